@@ -122,6 +122,47 @@ def main():
         return rows
     section("engine_vs_do_bench", vs_do_bench)
 
+    # 3b. what makes the engine and do_bench differ on short GEMMs: telemetry thread, warm-up length, flush size
+    def method_probe():
+        try: from triton.testing import do_bench
+        except Exception as e: return {"skipped": f"triton not importable: {e}"}
+        import statistics as st
+        rows = []
+        for shape in ([(2048, 2048, 2048), (4096, 4096, 4096)] if not smoke else [(256, 256, 256)]):
+            w = make_workload("gemm", shape, "bf16"); x = w.make_inputs("cuda", seed=5); fn = lambda: torch.matmul(x["a"], x["b"])
+            variants = {"engine": {}, "no_telemetry": {"telemetry": False}, "warmup_25ms": {"warmup_min_s": 0.025},
+                        "flush_256MB": {"flush_bytes": 256 * 10**6}, "no_telemetry_flush_256MB_warmup_25ms": {"telemetry": False, "flush_bytes": 256 * 10**6, "warmup_min_s": 0.025}}
+            res = {k: [] for k in [*variants, "do_bench"]}
+            for _ in range(5):
+                for k, kw in variants.items(): res[k].append(measure(fn, "cuda", warmup=20, iters=200, flush_l2=True, **kw).mean_ms)
+                res["do_bench"].append(do_bench(fn, warmup=25, rep=100, return_mode="mean"))
+            med = {k: st.median(v) for k, v in res.items()}
+            row = {"shape": list(shape), "median_mean_ms": med, "diff_vs_do_bench": {k: med[k] / med["do_bench"] - 1 for k in med}, "rounds": res}
+            rows.append(row); log(shape, json.dumps(row["diff_vs_do_bench"]))
+            del x
+        return rows
+    section("timing_method_probe", method_probe)
+
+    # 3c. fixed vs adaptive where one call is long enough to average the power controller's swings
+    def fixed_vs_adaptive_long():
+        import statistics as st
+        out = []
+        for shape in ([(8192, 8192, 65536), (16384, 8192, 8192)] if not smoke else [(256, 256, 1024)]):
+            w = make_workload("gemm", shape, "bf16"); x = w.make_inputs("cuda", seed=5); fn = lambda: torch.matmul(x["a"], x["b"])
+            res = {"fixed": [], "adaptive": [], "n_adaptive": [], "timed_s_fixed": [], "timed_s_adaptive": []}
+            for _ in range(3):
+                f = measure(fn, "cuda", warmup=20, iters=200); a = measure(fn, "cuda", mode="adaptive", warmup=20)
+                res["fixed"].append(f.mean_ms); res["adaptive"].append(a.mean_ms); res["n_adaptive"].append(a.stats.n)
+                res["timed_s_fixed"].append(sum(f.times_ms) / 1e3); res["timed_s_adaptive"].append(sum(a.times_ms) / 1e3)
+            fm, am = st.median(res["fixed"]), st.median(res["adaptive"])
+            row = {"shape": list(shape), "fixed_mean_ms": fm, "adaptive_mean_ms": am, "diff": am / fm - 1,
+                   "fixed_tflops": w.flops / fm / 1e9, "adaptive_tflops": w.flops / am / 1e9,
+                   "timed_gpu_s_fixed": st.median(res["timed_s_fixed"]), "timed_gpu_s_adaptive": st.median(res["timed_s_adaptive"]), "rounds": res}
+            out.append(row); log(shape, f"fixed {fm:.4f} adaptive {am:.4f} ms diff {row['diff']:+.3%} timed GPU {row['timed_gpu_s_fixed']:.2f} vs {row['timed_gpu_s_adaptive']:.2f} s")
+            del x
+        return out
+    section("fixed_vs_adaptive_long", fixed_vs_adaptive_long)
+
     # 4. misaligned shapes get the padded shape measured beside them
     def misaligned():
         out = []
