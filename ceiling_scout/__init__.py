@@ -15,3 +15,10 @@ from .benchmark import BenchmarkResult, run_backend
 from .verdict import Verdict, OpportunityScore, judge
 from .report import Report, load_reports, save_reports, reports_to_dataframe, SCHEMA_VERSION
 from .scout import CeilingScout
+from .ksweep import k_dimension_sweep, KSweepResult, load_k_sweep, summarize_k_sweep
+from .charts import ksweep_figure, roofline_figure, efficiency_figure
+from .recorded import load_recorded_device, recorded_devices, recorded_reports, NoRecordedDataError
+from .attention import AttentionWorkload
+from .conv import Conv2dWorkload
+from .memory_bound import LayerNormWorkload, RMSNormWorkload, SoftmaxWorkload, BiasGeluWorkload
+from .sparse import SparseDetector, SparsityPattern, analyze_sparsity, convert_to_bsr, prune_to_24, compare_sparse_kernels

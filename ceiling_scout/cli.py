@@ -15,16 +15,21 @@ from .report import *
 from .scout import *
 
 # %% auto #0
-__all__ = ['CLI_EXTENSIONS', 'build_parser', 'format_verdict', 'main']
+__all__ = ['CLI_EXTENSIONS', 'register_cli_extension', 'build_parser', 'format_verdict', 'main']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 CLI_EXTENSIONS: list[tuple[Callable, Callable]] = []  # (add_arguments(parser), run(args, scout, out) -> bool handled)
+
+def register_cli_extension(add: Callable, run: Callable) -> None:
+    "Register `add(parser)` and `run(args, scout, out) -> handled` with the CLI; a later registration under the same name replaces the earlier one."
+    global CLI_EXTENSIONS
+    CLI_EXTENSIONS[:] = [(a, r) for a, r in CLI_EXTENSIONS if a.__name__ != add.__name__] + [(add, run)]
 
 def build_parser() -> argparse.ArgumentParser:
     "The argument parser (with every registered extension's flags)."
     p = argparse.ArgumentParser(prog="ceiling-scout", description="Measure a library operation against the GPU's (or CPU's) ceiling and say whether a custom kernel can win.")
     p.add_argument("--operation", default="gemm", help=f"one of: {', '.join(o.value for o in Operation)}")
-    p.add_argument("--shape", required=True, help="e.g. M,N,K for gemm")
+    p.add_argument("--shape", help="e.g. M,N,K for gemm (required unless an extension such as --weights supplies it)")
     p.add_argument("--precision", default="bf16", help=f"one of: {', '.join(x.value for x in Precision)}")
     p.add_argument("--device", default="auto", help="auto, cpu, cuda[:N], or a spec key such as h100, h100-pcie, h200, a100, l4, l40s, b200")
     p.add_argument("--output", help="write the JSON report here (.json, or .jsonl to append)")
@@ -38,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of the text layout")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.add_argument("--version", action="version", version=f"ceiling-scout {__version__}")
+    load_plugins()  # every module registers its flags on import
     for add, _ in CLI_EXTENSIONS: add(p)
     return p
 
@@ -89,6 +95,7 @@ def main(argv: list[str]|None=None) -> int:
                              target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache, remeasure=args.remeasure, log=log)
         for _, run in CLI_EXTENSIONS:
             if run(args, scout, print): return 0
+        if args.shape is None: raise CeilingScoutError("--shape is required (e.g. --shape 4096,4096,4096 for gemm)")
         v = scout.detect_ceiling(args.operation, args.shape, args.precision)
         rep = scout.generate_report(v, path=args.output)
         print(rep.to_json() if args.json else format_verdict(v, rep))

@@ -90,10 +90,10 @@ class CeilingScout:
         "Benchmark `operation` at `shape` and `precision`, compare with the ceiling, return the `Verdict`."
         return self.analyze(make_workload(operation, shape, precision, **extras))
 
-    def generate_report(self, verdict: Verdict|None=None, path: str|Path|None=None, append: bool=False) -> Report:
-        "The `Report` for `verdict` (default: the last one); written to `path` if given."
+    def generate_report(self, verdict: Verdict|None=None, path: str|Path|None=None, append: bool|None=None) -> Report:
+        "The `Report` for `verdict` (default: the last one); written to `path` if given (a `.jsonl` file is appended to unless `append=False`)."
         v = verdict or self.last_verdict
         if v is None: raise CeilingScoutError("no verdict yet: call detect_ceiling first")
         rep = report_from_verdict(v, self.environment.to_dict())
-        if path: save_reports(path, rep, append=append)
+        if path: save_reports(path, rep, append=str(path).endswith(".jsonl") if append is None else append)
         return rep

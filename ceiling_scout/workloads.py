@@ -146,7 +146,7 @@ class GemmWorkload(Workload):
     def bytes_min(self) -> float:
         s = self.precision.itemsize
         return float((self.M * self.K + self.K * self.N) * s + self.M * self.N * _OUT_ITEMSIZE[self.precision])
-    def memory_needed(self) -> int: return int(self.bytes_min + 64 * self.K * 8 + 2**20)
+    def memory_needed(self) -> int: return int(self.bytes_min + 64 * self.K * 8 + self.K * self.N * 8 + 2**20)  # inputs, output, fp64 check slice of A and all of B
 
     def supported(self, device) -> str|None:
         dev = torch.device(device)

@@ -1,0 +1,21 @@
+"""Write one PNG of each chart into reports/ (kaleido + a Chromium on the PATH; a dev-only tool).
+
+    python scripts/make_chart_pngs.py            # K sweep: the recorded H100 sweep if there is one, else the CPU example report
+"""
+import sys
+from pathlib import Path
+from ceiling_scout.charts import ksweep_figure, roofline_figure, efficiency_figure, save_png
+from ceiling_scout.recorded import load_recorded_device, recorded_reports, recorded_ceilings, find_recorded_k_sweep, NoRecordedDataError
+from ceiling_scout.ksweep import load_k_sweep
+
+ROOT = Path(__file__).resolve().parents[1]
+out = ROOT / "reports"
+datas = load_recorded_device("h100")
+try: sweep = find_recorded_k_sweep(datas, "gemm", "fp16", 8192, 8192, "fixed")
+except NoRecordedDataError:
+    cpu = sorted(out.glob("sweep_cpu_*_fixed.json"))
+    if not cpu: sys.exit("no recorded H100 K sweep and no CPU example report in reports/: run the sweep notebook first")
+    sweep = load_k_sweep(cpu[0])
+for name, fig in [("ksweep", ksweep_figure(sweep)), ("roofline", roofline_figure(recorded_reports(datas), recorded_ceilings(datas))),
+                  ("efficiency", efficiency_figure(recorded_reports(datas)))]:
+    print("wrote", save_png(fig, out / f"chart_{name}.png"))
