@@ -20,7 +20,7 @@ from .verdict import _noise
 # %% auto #0
 __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'US_PER_HEAD_RULE', 'causal_pairs', 'fa3_available', 'AttentionWorkload',
            'sdpa_choice', 'sdpa_dispatched_ops', 'sdpa_default_choice', 'attention_reference', 'sdpa_backend_code',
-           'attention_backend_rows', 'decide_attention', 'format_backend_table', 'run_operation_cli',
+           'attention_backend_rows', 'attention_tiles', 'decide_attention', 'format_backend_table', 'run_operation_cli',
            'register_attention_cli']
 
 # %% ../nbs/20_attention.ipynb #e497f123
@@ -287,6 +287,10 @@ def attention_backend_rows(workload: AttentionWorkload, baseline: BenchmarkResul
                      "rel_error": r.check.rel_error if r.check else None, "error": r.error})
     return rows
 
+def attention_tiles(w: AttentionWorkload, block_m: int=128) -> int:
+    "Independent work tiles of a FlashAttention-style forward pass: one per 128 query rows of every (batch, head)."
+    return w.B * w.H * -(-w.S_q // block_m)
+
 @register_decider(Operation.ATTENTION)
 def decide_attention(workload, baseline, eff, bound, alts, ceiling, cc):
     "Fastest correct backend vs SDPA's default; then the ≥90 % rule against the dtype's matmul ceiling."
@@ -320,6 +324,17 @@ def decide_attention(workload, baseline, eff, bound, alts, ceiling, cc):
         return Priority.NONE, Approach.NONE, \
             f"SDPA's default dispatch ({picked}) is optimal ({eff:.1%} of the {prec} matmul ceiling) and as fast as any backend measured{note}. Use library.{rule}", \
             {"use": "F.scaled_dot_product_attention", "default_dispatch": picked, "reasoning": "Already at hardware ceiling"}, evidence
+    tiles, sms = attention_tiles(w), (sm_count() if cc else None)
+    if sms and tiles < sms:
+        cap = tiles / sms
+        evidence["occupancy"] = {"query_tiles_128": tiles, "sm_count": sms, "max_fraction_of_sms_busy": round(cap, 3)}
+        return Priority.LOW, Approach.NONE, \
+            (f"Too small to fill the GPU: {tiles} query tiles of 128 rows (B·H·⌈S_q/128⌉) for {sms} SMs, {baseline.mean_ms * 1e3:.1f} µs per call; "
+             f"SDPA's default dispatch ({picked}) reaches {eff:.1%} of the {prec} matmul ceiling and is as fast as any backend measured{note}. "
+             f"No kernel can keep more than {cap:.0%} of the SMs busy here: put more sequences or heads in one call, or capture the "
+             f"step in a CUDA graph, before writing a kernel.{rule}"), \
+            {"use": "F.scaled_dot_product_attention", "default_dispatch": picked, "fix": "batch more work per call / CUDA graphs",
+             "occupancy_cap": round(cap, 3)}, evidence
     tries = []
     measured = {r.backend for r in ok}
     if "fa3" not in measured and cc and cc.startswith("9."):

@@ -485,6 +485,8 @@ def _semi_unavailable(kind: str):
         cls = getattr(torch.sparse, f"SparseSemiStructuredTensor{kind}", None)
         if cls is None: return f"torch {torch.__version__} has no SparseSemiStructuredTensor{kind}"
         if kind == "CUSPARSELT" and not torch.backends.cusparselt.is_available(): return "cuSPARSELt is not available in this torch build"
+        if kind == "CUTLASS" and _cc(dev)[0] != 8:  # torch's CUTLASS 2:4 kernels are built for sm_8x only (seen on an H100: "Supported only on GPUs with compute capability 8.x")
+            return f"torch's CUTLASS 2:4 kernel supports compute capability 8.x only; this GPU is {'.'.join(map(str, _cc(dev)))} (use cuSPARSELt)"
         if w.precision.dtype not in cls._DTYPE_SHAPE_CONSTRAINTS:
             return f"{kind} 2:4 supports {', '.join(str(d).replace('torch.', '') for d in cls._DTYPE_SHAPE_CONSTRAINTS)}; got {w.precision.value}"
         c = cls._DTYPE_SHAPE_CONSTRAINTS[w.precision.dtype]
