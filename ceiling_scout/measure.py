@@ -173,8 +173,9 @@ def _l2_bytes(device: torch.device) -> int:
     except Exception: return 50 * 2**20
 
 class _CudaTimer:
-    def __init__(self, fn, device, flush: bool, graph_inner: int, flush_bytes: int|None=None):
+    def __init__(self, fn, device, flush: bool, graph_inner: int, flush_bytes: int|None=None, hold_us: float=0.0):
         self.fn, self.device, self.inner, self.graph = fn, device, max(1, graph_inner), None
+        self.hold_cycles = int(hold_us * 2000) if graph_inner <= 0 else 0  # spin cycles: >= hold_us at any SM clock up to 2 GHz
         self.cache = torch.empty(flush_bytes or 2 * _l2_bytes(device), dtype=torch.int8, device=device) if flush else None
         if graph_inner > 0:
             s = torch.cuda.Stream(device); s.wait_stream(torch.cuda.current_stream(device))
@@ -189,6 +190,7 @@ class _CudaTimer:
         ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(n)]
         for s, e in ev:
             if self.cache is not None: self.cache.zero_()
+            if self.hold_cycles: torch.cuda._sleep(self.hold_cycles)  # keeps the GPU busy while the host enqueues the call
             s.record()
             if self.graph is not None: self.graph.replay()
             else: self.fn()
@@ -221,6 +223,8 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
             telemetry: bool=True,          # sample NVML during the timed loop (CUDA)
             warmup_min_s: float=0.2,       # CUDA: also warm up for at least this long, so clocks and power have settled
             flush_bytes: int|None=None,    # size of the L2-flush buffer (default: twice the L2 size)
+            hold_us: float=100.0,          # CUDA events, calls under `hold_below_us`: spin the GPU this long before each call (0: off)
+            hold_below_us: float=200.0,    # ... so the host's launch overhead is never inside the timed interval
            ) -> Measurement:
     "Time `fn` on `device` with warm-up, events/graphs/perf_counter, fixed or adaptive stopping, stats and telemetry."
     dev = torch.device(device)
@@ -239,12 +243,13 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
         method["warmup_calls"] = n_warm + 8
         use_graph = (not flush_l2 and probe_us < graph_below_us) if cuda_graph == "auto" else bool(cuda_graph)
         inner = max(1, min(1000, math.ceil(1000.0 / max(probe_us, 0.5)))) if use_graph else 0
-        try: timer = _CudaTimer(fn, dev, flush=flush_l2, graph_inner=inner, flush_bytes=flush_bytes)
+        hold = hold_us if probe_us < hold_below_us else 0.0
+        try: timer = _CudaTimer(fn, dev, flush=flush_l2, graph_inner=inner, flush_bytes=flush_bytes, hold_us=hold)
         except Exception as e:  # some callables cannot be captured; fall back to events and say so
-            timer, inner = _CudaTimer(fn, dev, flush=flush_l2, graph_inner=0, flush_bytes=flush_bytes), 0
+            timer, inner = _CudaTimer(fn, dev, flush=flush_l2, graph_inner=0, flush_bytes=flush_bytes, hold_us=hold), 0
             method["graph_error"] = f"{type(e).__name__}: {e}"[:200]
         method.update(timer="cuda_graph_replay" if inner else "cuda_events", l2_flush=flush_l2, graph_inner=inner, probe_us=round(probe_us, 3),
-                      flush_bytes=timer.cache.numel() if timer.cache is not None else 0)
+                      flush_bytes=timer.cache.numel() if timer.cache is not None else 0, hold_us=hold if not inner else 0.0)
     else:
         for _ in range(warmup): fn()
         timer = _CpuTimer(fn); method.update(timer="perf_counter", l2_flush=False)
