@@ -56,7 +56,8 @@ def _kdim(r: Report) -> int:
     return r.shape[list(r.shape_names).index("K")] if "K" in (r.shape_names or []) else r.shape[-1]
 
 def _as_reports(items) -> list[Report]:
-    if isinstance(items, KSweepResult): return list(items.reports)
+    # duck-typed: a notebook that re-runs the ksweep module's cells makes a second KSweepResult class (nbdev_test reuses worker processes)
+    if isinstance(items, KSweepResult) or (hasattr(items, "reports") and hasattr(items, "summary")): return list(items.reports)
     out = []
     for x in ([items] if isinstance(items, (Report, str, Path)) else items):
         out += load_reports(x) if isinstance(x, (str, Path)) else [x]
