@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_cli.ipynb #3c70d5e1
 from __future__ import annotations
-import argparse, json, sys, warnings
+import argparse, json, os, sys, warnings
 from pathlib import Path
 from typing import Callable
 from . import __version__
@@ -15,7 +15,7 @@ from .report import *
 from .scout import *
 
 # %% auto #0
-__all__ = ['CLI_EXTENSIONS', 'register_cli_extension', 'build_parser', 'format_verdict', 'main']
+__all__ = ['CLI_EXTENSIONS', 'register_cli_extension', 'build_parser', 'format_verdict', 'check_run_flags', 'main']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 CLI_EXTENSIONS: list[tuple[Callable, Callable]] = []  # (add_arguments(parser), run(args, scout, out) -> bool handled)
@@ -25,9 +25,14 @@ def register_cli_extension(add: Callable, run: Callable) -> None:
     global CLI_EXTENSIONS
     CLI_EXTENSIONS[:] = [(a, r) for a, r in CLI_EXTENSIONS if a.__name__ != add.__name__] + [(add, run)]
 
+class _OneLineParser(argparse.ArgumentParser):
+    "argparse, but a usage error is one line naming the bad flag or value (no usage block), exit status 2."
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
 def build_parser() -> argparse.ArgumentParser:
     "The argument parser (with every registered extension's flags)."
-    p = argparse.ArgumentParser(prog="ceiling-scout", description="Measure a library operation against the GPU's (or CPU's) ceiling and say whether a custom kernel can win.")
+    p = _OneLineParser(prog="ceiling-scout", description="Measure a library operation against the GPU's (or CPU's) ceiling and say whether a custom kernel can win.")
     p.add_argument("--operation", default="gemm", help=f"one of: {', '.join(o.value for o in Operation)}")
     p.add_argument("--shape", help="e.g. M,N,K for gemm (required unless an extension such as --weights supplies it)")
     p.add_argument("--precision", default="bf16", help=f"one of: {', '.join(x.value for x in Precision)}")
@@ -83,6 +88,21 @@ def format_verdict(v: Verdict, rep: Report) -> str:
     if v.warnings: lines += ["", "Warnings:"] + [f"  ! {x}" for x in v.warnings]
     return "\n".join(lines)
 
+# %% ../nbs/08_cli.ipynb #e690f719
+def check_run_flags(args: argparse.Namespace) -> None:
+    "Raise `CeilingScoutError` for run flags no measurement could honour (before anything is measured)."
+    if args.warmup < 0: raise CeilingScoutError(f"--warmup must be >= 0; got {args.warmup}")
+    if args.iters < 1: raise CeilingScoutError(f"--iters must be >= 1; got {args.iters}")
+    if not 0 < args.target_ci < 1: raise CeilingScoutError(f"--target-ci must be a fraction of the mean in (0, 1), e.g. 0.005 for 0.5 %; got {args.target_ci}")
+    if not args.max_time > 0: raise CeilingScoutError(f"--max-time must be > 0 seconds; got {args.max_time}")
+    if args.output:
+        out = Path(args.output)
+        parent = out.parent if str(out.parent) else Path(".")
+        if out.is_dir(): raise CeilingScoutError(f"--output must be a file path (.json or .jsonl); got the directory {args.output!r}")
+        if not parent.is_dir(): raise CeilingScoutError(f"--output directory {str(parent)!r} does not exist; create it or choose another path")
+        if not os.access(parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+            raise CeilingScoutError(f"--output {args.output!r} is not writable")
+
 # %% ../nbs/08_cli.ipynb #ce0b9a03
 def main(argv: list[str]|None=None) -> int:
     "Entry point of `ceiling-scout`; returns the exit status (0 ok, 2 bad input or device, 1 unexpected failure)."
@@ -90,6 +110,7 @@ def main(argv: list[str]|None=None) -> int:
     args = parser.parse_args(argv)
     log = (lambda *a, **k: None) if args.quiet or args.json else (lambda *a, **k: print(*a, file=sys.stderr, **k))
     try:
+        check_run_flags(args)
         warnings.simplefilter("ignore")  # device warnings are printed through `log` and kept in the report
         scout = CeilingScout(args.device, mode="adaptive" if args.adaptive else "fixed", warmup=args.warmup, iters=args.iters,
                              target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache, remeasure=args.remeasure, log=log)
@@ -103,5 +124,7 @@ def main(argv: list[str]|None=None) -> int:
         return 0
     except CeilingScoutError as e:
         print(f"ceiling-scout: error: {e}", file=sys.stderr); return 2
+    except OSError as e:  # e.g. the report file could not be written after all (disk full, removed directory)
+        print(f"ceiling-scout: error: {e.strerror or e} ({e.filename or args.output})", file=sys.stderr); return 2
     except KeyboardInterrupt:
         print("ceiling-scout: interrupted", file=sys.stderr); return 130

@@ -11,7 +11,7 @@ from typing import Any, Iterable, Sequence
 import torch
 
 # %% auto #0
-__all__ = ['CeilingScoutError', 'NotSupportedError', 'Operation', 'Priority', 'Approach', 'parse_enum', 'Precision',
+__all__ = ['MAX_DIM', 'CeilingScoutError', 'NotSupportedError', 'Operation', 'Priority', 'Approach', 'parse_enum', 'Precision',
            'parse_shape', 'Environment', 'capture_environment']
 
 # %% ../nbs/00_core.ipynb #b0ced8f1
@@ -86,6 +86,8 @@ class Precision(str, Enum):
     def spec_column(self) -> str: return _PRECISION_INFO[self.value][3]
 
 # %% ../nbs/00_core.ipynb #056a4d50
+MAX_DIM = 2**31 - 1  # larger than any tensor dimension a GPU library kernel indexes with 32-bit ints
+
 def parse_shape(value: str|Sequence[int], # "M,N,K" text or a sequence of ints
                 names: Sequence[str]=None   # expected dimension names, e.g. ("M","N","K"); fixes the count
                ) -> tuple[int, ...]:
@@ -99,12 +101,15 @@ def parse_shape(value: str|Sequence[int], # "M,N,K" text or a sequence of ints
     for p in parts:
         try:
             if isinstance(p, bool): raise ValueError
-            f = float(p)
-            if f != int(f): raise ValueError
-            v = int(f)
+            if isinstance(p, str) and re.fullmatch(r"[+-]?\d+", p): v = int(p)  # exact: no rounding through float
+            else:
+                f = float(p)
+                if f != int(f): raise ValueError
+                v = int(f)
         except (TypeError, ValueError, OverflowError):
             raise CeilingScoutError(f"shape must be {form}; {p!r} in {value!r} is not an integer") from None
         if v <= 0: raise CeilingScoutError(f"shape must be {form} (all > 0); got {v} in {value!r}")
+        if v > MAX_DIM: raise CeilingScoutError(f"shape dimensions must be at most {MAX_DIM} (2**31 - 1); got {v} in {value!r}")
         out.append(v)
     return tuple(out)
 
@@ -130,7 +135,21 @@ class Environment:
     device_name: str; device_type: str; driver: str|None; torch_version: str; cuda_version: str|None
     cudnn_version: int|None; python_version: str; host: str; cpu: str; cpu_threads: int; date: str
     compute_capability: str|None = None; gpu_memory_gib: float|None = None
+    ceiling_scout_version: str|None = None; code_commit: str|None = None  # which code produced the figures
     def to_dict(self) -> dict: return asdict(self)
+
+def _code_commit() -> str|None:
+    "The git commit of this checkout (`+dirty` with uncommitted changes), or `$CEILING_SCOUT_COMMIT` where there is no .git (a copied tree)."
+    import subprocess
+    here = os.path.dirname(os.path.abspath(globals().get("__file__", os.path.join(os.getcwd(), "x"))))
+    try:
+        run = lambda *a: subprocess.run(["git", *a], cwd=here, capture_output=True, text=True, timeout=5)
+        head = run("rev-parse", "HEAD")
+        if head.returncode == 0:
+            dirty = run("status", "--porcelain", "--untracked-files=no").stdout.strip()
+            return head.stdout.strip()[:12] + ("+dirty" if dirty else "")
+    except Exception: pass
+    return os.environ.get("CEILING_SCOUT_COMMIT") or None
 
 def capture_environment(device: str|torch.device="cpu" # the torch device the measurement runs on
                        ) -> Environment:
@@ -147,4 +166,10 @@ def capture_environment(device: str|torch.device="cpu" # the torch device the me
                        python_version=platform.python_version(), host=socket.gethostname(), cpu=_cpu_name(),
                        cpu_threads=torch.get_num_threads(),
                        date=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-                       compute_capability=cc, gpu_memory_gib=mem)
+                       compute_capability=cc, gpu_memory_gib=mem, ceiling_scout_version=_package_version(), code_commit=_code_commit())
+
+def _package_version() -> str|None:
+    try:
+        from ceiling_scout import __version__
+        return __version__
+    except Exception: return None
