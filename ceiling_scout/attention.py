@@ -4,7 +4,7 @@
 
 # %% ../nbs/20_attention.ipynb #575890c5
 from __future__ import annotations
-import contextlib, importlib.util, math, warnings
+import contextlib, importlib.util, math, re, warnings
 from dataclasses import dataclass
 from typing import Callable, ClassVar
 import torch
@@ -18,10 +18,13 @@ from .verdict import *
 from .verdict import _noise
 
 # %% auto #0
-__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'US_PER_HEAD_RULE', 'causal_pairs', 'fa3_available', 'AttentionWorkload',
-           'sdpa_choice', 'sdpa_dispatched_ops', 'sdpa_default_choice', 'attention_reference', 'sdpa_backend_code',
-           'attention_backend_rows', 'attention_tiles', 'decide_attention', 'format_backend_table', 'run_operation_cli',
-           'register_attention_cli']
+__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM',
+           'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'OPERATION_FLAGS', 'ATTENTION_FLAGS', 'causal_pairs',
+           'fa3_available', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal',
+           'sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal', 'sdpa_default_choice', 'attention_reference',
+           'sdpa_backend_code', 'attention_backend_rows', 'attention_tiles', 'decide_attention',
+           'register_operation_flags', 'misplaced_flags', 'reject_misplaced_flags', 'format_backend_table',
+           'run_operation_cli', 'register_attention_cli']
 
 # %% ../nbs/20_attention.ipynb #e497f123
 def causal_pairs(S_q: int, # queries
@@ -149,6 +152,64 @@ def sdpa_dispatched_ops(fn: Callable[[], object]) -> list[str]:
     att = [o for o in r.ops if "attention" in o]
     return sorted(set(att)) or sorted(set(o for o in r.ops if o in ("aten.bmm", "aten.matmul", "aten._safe_softmax", "aten._softmax")))
 
+# %% ../nbs/20_attention.ipynb #3b5bd8f0
+SDPA_REFUSALS = ("No viable backend",     # CPU (torch 2.13): "No viable backend for scaled_dot_product_attention was found."
+                 "No available kernel")   # CUDA (torch 2.11+cu130): "No available kernel. Aborting execution."
+
+def is_sdpa_refusal(e: BaseException) -> bool:
+    "True when `e` is PyTorch refusing every enabled SDPA kernel for these inputs (either wording), not a failure inside a kernel."
+    return isinstance(e, RuntimeError) and any(m in str(e) for m in SDPA_REFUSALS)
+
+def sdpa_reasons(messages) -> str:
+    "PyTorch's reasons for refusing a kernel as one line: first lines, without 'not used because:' headers or source locations, deduplicated."
+    out = []
+    for m in messages:
+        line = (str(m).strip().splitlines() or [""])[0]
+        line = re.sub(r"\s*\(Triggered internally at [^)]*\)\.?", "", line).strip()
+        if line and not line.endswith("not used because:"): out.append(line)
+    return "; ".join(dict.fromkeys(out))
+
+# %% ../nbs/20_attention.ipynb #6a2c2adf
+MATH_MEMORY_FRACTION = 0.9                            # MATH runs only if its estimate is below this fraction of free device memory
+FUSED_MAX_HEAD_DIM, FUSED_HEAD_DIM_MULTIPLE = 256, 8  # flash and cuDNN take D <= 256; flash and efficient (fp16/bf16) a multiple of 8
+
+def head_dim_fix(w: AttentionWorkload) -> dict:
+    "Config suggestion for a head dim the fused SDPA kernels refuse (D > 256 or not a multiple of 8); {} for one they take."
+    D, m = w.D, FUSED_HEAD_DIM_MULTIPLE
+    if D <= FUSED_MAX_HEAD_DIM and D % m == 0: return {}
+    cfg = {}
+    if D % m:
+        pad = -(-D // m) * m
+        args = ("qp, kp, vp" + (", is_causal=True" if w.causal else "") + (", enable_gqa=True" if w.gqa else ""))
+        cfg.update(pad_head_dim_to=pad,
+                   pad_code=(f"qp, kp, vp = (torch.nn.functional.pad(t, (0, {pad - D})) for t in (q, k, v)); "
+                             f"out = torch.nn.functional.scaled_dot_product_attention({args}, scale={D} ** -0.5)[..., :{D}]"),
+                   pad_note=(f"exact: zero columns add nothing to Q·Kᵀ and give zero output columns, and the scale stays that of D={D}. "
+                             f"Allocate q, k, v at D={pad} once instead of padding per call; the memory-efficient kernel needs D to be a multiple of {m}"
+                             + (f", flash and cuDNN also D <= {FUSED_MAX_HEAD_DIM}" if pad > FUSED_MAX_HEAD_DIM else ", flash and cuDNN take it too")
+                             + f". Measure it: ceiling-scout --operation attention --shape {w.B},{w.H},{w.S_q},{w.S_k},{pad}"))
+    if D > FUSED_MAX_HEAD_DIM:
+        n = -(-D // FUSED_MAX_HEAD_DIM)   # heads per original head
+        d = -(-(-(-D // n)) // m) * m     # their D: ceil(D / n), rounded up to a multiple of 8
+        cfg["split_heads"] = (f"{n}x as many heads of D={d} (H={n * w.H}): flash and cuDNN take D <= {FUSED_MAX_HEAD_DIM}; "
+                              "a model change (retrain or convert), not an exact rewrite")
+    return cfg
+
+def math_fallback_refusal(w: AttentionWorkload, free_bytes: int|None, reasons: dict[str, str]|None=None) -> str|None:
+    "Why MATH must not run `w` with `free_bytes` free, or None if it fits; given the fused backends' `reasons`, the default dispatch's message."
+    need = w.math_memory_bytes()
+    if free_bytes is None or need <= MATH_MEMORY_FRACTION * free_bytes: return None
+    mem = f"~{need / 2**30:.0f} GiB, {free_bytes / 2**30:.0f} GiB free"
+    if reasons is None: return f"sdpa_math materialises the S_q x S_k scores: needs {mem}; not run"
+    what = f"D={w.D}" if head_dim_fix(w) else w.describe()
+    why = ", ".join(f"{k}: {v}" for k, v in reasons.items())
+    return f"{what} is not supported by any fused SDPA backend ({why}); the math fallback would need {mem}: not run"
+
+def _attention_unsupported_fix(self: AttentionWorkload, error: str|None=None) -> dict:
+    "The config suggestion `judge` puts in a NOT_SUPPORTED verdict: `head_dim_fix`."
+    return head_dim_fix(self)
+AttentionWorkload.unsupported_fix = _attention_unsupported_fix
+
 # %% ../nbs/20_attention.ipynb #2486f6e8
 _DEFAULT_CHOICES: dict = {}
 
@@ -158,6 +219,7 @@ def sdpa_default_choice(workload: AttentionWorkload) -> dict|None:
 
 def _why_not(w: AttentionWorkload, member: str, x: dict, dev: torch.device) -> str:
     if dev.type != "cuda":
+        if member in ("FLASH_ATTENTION", "MATH"): return "PyTorch's CPU kernel refused these inputs"
         return f"PyTorch's CPU SDPA has only the MATH and the CPU flash kernels; {member} is a CUDA kernel"
     fn = {"FLASH_ATTENTION": "can_use_flash_attention", "EFFICIENT_ATTENTION": "can_use_efficient_attention",
           "CUDNN_ATTENTION": "can_use_cudnn_attention"}.get(member)
@@ -169,32 +231,36 @@ def _why_not(w: AttentionWorkload, member: str, x: dict, dev: torch.device) -> s
                 params = torch.backends.cuda.SDPAParams(x["q"], x["k"], x["v"], None, 0.0, w.causal, w.gqa)
                 getattr(torch.backends.cuda, fn)(params, True)
             except Exception as e: reasons.append(f"{type(e).__name__}: {e}")
-        reasons += [str(m.message).strip() for m in ws]
-    return "; ".join(dict.fromkeys(r.splitlines()[0] for r in reasons if r)) or "PyTorch found no viable kernel for these inputs"
+        reasons += [str(m.message) for m in ws]
+    return sdpa_reasons(reasons) or "PyTorch found no viable kernel for these inputs"
 
 def _sdpa_backend_fn(w: AttentionWorkload, name: str, dev: torch.device) -> Callable:
     member = SDPA_BACKENDS[name]
     be = getattr(SDPBackend, member)
     def fn(x):
         if member == "MATH" and dev.type == "cuda":
-            free, need = torch.cuda.mem_get_info(dev)[0], w.math_memory_bytes()
-            if need > 0.9 * free:
-                raise torch.OutOfMemoryError(f"sdpa_math materialises the S_q x S_k scores: needs ~{need / 2**30:.0f} GiB, "
-                                             f"{free / 2**30:.0f} GiB free; not run")
+            msg = math_fallback_refusal(w, torch.cuda.mem_get_info(dev)[0])
+            if msg: raise torch.OutOfMemoryError(msg)
         try:
             with sdpa_kernel(be): return w.sdpa(x)
         except RuntimeError as e:
-            if "No viable backend" not in str(e): raise
+            if not is_sdpa_refusal(e): raise
             raise NotSupportedError(f"SDPA {member} cannot run {w.describe()} on {dev}: {_why_not(w, member, x, dev)}") from None
     return fn
+
+_FUSED = {"flash": "FLASH_ATTENTION", "efficient": "EFFICIENT_ATTENTION", "cudnn": "CUDNN_ATTENTION"}
 
 def _sdpa_default_fn(w: AttentionWorkload, dev: torch.device) -> Callable:
     seen = []
     def fn(x):
         if not seen:  # first call = the checked, untimed one: record what SDPA dispatches to
             seen.append(1)
-            _DEFAULT_CHOICES[w] = {"backend": sdpa_choice(x["q"], x["k"], x["v"], w.causal, w.gqa),
-                                   "aten_ops": sdpa_dispatched_ops(lambda: w.sdpa(x)), "device": str(dev)}
+            choice = sdpa_choice(x["q"], x["k"], x["v"], w.causal, w.gqa)
+            _DEFAULT_CHOICES[w] = {"backend": choice, "aten_ops": [], "device": str(dev)}
+            if choice == "MATH" and dev.type == "cuda":  # no fused kernel takes it: guard MATH's memory as for the explicit backend
+                msg = math_fallback_refusal(w, torch.cuda.mem_get_info(dev)[0], {k: _why_not(w, m, x, dev) for k, m in _FUSED.items()})
+                if msg: raise NotSupportedError(msg)
+            _DEFAULT_CHOICES[w]["aten_ops"] = sdpa_dispatched_ops(lambda: w.sdpa(x))
         return w.sdpa(x)
     return fn
 
@@ -274,6 +340,11 @@ def sdpa_backend_code(name: str, workload: AttentionWorkload) -> str:
                 f"v.transpose(1, 2){', causal=True' if workload.causal else ''}).transpose(1, 2)  # [0] first on versions that return (out, lse)")
     return f"out = torch.nn.functional.scaled_dot_product_attention({args})"
 
+def _attention_code(self: AttentionWorkload, backend: str) -> str:
+    "One line of Python that runs this workload with `backend` (what `judge` hands out when the default fails)."
+    return sdpa_backend_code(backend, self)
+AttentionWorkload.code = _attention_code
+
 def attention_backend_rows(workload: AttentionWorkload, baseline: BenchmarkResult, alts=()) -> list[dict]:
     "One row per backend measured on `workload`: status, time, TFLOPS (causal-aware and dense-equivalent), µs/head, speedup, error."
     rows = []
@@ -346,6 +417,29 @@ def decide_attention(workload, baseline, eff, bound, alts, ceiling, cc):
          f"of the {prec} matmul ceiling: an FA3-class kernel could gain up to {1 / eff:.2f}x.{rule}"), \
         {"use": "F.scaled_dot_product_attention", "default_dispatch": picked, "headroom_x": round(1 / eff, 2), "try": tries}, evidence
 
+# %% ../nbs/20_attention.ipynb #12557fe0
+OPERATION_FLAGS: dict[str, tuple[str, tuple[str, ...]]] = {}  # CLI flag: (argparse dest, the operations it applies to)
+
+def register_operation_flags(operations: tuple[str, ...], *flags: str) -> None:
+    "Record that `flags` (e.g. '--stride') apply only to `operations` (idempotent)."
+    for f in flags: OPERATION_FLAGS[f] = (f.lstrip("-").replace("-", "_"), tuple(operations))
+
+def misplaced_flags(args, operation: str, flags=None) -> str|None:
+    "One-line error naming the flags in `args` (all recorded ones, or `flags`) that `operation` does not take, or None."
+    op, bad = str(operation).strip().lower(), {}
+    for f in (flags or OPERATION_FLAGS):
+        dest, ops = OPERATION_FLAGS[f]
+        if op not in ops and getattr(args, dest, None) not in (None, False): bad.setdefault(ops, []).append(f)
+    if not bad: return None
+    return f"--operation {op} does not take " + " or ".join(f"{', '.join(fs)} (flags that apply to --operation {' or '.join(ops)})" for ops, fs in bad.items())
+
+def reject_misplaced_flags(args, operation: str, flags=None) -> None:
+    "Raise `CeilingScoutError` with `misplaced_flags`'s message, if any."
+    if msg := misplaced_flags(args, operation, flags): raise CeilingScoutError(msg)
+
+register_operation_flags(("gemm", "sparse_gemm"), "--sparsity", "--pattern", "--block-size", "--weights", "--tensor")
+register_operation_flags(("gemm",), "--k-sweep", "--k-min", "--k-max", "--k-step", "--k-list")
+
 # %% ../nbs/20_attention.ipynb #f11f37ca
 def format_backend_table(v: Verdict) -> str:
     "Every backend measured on the verdict's workload (baseline first): status, ms, TFLOPS, GB/s, speedup vs default; µs/head for attention."
@@ -363,7 +457,7 @@ def format_backend_table(v: Verdict) -> str:
                      + (f"  {r.error[:110]}" if r.error else ""))
     if att:
         ch = sdpa_default_choice(w)
-        if ch: lines.append(f"SDPA default dispatch: {ch['backend']} ({', '.join(ch['aten_ops'])})")
+        if ch: lines.append(f"SDPA default dispatch: {ch['backend']} " + (f"({', '.join(ch['aten_ops'])})" if ch["aten_ops"] else "(not run)"))
         lines.append("TFLOPS counts the causal mask's halving; dense-eq is the full 4·B·H·S_q·S_k·D over the same time")
     return "\n".join(lines)
 
@@ -371,9 +465,7 @@ def run_operation_cli(args, scout, out: Callable, make: Callable[[], Workload]) 
     "Build the workload with `make()` and analyze it for a CLI invocation: report to --output, the seed's layout (or --json) plus the backend table."
     from ceiling_scout.cli import format_verdict
     op = str(args.operation).strip().lower()
-    foreign = [f for f, on in [("--sparsity", getattr(args, "sparsity", None) is not None), ("--weights", bool(getattr(args, "weights", None))),
-                               ("--k-sweep", bool(getattr(args, "k_sweep", False)))] if on]
-    if foreign: raise CeilingScoutError(f"{', '.join(foreign)} apply to --operation gemm; got --operation {op}")
+    reject_misplaced_flags(args, op)
     if args.shape is None: raise CeilingScoutError(f"--shape is required for --operation {op}")
     v = scout.analyze(make())
     rep = scout.generate_report(v, path=args.output)
@@ -387,12 +479,13 @@ def _add_attention_arguments(p):
     g.add_argument("--causal", action="store_true", help="causal (top-left aligned) mask; FLOPs are halved accordingly")
     g.add_argument("--kv-heads", type=int, default=None, help="grouped-query attention: number of K/V heads (divides H)")
 
+ATTENTION_FLAGS = ("--causal", "--kv-heads")
+register_operation_flags(("attention",), *ATTENTION_FLAGS)
+
 def _run_attention(args, scout, out: Callable) -> bool:
     op = str(args.operation).strip().lower()
     if op != Operation.ATTENTION.value:
-        if getattr(args, "causal", False) or getattr(args, "kv_heads", None) is not None:
-            raise CeilingScoutError(f"--causal and --kv-heads apply to --operation attention; got --operation {args.operation}")
-        return False
+        reject_misplaced_flags(args, op, ATTENTION_FLAGS); return False
     return run_operation_cli(args, scout, out, lambda: make_workload(Operation.ATTENTION, args.shape, args.precision, causal=args.causal, kv_heads=args.kv_heads))
 
 def register_attention_cli():

@@ -14,10 +14,10 @@ from .workloads import *
 from .benchmark import *
 from .verdict import *
 from .verdict import _noise
-from .attention import run_operation_cli
+from .attention import run_operation_cli, register_operation_flags, reject_misplaced_flags
 
 # %% auto #0
-__all__ = ['CONV_PRECISIONS', 'CHANNELS_LAST_CODE', 'Conv2dWorkload', 'decide_conv2d', 'register_conv_cli']
+__all__ = ['CONV_PRECISIONS', 'CHANNELS_LAST_CODE', 'CONV_FLAGS', 'Conv2dWorkload', 'decide_conv2d', 'register_conv_cli']
 
 # %% ../nbs/21_conv.ipynb #2df30798
 CONV_PRECISIONS = (Precision.FP32, Precision.TF32, Precision.FP16, Precision.BF16)
@@ -121,6 +121,13 @@ Conv2dWorkload.check = _conv_check
 CHANNELS_LAST_CODE = ("model = model.to(memory_format=torch.channels_last); "
                       "x = x.contiguous(memory_format=torch.channels_last)  # once, keep activations NHWC end to end")
 
+def _conv_code(self: Conv2dWorkload, backend: str) -> str:
+    "One line of Python that runs this convolution in `backend`'s layout (what `judge` hands out when the default fails)."
+    call = f"out = torch.nn.functional.conv2d(x, w, stride={self.stride}, padding={self.padding})"
+    if backend != "channels_last": return call
+    return f"x, w = (t.contiguous(memory_format=torch.channels_last) for t in (x, w)); {call}  # convert once, keep activations NHWC end to end"
+Conv2dWorkload.code = _conv_code
+
 @register_decider(Operation.CONV2D)
 def decide_conv2d(workload, baseline, eff, bound, alts, ceiling, cc):
     "channels_last vs NCHW measured side by side, then the ≥90 % rule."
@@ -163,12 +170,13 @@ def _add_conv_arguments(p):
     g.add_argument("--stride", type=int, default=None, help="convolution stride (default 1)")
     g.add_argument("--padding", type=int, default=None, help="zero padding on each side (default 0)")
 
+CONV_FLAGS = ("--stride", "--padding")
+register_operation_flags(("conv2d",), *CONV_FLAGS)
+
 def _run_conv(args, scout, out: Callable) -> bool:
     op = str(args.operation).strip().lower()
     if op != Operation.CONV2D.value:
-        if getattr(args, "stride", None) is not None or getattr(args, "padding", None) is not None:
-            raise CeilingScoutError(f"--stride and --padding apply to --operation conv2d; got --operation {args.operation}")
-        return False
+        reject_misplaced_flags(args, op, CONV_FLAGS); return False
     return run_operation_cli(args, scout, out, lambda: make_workload(Operation.CONV2D, args.shape, args.precision, stride=args.stride, padding=args.padding))
 
 def register_conv_cli():

@@ -22,12 +22,13 @@ from .scout import CeilingScout
 
 # %% auto #0
 __all__ = ['CANDIDATE_BLOCK_SIZES', 'DENSE_MAX_SPARSITY', 'BLOCK_SPARSE_MIN', 'BLOCK_TIE', 'NEAR_MISS_MAX', 'WEAK_BLOCK_FILL',
-           'SPARSE_KERNEL_MIN', 'SYNTHETIC_PATTERNS', 'SPARSE_PRECISIONS', 'SPARSE_BACKENDS', 'WEIGHT_SUFFIXES',
-           'SparsityPattern', 'SparsityAnalysis', 'analyze_sparsity', 'parse_pattern', 'synthetic_nnz',
-           'random_positions', 'make_sparse_matrix', 'SparseConversion', 'convert_to_bsr', 'prune_to_24',
-           'SparseGemmWorkload', 'SparseBackendSpec', 'SparseComparison', 'compare_sparse_kernels', 'seed_tree',
-           'decide_sparse_gemm', 'SparseResult', 'scout_sparse', 'SparseDetector', 'load_weight_matrix',
-           'block_density_figure', 'format_sparse_table', 'sparse_workload_from_args', 'register_sparse_cli']
+           'SPARSE_KERNEL_MIN', 'SLAB_ELEMENTS', 'SYNTHETIC_PATTERNS', 'SPARSE_PRECISIONS', 'SPARSE_BACKENDS',
+           'ABOVE_IDEAL', 'WEIGHT_SUFFIXES', 'SparsityPattern', 'SparsityAnalysis', 'analyze_sparsity', 'parse_pattern',
+           'synthetic_nnz', 'random_positions', 'make_sparse_matrix', 'SparseConversion', 'convert_to_bsr',
+           'prune_to_24', 'sparse_precision_error', 'SparseGemmWorkload', 'SparseBackendSpec', 'above_ideal',
+           'above_ideal_warning', 'SparseComparison', 'compare_sparse_kernels', 'seed_tree', 'decide_sparse_gemm',
+           'SparseResult', 'scout_sparse', 'SparseDetector', 'load_weight_matrix', 'block_density_figure',
+           'format_sparse_table', 'sparse_workload_from_args', 'register_sparse_cli']
 
 # %% ../nbs/30_sparse.ipynb #ff87e6ee
 class SparsityPattern(str, Enum):
@@ -107,6 +108,32 @@ class SparsityAnalysis:
         lines += [f"Near miss: {x}" for x in self.near_misses]
         return "\n".join(lines)
 
+# %% ../nbs/30_sparse.ipynb #433800b8
+_FP8 = tuple(getattr(torch, n) for n in ("float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz") if hasattr(torch, n))
+_NORM_DTYPES = (torch.float32, torch.float16, torch.bfloat16, torch.float64)   # dtypes torch.linalg.vector_norm takes as they are
+SLAB_ELEMENTS = 1 << 22     # other dtypes are converted to float32 this many elements at a time (16 MB)
+
+def _nonzero_mask(x: torch.Tensor, threshold: float|None=None) -> torch.Tensor:
+    "Bool mask of the entries that count: x != 0, or |x| > threshold (as x > t or x < -t: int8's -128 has no abs; fp8 compared as fp16)."
+    if threshold is None: return x != 0
+    if x.dtype in _FP8: x = x.to(torch.float16)    # fp8 has no comparison kernels; fp16 holds every fp8 value exactly
+    return (x > threshold) | (x < -threshold)
+
+def _sq_norm(x: torch.Tensor, block: int|None=None) -> float|torch.Tensor:
+    "Sum of squares of `x` (any real dtype) in float32 (fp64 in fp64), or a float64 grid of it per `block` x `block` tile of a 2-D `x`."
+    def sq(t):
+        if block is not None: t = t.view(t.shape[0] // block, block, t.shape[1] // block, block)
+        n = torch.linalg.vector_norm(t, dim=(1, 3) if block is not None else None, dtype=None if t.dtype == torch.float64 else torch.float32)
+        return n.double() ** 2
+    if x.dtype in _NORM_DTYPES: r = sq(x)
+    else:                                               # integers, bool, fp8: float32 a slab of rows at a time
+        b = block or 1
+        step = max(b, SLAB_ELEMENTS // max(1, x[0].numel() if x.shape[0] else 1) // b * b)
+        parts = [sq(x[i:i + step].float()) for i in range(0, x.shape[0], step)]
+        if block is not None: return torch.cat(parts)
+        r = sum(parts, torch.zeros((), dtype=torch.float64))
+    return float(r) if block is None else r
+
 # %% ../nbs/30_sparse.ipynb #dce09df1
 def _as_dense_2d(tensor) -> torch.Tensor:
     "A plain strided 2-D tensor from a strided, sparse (COO/CSR/BSR) or semi-structured one, or from a `SparseConversion`."
@@ -122,14 +149,14 @@ def analyze_sparsity(tensor: torch.Tensor,             # the matrix A (M x K; K 
                      threshold: float|None=None,        # also treat |x| <= threshold as zero
                      block_sizes: Sequence[int]=CANDIDATE_BLOCK_SIZES  # candidate BSR block sizes
                     ) -> SparsityAnalysis:
-    "Sparsity, pattern, best block size, load balance and near misses of a 2-D matrix (vectorised)."
+    "Sparsity, pattern, best block size, load balance and near misses of a 2-D matrix of any real dtype (vectorised)."
     t0 = time.perf_counter()
     x = _as_dense_2d(tensor)
     M, K = x.shape
     numel = M * K
     if numel == 0: raise CeilingScoutError(f"cannot analyse an empty matrix of shape {(M, K)}")
-    exact_nnz = int(torch.count_nonzero(x))
-    mask = (x.abs() > threshold) if threshold is not None else (x != 0)
+    mask = _nonzero_mask(x, threshold)
+    nz = mask if threshold is None else x != 0
     u8 = mask.view(torch.uint8)
     g4 = c16 = None
     if K % 4 == 0:
@@ -140,6 +167,7 @@ def analyze_sparsity(tensor: torch.Tensor,             # the matrix A (M x K; K 
         else: rows = g4.sum(1, dtype=torch.int32)
     else: rows = u8.sum(1, dtype=torch.int32)
     nnz = int(rows.sum(dtype=torch.int64))
+    exact_nnz = nnz if threshold is None else int(torch.count_nonzero(nz))
     # 2:4
     is24 = viol = None
     if g4 is not None:
@@ -168,7 +196,7 @@ def analyze_sparsity(tensor: torch.Tensor,             # the matrix A (M x K; K 
     elif sparsity < DENSE_MAX_SPARSITY: pattern = SparsityPattern.DENSE
     else: pattern = SparsityPattern.UNSTRUCTURED
     # near misses (the norm dropped is computed only here, on the few groups or blocks concerned)
-    total_sq = float(torch.linalg.vector_norm(x, dtype=torch.float32) ** 2) if numel else 0.0
+    total_sq = _sq_norm(x)
     near, lines, p24 = {}, [], None
     if g4 is not None and not is24 and viol <= NEAR_MISS_MAX:
         r, gi = bad.nonzero(as_tuple=True)
@@ -185,7 +213,7 @@ def analyze_sparsity(tensor: torch.Tensor,             # the matrix A (M x K; K 
         weak = (c > 0) & (c <= WEAK_BLOCK_FILL * b * b)
         n_weak, weak_nnz = int(weak.sum()), int(c[weak].sum(dtype=torch.int64))
         if n_weak and 1.0 - strong[b] >= BLOCK_SPARSE_MIN and weak_nnz <= NEAR_MISS_MAX * nnz:
-            bm = torch.linalg.vector_norm(x.view(M // b, b, K // b, b), dim=(1, 3), dtype=torch.float32) ** 2
+            bm = _sq_norm(x, b)
             fro = math.sqrt(float(bm[weak].sum()) / total_sq) if total_sq else 0.0
             near[f"block{b}"] = {"block_size": b, "weak_blocks": n_weak / c.numel(), "weak_nonzeros": weak_nnz / nnz,
                                  "block_density": bdens[b], "block_density_without": strong[b], "frobenius_dropped": fro}
@@ -196,8 +224,7 @@ def analyze_sparsity(tensor: torch.Tensor,             # the matrix A (M x K; K 
     sat = tdrop = None
     if threshold is not None:
         sat = 1.0 - nnz / numel
-        small = (x != 0) & ~mask
-        tdrop = math.sqrt(float(torch.linalg.vector_norm(x[small], dtype=torch.float32) ** 2) / total_sq) if total_sq else 0.0
+        tdrop = math.sqrt(_sq_norm(x[nz & ~mask]) / total_sq) if total_sq else 0.0
         sparsity = 1.0 - exact_nnz / numel   # the pattern above was judged on the thresholded mask
     grid = (counts[best].float() / (best * best)).cpu() if best else None
     return SparsityAnalysis(shape=(M, K), dtype=str(x.dtype).replace("torch.", ""), numel=numel, nnz=exact_nnz,
@@ -285,7 +312,7 @@ class SparseConversion:
     def to_dict(self) -> dict: return {k: v for k, v in asdict(self).items() if k != "tensor"}
 
 def _dropped(a: torch.Tensor, kept: torch.Tensor) -> float:
-    total = float(torch.linalg.vector_norm(a, dtype=torch.float32))
+    total = math.sqrt(_sq_norm(a))
     return float(torch.linalg.vector_norm((a.float() - kept.float()))) / total if total else 0.0
 
 def convert_to_bsr(matrix: torch.Tensor,          # the M x K matrix
@@ -302,7 +329,7 @@ def convert_to_bsr(matrix: torch.Tensor,          # the M x K matrix
     keep = cnt > min_block_fill * b * b if min_block_fill > 0 else cnt > 0
     notes = []
     if block_density is not None:
-        norms = torch.linalg.vector_norm(blocks, dim=(1, 3), dtype=torch.float32)
+        norms = _sq_norm(a, b)
         k = max(1, round(block_density * keep.numel()))
         top = torch.zeros(keep.numel(), dtype=torch.bool, device=a.device)
         top[norms.flatten().topk(k).indices] = True
@@ -320,7 +347,7 @@ def prune_to_24(matrix: torch.Tensor # the M x K matrix (K a multiple of 4)
     a = _as_dense_2d(matrix); M, K = a.shape
     if K % 4: raise CeilingScoutError(f"2:4 pruning needs K (columns) to be a multiple of 4; got K={K}")
     g = a.view(M, K // 4, 4)
-    idx = g.abs().float().topk(2, dim=-1).indices
+    idx = g.float().abs().topk(2, dim=-1).indices           # float first: int8's -128 has no abs
     keep = torch.zeros_like(g, dtype=torch.bool).scatter_(-1, idx, True)
     kept = torch.where(keep, g, torch.zeros((), dtype=a.dtype, device=a.device)).view(M, K)
     before = 1 - int(torch.count_nonzero(a)) / a.numel(); after = 1 - int(torch.count_nonzero(kept)) / a.numel()
@@ -329,6 +356,13 @@ def prune_to_24(matrix: torch.Tensor # the M x K matrix (K a multiple of 4)
 
 # %% ../nbs/30_sparse.ipynb #8ad919d3
 SPARSE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
+
+def sparse_precision_error(precision: str|Precision) -> str|None:
+    "None if the sparse kernels are measured in `precision`, else one line naming the valid precisions."
+    p = parse_enum(Precision, precision, "precision")
+    if p in SPARSE_PRECISIONS: return None
+    return (f"sparse GEMM kernels are measured in {', '.join(q.value for q in SPARSE_PRECISIONS)}; got precision {p.value!r}. "
+            f"Pick one of those (int8 and fp8 matrices convert to fp16, bf16 or fp32 without loss; the sparsity analysis takes any real dtype as it is)")
 
 def _cached(x: dict, key: str, make: Callable) -> Any:
     "Convert once per input set (first call = the check), reuse in the timed calls."
@@ -401,9 +435,7 @@ class SparseGemmWorkload(Workload):
         return "useful FLOPs are 2*nnz(A)*N; a rate above the dense peak means the count used 2*M*N*K, or the kernel skipped work it should have done"
 
     def supported(self, device) -> str|None:
-        if self.precision not in SPARSE_PRECISIONS:
-            return f"sparse GEMM is measured in {', '.join(p.value for p in SPARSE_PRECISIONS)}; got {self.precision.value}"
-        return None
+        return sparse_precision_error(self.precision)
 
     def build_matrix(self, device: str|torch.device="cpu") -> torch.Tensor:
         "A on `device` in the workload's precision: the same matrix on every device (a synthetic one is drawn once, on the CPU)."
@@ -545,9 +577,21 @@ SPARSE_BACKENDS["csr"] = SparseBackendSpec(
     lambda dev: "cuSPARSE SpMM (CSR)" if dev.type == "cuda" else "torch CSR matmul (MKL)")
 
 # %% ../nbs/30_sparse.ipynb #3c45a337
+ABOVE_IDEAL = "above ideal"   # the flag of an efficiency above 100 % of the density-scaled ceiling
+
+def above_ideal(efficiency: float|None) -> bool:
+    "True when a density-scaled efficiency is above 100 %: the ceiling was not a bound, so the number is a warning, not a success."
+    return efficiency is not None and efficiency > 1.0
+
+def above_ideal_warning(kernel: str, efficiency: float, ceiling_tflops: float) -> str:
+    "The warning for a kernel whose useful rate is above the dense ceiling it is judged against."
+    return (f"{kernel} runs at {efficiency:.0%} of the density-scaled ceiling: its useful rate is above the dense ceiling ({ceiling_tflops:.4g} TFLOPS), "
+            "so that ceiling is not a bound for it here (a dense peak measured on other shapes, e.g. a short CPU search, or a timing or FLOP-count error); "
+            "its efficiency is not a success figure, judge it by the speedup over dense")
+
 @dataclass(frozen=True)
 class SparseComparison:
-    "Every candidate kernel on one sparse GEMM: results in order, dense first, and the table."
+    "Every candidate kernel on one sparse GEMM: results in order, dense first, and the table (efficiencies above 100 % flagged)."
     workload: SparseGemmWorkload; device: str; results: tuple; analysis: SparsityAnalysis|None = None
     ceiling_tflops: float|None = None
     @property
@@ -556,12 +600,12 @@ class SparseComparison:
         "One flat row per candidate (times, useful and dense-equivalent TFLOPS, speedup, efficiency, check)."
         d, out = self.dense, []
         for r in self.results:
-            conv = None
+            e = (r.tflops / self.ceiling_tflops) if (r.ok and self.ceiling_tflops) else None
             out.append({"kernel": r.label or r.backend, "library": r.library, "status": r.status, "mean_ms": r.mean_ms,
                         "ci95_rel": r.measurement.stats.ci95_rel if r.measurement else None,
                         "useful_tflops": r.tflops, "dense_eq_tflops": r.dense_tflops,
                         "speedup_vs_dense": (d.mean_ms / r.mean_ms) if (d.ok and r.ok) else None,
-                        "efficiency_vs_ideal": (r.tflops / self.ceiling_tflops) if (r.ok and self.ceiling_tflops) else None,
+                        "efficiency_vs_ideal": e, "efficiency_flag": ABOVE_IDEAL if above_ideal(e) else None,
                         "check_rel_error": r.check.rel_error if r.check else None, "n": r.measurement.stats.n if r.measurement else None,
                         "timer": r.measurement.method.get("timer") if r.measurement else None, "note": r.error})
         return out
@@ -583,7 +627,9 @@ def compare_sparse_kernels(workload: SparseGemmWorkload,       # the sparse GEMM
                            log: Callable|None=None,             # progress printer
                            **measure_kw                         # mode, warmup, iters, target_rel_ci, max_time_s, ...
                           ) -> SparseComparison:
-    "Check and time dense, 2:4, BSR and CSR kernels on `workload`'s matrix; unavailable ones carry their reason."
+    "Check and time dense, 2:4, BSR and CSR kernels on `workload`'s matrix (fp32/fp16/bf16); unavailable ones carry their reason."
+    err = sparse_precision_error(workload.precision)
+    if err: raise CeilingScoutError(err)
     dev = torch.device(device)
     names = list(dict.fromkeys(["dense", *(backends or SPARSE_BACKENDS)]))
     bad = [n for n in names if n not in SPARSE_BACKENDS]
@@ -623,7 +669,7 @@ def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
     ceil = baseline.tflops / eff if (eff and baseline.tflops) else None
     sp, dens = 1 - workload.density, workload.density
     spec = ceiling.spec_peak_tflops
-    rows, believed, warn = {}, [], []
+    rows, believed, warn, flags = {}, [], [], []
     for a in alts:
         name = a.label or a.backend
         rows[name] = {"status": a.status, "mean_ms": a.mean_ms, "useful_tflops": a.tflops, "dense_eq_tflops": a.dense_tflops,
@@ -631,10 +677,14 @@ def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
                       "efficiency_vs_ideal": (a.tflops / ceil) if (a.ok and ceil) else None, "note": a.error}
         if a.ok and spec and a.tflops > spec:
             warn.append(f"{name}: {a.tflops:.1f} useful TFLOPS exceeds the dense spec peak {spec:g}: not believed ({workload.accounting_hint()})")
-        elif a.ok: believed.append(a)
+        elif a.ok:
+            believed.append(a)
+            if above_ideal(rows[name]["efficiency_vs_ideal"]):
+                rows[name]["efficiency_flag"] = ABOVE_IDEAL; flags.append(above_ideal_warning(name, rows[name]["efficiency_vs_ideal"], ceil))
     ev = {"pattern": an.pattern.value, "sparsity": sp, "density": dens, "ideal_speedup": 1 / dens, "kernels": rows,
           "dense_efficiency_vs_ideal": eff, "near_misses": list(an.near_misses)}
     if warn: ev["not_believed"] = warn
+    if flags: ev["warnings"] = flags       # scout_sparse adds these to the verdict's warnings
     lib = baseline.library or baseline.backend
     base_cfg = {"pattern": an.pattern.value, "sparsity": round(sp, 4), "best_block_size": an.best_block_size, "measured": True}
     if believed:
@@ -642,20 +692,26 @@ def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
         x = baseline.mean_ms / best.mean_ms
         e_best = best.tflops / ceil if ceil else None
         name = best.label or best.backend
-        ev["best"] = {"kernel": name, "speedup_vs_dense": x, "efficiency_vs_ideal": e_best}
-        if x > 1 + _noise(baseline, best):
+        noise = _noise(baseline, best)
+        ev["best"] = {"kernel": name, "speedup_vs_dense": x, "efficiency_vs_ideal": e_best, "noise_rel": noise}
+        if x > 1 + noise:
             is24 = name.startswith("semi_structured")
             cfg = {**base_cfg, "use": name, "library": best.library, "measured_speedup": round(x, 3),
                    "efficiency_vs_ideal": round(e_best, 3) if e_best is not None else None}
+            if above_ideal(e_best):
+                cfg["efficiency_flag"] = ABOVE_IDEAL
+                eff_txt = (f"; {e_best:.0%} of the density-scaled ceiling, above 100 %: flagged, that ceiling is no bound here "
+                           f"(see the warnings), so trust the {x:.2f}x over dense, not the efficiency).")
+            else: eff_txt = f" = {e_best:.0%} of the density-scaled ceiling, ideal {1 / dens:.2f}x)." if e_best is not None else ")."
             rec = (f"{name} ({best.library}) is {x:.2f}x faster than dense {lib} on this {sp:.1%}-sparse {an.pattern.value} matrix "
-                   f"({best.mean_ms:.4f} vs {baseline.mean_ms:.4f} ms; {best.tflops:.4g} useful TFLOPS"
-                   + (f" = {e_best:.0%} of the density-scaled ceiling, ideal {1 / dens:.2f}x)." if e_best is not None else ")."))
+                   f"({best.mean_ms:.4f} vs {baseline.mean_ms:.4f} ms; {best.tflops:.4g} useful TFLOPS" + eff_txt)
             if is24: return _gain_priority(x), Approach.SEMI_STRUCTURED_24, rec, cfg, ev
             if an.pattern == SparsityPattern.BLOCK_SPARSE and e_best is not None and e_best < 0.5:
                 cfg["headroom_x"] = round(1 / e_best, 2)
                 return priority_for(e_best), Approach.CUSTOM_SPARSE, rec + f" Use it now; a custom block-sparse kernel could gain up to {1 / e_best:.1f}x more.", cfg, ev
             return _gain_priority(x), Approach.SWITCH_BACKEND, rec, cfg, ev
-        slow = f"the fastest sparse kernel, {name}, runs at {x:.2f}x dense"
+        if x > 1: slow = f"no sparse kernel beats dense beyond the noise (fastest: {name} {x:.2f}x, ±{noise:.0%} noise)"
+        else: slow = f"the fastest sparse kernel, {name}, runs at {x:.2f}x dense"
         if an.pattern == SparsityPattern.BLOCK_SPARSE and sp > SPARSE_KERNEL_MIN:
             return Priority.HIGH, Approach.CUSTOM_SPARSE, \
                 (f"{sp:.1%} block-sparse (block {an.best_block_size}), but {slow}: the ideal is {1 / dens:.1f}x. "
@@ -664,8 +720,9 @@ def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
         hint = ""
         if sp > SPARSE_KERNEL_MIN and an.pattern == SparsityPattern.UNSTRUCTURED:
             hint = " Unstructured sparsity does not pay on tensor cores; pruning to 2:4 (prune_to_24) or to blocks (convert_to_bsr) would, at the accuracy cost they report."
-        return Priority.NONE, Approach.NONE, f"Dense {lib} is fastest: {slow} at {sp:.1%} sparsity ({an.pattern.value}). Use the dense library." + hint, \
-            {**base_cfg, "use": baseline.backend, "reasoning": "no sparse kernel beat dense here"}, ev
+        lead = f"Dense {lib} is fastest: {slow}" if x <= 1 else slow[0].upper() + slow[1:]
+        return Priority.NONE, Approach.NONE, f"{lead} at {sp:.1%} sparsity ({an.pattern.value}). Use the dense library ({lib})." + hint, \
+            {**base_cfg, "use": baseline.backend, "reasoning": "no sparse kernel beat dense beyond the noise here"}, ev
     if warn:
         return Priority.NONE, Approach.CHECK_MEASUREMENT, warn[0], {**base_cfg, "fix": "check the FLOP count and the timing method first"}, ev
     appr, why = seed_tree(an)
@@ -693,7 +750,8 @@ def scout_sparse(scout: CeilingScout, workload: SparseGemmWorkload, backends: Se
     ceiling = scout.ceiling(workload.precision, regime)
     v = judge(workload, scout.target.label, base, ceiling, list(cmp.results[1:]), scout.environment.compute_capability)
     cmp = replace(cmp, ceiling_tflops=v.ceiling_tflops)
-    v = replace(v, evidence={**v.evidence, "analysis": cmp.analysis.to_dict(), "table": cmp.rows(),
+    v = replace(v, warnings=tuple(dict.fromkeys([*v.warnings, *v.evidence.get("warnings", [])])),   # efficiencies above 100 % among them
+                evidence={**v.evidence, "analysis": cmp.analysis.to_dict(), "table": cmp.rows(),
                              "efficiency_definition": "useful TFLOPS / ceiling = (dense ceiling time x density) / measured time"})
     scout.last_verdict = v
     rep = report_from_verdict(v, scout.environment.to_dict())
@@ -816,14 +874,17 @@ def block_density_figure(analysis: SparsityAnalysis, max_cells: int=128, title: 
 
 # %% ../nbs/30_sparse.ipynb #763cd08b
 def format_sparse_table(cmp: SparseComparison) -> str:
-    "The candidates as a fixed-width table (ms, useful and dense-equivalent TFLOPS, speedup, efficiency vs ideal, status)."
+    "The candidates as a fixed-width table (ms, useful and dense-equivalent TFLOPS, speedup, efficiency vs ideal, status); '!' flags an efficiency above 100 %."
     hdr = f"{'kernel':<28} {'ms':>10} {'useful TF':>10} {'dense-eq TF':>11} {'vs dense':>9} {'vs ideal':>9}  status"
     lines = [hdr, "-" * len(hdr)]
     f = lambda v, fmt: format(v, fmt) if v is not None else "-"
     for r in cmp.rows():
         st = r["status"] + (f": {r['note']}" if r["note"] else "")
+        flag = r.get("efficiency_flag")
+        if flag: st += f" ! {flag} (over 100 % of the density-scaled ceiling: that ceiling is no bound here; see warnings)"
+        eff = f(r['efficiency_vs_ideal'], '.1%') + ("!" if flag else "")
         lines.append(f"{r['kernel']:<28} {f(r['mean_ms'], '.4f'):>10} {f(r['useful_tflops'], '.2f'):>10} {f(r['dense_eq_tflops'], '.2f'):>11} "
-                     f"{(f(r['speedup_vs_dense'], '.2f') + 'x') if r['speedup_vs_dense'] else '-':>9} {f(r['efficiency_vs_ideal'], '.1%'):>9}  {st}")
+                     f"{(f(r['speedup_vs_dense'], '.2f') + 'x') if r['speedup_vs_dense'] else '-':>9} {eff:>9}  {st}")
     return "\n".join(lines)
 
 def _add_sparse_arguments(p):
@@ -839,6 +900,7 @@ def sparse_workload_from_args(args) -> SparseGemmWorkload:
     if args.operation not in ("gemm", "sparse_gemm"):
         raise CeilingScoutError(f"--sparsity/--weights apply to --operation gemm (or sparse_gemm); got {args.operation!r}")
     prec = parse_enum(Precision, args.precision, "precision")
+    if (err := sparse_precision_error(prec)): raise CeilingScoutError(err)     # before any file is read or matrix built
     if args.weights:
         if args.sparsity is not None or args.pattern or args.block_size:
             raise CeilingScoutError("--weights analyses the file's matrix: leave out --sparsity, --pattern and --block-size")

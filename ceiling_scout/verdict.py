@@ -14,9 +14,10 @@ from .ceilings import *
 from .benchmark import *
 
 # %% auto #0
-__all__ = ['EFFICIENT', 'OpportunityScore', 'WEAK_CEILING', 'DECIDERS', 'Verdict', 'priority_for', 'plausibility',
-           'cutlass_config', 'output_tiles', 'sm_count', 'weak_ceiling', 'register_decider', 'judge', 'decide_default',
-           'decide_gemm', 'synthetic_result']
+__all__ = ['EFFICIENT', 'OpportunityScore', 'CEILING_TOLERANCE', 'WEAK_CEILING', 'DECIDERS', 'Verdict', 'synthetic_result',
+           'priority_for', 'plausibility', 'ceiling_spread_note', 'screen_alternatives', 'cutlass_config',
+           'output_tiles', 'sm_count', 'weak_ceiling', 'register_decider', 'switch_from_failed', 'judge',
+           'decide_default', 'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
 EFFICIENT = 0.90  # seeds: >90 % of the ceiling = the library is optimal
@@ -40,6 +41,15 @@ class Verdict:
 
 OpportunityScore = Verdict
 
+# %% ../nbs/05_verdict.ipynb #4a4ea4f7
+def synthetic_result(workload: Workload, mean_ms: float, status: str="ok", label: str="", library: str="cuBLAS",
+                     regime: str="burst", throttle: tuple=()) -> BenchmarkResult:
+    "A `BenchmarkResult` with fixed times, for tests and worked examples (never for reporting)."
+    times = [mean_ms * (1 + 0.001 * ((i % 3) - 1)) for i in range(30)]
+    m = Measurement(tuple(times), summarize(times), {"mode": "synthetic"}, Telemetry(bool(throttle), throttle_reasons=throttle), 0.1, regime)
+    return BenchmarkResult(workload, workload.default_backend, library, status, CheckResult(True, 0.0, 1e-2),
+                           m if status == "ok" else None, None if status == "ok" else "synthetic failure", label)
+
 # %% ../nbs/05_verdict.ipynb #6aea4bf2
 def priority_for(efficiency: float|None) -> Priority:
     "Priority of a custom-kernel effort at this efficiency against the ceiling."
@@ -50,7 +60,11 @@ def priority_for(efficiency: float|None) -> Priority:
     return Priority.HIGH
 
 # %% ../nbs/05_verdict.ipynb #b27b7489
-def plausibility(workload: Workload, tflops: float|None, gbps: float|None, ceiling: Ceiling, ci95_rel: float=0.0) -> tuple[str|None, list[str]]:
+CEILING_TOLERANCE = 0.02  # the measured peak is one sample: up to 2 % (plus the result's own CI) above it is still "at the ceiling"
+
+def plausibility(workload: Workload, tflops: float|None, gbps: float|None, ceiling: Ceiling, ci95_rel: float=0.0,
+                 what: str="baseline" # how the warning names the result
+                ) -> tuple[str|None, list[str]]:
     "(error or None, warnings) for a measured rate against the spec and measured ceilings."
     err, warns = None, []
     if tflops is not None and ceiling.spec_peak_tflops and tflops > ceiling.spec_peak_tflops:
@@ -60,10 +74,27 @@ def plausibility(workload: Workload, tflops: float|None, gbps: float|None, ceili
         err = (f"{gbps:.0f} GB/s exceeds the {ceiling.device_key} memory bandwidth of {ceiling.spec_bandwidth_gbps:g} GB/s: "
                "the data was served from cache (no L2 flush) or the byte count is wrong")
     bound, _ = ceiling.roofline_bound(workload.arithmetic_intensity)
-    if err is None and tflops is not None and bound and tflops > bound * (1.02 + ci95_rel):
-        warns.append(f"baseline {tflops:.1f} TFLOPS is above the measured ceiling {bound:.1f} TFLOPS: the ceiling search missed a "
+    if err is None and tflops is not None and bound and tflops > bound * (1 + CEILING_TOLERANCE + ci95_rel):
+        warns.append(f"{what} {tflops:.1f} TFLOPS is above the measured ceiling {bound:.1f} TFLOPS: the ceiling search missed a "
                      "faster shape or the clocks differed between runs; re-measure with --remeasure")
     return err, warns
+
+# %% ../nbs/05_verdict.ipynb #0651a53e
+def ceiling_spread_note(efficiency: float|None, ci95_rel: float=0.0) -> str|None:
+    "Warning for an efficiency just above 100 % of the measured ceiling (within the plausibility tolerance), else None."
+    if efficiency is None or not 1.0 < efficiency <= 1 + CEILING_TOLERANCE + ci95_rel: return None
+    return (f"{efficiency:.1%} of the measured ceiling: at the measured ceiling within its run-to-run spread "
+            f"(the measured peak is itself a sample; up to {CEILING_TOLERANCE + ci95_rel:.1%} above it counts as at the ceiling)")
+
+# %% ../nbs/05_verdict.ipynb #a4412b8a
+def screen_alternatives(alternatives, ceiling: Ceiling) -> tuple[tuple[BenchmarkResult, ...], list[str]]:
+    "(the alternatives a decision may use, a warning for each one left out because its rate is above the spec peak)."
+    kept, warns = [], []
+    for a in alternatives:
+        err = plausibility(a.workload, a.tflops, a.gbps, ceiling, what=a.label or a.backend)[0] if a.ok else None
+        if err: warns.append(f"{a.label or a.backend} not believed, excluded from the recommendation: {err}")
+        else: kept.append(a)
+    return tuple(kept), warns
 
 # %% ../nbs/05_verdict.ipynb #2cceb4ce
 def cutlass_config(compute_capability: str|None) -> dict:
@@ -113,9 +144,28 @@ def register_decider(op: Operation):
     def deco(f): DECIDERS[op] = f; return f
     return deco
 
+def switch_from_failed(workload: Workload, baseline: BenchmarkResult, alternatives, bound: float|None) -> tuple|None:
+    "(priority, approach, recommendation, config, evidence) naming the fastest correct alternative when the baseline failed or could not run; None if none ran."
+    ok = [a for a in alternatives if a.ok and a.workload == workload]
+    if baseline.ok or not ok: return None
+    best = min(ok, key=lambda r: r.mean_ms)
+    name = best.label or best.backend
+    code = workload.code(best.backend) if callable(getattr(workload, "code", None)) else None
+    eff = best.tflops / bound if (best.tflops is not None and bound) else None
+    head = (f"{baseline.backend} FAILED its correctness check ({baseline.error}): the default is wrong for this shape, do not use it."
+            if baseline.status == "failed_check" else f"{baseline.backend} {baseline.status.replace('_', ' ')}: {baseline.error}.")
+    rec = (f"{head} The fastest correct alternative is {name} ({best.library}: {best.mean_ms:.4f} ms, {best.tflops:.1f} TFLOPS"
+           + (f", {eff:.1%} of the ceiling" if eff is not None else "") + "): select it explicitly" + (f": {code}" if code else "."))
+    cfg = {"backend": best.backend, "library": best.library, "code": code,
+           "default": {"backend": baseline.backend, "status": baseline.status, "error": baseline.error}}
+    ev = {"baseline_failed": {"backend": baseline.backend, "status": baseline.status, "error": baseline.error,
+                              "rel_error": baseline.check.rel_error if baseline.check else None},
+          "fastest_correct": name, "correct_alternatives": {a.label or a.backend: a.mean_ms for a in ok}}
+    return Priority.HIGH, Approach.SWITCH_BACKEND, rec, cfg, ev
+
 def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: Ceiling,
           alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None) -> Verdict:
-    "Build the `Verdict` for `workload`: efficiency against the measured roofline bound, then the operation's decider."
+    "Build the `Verdict` for `workload`: alternatives screened, efficiency against the measured roofline bound, then the operation's decider."
     alts = tuple(alternatives)
     if baseline.measurement and ceiling.regime != baseline.measurement.regime:
         raise ValueError(f"regime mismatch: baseline measured as {baseline.measurement.regime!r}, ceiling is {ceiling.regime!r}")
@@ -131,20 +181,35 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     eff_spec = t / spec_b if (t is not None and spec_b) else None
     base = dict(workload=workload, device=device, baseline=baseline, ceiling=ceiling, ceiling_tflops=bound, bound=which,
                 spec_bound_tflops=spec_b, efficiency=eff, efficiency_vs_spec=eff_spec, alternatives=alts)
+    kept, excluded = screen_alternatives(alts, ceiling)
+    warns += excluded
+    ev0 = {"excluded_alternatives": excluded} if excluded else {}
     if baseline.measurement and baseline.measurement.telemetry.throttled:
         warns.append(f"GPU clocks were held back during the baseline ({', '.join(baseline.measurement.telemetry.throttle_reasons)})")
     if not baseline.ok:
+        finding = f"{baseline.backend} {baseline.status.replace('_', ' ')}: {baseline.error}"
+        sw = switch_from_failed(workload, baseline, kept, bound)
+        if sw:
+            prio, appr, rec, cfg, ev = sw
+            return Verdict(**base, priority=prio, approach=appr, recommendation=rec, config=cfg, warnings=tuple([finding, *warns]), evidence={**ev, **ev0})
         appr = Approach.CHECK_MEASUREMENT if baseline.status in ("failed_check", "error") else Approach.NOT_SUPPORTED
-        rec = f"{baseline.backend} {baseline.status.replace('_', ' ')}: {baseline.error}"
-        return Verdict(**base, priority=Priority.NONE, approach=appr, recommendation=rec, config={}, warnings=tuple(warns))
-    err, w2 = plausibility(workload, t, baseline.gbps, ceiling, baseline.measurement.stats.ci95_rel)
+        fix = getattr(workload, "unsupported_fix", None)
+        cfg = fix(baseline.error) if (callable(fix) and appr == Approach.NOT_SUPPORTED) else {}
+        return Verdict(**base, priority=Priority.NONE, approach=appr, recommendation=finding, config=cfg, warnings=tuple(warns), evidence=ev0)
+    ci = baseline.measurement.stats.ci95_rel
+    err, w2 = plausibility(workload, t, baseline.gbps, ceiling, ci)
     warns += w2
     if err:
         return Verdict(**base, priority=Priority.NONE, approach=Approach.CHECK_MEASUREMENT, recommendation=err,
-                       config={"fix": "check the FLOP count and the timing method before any optimisation"}, warnings=tuple([err, *warns]))
+                       config={"fix": "check the FLOP count and the timing method before any optimisation"}, warnings=tuple([err, *warns]), evidence=ev0)
+    warns += [n for n in [ceiling_spread_note(eff, ci)] if n]
+    if excluded and not any(a.ok for a in kept):
+        return Verdict(**base, priority=Priority.NONE, approach=Approach.CHECK_MEASUREMENT,
+                       recommendation=f"Nothing believable to compare the baseline with: {excluded[0]}",
+                       config={"fix": "check the timing of the alternatives before choosing between them"}, warnings=tuple(warns), evidence=ev0)
     decider = DECIDERS.get(workload.operation, decide_default)
-    prio, appr, rec, cfg, evidence = decider(workload, baseline, eff, which, alts, ceiling, compute_capability)
-    return Verdict(**base, priority=prio, approach=appr, recommendation=rec, config=cfg, warnings=tuple(warns), evidence=evidence)
+    prio, appr, rec, cfg, evidence = decider(workload, baseline, eff, which, kept, ceiling, compute_capability)
+    return Verdict(**base, priority=prio, approach=appr, recommendation=rec, config=cfg, warnings=tuple(warns), evidence={**evidence, **ev0})
 
 def decide_default(workload, baseline, eff, bound, alts, ceiling, cc):
     "Fallback decision: library optimal at ≥90 %, otherwise a custom kernel is worth a look."
@@ -193,12 +258,3 @@ def decide_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
     cfg = {**cutlass_config(cc), "headroom_x": round(1 / eff, 2)}
     return prio, Approach.CUTLASS_SWEEP, \
         f"{lib} reaches {eff:.1%} of ceiling ({where}). Try {cfg['library']} with tile_shapes: [{', '.join(cfg['tile_shapes'][:2])}].", cfg, evidence
-
-# %% ../nbs/05_verdict.ipynb #4a4ea4f7
-def synthetic_result(workload: Workload, mean_ms: float, status: str="ok", label: str="", library: str="cuBLAS",
-                     regime: str="burst", throttle: tuple=()) -> BenchmarkResult:
-    "A `BenchmarkResult` with fixed times, for tests and worked examples (never for reporting)."
-    times = [mean_ms * (1 + 0.001 * ((i % 3) - 1)) for i in range(30)]
-    m = Measurement(tuple(times), summarize(times), {"mode": "synthetic"}, Telemetry(bool(throttle), throttle_reasons=throttle), 0.1, regime)
-    return BenchmarkResult(workload, workload.default_backend, library, status, CheckResult(True, 0.0, 1e-2),
-                           m if status == "ok" else None, None if status == "ok" else "synthetic failure", label)

@@ -1,0 +1,136 @@
+"""Method checks on a real GPU with the engine as shipped (issue 2's "done when", re-run after the spin-kernel hold landed):
+
+1. the engine's time for the same GEMMs against `triton.testing.do_bench` in the same process (5 interleaved rounds);
+2. fixed (20 + 200) against adaptive (95 % CI <= 0.5 %) at 8192^3 bf16, after the default 0.2 s settle and after a 3 s
+   settle, interleaved, with the GPU time each took and the clocks/power behind each.
+
+Writes one JSON with provenance (command, date, environment incl. code commit, nvidia-smi) to --out.
+
+    CEILING_SCOUT_COMMIT=<sha> PYTHONPATH=. python benchmarks/gpu_method_checks.py --out $OUT/gpu_method_checks.json
+    PYTHONPATH=. python benchmarks/gpu_method_checks.py --smoke --out /tmp/x.json     # CPU check of the script itself
+"""
+import argparse, json, os, statistics as st, subprocess, sys, time, traceback, datetime as dt
+from pathlib import Path
+import torch
+from ceiling_scout.core import capture_environment
+from ceiling_scout.measure import measure
+from ceiling_scout.workloads import make_workload
+
+
+def log(*a): print(*a, flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", "."), "gpu_method_checks.json"))
+    ap.add_argument("--smoke", action="store_true", help="tiny shapes on the CPU: checks the script, measures nothing of interest")
+    ap.add_argument("--rounds", type=int, default=5)
+    args = ap.parse_args()
+    smoke = args.smoke or not torch.cuda.is_available()
+    dev = "cpu" if smoke else "cuda"
+    res = {"provenance": {"command": " ".join(["python"] + sys.argv), "script": "benchmarks/gpu_method_checks.py", "issue": 2,
+                          "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                          "environment": capture_environment(dev).to_dict()},
+           "sections": {}, "errors": [], "section_seconds": {}}
+    try:
+        res["provenance"]["nvidia_smi"] = subprocess.run(
+            ["nvidia-smi", "--query-gpu=name,driver_version,clocks.max.sm,power.limit,memory.total", "--format=csv"],
+            capture_output=True, text=True, timeout=20).stdout
+    except Exception as e: res["provenance"]["nvidia_smi"] = f"unavailable: {e}"
+
+    def save():
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(res, indent=1, default=str))
+
+    def section(name, fn):
+        log(f"\n=== {name} ===")
+        t0 = time.time()
+        try: res["sections"][name] = fn()
+        except Exception as e:
+            res["errors"].append({"section": name, "error": f"{type(e).__name__}: {e}", "traceback": traceback.format_exc()[-2000:]})
+            log(traceback.format_exc())
+        res["section_seconds"][name] = round(time.time() - t0, 1)
+        save()
+
+    def gemm(shape, prec):
+        w = make_workload("gemm", shape, prec)
+        x = w.make_inputs(dev, seed=0)
+        be = w.backends(dev)[w.default_backend]
+        with w.precision_context(): chk = w.check(be.fn(x), x)  # correctness first: never time an unchecked kernel
+        if not chk.passed: raise RuntimeError(f"{shape} {prec} failed its check: {chk}")
+        return w, (lambda: be.fn(x)), chk
+
+    def tel(m):
+        t = m.telemetry
+        return {"sm_mhz_median": t.sm_clock_mhz_median, "sm_mhz_min": t.sm_clock_mhz_min, "power_w_median": t.power_w_median,
+                "throttle": list(t.throttle_reasons)} if t.available else None
+
+    # 1. engine (as shipped, fixed 20 + 200, L2 flushed like do_bench) vs do_bench (mean), interleaved rounds
+    def vs_do_bench():
+        if smoke: do_bench = lambda fn, warmup, rep, return_mode: measure(fn, dev, warmup=2, iters=10).mean_ms
+        else: from triton.testing import do_bench
+        shapes = [((256, 256, 256), "bf16")] if smoke else [((2048,) * 3, "bf16"), ((4096,) * 3, "bf16"), ((8192,) * 3, "bf16"),
+                                                          ((8192,) * 3, "fp16"), ((16384, 8192, 8192), "bf16")]
+        rows = []
+        for shape, prec in shapes:
+            w, fn, chk = gemm(shape, prec)
+            rounds = []
+            for r in range(args.rounds):
+                eng = measure(fn, dev, warmup=20, iters=200, flush_l2=True)
+                db = do_bench(fn, warmup=25, rep=100, return_mode="mean")
+                rounds.append({"engine_mean_ms": eng.mean_ms, "engine_median_ms": eng.stats.median_ms, "do_bench_mean_ms": db,
+                               "engine_hold_us": eng.method.get("hold_us"), "engine_timer": eng.method.get("timer"), "telemetry": tel(eng)})
+            e = st.median(r["engine_mean_ms"] for r in rounds); d = st.median(r["do_bench_mean_ms"] for r in rounds)
+            row = {"shape": list(shape), "precision": prec, "check_rel_err": chk.rel_error, "engine_mean_ms": e, "do_bench_mean_ms": d,
+                   "diff_mean": e / d - 1, "per_round_diff": [r["engine_mean_ms"] / r["do_bench_mean_ms"] - 1 for r in rounds],
+                   "tflops_engine": w.flops / e / 1e9, "tflops_do_bench": w.flops / d / 1e9, "rounds": rounds}
+            rows.append(row); log(f"{shape} {prec}: engine {e:.4f} ms, do_bench {d:.4f} ms, {row['diff_mean']:+.2%}")
+            save()
+        return rows
+    section("engine_vs_do_bench", vs_do_bench)
+
+    # 2. fixed vs adaptive at 8192^3 bf16 after a 0.2 s (default) and a 3 s settle, interleaved
+    def fixed_vs_adaptive():
+        shape, prec = ((256, 256, 256), "bf16") if smoke else ((8192,) * 3, "bf16")
+        w, fn, chk = gemm(shape, prec)
+        settles = [0.2, 3.0]
+        runs = []
+        for r in range(3):
+            for settle in settles:
+                for mode in ["fixed", "adaptive"]:
+                    t0 = time.perf_counter()
+                    m = measure(fn, dev, mode=mode, warmup=20, iters=200, target_rel_ci=0.005, max_time_s=4.0 if smoke else 20.0,
+                                warmup_min_s=settle, flush_l2=False)
+                    wall = time.perf_counter() - t0
+                    runs.append({"round": r, "settle_s": settle, "mode": mode, "mean_ms": m.mean_ms, "tflops": m.tflops(w.flops),
+                                 "n": m.stats.n, "ci95_rel": m.stats.ci95_rel, "stopped_because": m.method["stopped_because"],
+                                 "timed_s": m.duration_s, "wall_s_incl_warmup": wall, "warmup_calls": m.method.get("warmup_calls"),
+                                 "regime": m.regime, "telemetry": tel(m)})
+                    log(f"round {r} settle {settle}s {mode}: {m.mean_ms:.4f} ms ({m.tflops(w.flops):.1f} TFLOPS), n={m.stats.n}, "
+                        f"timed {m.duration_s:.2f} s, wall {wall:.2f} s, {tel(m)}")
+                    save()
+        summary = {}
+        for settle in settles:
+            f = [x for x in runs if x["settle_s"] == settle and x["mode"] == "fixed"]
+            a = [x for x in runs if x["settle_s"] == settle and x["mode"] == "adaptive"]
+            fm, am = st.median(x["mean_ms"] for x in f), st.median(x["mean_ms"] for x in a)
+            summary[str(settle)] = {"fixed_median_of_means_ms": fm, "adaptive_median_of_means_ms": am, "adaptive_vs_fixed": am / fm - 1,
+                                    "fixed_wall_s": st.mean(x["wall_s_incl_warmup"] for x in f),
+                                    "adaptive_wall_s": st.mean(x["wall_s_incl_warmup"] for x in a),
+                                    "fixed_sm_mhz": st.median(x["telemetry"]["sm_mhz_median"] for x in f) if f[0]["telemetry"] else None,
+                                    "adaptive_sm_mhz": st.median(x["telemetry"]["sm_mhz_median"] for x in a) if a[0]["telemetry"] else None}
+            log(f"settle {settle}s: adaptive vs fixed {summary[str(settle)]['adaptive_vs_fixed']:+.2%}, wall fixed "
+                f"{summary[str(settle)]['fixed_wall_s']:.2f} s, adaptive {summary[str(settle)]['adaptive_wall_s']:.2f} s")
+        # across settles: does a settled fixed run agree with an unsettled adaptive one (what a user would compare)?
+        summary["fixed_settled_vs_adaptive_default"] = summary["3.0"]["fixed_median_of_means_ms"] / summary["0.2"]["adaptive_median_of_means_ms"] - 1
+        return {"shape": list(shape), "precision": prec, "check_rel_err": chk.rel_error, "summary": summary, "runs": runs}
+    section("fixed_vs_adaptive", fixed_vs_adaptive)
+
+    res["total_seconds"] = round(sum(res["section_seconds"].values()), 1)
+    save()
+    log(f"\nwrote {args.out} ({res['total_seconds']} s; errors: {len(res['errors'])})")
+    return 1 if res["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
