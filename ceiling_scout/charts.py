@@ -4,7 +4,7 @@
 
 # %% ../nbs/11_charts.ipynb #c814c980
 from __future__ import annotations
-import html, math
+import html, math, re
 from pathlib import Path
 from typing import Iterable, Sequence
 try: import plotly.graph_objects as go
@@ -16,17 +16,31 @@ from .ksweep import *
 from .recorded import environment_label
 
 # %% auto #0
-__all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'source_label', 'ksweep_figure', 'roofline_figure',
-           'report_label', 'efficiency_figure', 'plotlyjs_script', 'figure_html', 'show_figure', 'save_png',
-           'update_figure_widget', 'papermill_output_path', 'notebook_to_html']
+__all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'subtitle_lines',
+           'log_ticks', 'ksweep_figure', 'roofline_figure', 'report_label', 'efficiency_chart_reports',
+           'efficiency_figure', 'plotlyjs_script', 'figure_html', 'show_figure', 'save_png', 'update_figure_widget',
+           'papermill_output_path', 'notebook_to_html', 'finish_executed_notebook']
 
 # %% ../nbs/11_charts.ipynb #27adde9c
+def _merge_recorded(labels: list[str]) -> list[str]:
+    "'recorded on <date>, <stack>' labels merged per stack: 'recorded on <d1> and <d2>, <stack>'."
+    stacks = {}
+    for l in labels:
+        m = re.fullmatch(r"recorded on (\d{4}-\d{2}-\d{2}), (.+)", l)
+        dates = stacks.setdefault(m.group(2) if m else l, [])
+        if m and m.group(1) not in dates: dates.append(m.group(1))
+    out = []
+    for stack, dates in stacks.items():
+        ds = sorted(dates)
+        out.append(stack if not ds else f"recorded on {ds[0] if len(ds) == 1 else ', '.join(ds[:-1]) + ' and ' + ds[-1]}, {stack}")
+    return out
+
 def source_label(reports: Sequence[Report]) -> str:
     "'recorded on …' when the reports were recorded elsewhere, else 'measured live on <date>, <machine>'."
     reports = [r for r in reports if r is not None]
     if not reports: return ""
     rec = [r.recorded.get("label") for r in reports if r.recorded and r.recorded.get("label")]
-    if rec: return "; ".join(dict.fromkeys(rec))
+    if rec: return "; ".join(_merge_recorded(list(dict.fromkeys(rec))))
     r = reports[0]
     date = (r.created_at or r.environment.get("date") or "")[:10]
     return f"measured live on {date}, {environment_label(r.environment or {'device_name': r.device_name})}"
@@ -39,8 +53,26 @@ APPROACH_NAMES = {"NONE": "use the library (NONE)"}
 PRECISION_COLORS = {"bf16": "#1f77b4", "fp16": "#17becf", "fp8": "#8c564b", "tf32": "#7f7f7f", "fp32": "#bcbd22", "int8": "#e377c2"}  # roofs: apart from verdict colours
 _LAYOUT = dict(template="plotly_white", font=dict(size=13), hoverlabel=dict(align="left"))
 
+SUBTITLE_WIDTH = 120   # characters per subtitle line: about 750 px at the subtitle's font size, so it fits any chart here
+
+def subtitle_lines(sub: str, width: int=SUBTITLE_WIDTH) -> list[str]:
+    "A chart subtitle as lines of at most `width` characters: one line per '; ' or ' | ' part (one per source), long parts wrapped."
+    parts = [p.strip() for p in re.split(r"; | \| ", sub or "") if p.strip()]
+    return [l for p in parts for l in _wrap(p, width).split("<br>")]
+
 def _title(text: str, sub: str) -> dict:
-    return dict(text=f"{html.escape(text)}<br><sup>{html.escape(sub)}</sup>" if sub else html.escape(text), x=0.01, xanchor="left")
+    lines = "".join(f"<br><sup>{html.escape(l)}</sup>" for l in subtitle_lines(sub))
+    return dict(text=html.escape(text) + lines, x=0.01, xanchor="left")
+
+def _margin_top(sub: str, base: int=60) -> int:
+    "Top margin that fits the title and every subtitle line (plotly puts the title's last line just above the plot)."
+    return base + 23 * len(subtitle_lines(sub))
+
+def log_ticks(lo: float, hi: float, steps: Sequence[int]=(1, 2, 5)) -> tuple[list[float], list[str]]:
+    "Tick values in [lo, hi] at `steps` x 10^n for a log axis, each labelled with its whole value ('2,000', not '2')."
+    vals = [s * 10.0 ** e for e in range(math.floor(math.log10(lo)), math.ceil(math.log10(hi)) + 1) for s in steps]
+    vals = [v for v in vals if lo <= v * (1 + 1e-9) and v <= hi * (1 + 1e-9)]
+    return vals, [f"{v:,.0f}" if v >= 1 else f"{v:.10g}" for v in vals]
 
 def _wrap(text: str, width: int=90) -> str:
     words, lines, cur = (text or "").split(), [], ""
@@ -94,6 +126,9 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
         hover = [f"K={k:,}<br>{fmt_tflops(v)} TFLOP/s (95% CI {fmt_tflops(lo)}-{fmt_tflops(hi)})<br>{r.baseline_ms:.3f} ms mean, n={(r.stats or {}).get('n')}, {(r.method or {}).get('mode')}"
                  f"<br>{r.regime} regime; efficiency {r.efficiency:.1%}" if r.efficiency is not None else f"K={k:,}<br>{v:.1f} TFLOP/s"
                  for k, v, (lo, hi), r in zip(ks, y, ci, ok)]
+        for app in dict.fromkeys(r.approach for r in ok):   # legend entries for the marker colours
+            fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"verdict: {APPROACH_NAMES.get(app, app)}", hoverinfo="skip",
+                                     marker=dict(size=9, color=APPROACH_COLORS.get(app, "#1f77b4"), line=dict(color="#1f77b4", width=1.5))))
         fig.add_trace(go.Scatter(x=ks, y=y, mode="lines+markers", name="library (mean, 95 % CI; marker colour = verdict)", line=dict(color="#1f77b4", width=2),
                                  marker=dict(size=8, color=[APPROACH_COLORS.get(r.approach, "#1f77b4") for r in ok], line=dict(color="#1f77b4", width=1.5)),
                                  error_y=dict(type="data", symmetric=False, array=[hi - v for v, (lo, hi) in zip(y, ci)],
@@ -112,7 +147,8 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
     if bad: sub.append("not measured: " + ", ".join(f"K={_kdim(r):,} ({r.status})" for r in bad))
     n = r0.shape[1] if len(r0.shape) > 2 else ""
     t = title or f"K sweep: {r0.operation} M={r0.shape[0]:,} N={n:,} {r0.precision} on {r0.device} ({r0.device_name})"
-    fig.update_layout(**_LAYOUT, title=_title(t, " | ".join(s for s in sub if s)), height=520, margin=dict(t=90, b=120, l=70, r=30),
+    sub = " | ".join(s for s in sub if s)
+    fig.update_layout(**_LAYOUT, title=_title(t, sub), height=500 + 23 * len(subtitle_lines(sub)), margin=dict(t=_margin_top(sub), b=120, l=70, r=30),
                       legend=dict(orientation="h", yanchor="top", y=-0.16, xanchor="left", x=0),
                       xaxis_title="K (inner dimension of the GEMM)", yaxis_title="throughput (TFLOP/s)")
     fig.update_xaxes(tickformat=",", showgrid=True); fig.update_yaxes(showgrid=True)
@@ -133,6 +169,22 @@ def _roofs(reports: Sequence[Report], ceilings: Iterable[Ceiling]) -> tuple[dict
         if c.spec_peak_tflops: e["spec"] = c.spec_peak_tflops
     return comp, mem
 
+def _dodge(ys_px: Sequence[float], gap: float) -> list[float]:
+    "Label positions (px, any order) moved apart to at least `gap`: overlapping labels form a cluster centred where they wanted to be."
+    clusters = []
+    place = lambda c: (sum(ys_px[j] for j in c) / len(c)) - gap * (len(c) - 1) / 2   # where cluster c starts
+    for i in sorted(range(len(ys_px)), key=lambda i: ys_px[i]):
+        clusters.append([i])
+        while len(clusters) > 1 and place(clusters[-1]) - (place(clusters[-2]) + gap * (len(clusters[-2]) - 1)) < gap:
+            clusters[-2:] = [clusters[-2] + clusters[-1]]
+    out = [0.0] * len(ys_px)
+    for c in clusters:
+        for k, j in enumerate(c): out[j] = place(c) + k * gap
+    return out
+
+def _log_range(values: Sequence[float], pad: float=2.0) -> list[float]:
+    return [math.log10(min(values) / pad), math.log10(max(values) * pad)]
+
 def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any reports (or files of them), any operation
                     ceilings: Iterable[Ceiling]=(),   # extra ceilings to draw (e.g. recorded ones)
                     title: str|None=None,
@@ -147,17 +199,29 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
     ais = [r.arithmetic_intensity for r in pts]
     ridges = [e["measured"] * 1e3 / mem[d]["measured"] for (d, p), e in comp.items() if e["measured"] and mem.get(d, {}).get("measured")]
     x0 = min(ais + ridges + [1.0]) / 4; x1 = max(ais + ridges + [10.0]) * 4
+    ys = [r.baseline_tflops for r in pts] + [e["measured"] or e["spec"] for e in comp.values() if (e["measured"] or e["spec"])] + [e["spec"] for e in comp.values() if e["spec"] and show_spec]
+    ys += [x0 * min([m["measured"] or m["spec"] or 1 for m in mem.values()] or [1]) / 1e3]
+    yr = _log_range(ys)
+    # the legend: roofs, one entry per verdict colour, one per marker shape (+ 3 group titles); the plot is at least as tall
+    precisions = list(dict.fromkeys(r.precision for r in pts))
+    rows = 2 * len(mem) + len(comp) + len({r.approach for r in pts}) + len(precisions) + 3
+    sub = " | ".join(([source_label(reps)] if reps else []) + ([f"{len(reps) - len(pts)} report(s) without a rate not drawn"] if len(reps) > len(pts) else []))
+    groups = len(mem) + len(comp) + len({r.approach for r in pts}) + len(precisions)
+    top, bottom = _margin_top(sub), 70
+    height = max(560, top + bottom + 24 * rows + 5 * groups)
+    px_per_decade = (height - top - bottom) / (yr[1] - yr[0])
     fig = go.Figure()
     for d, m in mem.items():
         tag = f" [{d}]" if multi_dev else ""
-        top = max([e["spec"] or 0 for (dd, _), e in comp.items() if dd == d] + [e["measured"] or 0 for (dd, _), e in comp.items() if dd == d] + [max([r.baseline_tflops for r in pts] + [1e-9])]) * 1.5
+        top_y = max([e["spec"] or 0 for (dd, _), e in comp.items() if dd == d] + [e["measured"] or 0 for (dd, _), e in comp.items() if dd == d] + [max([r.baseline_tflops for r in pts] + [1e-9])]) * 1.5
         for kind, dash, width, bw in (("measured", None, 2.5, m["measured"]), ("spec", "dot", 1.5, m["spec"] if show_spec else None)):
             if not bw: continue
-            xe = min(x1, top * 1e3 / bw)
+            xe = min(x1, top_y * 1e3 / bw)
             fig.add_trace(go.Scatter(x=[x0, xe], y=[x0 * bw / 1e3, xe * bw / 1e3], mode="lines", line=dict(color="#444", dash=dash, width=width),
                                      name=f"memory roof, {kind} {bw:,.0f} GB/s{tag}", legendgroup="memory",
+                                     legendgrouptitle_text="roofs (solid: measured; dotted, dashed: datasheet)",
                                      hovertemplate=f"memory roof ({kind}): %{{x:.3g}} FLOP/B -> %{{y:.4g}} TFLOP/s<extra></extra>"))
-    labelled = []
+    labels = []   # (peak, text, colour): each measured compute roof, named just right of where every roof line ends
     for (d, p), e in sorted(comp.items(), key=lambda kv: -(kv[1]["measured"] or kv[1]["spec"] or 0)):
         color, bw = PRECISION_COLORS.get(p, "#333"), mem.get(d, {})
         tag = f" [{d}]" if multi_dev else ""
@@ -171,15 +235,15 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
             fig.add_trace(go.Scatter(x=[max(x0, xr), x1], y=[peak, peak], mode="lines", line=dict(color=color, dash=dash, width=2.5 if kind == "measured" else 1.5),
                                      name=name, legendgroup=f"{d}/{p}", showlegend=not (both and kind == "spec"),
                                      hovertemplate=f"{p} {kind} peak {peak:,.1f} TFLOP/s{reg}; ridge at {xr:.0f} FLOP/B<extra></extra>"))
-            if kind == "measured":  # label at the right end; below the line when it would touch the label above
-                below = any(abs(math.log10(peak / q)) < 0.06 for q in labelled)
-                labelled.append(peak)
-                fig.add_annotation(x=math.log10(x1), y=math.log10(peak), text=f"{p} {fmt_tflops(peak)}", showarrow=False, xanchor="right",
-                                   yanchor="top" if below else "bottom", font=dict(size=11, color=color))
+            if kind == "measured": labels.append((peak, f"{p} {fmt_tflops(peak)}{tag}", color))
+    at = [math.log10(pk) * px_per_decade for pk, _, _ in labels]
+    for (pk, text, color), a, b in zip(labels, at, _dodge(at, 14)):
+        fig.add_annotation(x=math.log10(x1), y=math.log10(pk), yshift=b - a, text=text, showarrow=False, xanchor="left", yanchor="middle",
+                           xshift=4, font=dict(size=11, color=color))
+    symbols = {p: s for p, s in zip(PRECISION_COLORS, ["circle", "diamond", "star", "square", "triangle-up", "cross"])}
     by_app = {}
     for r in pts: by_app.setdefault(r.approach, []).append(r)
-    symbols = {p: s for p, s in zip(PRECISION_COLORS, ["circle", "diamond", "star", "square", "triangle-up", "cross"])}
-    for app, rs in by_app.items():
+    for i, (app, rs) in enumerate(by_app.items()):
         hover = []
         for r in rs:
             eff = (f"<br>efficiency {r.efficiency:.1%} of the {r.bound or ''} bound {r.ceiling_tflops:,.1f} TFLOP/s ({r.regime})"
@@ -189,23 +253,27 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
                          f"<br>{r.priority} / {r.approach}<br>{_wrap(r.recommendation, 80)}")
         name = f"verdict: {APPROACH_NAMES.get(app, app)}"
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=name, legendgroup=name, hoverinfo="skip",  # legend entry: a plain dot
+                                 legendgrouptitle_text="marker colour = verdict" if i == 0 else None,
                                  marker=dict(size=11, color=APPROACH_COLORS.get(app, "#333"), symbol="circle")))
         fig.add_trace(go.Scatter(x=[r.arithmetic_intensity for r in rs], y=[r.baseline_tflops for r in rs], mode="markers", showlegend=False,
                                  name=name, legendgroup=name, marker=dict(size=11, color=APPROACH_COLORS.get(app, "#333"),
                                  symbol=[symbols.get(r.precision, "circle") for r in rs], line=dict(color="white", width=1)),
                                  hovertext=hover, hoverinfo="text"))
-    sub = [source_label(reps)] if reps else []
-    skipped = len(reps) - len(pts)
-    if skipped: sub.append(f"{skipped} report(s) without a rate not drawn")
-    if len({r.precision for r in pts}) > 1: sub.append("marker shape = precision")
+    for i, p in enumerate(precisions):   # legend entries for the marker shapes (legend only: clicking one hides nothing)
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"precision: {p}", legendgroup=f"shape/{p}", hoverinfo="skip",
+                                 legendgrouptitle_text="marker shape = precision" if i == 0 else None,
+                                 marker=dict(size=10, color="#888", symbol=symbols.get(p, "circle"))))
     names = sorted({m["name"] for m in mem.values() if m["name"]})
-    fig.update_layout(**_LAYOUT, title=_title(title or f"Roofline: {len(pts)} measured workload(s) on {', '.join(names) or 'unknown device'}", " | ".join(sub)),
-                      height=560, margin=dict(t=90, b=70, l=80, r=30), legend=dict(x=1.02, y=1, xanchor="left", font=dict(size=11)),
-                      xaxis_title="arithmetic intensity (FLOP/byte of minimum traffic)", yaxis_title="throughput (TFLOP/s)")
-    fig.update_xaxes(type="log", range=[math.log10(x0), math.log10(x1)], showgrid=True)
-    ys = [r.baseline_tflops for r in pts] + [e["measured"] or e["spec"] for e in comp.values() if (e["measured"] or e["spec"])] + [e["spec"] for e in comp.values() if e["spec"] and show_spec]
-    if ys: fig.update_yaxes(type="log", range=[math.log10(min(ys + [x0 * min([m['measured'] or m['spec'] or 1 for m in mem.values()] or [1]) / 1e3]) / 2), math.log10(max(ys) * 2)], showgrid=True)
-    else: fig.update_yaxes(type="log")
+    label_room = 0.12 * (math.log10(x1) - math.log10(x0)) + 0.35   # an empty band right of the roofs' ends, for their labels
+    fig.update_layout(**_LAYOUT, title=_title(title or f"Roofline: {len(pts)} measured workload(s) on {', '.join(names) or 'unknown device'}", sub),
+                      height=height, margin=dict(t=top, b=bottom, l=80, r=30),
+                      legend=dict(x=1.02, y=1, xanchor="left", yanchor="top", font=dict(size=11), tracegroupgap=6, groupclick="toggleitem"),
+                      xaxis_title="arithmetic intensity (FLOP per byte of minimum traffic)", yaxis_title="throughput (TFLOP/s)")
+    xt, yt = log_ticks(x0, x1, (1,)), log_ticks(10 ** yr[0], 10 ** yr[1])   # decades across, 1-2-5 up: every label its whole value
+    fig.update_xaxes(type="log", range=[math.log10(x0), math.log10(x1) + label_room], showgrid=True, tickvals=xt[0], ticktext=xt[1],
+                     minor=dict(tickvals=log_ticks(x0, x1, range(2, 10))[0], showgrid=True, gridcolor="#f4f4f4"))
+    fig.update_yaxes(type="log", range=yr, showgrid=True, tickvals=yt[0], ticktext=yt[1])
+    fig.add_vrect(x0=x1, x1=x1 * 10 ** label_room, fillcolor="white", line_width=0, layer="below")   # the labels' band: no grid behind them
     return fig
 
 # %% ../nbs/11_charts.ipynb #595cf9c4
@@ -214,9 +282,17 @@ def report_label(r: Report, device: bool=False) -> str:
     ext = "".join(f" {k}={v}" for k, v in (r.extras or {}).items())
     return f"{r.operation} {'x'.join(map(str, r.shape))} {r.precision}{ext}" + (f" [{r.device}]" if device else "")
 
-def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: str|None=None) -> go.Figure:
+def efficiency_chart_reports(reports: Sequence[Report]) -> list[Report]:
+    "The reports the efficiency bars show: all but K-sweep points (the K-sweep chart shows those), or the points when nothing else has an efficiency."
+    rest = [r for r in reports if "k_sweep" not in (r.evidence or {})]
+    return rest if any(r.efficiency is not None for r in rest) else list(reports)
+
+def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: str|None=None,
+                      all_points: bool=False  # also draw K-sweep points next to other workloads
+                     ) -> go.Figure:
     "Horizontal bars of efficiency (% of the roofline bound) per workload, sorted, coloured by verdict, with the 90 % line."
-    _need_plotly(); reps = _as_reports(reports)
+    _need_plotly(); given = _as_reports(reports)
+    reps = given if all_points else efficiency_chart_reports(given)
     ok = [r for r in reps if r.efficiency is not None]
     if not ok: raise CeilingScoutError(f"efficiency_figure needs reports with an efficiency; none of {len(reps)} has one")
     multi = len({r.device for r in ok}) > 1
@@ -237,11 +313,14 @@ def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: st
                                         f"<br>{ok[i].priority} / {ok[i].approach}<br>{_wrap(ok[i].recommendation, 80)}" for i in idx], hoverinfo="text"))
     xmax = max(110, max(r.efficiency for r in ok) * 100 + 12)
     fig.add_vline(x=90, layer="above", line=dict(color="#2ca02c", dash="dash", width=2), annotation_text="90 %: library optimal", annotation_position="top")
-    skipped = len(reps) - len(ok)
-    sub = " | ".join(s for s in [source_label(reps), f"{skipped} report(s) without an efficiency not shown" if skipped else ""] if s)
+    skipped, swept = len(reps) - len(ok), len(given) - len(reps)
+    sub = " | ".join(s for s in [source_label(given), f"{swept} K-sweep point(s) not shown: they are on the K-sweep chart" if swept else "",
+                                 f"{skipped} report(s) without an efficiency not shown" if skipped else ""] if s)
+    bottom = 85 + 21 * math.ceil(len(fig.data) / 2)   # the legend, two entries a row (the bars' labels leave the plot narrow), under the axis title
+    height = _margin_top(sub, 80) + bottom + 26 * len(ok)
     fig.update_layout(**_LAYOUT, title=_title(title or f"Efficiency against the measured ceiling: {len(ok)} workload(s)", sub),
-                      height=max(320, 140 + 28 * len(ok)), margin=dict(t=100, b=60, l=10, r=30), barmode="overlay",
-                      legend=dict(orientation="h", yanchor="top", y=-0.12 if len(ok) > 6 else -0.25, x=0),
+                      height=height, margin=dict(t=_margin_top(sub, 80), b=bottom, l=10, r=30), barmode="overlay", showlegend=True,   # even one verdict is named
+                      legend=dict(orientation="h", yref="container", y=10 / height, yanchor="bottom", x=0, xanchor="left"),
                       xaxis_title="efficiency (% of the roofline bound, same load regime)", yaxis=dict(categoryorder="array", categoryarray=labels, automargin=True))
     fig.update_xaxes(range=[0, xmax], ticksuffix=" %")
     return fig
@@ -300,13 +379,37 @@ def papermill_output_path() -> Path|None:
     return Path(out).resolve() if out and out != "-" and "://" not in out else None
 
 def notebook_to_html(nb_path: str|Path, html_path: str|Path, title: str|None=None) -> Path:
-    "Render a notebook to HTML without code cells or prompts (nbconvert, lab template)."
+    "Render a notebook to HTML without code cells, raw cells or prompts (nbconvert, lab template)."
     import nbformat
     from nbconvert import HTMLExporter
     nb = nbformat.read(str(nb_path), as_version=4)
     if title: nb.metadata["title"] = title
-    ex = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
+    ex = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True, exclude_raw=True)
     body, _ = ex.from_notebook_node(nb)
     if "Plotly.newPlot" in body and "__cs_define" not in body: body = body.replace("</head>", plotlyjs_script() + "\n</head>", 1)
     html_path = Path(html_path); html_path.parent.mkdir(parents=True, exist_ok=True); html_path.write_text(body)
     return html_path
+
+def finish_executed_notebook(src: str|Path, # the notebook papermill is writing (saved while its last cell runs)
+                             dst: str|Path, # the copy to write
+                             text: str      # what the running cell prints, as its output in the copy
+                            ) -> Path:
+    "Copy papermill's output notebook with the running cell marked completed and given `text` as its output."
+    import nbformat, datetime as dt
+    nb = nbformat.read(str(src), as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    running = [c for c in code if c.metadata.get("papermill", {}).get("status") == "running"]
+    if not code: raise CeilingScoutError(f"{src}: no code cell to complete")
+    cell = running[-1] if running else code[-1]
+    now = dt.datetime.now(dt.timezone.utc)
+    def _close(meta: dict):
+        try: meta["duration"] = round((now - dt.datetime.fromisoformat(meta["start_time"])).total_seconds(), 3)
+        except (KeyError, TypeError, ValueError): meta["duration"] = None
+        meta["end_time"] = now.isoformat()
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=text if text.endswith("\n") else text + "\n")]
+    if cell.execution_count is None: cell.execution_count = max([c.execution_count or 0 for c in code]) + 1
+    if "papermill" in cell.metadata: cell.metadata.papermill["status"] = "completed"; _close(cell.metadata.papermill)
+    if "papermill" in nb.metadata: _close(nb.metadata.papermill)
+    dst = Path(dst); dst.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(dst))
+    return dst

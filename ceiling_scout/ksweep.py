@@ -18,7 +18,8 @@ from .scout import *
 # %% auto #0
 __all__ = ['SEED_K_RANGE', 'CPU_K_RANGE', 'k_values', 'free_memory_bytes', 'fits_in_memory', 'rate_interval_tflops',
            'point_gpu_time_s', 'fmt_tflops', 'sweep_info', 'failed_point_report', 'summarize_k_sweep', 'KSweepResult',
-           'k_dimension_sweep', 'k_sweep_from_reports', 'load_k_sweep', 'format_k_sweep', 'register_k_sweep_cli']
+           'k_dimension_sweep', 'k_sweep_from_reports', 'load_k_sweep', 'sweep_parameters', 'parameter_differences',
+           'format_k_sweep', 'register_k_sweep_cli']
 
 # %% ../nbs/10_ksweep.ipynb #701350d7
 SEED_K_RANGE = (65_536, 262_144, 16_384)   # seeds: "K-sweep: 65K-262K in 16K steps"
@@ -272,6 +273,35 @@ def load_k_sweep(path: str|Path, sweep_id: str|None=None) -> KSweepResult:
         d = json.loads(path.read_text())
         if isinstance(d, dict): ref = (d.get("summary") or {}).get("reference_k") if d.get("summary", {}).get("reference_is") == "requested K" else None
     return k_sweep_from_reports(reps, sweep_id, ref)
+
+# %% ../nbs/10_ksweep.ipynb #e15185cd
+def _one(values: list):
+    vs = list(dict.fromkeys(v for v in values if v is not None))
+    return None if not vs else vs[0] if len(vs) == 1 else vs
+
+def sweep_parameters(sweep: KSweepResult|Sequence[Report]) -> dict:
+    "K values, mode, warm-up, timed calls (fixed) or CI target (adaptive) that a sweep's points were measured with."
+    reps = list(sweep.reports if hasattr(sweep, "reports") else sweep)
+    kdim = lambda r: r.shape[list(r.shape_names).index("K")] if "K" in (r.shape_names or []) else r.shape[-1]
+    ms = [r.method or {} for r in reps if r.status == "ok" and r.method]
+    mode = _one([m.get("mode") for m in ms])
+    ns = [(r.stats or {}).get("n") for r in reps if r.status == "ok" and (r.stats or {}).get("n")]
+    return {"ks": [kdim(r) for r in reps], "mode": mode, "warmup": _one([m.get("warmup") for m in ms]),
+            "iters": _one([m.get("iters") for m in ms]) if mode == "fixed" else None,
+            "target_ci": _one([m.get("target_rel_ci") for m in ms]) if mode == "adaptive" else None,
+            "timed_calls": [min(ns), max(ns)] if ns else None}
+
+def parameter_differences(requested: dict, # what was asked; None means 'not asked'
+                          used: dict       # what the numbers were measured with; None means 'does not apply'
+                         ) -> list[str]:
+    "One line per parameter whose requested value differs from the one used."
+    out = []
+    for k, want in requested.items():
+        have = used.get(k)
+        if want is None or have is None or want == have: continue
+        show = lambda v: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else repr(v)
+        out.append(f"{k}: requested {show(want)}, used {show(have)}")
+    return out
 
 # %% ../nbs/10_ksweep.ipynb #179b0533
 def format_k_sweep(result: KSweepResult) -> str:

@@ -4,12 +4,13 @@
 
 # %% ../nbs/12_recorded.ipynb #b63311ec
 from __future__ import annotations
-import json, datetime as _dt
+import json, re, datetime as _dt
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
+import torch
 from .core import *
-from .ceilings import Ceiling, data_dir, load_specs, _ALIASES
+from .ceilings import Ceiling, DeviceNotPresentError, data_dir, load_specs, _ALIASES
 from .report import *
 from .ksweep import *
 
@@ -86,9 +87,15 @@ def load_recorded(path: str|Path) -> RecordedData:
     return recorded_from_dict(d, path)
 
 # %% ../nbs/12_recorded.ipynb #9428c00f
-def device_key_for(device: str) -> str:
-    "Spec key of a device name or alias ('h100' -> 'h100-sxm'), or `CeilingScoutError`."
+def device_key_for(device: str, cuda_available: bool|None=None) -> str:
+    "Spec key of a device name or alias ('h100' -> 'h100-sxm'), or `CeilingScoutError` saying what to use instead."
     d = str(device).strip().lower()
+    if re.fullmatch(r"(cuda|gpu)(:\d+)?", d):
+        have = ", ".join(recorded_devices()) or "none yet"
+        if not (torch.cuda.is_available() if cuda_available is None else cuda_available):
+            raise DeviceNotPresentError(f"device {device!r} asks for this machine's CUDA GPU, and no CUDA GPU is present; use device='cpu' to measure "
+                                        f"live on the CPU, or a recorded device key ({have}) for the measurements recorded on that GPU")
+        raise CeilingScoutError(f"device {device!r} is this machine's GPU, not a GPU model, so it has no recorded data; name the model (recorded: {have})")
     d = _ALIASES.get(d, d)
     if d not in load_specs(): raise CeilingScoutError(f"unknown GPU {device!r}; valid: {', '.join([*_ALIASES, *load_specs()])}")
     return d

@@ -4,7 +4,7 @@
 
 # %% ../nbs/06_report.ipynb #7eeb0099
 from __future__ import annotations
-import json, datetime as _dt
+import json, warnings, datetime as _dt
 from dataclasses import dataclass, field, asdict, fields
 from pathlib import Path
 from typing import Iterable
@@ -66,9 +66,16 @@ def report_from_verdict(v: Verdict, environment: dict|None=None) -> Report:
 # %% ../nbs/06_report.ipynb #adbf111e
 _REQUIRED = ("operation", "shape", "precision", "device", "baseline_tflops", "ceiling_tflops", "efficiency",
              "priority", "approach", "recommendation", "config")
-_NUMERIC = ("baseline_tflops", "ceiling_tflops", "efficiency", "flops", "dense_flops", "bytes_min", "arithmetic_intensity",
-            "baseline_ms", "baseline_gbps", "measured_peak_tflops", "measured_bandwidth_gbps", "spec_peak_tflops",
-            "spec_bandwidth_gbps", "spec_bound_tflops", "efficiency_vs_spec")
+_JSON_TYPES = {"str": ((str,), "a string"), "float": ((int, float), "a number"), "dict": ((dict,), "an object"),
+               "list": ((list,), "a list"), "None": ((type(None),), "null")}
+
+def _field_types() -> dict:
+    "Field name -> (allowed Python types, 'a number or null'), read from the `Report` annotations."
+    out = {}
+    for f in fields(Report):
+        parts = [_JSON_TYPES[p.strip()] for p in str(f.type).split("|")]
+        out[f.name] = (tuple(t for ts, _ in parts for t in ts), " or ".join(w for _, w in parts))
+    return out
 
 def _report_from_dict(cls, d: dict, where: str="report") -> Report:
     if not isinstance(d, dict): raise ReportError(f"{where}: expected a JSON object, got {type(d).__name__}")
@@ -79,9 +86,9 @@ def _report_from_dict(cls, d: dict, where: str="report") -> Report:
         raise ReportError(f"{where}: schema_version {ver!r} is not readable by this version (reads {SCHEMA_VERSION!r})")
     missing = [k for k in _REQUIRED if k not in d]
     if missing: raise ReportError(f"{where}: missing required keys {missing}")
-    for k in _NUMERIC:
-        if d.get(k) is not None and (isinstance(d[k], bool) or not isinstance(d[k], (int, float))):
-            raise ReportError(f"{where}: {k} must be a number or null; got {d[k]!r}")
+    for k, (types, what) in _field_types().items():
+        if k in d and (not isinstance(d[k], types) or (isinstance(d[k], bool) and "a number" in what)):
+            raise ReportError(f"{where}: {k} must be {what}; got {d[k]!r}")
     if not isinstance(d["shape"], list) or not all(isinstance(x, int) and x > 0 for x in d["shape"]):
         raise ReportError(f"{where}: shape must be a list of positive ints; got {d['shape']!r}")
     if not isinstance(d["config"], dict): raise ReportError(f"{where}: config must be an object; got {d['config']!r}")
@@ -107,21 +114,39 @@ def save_reports(path: str|Path, reports: Report|Iterable[Report], append: bool=
     tmp = path.with_suffix(path.suffix + ".tmp"); tmp.write_text(json.dumps(payload, indent=1, default=str)); tmp.replace(path)
     return path
 
+def _utf8(raw: bytes, where: str) -> str:
+    try: return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReportError(f"{where}: not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start}); report files are JSON in UTF-8") from None
+
+def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
+    "One report per line; a half-written last line (a crash mid-append) is skipped with a warning, any other bad line fails."
+    lines = raw.split(b"\n")
+    last = max((i for i, l in enumerate(lines) if l.strip()), default=-1)
+    out = []
+    for i, line in enumerate(lines):
+        if not line.strip(): continue
+        where = f"{path}:{i + 1}"
+        try: d = json.loads(_utf8(line, where))
+        except (json.JSONDecodeError, ReportError) as e:
+            if i == last:
+                warnings.warn(f"{where}: skipped a truncated last line ({len(line)} bytes that are not a JSON object; a write was interrupted); "
+                              f"the {len(out)} complete report(s) before it are loaded")
+                break
+            raise ReportError(f"{where}: not valid JSON ({getattr(e, 'msg', e)}); only a truncated last line is skipped") from None
+        out.append(Report.from_dict(d, where))
+    return out
+
 def load_reports(path: str|Path) -> list[Report]:
     "Load and validate every report in a `.json` or `.jsonl` file; a corrupt file fails with its name and the problem."
     path = Path(path)
-    try: text = path.read_text()
+    try: raw = path.read_bytes()
     except OSError as e: raise ReportError(f"cannot read report file {path}: {e.strerror or e}") from None
-    if path.suffix == ".jsonl":
-        out = []
-        for i, line in enumerate(text.splitlines(), 1):
-            if not line.strip(): continue
-            try: out.append(Report.from_dict(json.loads(line), f"{path}:{i}"))
-            except json.JSONDecodeError as e: raise ReportError(f"{path}:{i}: not valid JSON ({e.msg})") from None
-        return out
-    try: data = json.loads(text)
+    if path.suffix == ".jsonl": return _jsonl_reports(path, raw)
+    try: data = json.loads(_utf8(raw, str(path)))
     except json.JSONDecodeError as e: raise ReportError(f"{path}: not valid JSON ({e.msg} at line {e.lineno})") from None
     items = data.get("reports") if isinstance(data, dict) and "reports" in data else data if isinstance(data, list) else [data]
+    if not isinstance(items, list): raise ReportError(f"{path}: 'reports' must be a list of report objects; got {json.dumps(items)[:60]}")
     return [Report.from_dict(x, f"{path}[{i}]") for i, x in enumerate(items)]
 
 def reports_to_dataframe(reports: Iterable[Report|str|Path]) -> "pd.DataFrame":

@@ -17,6 +17,6 @@ except NoRecordedDataError:
     if not cpu: sys.exit("no recorded H100 K sweep and no CPU example report in reports/: run the sweep notebook first")
     sweep = load_k_sweep(cpu[0])
 for name, fig in [("ksweep", ksweep_figure(sweep)), ("roofline", roofline_figure(recorded_reports(datas), recorded_ceilings(datas))),
-                  # the K-sweep points have their own chart: one bar per other workload keeps this one readable
-                  ("efficiency", efficiency_figure([r for r in recorded_reports(datas) if "k_sweep" not in (r.evidence or {})]))]:
+                  # all reports, as the sweep notebook passes them: efficiency_figure leaves the K-sweep points to their own chart
+                  ("efficiency", efficiency_figure(recorded_reports(datas)))]:
     print("wrote", save_png(fig, out / f"chart_{name}.png"))
