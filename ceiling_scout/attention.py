@@ -4,7 +4,7 @@
 
 # %% ../nbs/20_attention.ipynb #575890c5
 from __future__ import annotations
-import contextlib, importlib.util, math, re, warnings
+import contextlib, importlib.util, math, os, re, sys, tempfile, warnings
 from dataclasses import dataclass
 from typing import Callable, ClassVar
 import torch
@@ -15,16 +15,17 @@ from .core import *
 from .workloads import *
 from .benchmark import *
 from .verdict import *
-from .verdict import _noise
+from .verdict import _noise, _speedup
 
 # %% auto #0
 __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM',
            'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'OPERATION_FLAGS', 'ATTENTION_FLAGS', 'causal_pairs',
            'fa3_available', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal',
-           'sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal', 'sdpa_default_choice', 'attention_reference',
-           'sdpa_backend_code', 'attention_backend_rows', 'attention_tiles', 'decide_attention',
-           'register_operation_flags', 'misplaced_flags', 'reject_misplaced_flags', 'format_backend_table',
-           'run_operation_cli', 'register_attention_cli']
+           'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal',
+           'sdpa_default_choice', 'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code',
+           'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles',
+           'decide_attention', 'register_operation_flags', 'misplaced_flags', 'reject_misplaced_flags',
+           'format_backend_table', 'run_operation_cli', 'register_attention_cli']
 
 # %% ../nbs/20_attention.ipynb #e497f123
 def causal_pairs(S_q: int, # queries
@@ -126,10 +127,15 @@ class AttentionWorkload(Workload):
                 "k": random_tensor((self.B, self.H_kv, self.S_k, self.D), dt, device, seed + 1),
                 "v": random_tensor((self.B, self.H_kv, self.S_k, self.D), dt, device, seed + 2)}
 
+    @property
+    def softmax_scale(self) -> float|None:
+        "The scale of Q·Kᵀ; None: SDPA's own 1/sqrt(D) (a padded head dim keeps the original D's, see below)."
+        return None
+
     def sdpa(self, x: dict) -> torch.Tensor:
-        "`F.scaled_dot_product_attention` on the inputs, with this workload's mask and head grouping."
+        "`F.scaled_dot_product_attention` on the inputs, with this workload's mask, head grouping and scale."
         kw = {"enable_gqa": True} if self.gqa else {}
-        return F.scaled_dot_product_attention(x["q"], x["k"], x["v"], is_causal=self.causal, **kw)
+        return F.scaled_dot_product_attention(x["q"], x["k"], x["v"], is_causal=self.causal, scale=self.softmax_scale, **kw)
 
     def precision_context(self):
         "TF32 off: fp32 means fp32 (the MATH backend's matmuls would otherwise run on TF32 tensor cores)."
@@ -168,6 +174,24 @@ def sdpa_reasons(messages) -> str:
         line = re.sub(r"\s*\(Triggered internally at [^)]*\)\.?", "", line).strip()
         if line and not line.endswith("not used because:"): out.append(line)
     return "; ".join(dict.fromkeys(out))
+
+def sdpa_warning_lines(text: str) -> list[str]:
+    "The messages of c10's stderr warnings (`[W… file:line] Warning: MSG (function f)`); other non-empty lines if there are none."
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    msgs = [m.group(1) for l in lines if (m := re.search(r"Warning: (.*?)(?: \(function .*\))?$", l))]
+    return msgs or lines
+
+def capture_sdpa_reasons(fn: Callable[[], object]) -> str:
+    "Run `fn` (a `can_use_*(params, debug=True)` call); the reasons PyTorch gave, from Python warnings and C++ warnings on stderr, as one line."
+    extra = []
+    with tempfile.TemporaryFile() as tmp, warnings.catch_warnings(record=True) as ws:
+        warnings.simplefilter("always")
+        sys.stderr.flush(); saved = os.dup(2); os.dup2(tmp.fileno(), 2)
+        try: fn()
+        except Exception as e: extra.append(f"{type(e).__name__}: {e}")
+        finally: os.dup2(saved, 2); os.close(saved)
+        tmp.seek(0); text = tmp.read().decode(errors="replace")
+    return sdpa_reasons([str(w.message) for w in ws] + sdpa_warning_lines(text) + extra)
 
 # %% ../nbs/20_attention.ipynb #6a2c2adf
 MATH_MEMORY_FRACTION = 0.9                            # MATH runs only if its estimate is below this fraction of free device memory
@@ -223,16 +247,9 @@ def _why_not(w: AttentionWorkload, member: str, x: dict, dev: torch.device) -> s
         return f"PyTorch's CPU SDPA has only the MATH and the CPU flash kernels; {member} is a CUDA kernel"
     fn = {"FLASH_ATTENTION": "can_use_flash_attention", "EFFICIENT_ATTENTION": "can_use_efficient_attention",
           "CUDNN_ATTENTION": "can_use_cudnn_attention"}.get(member)
-    reasons = []
-    if fn and hasattr(torch.backends.cuda, fn):
-        with warnings.catch_warnings(record=True) as ws:
-            warnings.simplefilter("always")
-            try:
-                params = torch.backends.cuda.SDPAParams(x["q"], x["k"], x["v"], None, 0.0, w.causal, w.gqa)
-                getattr(torch.backends.cuda, fn)(params, True)
-            except Exception as e: reasons.append(f"{type(e).__name__}: {e}")
-        reasons += [str(m.message) for m in ws]
-    return sdpa_reasons(reasons) or "PyTorch found no viable kernel for these inputs"
+    if not (fn and hasattr(torch.backends.cuda, fn)): return "PyTorch found no viable kernel for these inputs"
+    ask = lambda: getattr(torch.backends.cuda, fn)(torch.backends.cuda.SDPAParams(x["q"], x["k"], x["v"], None, 0.0, w.causal, w.gqa), True)
+    return capture_sdpa_reasons(ask) or "PyTorch found no viable kernel for these inputs (it gave no reason)"
 
 def _sdpa_backend_fn(w: AttentionWorkload, name: str, dev: torch.device) -> Callable:
     member = SDPA_BACKENDS[name]
@@ -271,7 +288,8 @@ def _fa3_fn(w: AttentionWorkload, dev: torch.device) -> Callable:
         if w.causal and w.S_q != w.S_k:
             raise NotSupportedError("FlashAttention-3 aligns the causal mask bottom-right, PyTorch top-left: they differ when S_q != S_k")
         from flash_attn_interface import flash_attn_func
-        o = flash_attn_func(x["q"].transpose(1, 2), x["k"].transpose(1, 2), x["v"].transpose(1, 2), causal=w.causal)
+        kw = {"softmax_scale": w.softmax_scale} if w.softmax_scale is not None else {}
+        o = flash_attn_func(x["q"].transpose(1, 2), x["k"].transpose(1, 2), x["v"].transpose(1, 2), causal=w.causal, **kw)
         return (o[0] if isinstance(o, (tuple, list)) else o).transpose(1, 2)
     return fn
 
@@ -326,6 +344,44 @@ def _attention_check(self: AttentionWorkload, out: torch.Tensor, inputs: dict) -
 AttentionWorkload._check_pairs = _check_pairs
 AttentionWorkload.check = _attention_check
 
+# %% ../nbs/20_attention.ipynb #c7f2cbd7
+@dataclass(frozen=True)
+class PaddedAttentionWorkload(AttentionWorkload):
+    "The attention of an `AttentionWorkload` at head dim `D_orig`, computed at D (zero-padded q, k, v; scale 1/sqrt(D_orig)): exact in the first D_orig output columns."
+    D_orig: int = 0  # the head dim before padding
+
+    def __post_init__(self):
+        super().__post_init__()
+        if not 0 < self.D_orig < self.D:
+            raise CeilingScoutError(f"D_orig (the head dim before padding) must be between 1 and D-1 = {self.D - 1}; got D_orig={self.D_orig}")
+    @property
+    def original(self) -> AttentionWorkload:
+        "The unpadded workload."
+        return AttentionWorkload(self.precision, self.B, self.H, self.S_q, self.S_k, self.D_orig, causal=self.causal, kv_heads=self.kv_heads)
+    @property
+    def extras(self) -> dict: return {"causal": self.causal, "kv_heads": self.H_kv, "head_dim_padded_from": self.D_orig}
+    @property
+    def softmax_scale(self) -> float: return self.D_orig ** -0.5
+    def make_inputs(self, device, seed=0) -> dict:
+        "The original workload's inputs (same seeds), zero-padded along D."
+        return {n: F.pad(t, (0, self.D - self.D_orig)) for n, t in self.original.make_inputs(device, seed).items()}
+    def check(self, out: torch.Tensor, inputs: dict) -> CheckResult:
+        "The original's check on the first D_orig columns; the padded columns must be exactly zero."
+        tol = CHECK_TOLERANCE[self.precision]
+        want = (self.B, self.H, self.S_q, self.D)
+        if tuple(out.shape) != want: return CheckResult(False, float("inf"), tol, f"shape {tuple(out.shape)} != {want}")
+        if out[..., self.D_orig:].count_nonzero(): return CheckResult(False, float("inf"), tol, f"output columns {self.D_orig}..{self.D - 1} (padding) are not zero")
+        return self.original.check(out[..., :self.D_orig], {n: t[..., :self.D_orig] for n, t in inputs.items()})
+    def alternative_workloads(self) -> dict: return {}
+
+def _attention_alternative_workloads(self: AttentionWorkload) -> dict[str, AttentionWorkload]:
+    "A `padded` alternative when D is not a multiple of 8 (what the fused kernels need): D rounded up, measured beside the backends."
+    pad = head_dim_fix(self).get("pad_head_dim_to")
+    if pad is None: return {}
+    return {"padded": PaddedAttentionWorkload(self.precision, self.B, self.H, self.S_q, self.S_k, pad, causal=self.causal,
+                                              kv_heads=self.kv_heads, D_orig=self.D)}
+AttentionWorkload.alternative_workloads = _attention_alternative_workloads
+
 # %% ../nbs/20_attention.ipynb #b22c1ca6
 US_PER_HEAD_RULE = 5.0  # seed 001: "< 5 µs/head → use FA3, stop"
 
@@ -348,15 +404,44 @@ AttentionWorkload.code = _attention_code
 def attention_backend_rows(workload: AttentionWorkload, baseline: BenchmarkResult, alts=()) -> list[dict]:
     "One row per backend measured on `workload`: status, time, TFLOPS (causal-aware and dense-equivalent), µs/head, speedup, error."
     rows = []
-    for r in [baseline, *[a for a in alts if a.workload == workload]]:
+    for r in [baseline, *[a for a in alts if a.workload == workload or a.label == "padded"]]:
         ms = r.mean_ms
-        rows.append({"backend": r.backend, "library": r.library, "status": r.status, "mean_ms": ms, "tflops": r.tflops,
+        rows.append({"backend": f"padded D={r.workload.D}" if r.label == "padded" else r.backend, "library": r.library, "status": r.status, "mean_ms": ms, "tflops": r.tflops,
                      "dense_tflops": r.dense_tflops, "us_per_head": workload.us_per_head(ms) if ms else None,
                      "us_per_batch_head": workload.us_per_batch_head(ms) if ms else None,
                      "ci95_rel": r.measurement.stats.ci95_rel if r.measurement else None,
                      "speedup_vs_default": baseline.mean_ms / ms if (ms and baseline.ok) else None,
                      "rel_error": r.check.rel_error if r.check else None, "error": r.error})
     return rows
+
+def same_kernel_as_default(r: BenchmarkResult, picked: str) -> bool:
+    "True when `r` is the SDPA backend that the default dispatch already chose (`picked`, e.g. sdpa_math when the default ran MATH)."
+    return SDPA_BACKENDS.get(r.backend) == picked
+
+def decide_head_dim_pad(w: AttentionWorkload, baseline: BenchmarkResult, padded: BenchmarkResult|None, best: BenchmarkResult,
+                        picked: str) -> tuple[tuple|None, dict]:
+    "(PAD_SHAPE decision or None, evidence): the `padded` alternative must beat the baseline and the fastest unpadded `best` beyond noise."
+    if padded is None: return None, {}
+    gain, pw = _speedup(baseline, padded), padded.workload
+    ch = sdpa_default_choice(pw)
+    pb = ch["backend"] if ch else "not recorded"
+    ev = {"D": pw.D, "D_orig": w.D, "status": padded.status, "mean_ms": padded.mean_ms, "speedup": gain, "backend": pb, "error": padded.error}
+    if gain is None: ev["note"] = f"padded to D={pw.D}: {padded.status.replace('_', ' ')}"; return None, ev
+    vs_best = best.mean_ms / padded.mean_ms
+    if not (gain > 1 + _noise(baseline, padded) and (best is baseline or vs_best > 1 + _noise(best, padded))):
+        ev["note"] = f"padding to D={pw.D} gained nothing beyond noise ({gain:.3f}x vs the default, {vs_best:.3f}x vs {best.backend})"
+        return None, ev
+    fix = head_dim_fix(w)
+    prio = Priority.HIGH if gain >= 1.25 else Priority.MEDIUM if gain >= 1.10 else Priority.LOW
+    rec = (f"D={w.D} is not a multiple of {FUSED_HEAD_DIM_MULTIPLE}, so SDPA's fused kernels refuse it and the default dispatch runs {picked} "
+           f"({baseline.mean_ms:.4f} ms). Zero-padding q, k, v to D={pw.D} (exact, with the softmax scale of D={w.D}) lets {pb} run it: "
+           f"measured {gain:.2f}x faster ({padded.mean_ms:.4f} ms" + (f"; {vs_best:.2f}x faster than {best.backend}, the fastest unpadded backend"
+           if best is not baseline else "") + f"): {fix['pad_code']}")
+    cfg = {"pad_head_dim_to": pw.D, "backend": pb, "measured_speedup": round(gain, 3), "default_dispatch": picked, "code": fix["pad_code"],
+           "how": (f"the time is SDPA on q, k, v already at D={pw.D}: allocate them (the q/k/v projections' outputs) at D={pw.D} once with "
+                   f"zero padding, pass scale={w.D} ** -0.5 and slice the output back to [..., :{w.D}] (exact: its last dim is V's). "
+                   "A per-call F.pad adds a copy of q, k and v.")}
+    return (prio, Approach.PAD_SHAPE, rec, cfg), ev
 
 def attention_tiles(w: AttentionWorkload, block_m: int=128) -> int:
     "Independent work tiles of a FlashAttention-style forward pass: one per 128 query rows of every (batch, head)."
@@ -366,15 +451,25 @@ def attention_tiles(w: AttentionWorkload, block_m: int=128) -> int:
 def decide_attention(workload, baseline, eff, bound, alts, ceiling, cc):
     "Fastest correct backend vs SDPA's default; then the ≥90 % rule against the dtype's matmul ceiling."
     w = workload
-    ok = [r for r in [baseline, *alts] if r.ok and r.workload == w]
-    fastest = min(ok, key=lambda r: r.mean_ms)
     choice = sdpa_default_choice(w)
     picked = choice["backend"] if choice else "not recorded"
+    ok = [r for r in [baseline, *alts] if r.ok and r.workload == w]
+    same = [r for r in ok if r is not baseline and same_kernel_as_default(r, picked)]
+    fastest = min([r for r in ok if r is baseline or not same_kernel_as_default(r, picked)], key=lambda r: r.mean_ms)
     uph = w.us_per_head(baseline.mean_ms)
     evidence = {"backends": attention_backend_rows(w, baseline, alts), "default_dispatch": choice, "fastest_backend": fastest.backend,
                 "seed_us_per_head_rule": {"us_per_head": uph, "us_per_batch_head": w.us_per_batch_head(baseline.mean_ms),
                                           "threshold_us": US_PER_HEAD_RULE, "says_optimal": uph < US_PER_HEAD_RULE,
                                           "note": "seed 001's rule, evidence only: time per head scales with S_q·S_k·D and the seeds divide by H, not B·H"}}
+    same_note = ""
+    if same:
+        s = min(same, key=lambda r: r.mean_ms); g = baseline.mean_ms / s.mean_ms
+        same_note = (f"; {s.backend} is the kernel the default already dispatches to ({picked}): its {g:.2f}x is the default dispatch's "
+                     "host overhead, not a faster kernel")
+        evidence["same_kernel_as_default"] = {"backend": s.backend, "speedup": g, "note": same_note[2:]}
+    pad, pad_ev = decide_head_dim_pad(w, baseline, next((a for a in alts if a.label == "padded"), None), fastest, picked)
+    if pad_ev: evidence["padded"] = pad_ev
+    if pad: return (*pad, evidence)
     prec = w.precision.value
     rule = f" (seed 001's <{US_PER_HEAD_RULE:g} µs/head rule: {uph:.2f} µs/head, {'passes' if uph < US_PER_HEAD_RULE else 'fails'}; not a ceiling)"
     gain = baseline.mean_ms / fastest.mean_ms
@@ -387,7 +482,8 @@ def decide_attention(workload, baseline, eff, bound, alts, ceiling, cc):
         cfg = {"backend": fastest.backend, "library": fastest.library, "code": sdpa_backend_code(fastest.backend, w),
                "measured_speedup": round(gain, 3), "default_dispatch": picked}
         return prio, Approach.SWITCH_BACKEND, rec, cfg, evidence
-    note = "" if fastest is baseline else f" (fastest other backend: {fastest.backend}, {gain:.3f}x, within noise)"
+    note = ("" if fastest is baseline else f"; fastest other backend: {fastest.backend}, {gain:.3f}x, within noise") + same_note
+    note = f" ({note[2:]})" if note else ""
     if eff is None:
         return Priority.NONE, Approach.NONE, f"SDPA's default dispatch ({picked}) is as fast as any backend measured{note}; no ceiling to judge it against.{rule}", \
                {"use": "F.scaled_dot_product_attention", "default_dispatch": picked}, evidence
@@ -444,7 +540,7 @@ register_operation_flags(("gemm",), "--k-sweep", "--k-min", "--k-max", "--k-step
 def format_backend_table(v: Verdict) -> str:
     "Every backend measured on the verdict's workload (baseline first): status, ms, TFLOPS, GB/s, speedup vs default; µs/head for attention."
     w, att = v.workload, isinstance(v.workload, AttentionWorkload)
-    rs = [v.baseline, *[a for a in v.alternatives if a.workload == w]]
+    rs = [v.baseline, *[a for a in v.alternatives if a.workload == w or (att and a.label == "padded")]]
     f = lambda x, fmt: (format(x, ".1f") if fmt == "g" and abs(x) >= 100 else format(x, ".3g") if fmt == "g" else format(x, fmt)) if x is not None else "-"
     head = f"{'backend':<26} {'status':<14} {'ms':>10} {'TFLOPS':>8} " + (f"{'dense-eq':>9} {'us/head':>9} {'us/(b*h)':>9} " if att else f"{'GB/s':>8} ") + f"{'vs default':>10}"
     lines = [head]
@@ -453,11 +549,15 @@ def format_backend_table(v: Verdict) -> str:
         sp = v.baseline.mean_ms / ms if (ms and v.baseline.ok) else None
         mid = (f"{f(r.dense_tflops, 'g'):>9} {f(w.us_per_head(ms) if ms else None, '.2f'):>9} {f(w.us_per_batch_head(ms) if ms else None, '.3f'):>9} "
                if att else f"{f(r.gbps, 'g'):>8} ")
-        lines.append(f"{(r.label or r.backend)[:26]:<26} {r.status:<14} {f(ms, '.4f'):>10} {f(r.tflops, 'g'):>8} {mid}{f(sp, '.3f'):>10}"
+        name = f"padded D={r.workload.D}" if r.label == "padded" else (r.label or r.backend)
+        lines.append(f"{name[:26]:<26} {r.status:<14} {f(ms, '.4f'):>10} {f(r.tflops, 'g'):>8} {mid}{f(sp, '.3f'):>10}"
                      + (f"  {r.error[:110]}" if r.error else ""))
     if att:
         ch = sdpa_default_choice(w)
         if ch: lines.append(f"SDPA default dispatch: {ch['backend']} " + (f"({', '.join(ch['aten_ops'])})" if ch["aten_ops"] else "(not run)"))
+        for r in rs:
+            if r.label == "padded" and (pc := sdpa_default_choice(r.workload)):
+                lines.append(f"padded D={r.workload.D} (zero-padded from {w.D}, scale of D={w.D}): SDPA dispatched {pc['backend']}")
         lines.append("TFLOPS counts the causal mask's halving; dense-eq is the full 4·B·H·S_q·S_k·D over the same time")
     return "\n".join(lines)
 
