@@ -16,8 +16,8 @@ from .benchmark import *
 # %% auto #0
 __all__ = ['EFFICIENT', 'OpportunityScore', 'CEILING_TOLERANCE', 'WEAK_CEILING', 'DECIDERS', 'Verdict', 'synthetic_result',
            'priority_for', 'plausibility', 'ceiling_spread_note', 'screen_alternatives', 'cutlass_config',
-           'output_tiles', 'sm_count', 'weak_ceiling', 'register_decider', 'switch_from_failed', 'judge',
-           'decide_default', 'decide_gemm']
+           'output_tiles', 'sm_count', 'weak_ceiling', 'register_decider', 'switch_from_failed', 'pad_from_refused',
+           'judge', 'decide_default', 'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
 EFFICIENT = 0.90  # seeds: >90 % of the ceiling = the library is optimal
@@ -163,6 +163,22 @@ def switch_from_failed(workload: Workload, baseline: BenchmarkResult, alternativ
           "fastest_correct": name, "correct_alternatives": {a.label or a.backend: a.mean_ms for a in ok}}
     return Priority.HIGH, Approach.SWITCH_BACKEND, rec, cfg, ev
 
+def pad_from_refused(workload: Workload, baseline: BenchmarkResult, alternatives, bound: float|None) -> tuple|None:
+    "(priority, approach, recommendation, config, evidence) when the library refuses this shape but the measured padded shape runs; else None."
+    if baseline.ok or baseline.status not in ("not_supported", "error"): return None
+    padded = next((a for a in alternatives if a.label == "padded" and a.ok), None)
+    if padded is None: return None
+    eff = padded.tflops / bound if (padded.tflops is not None and bound) else None
+    shp = "x".join(map(str, padded.workload.shape))
+    rec = (f"{baseline.backend} cannot run {workload.describe()} ({baseline.status.replace('_', ' ')}: {baseline.error}); "
+           f"padded to {shp} it runs: {padded.mean_ms:.4f} ms, {padded.tflops:.1f} TFLOPS" + (f", {eff:.1%} of the ceiling" if eff is not None else "")
+           + ". Pad the shape.")
+    cfg = {"pad_to": list(padded.workload.shape), "padded_mean_ms": round(padded.mean_ms, 6), "padded_backend": padded.backend,
+           "how": "allocate the operands at the padded size once and zero the padding; slice the result back. A per-call pad adds a copy."}
+    ev = {"baseline_refused": {"backend": baseline.backend, "status": baseline.status, "error": baseline.error},
+          "padded": {"shape": list(padded.workload.shape), "status": padded.status, "mean_ms": padded.mean_ms, "tflops": padded.tflops}}
+    return Priority.HIGH, Approach.PAD_SHAPE, rec, cfg, ev
+
 def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: Ceiling,
           alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None) -> Verdict:
     "Build the `Verdict` for `workload`: alternatives screened, efficiency against the measured roofline bound, then the operation's decider."
@@ -188,7 +204,7 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
         warns.append(f"GPU clocks were held back during the baseline ({', '.join(baseline.measurement.telemetry.throttle_reasons)})")
     if not baseline.ok:
         finding = f"{baseline.backend} {baseline.status.replace('_', ' ')}: {baseline.error}"
-        sw = switch_from_failed(workload, baseline, kept, bound)
+        sw = pad_from_refused(workload, baseline, kept, bound) or switch_from_failed(workload, baseline, kept, bound)
         if sw:
             prio, appr, rec, cfg, ev = sw
             return Verdict(**base, priority=prio, approach=appr, recommendation=rec, config=cfg, warnings=tuple([finding, *warns]), evidence={**ev, **ev0})
