@@ -83,7 +83,8 @@ def format_verdict(v: Verdict, rep: Report) -> str:
     lines.append(f"Priority: {v.priority.value}")
     for a in v.alternatives:
         sp = rep.alternatives[v.alternatives.index(a)]["speedup_vs_baseline"]
-        lines.append(f"Alternative [{a.label}] {a.workload.describe()}: " + (f"{a.mean_ms:.4f} ms, {_f(a.tflops)} TFLOPS, {sp:.3f}x vs baseline" if a.ok else f"{a.status}: {a.error}"))
+        vs = f", {sp:.3f}x vs baseline" if sp is not None else " (no baseline to compare with)"
+        lines.append(f"Alternative [{a.label}] {a.workload.describe()}: " + (f"{a.mean_ms:.4f} ms, {_f(a.tflops)} TFLOPS{vs}" if a.ok else f"{a.status}: {a.error}"))
     lines += ["", "Recommendation:", f"  {v.recommendation}", "", f"Suggested approach: {v.approach.value}", "Config:", json.dumps(v.config, indent=2)]
     if v.warnings: lines += ["", "Warnings:"] + [f"  ! {x}" for x in v.warnings]
     return "\n".join(lines)
