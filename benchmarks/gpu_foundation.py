@@ -3,7 +3,9 @@ fixed vs adaptive mode, a misaligned shape, telemetry. Writes one JSON with prov
 
     PYTHONPATH=. python benchmarks/gpu_foundation.py --out $OUT/gpu_foundation.json
 """
-import argparse, json, os, subprocess, sys, time, traceback, datetime as dt
+import argparse, json, os, sys, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _harness import JsonRun, log
 from pathlib import Path
 import torch
 from ceiling_scout.core import *
@@ -11,8 +13,6 @@ from ceiling_scout.measure import measure
 from ceiling_scout.workloads import make_workload
 from ceiling_scout.scout import CeilingScout
 from ceiling_scout.report import report_from_verdict
-
-def log(*a): print(*a, flush=True)
 
 def main():
     ap = argparse.ArgumentParser(); ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", "."), "gpu_foundation.json"))
@@ -24,23 +24,8 @@ def main():
     smoke = args.smoke or not torch.cuda.is_available()
     search = dict(shapes=[(256, 256, 256)], per_shape_s=0.05, sustained_s=6.0) if smoke else {}
     big = (256, 256, 256) if smoke else (8192, 8192, 8192)
-    result = {"provenance": {"command": " ".join(["python"] + sys.argv), "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-                             "issue": 2, "script": "benchmarks/gpu_foundation.py"}, "sections": {}, "errors": []}
-    try: result["provenance"]["nvidia_smi"] = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.max.sm,power.limit,memory.total", "--format=csv"], capture_output=True, text=True, timeout=20).stdout
-    except Exception as e: result["provenance"]["nvidia_smi"] = f"unavailable: {e}"
-
-    def save():
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps(result, indent=1, default=str))
-
-    def section(name, fn):
-        log(f"\n=== {name} ===")
-        t0 = time.time()
-        try: result["sections"][name] = fn()
-        except Exception as e:
-            result["errors"].append({"section": name, "error": f"{type(e).__name__}: {e}", "traceback": traceback.format_exc()[-2000:]}); log(traceback.format_exc())
-        result.setdefault("section_seconds", {})[name] = round(time.time() - t0, 1)
-        save()
+    run = JsonRun(args.out, "benchmarks/gpu_foundation.py", 2)
+    result, save, section = run.result, run.save, run.section
 
     scout = CeilingScout(dev, cache=cache, log=log, search_kw=search)
     result["provenance"]["environment"] = scout.environment.to_dict()
@@ -146,12 +131,12 @@ def main():
     # 3c. fixed vs adaptive where one call is long enough to average the power controller's swings
     def fixed_vs_adaptive_long():
         import statistics as st
-        out = []
+        out, d = [], ("cpu" if smoke else "cuda")
         for shape in ([(8192, 8192, 65536), (16384, 8192, 8192)] if not smoke else [(256, 256, 1024)]):
-            w = make_workload("gemm", shape, "bf16"); x = w.make_inputs("cuda", seed=5); fn = lambda: torch.matmul(x["a"], x["b"])
+            w = make_workload("gemm", shape, "bf16"); x = w.make_inputs(d, seed=5); fn = lambda: torch.matmul(x["a"], x["b"])
             res = {"fixed": [], "adaptive": [], "n_adaptive": [], "timed_s_fixed": [], "timed_s_adaptive": []}
             for _ in range(3):
-                f = measure(fn, "cuda", warmup=20, iters=200); a = measure(fn, "cuda", mode="adaptive", warmup=20)
+                f = measure(fn, d, warmup=20, iters=200); a = measure(fn, d, mode="adaptive", warmup=20, max_time_s=2 if smoke else 30)
                 res["fixed"].append(f.mean_ms); res["adaptive"].append(a.mean_ms); res["n_adaptive"].append(a.stats.n)
                 res["timed_s_fixed"].append(sum(f.times_ms) / 1e3); res["timed_s_adaptive"].append(sum(a.times_ms) / 1e3)
             fm, am = st.median(res["fixed"]), st.median(res["adaptive"])

@@ -9,7 +9,7 @@ mode (seeds' 20 warm-up + 200 timed) and in adaptive mode (95% CI <= 0.5%); then
 (fixed mode). Every point is checked against a float64 reference before it is timed and judged against the measured ceiling
 of its own load regime (burst, or sustained when its timed loop lasts >= 5 s). Needs no plotly.
 """
-import argparse, json, os, subprocess, sys, time, traceback, datetime as dt
+import argparse, json, os, sys, time, traceback, datetime as dt
 from dataclasses import replace
 from pathlib import Path
 import torch
@@ -18,8 +18,8 @@ from ceiling_scout.ksweep import k_dimension_sweep, k_values, summarize_k_sweep,
 from ceiling_scout.report import report_from_verdict
 from ceiling_scout.workloads import make_workload
 from ceiling_scout.recorded import write_recorded
-
-def log(*a): print(*a, flush=True)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _harness import nvidia_smi, log
 
 def main():
     ap = argparse.ArgumentParser()
@@ -43,9 +43,7 @@ def main():
     prov = {"command": " ".join(["python3"] + sys.argv), "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
             "issue": 3, "script": "benchmarks/gpu_ksweep.py", "smoke": smoke,
             "cases": {"M": M, "N": N, "ks": ks, "precisions": precisions, "modes": modes, "squares": [] if args.no_square else squares, **counts}}
-    try: prov["nvidia_smi"] = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.max.sm,power.limit,memory.total",
-                                              "--format=csv"], capture_output=True, text=True, timeout=20).stdout
-    except Exception as e: prov["nvidia_smi"] = f"unavailable: {e}"
+    prov["nvidia_smi"] = nvidia_smi()
     scouts = {m: CeilingScout(device, mode=m, cache=cache, log=log, search_kw=search, **counts) for m in modes}
     prov["environment"] = next(iter(scouts.values())).environment.to_dict()
     log(prov["environment"])

@@ -9,15 +9,14 @@ Writes one JSON with provenance (command, date, environment incl. code commit, n
     CEILING_SCOUT_COMMIT=<sha> PYTHONPATH=. python benchmarks/gpu_method_checks.py --out $OUT/gpu_method_checks.json
     PYTHONPATH=. python benchmarks/gpu_method_checks.py --smoke --out /tmp/x.json     # CPU check of the script itself
 """
-import argparse, json, os, statistics as st, subprocess, sys, time, traceback, datetime as dt
-from pathlib import Path
+import argparse, os, statistics as st, sys, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _harness import JsonRun, log
 import torch
 from ceiling_scout.core import capture_environment
 from ceiling_scout.measure import measure
 from ceiling_scout.workloads import make_workload
 
-
-def log(*a): print(*a, flush=True)
 
 
 def main():
@@ -28,29 +27,8 @@ def main():
     args = ap.parse_args()
     smoke = args.smoke or not torch.cuda.is_available()
     dev = "cpu" if smoke else "cuda"
-    res = {"provenance": {"command": " ".join(["python"] + sys.argv), "script": "benchmarks/gpu_method_checks.py", "issue": 2,
-                          "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-                          "environment": capture_environment(dev).to_dict()},
-           "sections": {}, "errors": [], "section_seconds": {}}
-    try:
-        res["provenance"]["nvidia_smi"] = subprocess.run(
-            ["nvidia-smi", "--query-gpu=name,driver_version,clocks.max.sm,power.limit,memory.total", "--format=csv"],
-            capture_output=True, text=True, timeout=20).stdout
-    except Exception as e: res["provenance"]["nvidia_smi"] = f"unavailable: {e}"
-
-    def save():
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps(res, indent=1, default=str))
-
-    def section(name, fn):
-        log(f"\n=== {name} ===")
-        t0 = time.time()
-        try: res["sections"][name] = fn()
-        except Exception as e:
-            res["errors"].append({"section": name, "error": f"{type(e).__name__}: {e}", "traceback": traceback.format_exc()[-2000:]})
-            log(traceback.format_exc())
-        res["section_seconds"][name] = round(time.time() - t0, 1)
-        save()
+    run = JsonRun(args.out, "benchmarks/gpu_method_checks.py", 2, environment=capture_environment(dev).to_dict())
+    res, save, section = run.result, run.save, run.section
 
     def gemm(shape, prec):
         w = make_workload("gemm", shape, prec)
