@@ -23,9 +23,9 @@ __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'SDPA_REFUSALS', 'MATH_MEMOR
            'fa3_available', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal',
            'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal',
            'sdpa_default_choice', 'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code',
-           'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles',
-           'decide_attention', 'register_operation_flags', 'misplaced_flags', 'reject_misplaced_flags',
-           'format_backend_table', 'run_operation_cli', 'register_attention_cli']
+           'backend_results', 'backend_name', 'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad',
+           'attention_tiles', 'decide_attention', 'register_operation_flags', 'misplaced_flags',
+           'reject_misplaced_flags', 'format_backend_table', 'run_operation_cli', 'register_attention_cli']
 
 # %% ../nbs/20_attention.ipynb #e497f123
 def causal_pairs(S_q: int, # queries
@@ -401,12 +401,20 @@ def _attention_code(self: AttentionWorkload, backend: str) -> str:
     return sdpa_backend_code(backend, self)
 AttentionWorkload.code = _attention_code
 
+def backend_results(workload: Workload, baseline: BenchmarkResult, alts=(), padded: bool=True) -> list[BenchmarkResult]:
+    "The results shown one per backend: the baseline, the other backends on `workload`, and (with `padded`) its padded-shape run."
+    return [baseline, *[a for a in alts if a.workload == workload or (padded and a.label == "padded")]]
+
+def backend_name(r: BenchmarkResult, default: str|None=None) -> str:
+    "A result's name in a backend table: 'padded D=…' for the padded head dim, else `default` (the backend, or the label where given)."
+    return f"padded D={r.workload.D}" if r.label == "padded" else (default or r.label or r.backend)
+
 def attention_backend_rows(workload: AttentionWorkload, baseline: BenchmarkResult, alts=()) -> list[dict]:
     "One row per backend measured on `workload`: status, time, TFLOPS (causal-aware and dense-equivalent), µs/head, speedup, error."
     rows = []
-    for r in [baseline, *[a for a in alts if a.workload == workload or a.label == "padded"]]:
+    for r in backend_results(workload, baseline, alts):
         ms = r.mean_ms
-        rows.append({"backend": f"padded D={r.workload.D}" if r.label == "padded" else r.backend, "library": r.library, "status": r.status, "mean_ms": ms, "tflops": r.tflops,
+        rows.append({"backend": backend_name(r, r.backend), "library": r.library, "status": r.status, "mean_ms": ms, "tflops": r.tflops,
                      "dense_tflops": r.dense_tflops, "us_per_head": workload.us_per_head(ms) if ms else None,
                      "us_per_batch_head": workload.us_per_batch_head(ms) if ms else None,
                      "ci95_rel": r.measurement.stats.ci95_rel if r.measurement else None,
@@ -432,7 +440,7 @@ def decide_head_dim_pad(w: AttentionWorkload, baseline: BenchmarkResult, padded:
         ev["note"] = f"padding to D={pw.D} gained nothing beyond noise ({gain:.3f}x vs the default, {vs_best:.3f}x vs {best.backend})"
         return None, ev
     fix = head_dim_fix(w)
-    prio = Priority.HIGH if gain >= 1.25 else Priority.MEDIUM if gain >= 1.10 else Priority.LOW
+    prio = gain_priority(gain)
     rec = (f"D={w.D} is not a multiple of {FUSED_HEAD_DIM_MULTIPLE}, so SDPA's fused kernels refuse it and the default dispatch runs {picked} "
            f"({baseline.mean_ms:.4f} ms). Zero-padding q, k, v to D={pw.D} (exact, with the softmax scale of D={w.D}) lets {pb} run it: "
            f"measured {gain:.2f}x faster ({padded.mean_ms:.4f} ms" + (f"; {vs_best:.2f}x faster than {best.backend}, the fastest unpadded backend"
@@ -474,7 +482,7 @@ def decide_attention(workload, baseline, eff, bound, alts, ceiling, cc):
     rule = f" (seed 001's <{US_PER_HEAD_RULE:g} µs/head rule: {uph:.2f} µs/head, {'passes' if uph < US_PER_HEAD_RULE else 'fails'}; not a ceiling)"
     gain = baseline.mean_ms / fastest.mean_ms
     if fastest is not baseline and gain > 1 + _noise(baseline, fastest):
-        prio = Priority.HIGH if gain >= 1.25 else Priority.MEDIUM if gain >= 1.10 else Priority.LOW
+        prio = gain_priority(gain)
         eff_best = eff * gain if eff is not None else None
         rec = (f"{fastest.backend} is {gain:.2f}x faster than SDPA's default dispatch ({picked}) on the same inputs "
                f"({baseline.mean_ms:.3f} -> {fastest.mean_ms:.3f} ms, {fastest.tflops:.1f} TFLOPS"
@@ -540,7 +548,7 @@ register_operation_flags(("gemm",), "--k-sweep", "--k-min", "--k-max", "--k-step
 def format_backend_table(v: Verdict) -> str:
     "Every backend measured on the verdict's workload (baseline first): status, ms, TFLOPS, GB/s, speedup vs default; µs/head for attention."
     w, att = v.workload, isinstance(v.workload, AttentionWorkload)
-    rs = [v.baseline, *[a for a in v.alternatives if a.workload == w or (att and a.label == "padded")]]
+    rs = backend_results(w, v.baseline, v.alternatives, padded=att)
     f = lambda x, fmt: (format(x, ".1f") if fmt == "g" and abs(x) >= 100 else format(x, ".3g") if fmt == "g" else format(x, fmt)) if x is not None else "-"
     head = f"{'backend':<26} {'status':<14} {'ms':>10} {'TFLOPS':>8} " + (f"{'dense-eq':>9} {'us/head':>9} {'us/(b*h)':>9} " if att else f"{'GB/s':>8} ") + f"{'vs default':>10}"
     lines = [head]
@@ -549,7 +557,7 @@ def format_backend_table(v: Verdict) -> str:
         sp = v.baseline.mean_ms / ms if (ms and v.baseline.ok) else None
         mid = (f"{f(r.dense_tflops, 'g'):>9} {f(w.us_per_head(ms) if ms else None, '.2f'):>9} {f(w.us_per_batch_head(ms) if ms else None, '.3f'):>9} "
                if att else f"{f(r.gbps, 'g'):>8} ")
-        name = f"padded D={r.workload.D}" if r.label == "padded" else (r.label or r.backend)
+        name = backend_name(r)
         lines.append(f"{name[:26]:<26} {r.status:<14} {f(ms, '.4f'):>10} {f(r.tflops, 'g'):>8} {mid}{f(sp, '.3f'):>10}"
                      + (f"  {r.error[:110]}" if r.error else ""))
     if att:

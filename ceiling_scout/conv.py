@@ -140,7 +140,7 @@ def decide_conv2d(workload, baseline, eff, bound, alts, ceiling, cc):
     if gain is not None:
         evidence["channels_last_speedup"] = gain
         if gain > 1 + _noise(baseline, cl):
-            prio = Priority.HIGH if gain >= 1.25 else Priority.MEDIUM if gain >= 1.10 else Priority.LOW
+            prio = gain_priority(gain)
             e2 = f", {eff * gain:.1%} of the ceiling" if eff is not None else ""
             return prio, Approach.CHANNELS_LAST, \
                 (f"channels_last is {gain:.2f}x faster than NCHW ({baseline.mean_ms:.3f} -> {cl.mean_ms:.3f} ms, {cl.tflops:.1f} TFLOPS{e2}): "

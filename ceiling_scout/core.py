@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #3f7de97e
 from __future__ import annotations
-import os, platform, re, socket, datetime as _dt
+import functools, os, platform, re, socket, datetime as _dt
 from dataclasses import dataclass, asdict, field
 from enum import Enum
 from typing import Any, Iterable, Sequence
@@ -138,6 +138,7 @@ class Environment:
     ceiling_scout_version: str|None = None; code_commit: str|None = None  # which code produced the figures
     def to_dict(self) -> dict: return asdict(self)
 
+@functools.lru_cache(None)  # once per process: capture_environment runs for every scout and every ceiling lookup
 def _code_commit() -> str|None:
     "The git commit of this checkout (`+dirty` with uncommitted changes), or `$CEILING_SCOUT_COMMIT` where there is no .git (a copied tree)."
     import subprocess

@@ -151,7 +151,7 @@ def decide_memory_bound(workload, baseline, eff, bound, alts, ceiling, cc):
     gain = baseline.mean_ms / fastest.mean_ms
     op = w.operation.value
     if fastest is not baseline and gain > 1 + _noise(baseline, fastest):
-        prio = Priority.HIGH if gain >= 1.25 else Priority.MEDIUM if gain >= 1.10 else Priority.LOW
+        prio = gain_priority(gain)
         appr = Approach.FUSION if fastest.backend == "torch.compile" else Approach.SWITCH_BACKEND
         why = "one fused pass over memory" if appr == Approach.FUSION else fastest.library
         return prio, appr, \

@@ -659,31 +659,24 @@ def seed_tree(analysis: SparsityAnalysis) -> tuple[Approach, str]:
     appr, what = _SEED_TREE.get(analysis.pattern, (Approach.NONE, "dense library"))
     return appr, f"{analysis.sparsity:.1%} sparse, {analysis.pattern.value}: {what}"
 
-def _gain_priority(x: float) -> Priority:
-    return Priority.HIGH if x >= 1.25 else Priority.MEDIUM if x >= 1.10 else Priority.LOW
-
 @register_decider(Operation.SPARSE_GEMM)
 def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
     "Sparse GEMM: the fastest measured kernel against dense, judged against the density-scaled ceiling; the seeds' tree as fallback."
     an = workload.analysis()
     ceil = baseline.tflops / eff if (eff and baseline.tflops) else None
     sp, dens = 1 - workload.density, workload.density
-    spec = ceiling.spec_peak_tflops
-    rows, believed, warn, flags = {}, [], [], []
+    rows, believed, flags = {}, [], []
     for a in alts:
         name = a.label or a.backend
         rows[name] = {"status": a.status, "mean_ms": a.mean_ms, "useful_tflops": a.tflops, "dense_eq_tflops": a.dense_tflops,
                       "speedup_vs_dense": (baseline.mean_ms / a.mean_ms) if a.ok else None,
                       "efficiency_vs_ideal": (a.tflops / ceil) if (a.ok and ceil) else None, "note": a.error}
-        if a.ok and spec and a.tflops > spec:
-            warn.append(f"{name}: {a.tflops:.1f} useful TFLOPS exceeds the dense spec peak {spec:g}: not believed ({workload.accounting_hint()})")
-        elif a.ok:
+        if a.ok:   # `judge` has already left out any kernel whose useful rate is above the spec peak (`screen_alternatives`)
             believed.append(a)
             if above_ideal(rows[name]["efficiency_vs_ideal"]):
                 rows[name]["efficiency_flag"] = ABOVE_IDEAL; flags.append(above_ideal_warning(name, rows[name]["efficiency_vs_ideal"], ceil))
     ev = {"pattern": an.pattern.value, "sparsity": sp, "density": dens, "ideal_speedup": 1 / dens, "kernels": rows,
           "dense_efficiency_vs_ideal": eff, "near_misses": list(an.near_misses)}
-    if warn: ev["not_believed"] = warn
     if flags: ev["warnings"] = flags       # scout_sparse adds these to the verdict's warnings
     lib = baseline.library or baseline.backend
     base_cfg = {"pattern": an.pattern.value, "sparsity": round(sp, 4), "best_block_size": an.best_block_size, "measured": True}
@@ -705,11 +698,11 @@ def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
             else: eff_txt = f" = {e_best:.0%} of the density-scaled ceiling, ideal {1 / dens:.2f}x)." if e_best is not None else ")."
             rec = (f"{name} ({best.library}) is {x:.2f}x faster than dense {lib} on this {sp:.1%}-sparse {an.pattern.value} matrix "
                    f"({best.mean_ms:.4f} vs {baseline.mean_ms:.4f} ms; {best.tflops:.4g} useful TFLOPS" + eff_txt)
-            if is24: return _gain_priority(x), Approach.SEMI_STRUCTURED_24, rec, cfg, ev
+            if is24: return gain_priority(x), Approach.SEMI_STRUCTURED_24, rec, cfg, ev
             if an.pattern == SparsityPattern.BLOCK_SPARSE and e_best is not None and e_best < 0.5:
                 cfg["headroom_x"] = round(1 / e_best, 2)
                 return priority_for(e_best), Approach.CUSTOM_SPARSE, rec + f" Use it now; a custom block-sparse kernel could gain up to {1 / e_best:.1f}x more.", cfg, ev
-            return _gain_priority(x), Approach.SWITCH_BACKEND, rec, cfg, ev
+            return gain_priority(x), Approach.SWITCH_BACKEND, rec, cfg, ev
         if x > 1: slow = f"no sparse kernel beats dense beyond the noise (fastest: {name} {x:.2f}x, ±{noise:.0%} noise)"
         else: slow = f"the fastest sparse kernel, {name}, runs at {x:.2f}x dense"
         if an.pattern == SparsityPattern.BLOCK_SPARSE and sp > SPARSE_KERNEL_MIN:
@@ -723,8 +716,6 @@ def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
         lead = f"Dense {lib} is fastest: {slow}" if x <= 1 else slow[0].upper() + slow[1:]
         return Priority.NONE, Approach.NONE, f"{lead} at {sp:.1%} sparsity ({an.pattern.value}). Use the dense library ({lib})." + hint, \
             {**base_cfg, "use": baseline.backend, "reasoning": "no sparse kernel beat dense beyond the noise here"}, ev
-    if warn:
-        return Priority.NONE, Approach.CHECK_MEASUREMENT, warn[0], {**base_cfg, "fix": "check the FLOP count and the timing method first"}, ev
     appr, why = seed_tree(an)
     skipped = "; ".join(f"{a.label or a.backend}: {a.error}" for a in alts if not a.ok)
     ev["skipped"] = skipped

@@ -16,8 +16,8 @@ from .benchmark import *
 # %% auto #0
 __all__ = ['EFFICIENT', 'OpportunityScore', 'CEILING_TOLERANCE', 'WEAK_CEILING', 'DECIDERS', 'Verdict', 'synthetic_result',
            'priority_for', 'plausibility', 'ceiling_spread_note', 'screen_alternatives', 'cutlass_config',
-           'output_tiles', 'sm_count', 'weak_ceiling', 'register_decider', 'switch_from_failed', 'pad_from_refused',
-           'judge', 'decide_default', 'decide_gemm']
+           'output_tiles', 'sm_count', 'gain_priority', 'weak_ceiling', 'register_decider', 'switch_from_failed',
+           'pad_from_refused', 'judge', 'decide_default', 'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
 EFFICIENT = 0.90  # seeds: >90 % of the ceiling = the library is optimal
@@ -121,6 +121,10 @@ def sm_count() -> int|None:
 
 def _speedup(base: BenchmarkResult, alt: BenchmarkResult) -> float|None:
     return base.mean_ms / alt.mean_ms if base.ok and alt.ok else None
+
+def gain_priority(gain: float) -> Priority:
+    "Priority of a change (pad the shape, switch backend or layout, fuse) measured `gain` times faster: the rule every decider uses."
+    return Priority.HIGH if gain >= 1.25 else Priority.MEDIUM if gain >= 1.10 else Priority.LOW
 
 def _noise(*rs: BenchmarkResult) -> float:
     "Relative margin below which a difference between results is noise: summed CI half-widths, at least 2 %."
@@ -248,7 +252,7 @@ def decide_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
         evidence["padded"] = {"shape": list(padded.workload.shape), "status": padded.status, "speedup": gain, "error": padded.error}
         dims = ", ".join(misaligned_dims(workload))
         if gain is not None and gain > 1 + _noise(baseline, padded):
-            prio = Priority.HIGH if gain >= 1.25 else Priority.MEDIUM if gain >= 1.10 else Priority.LOW
+            prio = gain_priority(gain)
             shp = "x".join(map(str, padded.workload.shape))
             return prio, Approach.PAD_SHAPE, \
                 (f"{dims} not a multiple of {workload.precision.tensor_core_multiple} for {workload.precision.value}: padding to {shp} "
