@@ -102,7 +102,7 @@ def resolve_device(device: str="auto", # auto, cpu, cuda, cuda:N, or a spec key/
 # %% ../nbs/03_ceilings.ipynb #569b1dc9
 GPU_SEARCH_SHAPES = [(4096, 4096, 4096), (6144, 6144, 6144), (8192, 8192, 8192), (8192, 8192, 16384),
                      (16384, 8192, 8192), (12288, 12288, 12288), (16384, 16384, 16384)]
-CPU_SEARCH_SHAPES = [(256, 256, 256), (512, 512, 512), (768, 768, 768), (1024, 1024, 1024)]
+CPU_SEARCH_SHAPES = [(256, 256, 256), (512, 512, 512), (768, 768, 768), (1024, 1024, 1024), (2048, 2048, 2048)]  # CPU BLAS (AMX bf16 especially) still gains at 2048
 REGIMES = ("burst", "sustained")
 
 @dataclass(frozen=True)

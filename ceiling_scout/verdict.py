@@ -15,9 +15,9 @@ from .benchmark import *
 
 # %% auto #0
 __all__ = ['EFFICIENT', 'OpportunityScore', 'CEILING_TOLERANCE', 'WEAK_CEILING', 'DECIDERS', 'Verdict', 'synthetic_result',
-           'priority_for', 'plausibility', 'ceiling_spread_note', 'screen_alternatives', 'cutlass_config',
-           'output_tiles', 'sm_count', 'gain_priority', 'weak_ceiling', 'register_decider', 'switch_from_failed',
-           'pad_from_refused', 'judge', 'decide_default', 'decide_gemm']
+           'priority_for', 'plausibility', 'ceiling_spread_note', 'optimal_phrase', 'screen_alternatives',
+           'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'weak_ceiling', 'register_decider',
+           'switch_from_failed', 'pad_from_refused', 'judge', 'decide_default', 'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
 EFFICIENT = 0.90  # seeds: >90 % of the ceiling = the library is optimal
@@ -86,6 +86,13 @@ def ceiling_spread_note(efficiency: float|None, ci95_rel: float=0.0) -> str|None
     return (f"{efficiency:.1%} of the measured ceiling: at the measured ceiling within its run-to-run spread "
             f"(the measured peak is itself a sample; up to {CEILING_TOLERANCE + ci95_rel:.1%} above it counts as at the ceiling)")
 
+# %% ../nbs/05_verdict.ipynb #4bcc6739
+def optimal_phrase(efficiency: float, ci95_rel: float=0.0) -> str:
+    "How a verdict names an efficiency of at least 90 %: 'optimal (97.4% of ceiling)', or, beyond the tolerance above 100 %, that the ceiling was beaten."
+    if efficiency <= 1 + CEILING_TOLERANCE + ci95_rel: return f"optimal ({efficiency:.1%} of ceiling)"
+    return (f"above the measured ceiling ({efficiency:.1%} of it: the ceiling search missed a faster shape, so the library is at least as fast as "
+            "anything measured; --remeasure, or measure the peak at this size, for a true efficiency)")
+
 # %% ../nbs/05_verdict.ipynb #a4412b8a
 def screen_alternatives(alternatives, ceiling: Ceiling) -> tuple[tuple[BenchmarkResult, ...], list[str]]:
     "(the alternatives a decision may use, a warning for each one left out because its rate is above the spec peak)."
@@ -125,6 +132,9 @@ def _speedup(base: BenchmarkResult, alt: BenchmarkResult) -> float|None:
 def gain_priority(gain: float) -> Priority:
     "Priority of a change (pad the shape, switch backend or layout, fuse) measured `gain` times faster: the rule every decider uses."
     return Priority.HIGH if gain >= 1.25 else Priority.MEDIUM if gain >= 1.10 else Priority.LOW
+
+def _ci(r: BenchmarkResult) -> float:
+    return r.measurement.stats.ci95_rel if r.measurement else 0.0
 
 def _noise(*rs: BenchmarkResult) -> float:
     "Relative margin below which a difference between results is noise: summed CI half-widths, at least 2 %."
@@ -234,7 +244,7 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
 def decide_default(workload, baseline, eff, bound, alts, ceiling, cc):
     "Fallback decision: library optimal at ≥90 %, otherwise a custom kernel is worth a look."
     if eff is not None and eff >= EFFICIENT:
-        return Priority.NONE, Approach.NONE, f"{baseline.library or baseline.backend} is optimal ({eff:.1%} of ceiling). Use library.", \
+        return Priority.NONE, Approach.NONE, f"{baseline.library or baseline.backend} is {optimal_phrase(eff, _ci(baseline))}. Use library.", \
                {"use": baseline.backend, "reasoning": "Already at hardware ceiling"}, {}
     return priority_for(eff), Approach.CUSTOM_KERNEL, f"{baseline.backend} reaches {eff:.1%} of the {bound} ceiling: a custom kernel could gain up to {1/eff:.2f}x.", \
            {"use": baseline.backend, "headroom_x": round(1 / eff, 2) if eff else None}, {}
@@ -262,7 +272,7 @@ def decide_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
         if gain is not None: evidence["padded"]["note"] = f"padding gained nothing beyond noise ({gain:.3f}x)"
     if eff is not None and eff >= EFFICIENT:
         return Priority.NONE, Approach.NONE, \
-            f"{lib} is optimal ({eff:.1%} of ceiling). Use library. Custom kernel cannot improve.", \
+            f"{lib} is {optimal_phrase(eff, _ci(baseline))}. Use library. Custom kernel cannot improve.", \
             {"use": lib, "reasoning": "Already at hardware ceiling"}, evidence
     prio = priority_for(eff)
     where = "memory-bound (skinny shape): try split-K/stream-K or fuse with the neighbouring ops" if bound == "memory" else "compute-bound"
