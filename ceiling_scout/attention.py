@@ -11,6 +11,7 @@ import torch
 import torch.nn.functional as F
 from torch.nn.attention import sdpa_kernel, SDPBackend
 from torch.utils._python_dispatch import TorchDispatchMode
+from fastcore.basics import patch
 from .core import *
 from .workloads import *
 from .benchmark import *
@@ -52,14 +53,13 @@ def fa3_available() -> bool:
     try: return importlib.util.find_spec("flash_attn_interface") is not None
     except (ImportError, ValueError): return False
 
-@register_workload
 @dataclass(frozen=True)
 class AttentionWorkload(Workload):
     "Forward scaled dot-product attention: Q (B,H,S_q,D), K and V (B,H_kv,S_k,D), optional causal mask, dropout off."
     B: int = 1; H: int = 1; S_q: int = 1; S_k: int = 1; D: int = 64
     causal: bool = False
     kv_heads: int|None = None  # None: H (multi-head); fewer: grouped-query attention
-    operation: ClassVar[Operation] = Operation.ATTENTION
+    operation: ClassVar[str] = "attention"
     shape_names: ClassVar[tuple[str, ...]] = ("B", "H", "S_q", "S_k", "D")
     default_backend: ClassVar[str] = "sdpa_default"
     check_heads: ClassVar[int] = 4  # (batch, head) pairs compared with the float64 reference
@@ -229,10 +229,10 @@ def math_fallback_refusal(w: AttentionWorkload, free_bytes: int|None, reasons: d
     why = ", ".join(f"{k}: {v}" for k, v in reasons.items())
     return f"{what} is not supported by any fused SDPA backend ({why}); the math fallback would need {mem}: not run"
 
-def _attention_unsupported_fix(self: AttentionWorkload, error: str|None=None) -> dict:
+@patch
+def unsupported_fix(self: AttentionWorkload, error: str|None=None) -> dict:
     "The config suggestion `judge` puts in a NOT_SUPPORTED verdict: `head_dim_fix`."
     return head_dim_fix(self)
-AttentionWorkload.unsupported_fix = _attention_unsupported_fix
 
 # %% ../nbs/20_attention.ipynb #2486f6e8
 _DEFAULT_CHOICES: dict = {}
@@ -293,15 +293,14 @@ def _fa3_fn(w: AttentionWorkload, dev: torch.device) -> Callable:
         return (o[0] if isinstance(o, (tuple, list)) else o).transpose(1, 2)
     return fn
 
-def _attention_backends(self: AttentionWorkload, device) -> dict[str, Backend]:
+@patch
+def backends(self: AttentionWorkload, device) -> dict[str, Backend]:
     dev = torch.device(device)
     out = {"sdpa_default": Backend("sdpa_default", _sdpa_default_fn(self, dev), "PyTorch SDPA (default dispatch)")}
     for name, member in SDPA_BACKENDS.items():
         out[name] = Backend(name, _sdpa_backend_fn(self, name, dev), f"PyTorch SDPA {member}")
     if fa3_available(): out["fa3"] = Backend("fa3", _fa3_fn(self, dev), "FlashAttention-3 (flash_attn_interface)")
     return out
-
-AttentionWorkload.backends = _attention_backends
 
 # %% ../nbs/20_attention.ipynb #bb0bfc27
 def attention_reference(q: torch.Tensor, # (S_q, D) one head
@@ -320,6 +319,7 @@ def attention_reference(q: torch.Tensor, # (S_q, D) one head
         out.append(torch.softmax(s, dim=-1) @ v)
     return torch.cat(out)
 
+@patch
 def _check_pairs(self: AttentionWorkload) -> list[tuple[int, int]]:
     allp = [(b, h) for b in range(self.B) for h in range(self.H)] if self.B * self.H <= self.check_heads else None
     if allp: return allp
@@ -329,7 +329,8 @@ def _check_pairs(self: AttentionWorkload) -> list[tuple[int, int]]:
         picks.add((int(torch.randint(self.B, (1,), generator=g)), int(torch.randint(self.H, (1,), generator=g))))
     return sorted(picks)
 
-def _attention_check(self: AttentionWorkload, out: torch.Tensor, inputs: dict) -> CheckResult:
+@patch
+def check(self: AttentionWorkload, out: torch.Tensor, inputs: dict) -> CheckResult:
     tol = CHECK_TOLERANCE[self.precision]
     want = (self.B, self.H, self.S_q, self.D)
     if tuple(out.shape) != want: return CheckResult(False, float("inf"), tol, f"shape {tuple(out.shape)} != {want}")
@@ -341,8 +342,7 @@ def _attention_check(self: AttentionWorkload, out: torch.Tensor, inputs: dict) -
     r = compare(got, ref, tol)
     return CheckResult(r.passed, r.rel_error, r.tolerance, (r.note + f" ({len(pairs)} of {self.B * self.H} heads vs float64)").strip())
 
-AttentionWorkload._check_pairs = _check_pairs
-AttentionWorkload.check = _attention_check
+register_workload(AttentionWorkload)  # backends and check are in place: the contract is complete
 
 # %% ../nbs/20_attention.ipynb #c7f2cbd7
 @dataclass(frozen=True)
@@ -374,13 +374,13 @@ class PaddedAttentionWorkload(AttentionWorkload):
         return self.original.check(out[..., :self.D_orig], {n: t[..., :self.D_orig] for n, t in inputs.items()})
     def alternative_workloads(self) -> dict: return {}
 
-def _attention_alternative_workloads(self: AttentionWorkload) -> dict[str, AttentionWorkload]:
+@patch
+def alternative_workloads(self: AttentionWorkload) -> dict[str, AttentionWorkload]:
     "A `padded` alternative when D is not a multiple of 8 (what the fused kernels need): D rounded up, measured beside the backends."
     pad = head_dim_fix(self).get("pad_head_dim_to")
     if pad is None: return {}
     return {"padded": PaddedAttentionWorkload(self.precision, self.B, self.H, self.S_q, self.S_k, pad, causal=self.causal,
                                               kv_heads=self.kv_heads, D_orig=self.D)}
-AttentionWorkload.alternative_workloads = _attention_alternative_workloads
 
 # %% ../nbs/20_attention.ipynb #b22c1ca6
 US_PER_HEAD_RULE = 5.0  # seed 001: "< 5 µs/head → use FA3, stop"
@@ -396,10 +396,10 @@ def sdpa_backend_code(name: str, workload: AttentionWorkload) -> str:
                 f"v.transpose(1, 2){', causal=True' if workload.causal else ''}).transpose(1, 2)  # [0] first on versions that return (out, lse)")
     return f"out = torch.nn.functional.scaled_dot_product_attention({args})"
 
-def _attention_code(self: AttentionWorkload, backend: str) -> str:
+@patch
+def code(self: AttentionWorkload, backend: str) -> str:
     "One line of Python that runs this workload with `backend` (what `judge` hands out when the default fails)."
     return sdpa_backend_code(backend, self)
-AttentionWorkload.code = _attention_code
 
 def backend_results(workload: Workload, baseline: BenchmarkResult, alts=(), padded: bool=True) -> list[BenchmarkResult]:
     "The results shown one per backend: the baseline, the other backends on `workload`, and (with `padded`) its padded-shape run."

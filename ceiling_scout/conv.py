@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Callable, ClassVar
 import torch
 import torch.nn.functional as F
+from fastcore.basics import patch
 from .core import *
 from .workloads import *
 from .benchmark import *
@@ -29,13 +30,12 @@ def _tf32(on: bool):
     try: yield
     finally: torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32 = old
 
-@register_workload
 @dataclass(frozen=True)
 class Conv2dWorkload(Workload):
     "F.conv2d of an N×C×H×W input with K filters of C×R×S, given stride and zero padding (dilation 1, groups 1)."
     N: int = 1; C: int = 1; H: int = 1; W: int = 1; K: int = 1; R: int = 1; S: int = 1
     stride: int = 1; padding: int = 0
-    operation: ClassVar[Operation] = Operation.CONV2D
+    operation: ClassVar[str] = "conv2d"
     shape_names: ClassVar[tuple[str, ...]] = ("N", "C", "H", "W", "K", "R", "S")
     default_backend: ClassVar[str] = "nchw"
     check_images: ClassVar[int] = 2  # images of the batch compared with the float64 reference
@@ -94,7 +94,8 @@ def _channels_last(x: dict) -> tuple[torch.Tensor, torch.Tensor]:
         x["w_cl"] = x["w"].contiguous(memory_format=torch.channels_last)
     return x["x_cl"], x["w_cl"]
 
-def _conv_backends(self: Conv2dWorkload, device) -> dict[str, Backend]:
+@patch
+def backends(self: Conv2dWorkload, device) -> dict[str, Backend]:
     lib = "cuDNN" if torch.device(device).type == "cuda" else "CPU (oneDNN/ATen)"
     st, pd = self.stride, self.padding
     def cl(x):
@@ -103,7 +104,8 @@ def _conv_backends(self: Conv2dWorkload, device) -> dict[str, Backend]:
     return {"nchw": Backend("nchw", lambda x: F.conv2d(x["x"], x["w"], stride=st, padding=pd), lib, "contiguous NCHW"),
             "channels_last": Backend("channels_last", cl, lib, "NHWC memory order; conversion done once before timing, not timed")}
 
-def _conv_check(self: Conv2dWorkload, out: torch.Tensor, inputs: dict) -> CheckResult:
+@patch
+def check(self: Conv2dWorkload, out: torch.Tensor, inputs: dict) -> CheckResult:
     tol = CHECK_TOLERANCE[self.precision]
     want = (self.N, self.K, self.P, self.Q)
     if tuple(out.shape) != want: return CheckResult(False, float("inf"), tol, f"shape {tuple(out.shape)} != {want}")
@@ -114,19 +116,18 @@ def _conv_check(self: Conv2dWorkload, out: torch.Tensor, inputs: dict) -> CheckR
     r = compare(out[idx], ref, tol)
     return CheckResult(r.passed, r.rel_error, r.tolerance, (r.note + f" ({len(idx)} of {self.N} images vs float64)").strip())
 
-Conv2dWorkload.backends = _conv_backends
-Conv2dWorkload.check = _conv_check
+register_workload(Conv2dWorkload)  # backends and check are in place: the contract is complete
 
 # %% ../nbs/21_conv.ipynb #ac968143
 CHANNELS_LAST_CODE = ("model = model.to(memory_format=torch.channels_last); "
                       "x = x.contiguous(memory_format=torch.channels_last)  # once, keep activations NHWC end to end")
 
-def _conv_code(self: Conv2dWorkload, backend: str) -> str:
+@patch
+def code(self: Conv2dWorkload, backend: str) -> str:
     "One line of Python that runs this convolution in `backend`'s layout (what `judge` hands out when the default fails)."
     call = f"out = torch.nn.functional.conv2d(x, w, stride={self.stride}, padding={self.padding})"
     if backend != "channels_last": return call
     return f"x, w = (t.contiguous(memory_format=torch.channels_last) for t in (x, w)); {call}  # convert once, keep activations NHWC end to end"
-Conv2dWorkload.code = _conv_code
 
 @register_decider(Operation.CONV2D)
 def decide_conv2d(workload, baseline, eff, bound, alts, ceiling, cc):

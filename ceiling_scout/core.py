@@ -4,11 +4,10 @@
 
 # %% ../nbs/00_core.ipynb #3f7de97e
 from __future__ import annotations
-import functools, os, platform, re, socket, datetime as _dt
+import functools, importlib, os, platform, re, socket, datetime as _dt
 from dataclasses import dataclass, asdict, field
 from enum import Enum
 from typing import Any, Iterable, Sequence
-import torch
 
 # %% auto #0
 __all__ = ['MAX_DIM', 'CeilingScoutError', 'NotSupportedError', 'Operation', 'Priority', 'Approach', 'parse_enum', 'Precision',
@@ -22,18 +21,55 @@ class NotSupportedError(CeilingScoutError):
     "The operation or precision cannot run on this device (e.g. fp8 without Hopper/Ada tensor cores)."
 
 # %% ../nbs/00_core.ipynb #1590fee0
-class Operation(str, Enum):
-    "Operations Ceiling Scout knows how to build, count and measure."
-    GEMM = "gemm"; ATTENTION = "attention"; CONV2D = "conv2d"
-    LAYERNORM = "layernorm"; RMSNORM = "rmsnorm"; SOFTMAX = "softmax"; BIAS_GELU = "bias_gelu"
-    SPARSE_GEMM = "sparse_gemm"
-    def __str__(self): return self.value
+_OPERATION_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+def _load_operations() -> None:
+    "Import every module that may register an operation (once; see `workloads.load_plugins`)."
+    importlib.import_module("ceiling_scout.workloads").load_plugins()
+
+class _OperationRegistry(type):
+    "Metaclass of `Operation`: `Operation.GEMM` is the registered operation `gemm`; iterating gives every registered one."
+    def __getattr__(cls, name: str):
+        if name.startswith("_") or not name.isupper(): raise AttributeError(name)
+        key = name.lower()
+        if key not in cls._registered: _load_operations()
+        if key in cls._registered: return cls._registered[key]
+        raise AttributeError(f"no operation {key!r} is registered; registered: {', '.join(cls._registered)}")
+    def __iter__(cls):
+        _load_operations()
+        return iter(list(cls._registered.values()))
+    def __contains__(cls, value) -> bool: return str(value).strip().lower() in cls._registered
+
+class Operation(str, metaclass=_OperationRegistry):
+    "The name of a registered operation (an open set: each operation's module registers its own with `register`)."
+    _registered: dict[str, "Operation"] = {}
+    def __new__(cls, value: str|"Operation"):
+        if isinstance(value, Operation): return value
+        key = str(value).strip().lower()
+        if key not in cls._registered: _load_operations()
+        if key not in cls._registered:
+            raise CeilingScoutError(f"unknown operation {value!r}; valid: {', '.join(cls._registered)}")
+        return cls._registered[key]
+    @classmethod
+    def register(cls, name: str) -> "Operation":
+        "Add `name` (lower case, letters, digits, _) to the operations; returns its `Operation` (idempotent)."
+        if isinstance(name, Operation): return name
+        if not isinstance(name, str) or not _OPERATION_NAME.fullmatch(name):
+            raise CeilingScoutError(f"operation names are lower case letters, digits and _, starting with a letter; got {name!r}")
+        if name not in cls._registered: cls._registered[name] = str.__new__(cls, name)
+        return cls._registered[name]
+    @property
+    def value(self) -> str: return str.__str__(self)
+    @property
+    def name(self) -> str: return self.value.upper()
+    def __str__(self) -> str: return self.value
+    def __repr__(self) -> str: return f"Operation({self.value!r})"
+    def __reduce__(self): return (Operation.register, (self.value,))
 
 class Priority(str, Enum):
-    "How much a custom kernel could gain here (seeds: NONE/LOW/MEDIUM/HIGH)."
+    "How much a custom kernel could gain here: NONE, LOW, MEDIUM or HIGH."
     NONE = "NONE"; LOW = "LOW"; MEDIUM = "MEDIUM"; HIGH = "HIGH"
     def __str__(self): return self.value
-
 class Approach(str, Enum):
     "The suggested next action; `NONE` means the library is already at the ceiling."
     NONE = "NONE"                            # library optimal: use it
@@ -77,7 +113,9 @@ class Precision(str, Enum):
     FP32 = "fp32"; TF32 = "tf32"; FP16 = "fp16"; BF16 = "bf16"; FP8 = "fp8"; INT8 = "int8"
     def __str__(self): return self.value
     @property
-    def dtype(self) -> torch.dtype: return getattr(torch, _PRECISION_INFO[self.value][0])
+    def dtype(self) -> "torch.dtype":
+        import torch
+        return getattr(torch, _PRECISION_INFO[self.value][0])
     @property
     def itemsize(self) -> int: return _PRECISION_INFO[self.value][1]
     @property
@@ -155,6 +193,7 @@ def _code_commit() -> str|None:
 def capture_environment(device: str|torch.device="cpu" # the torch device the measurement runs on
                        ) -> Environment:
     "Capture device, driver, torch/CUDA versions, host and date for `device`."
+    import torch
     dev = torch.device(device)
     cc = mem = None
     if dev.type == "cuda":

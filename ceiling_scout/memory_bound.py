@@ -84,7 +84,7 @@ class RowwiseWorkload(Workload):
 @dataclass(frozen=True)
 class LayerNormWorkload(RowwiseWorkload):
     "y = (x − mean) / sqrt(var + eps) · w + b over the last dimension."
-    operation: ClassVar[Operation] = Operation.LAYERNORM
+    operation: ClassVar[str] = "layernorm"
     flops_per_element: ClassVar[float] = 8.0
     param_vectors: ClassVar[int] = 2
     eager_code: ClassVar[str] = "torch.nn.functional.layer_norm(x, (x.shape[-1],), w, b, eps=1e-5)"
@@ -100,7 +100,7 @@ class LayerNormWorkload(RowwiseWorkload):
 @dataclass(frozen=True)
 class RMSNormWorkload(RowwiseWorkload):
     "y = x / sqrt(mean(x²) + eps) · w over the last dimension."
-    operation: ClassVar[Operation] = Operation.RMSNORM
+    operation: ClassVar[str] = "rmsnorm"
     flops_per_element: ClassVar[float] = 4.0
     param_vectors: ClassVar[int] = 1
     eager_code: ClassVar[str] = "torch.nn.functional.rms_norm(x, (x.shape[-1],), w, eps=1e-6)"
@@ -116,7 +116,7 @@ class RMSNormWorkload(RowwiseWorkload):
 @dataclass(frozen=True)
 class SoftmaxWorkload(RowwiseWorkload):
     "softmax over the last dimension."
-    operation: ClassVar[Operation] = Operation.SOFTMAX
+    operation: ClassVar[str] = "softmax"
     flops_per_element: ClassVar[float] = 5.0
     eager_code: ClassVar[str] = "torch.softmax(x, dim=-1)"
     def eager(self, x): return torch.softmax(x["x"], dim=-1)
@@ -125,7 +125,7 @@ class SoftmaxWorkload(RowwiseWorkload):
 @dataclass(frozen=True)
 class BiasGeluWorkload(RowwiseWorkload):
     "y = GELU(x + b) (exact, erf form): the elementwise epilogue after a linear layer."
-    operation: ClassVar[Operation] = Operation.BIAS_GELU
+    operation: ClassVar[str] = "bias_gelu"
     flops_per_element: ClassVar[float] = 8.0
     param_vectors: ClassVar[int] = 1
     eager_code: ClassVar[str] = "torch.nn.functional.gelu(x + b)"

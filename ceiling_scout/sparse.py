@@ -383,7 +383,7 @@ class SparseGemmWorkload(Workload):
     seed: int = 0                        # synthetic A: seed of positions and values
     source: str = "synthetic"            # where A comes from (a file and tensor name for a given matrix)
     matrix: Any = field(default=None, compare=False, repr=False)   # a given A (CPU tensor), else None
-    operation: ClassVar[Operation] = Operation.SPARSE_GEMM
+    operation: ClassVar[str] = "sparse_gemm"
     shape_names: ClassVar[tuple[str, ...]] = ("M", "N", "K")
     default_backend: ClassVar[str] = "dense"
 

@@ -11,14 +11,17 @@ import torch
 from .core import *
 
 # %% auto #0
-__all__ = ['CHECK_TOLERANCE', 'WORKLOADS', 'Backend', 'CheckResult', 'compare', 'Workload', 'register_workload', 'load_plugins',
-           'make_workload', 'wants_l2_flush', 'random_tensor', 'GemmWorkload', 'misaligned_dims', 'padded_shape']
+__all__ = ['CHECK_TOLERANCE', 'REQUIRED_HOOKS', 'WORKLOADS', 'CLI_MODES', 'Backend', 'CheckResult', 'compare', 'Flag', 'Workload',
+           'missing_hooks', 'register_workload', 'load_plugins', 'make_workload', 'registered_operations', 'Mode',
+           'register_mode', 'wants_l2_flush', 'random_tensor', 'GemmWorkload', 'misaligned_dims', 'padded_shape']
 
 # %% ../nbs/02_workloads.ipynb #e362d663
 @dataclass(frozen=True)
 class Backend:
-    "A library implementation of a workload: `fn(inputs)` returns the output."
+    "A library implementation of a workload: `fn(inputs)` returns the output; `prepare` and `dispatch` run untimed."
     name: str; fn: Callable[[dict], torch.Tensor]; library: str = ""; note: str = ""
+    prepare: Callable[[dict], dict]|None = None   # layout/format conversion or compilation: inputs -> the inputs fn takes
+    dispatch: Callable[[dict], dict]|None = None  # what the library chose for these inputs (kernel, ops), recorded in the result
 
 @dataclass(frozen=True)
 class CheckResult:
@@ -39,23 +42,49 @@ def compare(out: torch.Tensor, ref: torch.Tensor, tolerance: float) -> CheckResu
     err = float(torch.linalg.vector_norm(o - r) / torch.linalg.vector_norm(r).clamp_min(1e-300))
     return CheckResult(err <= tolerance, err, tolerance)
 
+# %% ../nbs/02_workloads.ipynb #23f87197
+@dataclass(frozen=True)
+class Flag:
+    "A CLI flag an operation or a mode declares; the dispatcher offers it and refuses it everywhere it is not declared."
+    name: str                # e.g. "--causal"
+    type: type = str         # bool (a switch), int, float or str
+    help: str = ""
+    dest: str|None = None    # the `from_shape` keyword (default: the name without dashes, '-' -> '_')
+    choices: tuple = ()
+    def __post_init__(self):
+        if not self.name.startswith("--") or self.type not in (bool, int, float, str):
+            raise CeilingScoutError(f"a Flag is '--name' with type bool, int, float or str; got {self.name!r}, {self.type!r}")
+    @property
+    def key(self) -> str:
+        "The keyword the flag's value is passed as."
+        return self.dest or self.name[2:].replace("-", "_")
+
 # %% ../nbs/02_workloads.ipynb #0262de27
+REQUIRED_HOOKS = ("flops", "bytes_min", "make_inputs", "backends")  # and one of `reference` or `check`
+
 @dataclass(frozen=True)
 class Workload:
-    "Base class: an operation at a shape and precision (subclasses register in `WORKLOADS`)."
+    "The operation contract: an operation at a shape and precision (subclasses register with `register_workload`)."
     precision: Precision
-    operation: ClassVar[Operation]
+    operation: ClassVar[str|Operation]
     shape_names: ClassVar[tuple[str, ...]] = ()
     default_backend: ClassVar[str] = ""
+    cli_flags: ClassVar[tuple[Flag, ...]] = ()
+    compute_bound_kind: ClassVar[str] = "matmul"   # "matmul": the matmul peak of its precision; "memory": copy bandwidth
+    example_shape: ClassVar[str] = ""              # a CPU-sized shape CI runs the operation at
+    example_precision: ClassVar[str] = "fp32"
+    example_shapes: ClassVar[dict] = {}            # GPU-sized examples: {label: (shape, precision, extras)}
 
+    def _required(self, hook: str):
+        raise NotImplementedError(f"{type(self).__name__} must implement `{hook}` (a required hook of the operation contract)")
     @property
     def shape(self) -> tuple[int, ...]: return tuple(getattr(self, n) for n in self.shape_names)
     @property
-    def flops(self) -> float: raise NotImplementedError
+    def flops(self) -> float: self._required("flops")
     @property
     def dense_flops(self) -> float: return self.flops
     @property
-    def bytes_min(self) -> float: raise NotImplementedError
+    def bytes_min(self) -> float: self._required("bytes_min")
     @property
     def arithmetic_intensity(self) -> float: return self.flops / self.bytes_min
     @property
@@ -70,45 +99,100 @@ class Workload:
     def memory_needed(self) -> int:
         "Bytes of device memory the inputs, output and check need (for skip-before-OOM)."
         return int(2 * self.bytes_min)
-    def make_inputs(self, device: str|torch.device, seed: int=0) -> dict: raise NotImplementedError
-    def backends(self, device: torch.device) -> dict[str, Backend]: raise NotImplementedError
-    def check(self, out: torch.Tensor, inputs: dict) -> CheckResult: raise NotImplementedError
+    def make_inputs(self, device: str|torch.device, seed: int=0) -> dict: self._required("make_inputs")
+    def backends(self, device: torch.device) -> dict[str, Backend]: self._required("backends")
+    def reference(self, inputs: dict) -> torch.Tensor:
+        "The float64 (or exact) output for `inputs`."
+        self._required("reference` or `check")
+    def check(self, out: torch.Tensor, inputs: dict) -> CheckResult:
+        "Compare a backend's output with `reference` at the precision's tolerance."
+        return compare(out, self.reference(inputs), CHECK_TOLERANCE[self.precision])
     def precision_context(self) -> contextlib.AbstractContextManager:
         "Context in which backends run (e.g. TF32 on or off)."
         return contextlib.nullcontext()
     def alternative_workloads(self) -> dict[str, "Workload"]:
         "Other workloads computing the same answer that the verdict should measure beside this one (e.g. a padded shape)."
         return {}
+    def code(self, backend: str) -> str|None:
+        "One line of Python that runs `backend` the way a user would write it, or None."
+        return None
+    def unsupported_fix(self, error: str|None=None) -> dict:
+        "The config a NOT_SUPPORTED verdict suggests (e.g. pad the head dim); {} when there is none."
+        return {}
     def accounting_hint(self) -> str:
         "Likeliest cause when a measured rate of this workload exceeds the spec peak."
         return "the FLOP count or the timing is wrong (e.g. an asynchronous call timed without synchronising)"
     @classmethod
     def from_shape(cls, shape, precision, **extras) -> "Workload":
-        "Build from a shape (text or ints) and a precision, validating both."
+        "Build from a shape (text or ints), a precision and the declared extras, validating all of them."
         dims = parse_shape(shape, cls.shape_names)
-        return cls(parse_enum(Precision, precision, "precision"), *dims, **extras)
+        prec = parse_enum(Precision, precision, "precision")
+        valid = {f.key for f in cls.cli_flags}
+        if bad := sorted(set(extras) - valid):
+            raise CeilingScoutError(f"{cls.operation} takes no {', '.join(bad)}; its extras: {', '.join(sorted(valid)) or 'none'}")
+        return cls(prec, *dims, **{k: v for k, v in extras.items() if v is not None})
 
+# %% ../nbs/02_workloads.ipynb #ca3ff97f
 WORKLOADS: dict[Operation, type[Workload]] = {}
 
+def missing_hooks(cls: type[Workload]) -> list[str]:
+    "The required hooks of the operation contract that `cls` does not implement."
+    miss = [h for h in REQUIRED_HOOKS if getattr(cls, h) is getattr(Workload, h)]
+    if cls.reference is Workload.reference and cls.check is Workload.check: miss.append("reference (or check)")
+    miss += [a for a in ("operation", "shape_names", "default_backend") if not getattr(cls, a, None)]
+    return miss
+
 def register_workload(cls: type[Workload]) -> type[Workload]:
-    "Class decorator: make `cls` the workload for `cls.operation`."
+    "Class decorator: register `cls` as the workload of its operation (a new name joins `Operation`); checks the contract."
+    if miss := missing_hooks(cls):
+        raise TypeError(f"{cls.__name__} cannot register: the operation contract needs {', '.join(miss)}")
+    cls.operation = Operation.register(cls.operation)
     WORKLOADS[cls.operation] = cls
     return cls
 
+_PLUGINS_LOADED: list[str] = []
+
 def load_plugins() -> list[str]:
-    "Import every `ceiling_scout` module so that each registers its workloads, deciders and CLI flags; returns their names."
-    import importlib, pkgutil, ceiling_scout
-    names = [m.name for m in pkgutil.iter_modules(ceiling_scout.__path__) if not m.name.startswith("_")]
-    for n in names: importlib.import_module(f"ceiling_scout.{n}")
-    return names
+    "Import every `ceiling_scout` module and every `ceiling_scout.operations` entry point, so each registers its operations."
+    import importlib, importlib.metadata, pkgutil, ceiling_scout
+    if not _PLUGINS_LOADED:
+        _PLUGINS_LOADED.extend(m.name for m in pkgutil.iter_modules(ceiling_scout.__path__) if not m.name.startswith("_"))
+        for n in list(_PLUGINS_LOADED): importlib.import_module(f"ceiling_scout.{n}")
+        for ep in importlib.metadata.entry_points(group="ceiling_scout.operations"):
+            ep.load(); _PLUGINS_LOADED.append(ep.value)
+    return list(_PLUGINS_LOADED)
 
 def make_workload(operation: str|Operation, shape, precision: str|Precision="bf16", **extras) -> Workload:
     "Build the registered workload for `operation` from user input, or raise `CeilingScoutError`."
-    op = parse_enum(Operation, operation, "operation")
+    op = Operation(operation)
     if op not in WORKLOADS: load_plugins()
-    if op not in WORKLOADS:
-        raise CeilingScoutError(f"operation {op.value!r} has no workload registered yet; registered: {', '.join(o.value for o in WORKLOADS)}")
     return WORKLOADS[op].from_shape(shape, precision, **extras)
+
+def registered_operations() -> dict[Operation, type[Workload]]:
+    "Every registered operation and its workload class (after importing the operation modules)."
+    load_plugins()
+    return dict(WORKLOADS)
+
+# %% ../nbs/02_workloads.ipynb #86ede368
+@dataclass(frozen=True)
+class Mode:
+    "A way to run an operation other than one measurement (a K sweep, a sparsity analysis): its flags and its runner."
+    name: str                        # e.g. "k_sweep"
+    label: str                       # how errors name it: "a K sweep"
+    trigger: tuple[str, ...]         # flags that select the mode, e.g. ("--k-sweep",)
+    flags: tuple[Flag, ...]          # every flag the mode takes (its triggers included)
+    applies: Callable[[type[Workload]], bool]  # which operations it runs on
+    run: Callable                    # run(args, scout, out) for a CLI invocation
+    always_for: tuple[str, ...] = () # operations that always run in this mode (e.g. sparse_gemm)
+
+CLI_MODES: dict[str, Mode] = {}
+
+def register_mode(mode: Mode) -> Mode:
+    "Add `mode` to the CLI's modes (a later registration under the same name replaces the earlier one)."
+    if not set(mode.trigger) <= {f.name for f in mode.flags}:
+        raise CeilingScoutError(f"mode {mode.name}: its trigger flags {mode.trigger} must be among its flags")
+    CLI_MODES[mode.name] = mode
+    return mode
 
 # %% ../nbs/02_workloads.ipynb #63e8c0c1
 def wants_l2_flush(workload: Workload, device: str|torch.device) -> bool:
@@ -133,8 +217,11 @@ _OUT_ITEMSIZE = {Precision.FP32: 4, Precision.TF32: 4, Precision.FP16: 2, Precis
 class GemmWorkload(Workload):
     "Dense C = A @ B with A: M×K, B: K×N."
     M: int = 1; N: int = 1; K: int = 1
-    operation: ClassVar[Operation] = Operation.GEMM
+    operation: ClassVar[str] = "gemm"
     shape_names: ClassVar[tuple[str, ...]] = ("M", "N", "K")
+    example_shape: ClassVar[str] = "256,256,256"
+    example_shapes: ClassVar[dict] = {"square 8192 bf16": ("8192,8192,8192", "bf16", {}),
+                                      "misaligned K bf16": ("8192,8192,8190", "bf16", {})}
 
     @property
     def default_backend(self) -> str:
