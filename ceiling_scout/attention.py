@@ -5,7 +5,7 @@
 # %% ../nbs/20_attention.ipynb #575890c5
 from __future__ import annotations
 import contextlib, importlib.util, math, os, re, sys, tempfile, warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, ClassVar
 import torch
 import torch.nn.functional as F
@@ -16,7 +16,6 @@ from .core import *
 from .workloads import *
 from .benchmark import *
 from .verdict import *
-from .verdict import _noise, _speedup
 
 # %% auto #0
 __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM',
@@ -235,11 +234,9 @@ def unsupported_fix(self: AttentionWorkload, error: str|None=None) -> dict:
     return head_dim_fix(self)
 
 # %% ../nbs/20_attention.ipynb #2486f6e8
-_DEFAULT_CHOICES: dict = {}
-
-def sdpa_default_choice(workload: AttentionWorkload) -> dict|None:
-    "What SDPA's default dispatch chose when `workload` last ran: {'backend', 'aten_ops', 'device'}, or None if it has not run."
-    return _DEFAULT_CHOICES.get(workload)
+def sdpa_default_choice(result: BenchmarkResult) -> dict|None:
+    "What SDPA's default dispatch chose in `result`: {'backend', 'aten_ops', 'device'}, or None if it did not get that far."
+    return result.dispatch or None
 
 def _why_not(w: AttentionWorkload, member: str, x: dict, dev: torch.device) -> str:
     if dev.type != "cuda":
@@ -267,19 +264,17 @@ def _sdpa_backend_fn(w: AttentionWorkload, name: str, dev: torch.device) -> Call
 
 _FUSED = {"flash": "FLASH_ATTENTION", "efficient": "EFFICIENT_ATTENTION", "cudnn": "CUDNN_ATTENTION"}
 
-def _sdpa_default_fn(w: AttentionWorkload, dev: torch.device) -> Callable:
-    seen = []
-    def fn(x):
-        if not seen:  # first call = the checked, untimed one: record what SDPA dispatches to
-            seen.append(1)
-            choice = sdpa_choice(x["q"], x["k"], x["v"], w.causal, w.gqa)
-            _DEFAULT_CHOICES[w] = {"backend": choice, "aten_ops": [], "device": str(dev)}
-            if choice == "MATH" and dev.type == "cuda":  # no fused kernel takes it: guard MATH's memory as for the explicit backend
-                msg = math_fallback_refusal(w, torch.cuda.mem_get_info(dev)[0], {k: _why_not(w, m, x, dev) for k, m in _FUSED.items()})
-                if msg: raise NotSupportedError(msg)
-            _DEFAULT_CHOICES[w]["aten_ops"] = sdpa_dispatched_ops(lambda: w.sdpa(x))
-        return w.sdpa(x)
-    return fn
+def _sdpa_default_backend(w: AttentionWorkload, dev: torch.device) -> Backend:
+    "SDPA's default dispatch: `prepare` guards a MATH fallback's memory, `dispatch` records the kernel and aten ops chosen."
+    def prepare(x):
+        if sdpa_choice(x["q"], x["k"], x["v"], w.causal, w.gqa) == "MATH" and dev.type == "cuda":
+            msg = math_fallback_refusal(w, torch.cuda.mem_get_info(dev)[0], {k: _why_not(w, m, x, dev) for k, m in _FUSED.items()})
+            if msg: raise NotSupportedError(msg)
+        return x
+    def dispatch(x):
+        return {"backend": sdpa_choice(x["q"], x["k"], x["v"], w.causal, w.gqa),
+                "aten_ops": sdpa_dispatched_ops(lambda: w.sdpa(x)), "device": str(dev)}
+    return Backend("sdpa_default", w.sdpa, "PyTorch SDPA (default dispatch)", prepare=prepare, dispatch=dispatch)
 
 def _fa3_fn(w: AttentionWorkload, dev: torch.device) -> Callable:
     def fn(x):
@@ -296,7 +291,7 @@ def _fa3_fn(w: AttentionWorkload, dev: torch.device) -> Callable:
 @patch
 def backends(self: AttentionWorkload, device) -> dict[str, Backend]:
     dev = torch.device(device)
-    out = {"sdpa_default": Backend("sdpa_default", _sdpa_default_fn(self, dev), "PyTorch SDPA (default dispatch)")}
+    out = {"sdpa_default": _sdpa_default_backend(self, dev)}
     for name, member in SDPA_BACKENDS.items():
         out[name] = Backend(name, _sdpa_backend_fn(self, name, dev), f"PyTorch SDPA {member}")
     if fa3_available(): out["fa3"] = Backend("fa3", _fa3_fn(self, dev), "FlashAttention-3 (flash_attn_interface)")
@@ -383,7 +378,7 @@ def alternative_workloads(self: AttentionWorkload) -> dict[str, AttentionWorkloa
                                               kv_heads=self.kv_heads, D_orig=self.D)}
 
 # %% ../nbs/20_attention.ipynb #b22c1ca6
-US_PER_HEAD_RULE = 5.0  # seed 001: "< 5 µs/head → use FA3, stop"
+US_PER_HEAD_RULE = 5.0  # the attention status document's rule: "< 5 µs/head → use FA3, stop"
 
 def sdpa_backend_code(name: str, workload: AttentionWorkload) -> str:
     "One line of Python that runs `workload` with backend `name`."
@@ -427,16 +422,16 @@ def same_kernel_as_default(r: BenchmarkResult, picked: str) -> bool:
     return SDPA_BACKENDS.get(r.backend) == picked
 
 def decide_head_dim_pad(w: AttentionWorkload, baseline: BenchmarkResult, padded: BenchmarkResult|None, best: BenchmarkResult,
-                        picked: str) -> tuple[tuple|None, dict]:
+                        picked: str) -> tuple[Decision|None, dict]:
     "(PAD_SHAPE decision or None, evidence): the `padded` alternative must beat the baseline and the fastest unpadded `best` beyond noise."
     if padded is None: return None, {}
-    gain, pw = _speedup(baseline, padded), padded.workload
-    ch = sdpa_default_choice(pw)
+    gain, pw = speedup(baseline, padded), padded.workload
+    ch = sdpa_default_choice(padded)
     pb = ch["backend"] if ch else "not recorded"
     ev = {"D": pw.D, "D_orig": w.D, "status": padded.status, "mean_ms": padded.mean_ms, "speedup": gain, "backend": pb, "error": padded.error}
     if gain is None: ev["note"] = f"padded to D={pw.D}: {padded.status.replace('_', ' ')}"; return None, ev
     vs_best = best.mean_ms / padded.mean_ms
-    if not (gain > 1 + _noise(baseline, padded) and (best is baseline or vs_best > 1 + _noise(best, padded))):
+    if not (faster_beyond_noise(baseline, padded) and (best is baseline or faster_beyond_noise(best, padded))):
         ev["note"] = f"padding to D={pw.D} gained nothing beyond noise ({gain:.3f}x vs the default, {vs_best:.3f}x vs {best.backend})"
         return None, ev
     fix = head_dim_fix(w)
@@ -449,39 +444,39 @@ def decide_head_dim_pad(w: AttentionWorkload, baseline: BenchmarkResult, padded:
            "how": (f"the time is SDPA on q, k, v already at D={pw.D}: allocate them (the q/k/v projections' outputs) at D={pw.D} once with "
                    f"zero padding, pass scale={w.D} ** -0.5 and slice the output back to [..., :{w.D}] (exact: its last dim is V's). "
                    "A per-call F.pad adds a copy of q, k and v.")}
-    return (prio, Approach.PAD_SHAPE, rec, cfg), ev
+    return Decision(prio, Approach.PAD_SHAPE, "pad_head_dim", rec, cfg, gain=gain, gain_ci95=speedup_ci95(baseline, padded)), ev
 
 def attention_tiles(w: AttentionWorkload, block_m: int=128) -> int:
     "Independent work tiles of a FlashAttention-style forward pass: one per 128 query rows of every (batch, head)."
     return w.B * w.H * -(-w.S_q // block_m)
 
-@register_decider(Operation.ATTENTION)
-def decide_attention(workload, baseline, eff, bound, alts, ceiling, cc):
+@register_decider("attention")
+def decide_attention(ctx: DecisionContext) -> Decision:
     "Fastest correct backend vs SDPA's default; then the ≥90 % rule against the dtype's matmul ceiling."
-    w = workload
-    choice = sdpa_default_choice(w)
+    w, baseline, eff, alts, cc = ctx.workload, ctx.baseline, ctx.efficiency, ctx.alternatives, ctx.compute_capability
+    choice = sdpa_default_choice(baseline)
     picked = choice["backend"] if choice else "not recorded"
     ok = [r for r in [baseline, *alts] if r.ok and r.workload == w]
     same = [r for r in ok if r is not baseline and same_kernel_as_default(r, picked)]
     fastest = min([r for r in ok if r is baseline or not same_kernel_as_default(r, picked)], key=lambda r: r.mean_ms)
     uph = w.us_per_head(baseline.mean_ms)
     evidence = {"backends": attention_backend_rows(w, baseline, alts), "default_dispatch": choice, "fastest_backend": fastest.backend,
-                "seed_us_per_head_rule": {"us_per_head": uph, "us_per_batch_head": w.us_per_batch_head(baseline.mean_ms),
+                "us_per_head_rule": {"us_per_head": uph, "us_per_batch_head": w.us_per_batch_head(baseline.mean_ms),
                                           "threshold_us": US_PER_HEAD_RULE, "says_optimal": uph < US_PER_HEAD_RULE,
-                                          "note": "seed 001's rule, evidence only: time per head scales with S_q·S_k·D and the seeds divide by H, not B·H"}}
+                                          "note": "the attention status document's rule, evidence only: time per head scales with S_q·S_k·D and it divides by H, not B·H"}}
     same_note = ""
     if same:
         s = min(same, key=lambda r: r.mean_ms); g = baseline.mean_ms / s.mean_ms
         same_note = (f"; {s.backend} is the kernel the default already dispatches to ({picked}): its {g:.2f}x is the default dispatch's "
                      "host overhead, not a faster kernel")
         evidence["same_kernel_as_default"] = {"backend": s.backend, "speedup": g, "note": same_note[2:]}
-    pad, pad_ev = decide_head_dim_pad(w, baseline, next((a for a in alts if a.label == "padded"), None), fastest, picked)
+    pad, pad_ev = decide_head_dim_pad(w, baseline, ctx.alternative("padded"), fastest, picked)
     if pad_ev: evidence["padded"] = pad_ev
-    if pad: return (*pad, evidence)
+    if pad: return replace(pad, evidence=evidence)
     prec = w.precision.value
-    rule = f" (seed 001's <{US_PER_HEAD_RULE:g} µs/head rule: {uph:.2f} µs/head, {'passes' if uph < US_PER_HEAD_RULE else 'fails'}; not a ceiling)"
+    rule = f" (the status document's <{US_PER_HEAD_RULE:g} µs/head rule: {uph:.2f} µs/head, {'passes' if uph < US_PER_HEAD_RULE else 'fails'}; not a ceiling)"
     gain = baseline.mean_ms / fastest.mean_ms
-    if fastest is not baseline and gain > 1 + _noise(baseline, fastest):
+    if fastest is not baseline and faster_beyond_noise(baseline, fastest):
         prio = gain_priority(gain)
         eff_best = eff * gain if eff is not None else None
         rec = (f"{fastest.backend} is {gain:.2f}x faster than SDPA's default dispatch ({picked}) on the same inputs "
@@ -489,37 +484,39 @@ def decide_attention(workload, baseline, eff, bound, alts, ceiling, cc):
                + (f", {eff_best:.1%} of the {prec} matmul ceiling" if eff_best is not None else "") + "): select it explicitly.")
         cfg = {"backend": fastest.backend, "library": fastest.library, "code": sdpa_backend_code(fastest.backend, w),
                "measured_speedup": round(gain, 3), "default_dispatch": picked}
-        return prio, Approach.SWITCH_BACKEND, rec, cfg, evidence
+        return Decision(prio, Approach.SWITCH_BACKEND, "faster_backend", rec, cfg, evidence, gain, speedup_ci95(baseline, fastest))
     note = ("" if fastest is baseline else f"; fastest other backend: {fastest.backend}, {gain:.3f}x, within noise") + same_note
     note = f" ({note[2:]})" if note else ""
     if eff is None:
-        return Priority.NONE, Approach.NONE, f"SDPA's default dispatch ({picked}) is as fast as any backend measured{note}; no ceiling to judge it against.{rule}", \
-               {"use": "F.scaled_dot_product_attention", "default_dispatch": picked}, evidence
+        return Decision(Priority.NONE, Approach.NONE, "no_ceiling",
+                        f"SDPA's default dispatch ({picked}) is as fast as any backend measured{note}; no ceiling to judge it against.{rule}",
+                        {"use": "F.scaled_dot_product_attention", "default_dispatch": picked}, evidence)
     if eff >= EFFICIENT:
-        return Priority.NONE, Approach.NONE, \
-            f"SDPA's default dispatch ({picked}) is optimal ({eff:.1%} of the {prec} matmul ceiling) and as fast as any backend measured{note}. Use library.{rule}", \
-            {"use": "F.scaled_dot_product_attention", "default_dispatch": picked, "reasoning": "Already at hardware ceiling"}, evidence
-    tiles, sms = attention_tiles(w), (sm_count() if cc else None)
+        return Decision(Priority.NONE, Approach.NONE, "at_ceiling",
+            f"SDPA's default dispatch ({picked}) is optimal ({eff:.1%} of the {prec} matmul ceiling) and as fast as any backend measured{note}. Use library.{rule}",
+            {"use": "F.scaled_dot_product_attention", "default_dispatch": picked, "reasoning": "Already at hardware ceiling"}, evidence, gain=1.0)
+    tiles, sms = attention_tiles(w), (ctx.sm_count if cc else None)
     if sms and tiles < sms:
         cap = tiles / sms
         evidence["occupancy"] = {"query_tiles_128": tiles, "sm_count": sms, "max_fraction_of_sms_busy": round(cap, 3)}
-        return Priority.LOW, Approach.NONE, \
+        return Decision(Priority.LOW, Approach.NONE, "occupancy",
             (f"Too small to fill the GPU: {tiles} query tiles of 128 rows (B·H·⌈S_q/128⌉) for {sms} SMs, {baseline.mean_ms * 1e3:.1f} µs per call; "
              f"SDPA's default dispatch ({picked}) reaches {eff:.1%} of the {prec} matmul ceiling and is as fast as any backend measured{note}. "
              f"No kernel can keep more than {cap:.0%} of the SMs busy here: put more sequences or heads in one call, or capture the "
              f"step in a CUDA graph, before writing a kernel.{rule}"), \
             {"use": "F.scaled_dot_product_attention", "default_dispatch": picked, "fix": "batch more work per call / CUDA graphs",
-             "occupancy_cap": round(cap, 3)}, evidence
+             "occupancy_cap": round(cap, 3)}, evidence, gain=None)
     tries = []
     measured = {r.backend for r in ok}
     if "fa3" not in measured and cc and cc.startswith("9."):
         tries.append("FlashAttention-3 (flash_attn_interface, from flash-attention's hopper/ build): TMA + WGMMA, warp-specialised")
     if "sdpa_cudnn" not in measured and cc: tries.append("cuDNN attention (sdpa_kernel(SDPBackend.CUDNN_ATTENTION)) with a newer cuDNN")
     tries.append("a custom kernel for this shape (Triton/CUTLASS FMHA), validated with ceiling-scout against the same reference")
-    return priority_for(eff), Approach.CUSTOM_KERNEL, \
+    return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "below_ceiling",
         (f"SDPA's default dispatch ({picked}) is as fast as any backend measured{note}, but reaches only {eff:.1%} "
          f"of the {prec} matmul ceiling: an FA3-class kernel could gain up to {1 / eff:.2f}x.{rule}"), \
-        {"use": "F.scaled_dot_product_attention", "default_dispatch": picked, "headroom_x": round(1 / eff, 2), "try": tries}, evidence
+        {"use": "F.scaled_dot_product_attention", "default_dispatch": picked, "headroom_x": round(1 / eff, 2), "try": tries}, evidence,
+        gain=1 / eff)
 
 # %% ../nbs/20_attention.ipynb #12557fe0
 OPERATION_FLAGS: dict[str, tuple[str, tuple[str, ...]]] = {}  # CLI flag: (argparse dest, the operations it applies to)
@@ -561,10 +558,10 @@ def format_backend_table(v: Verdict) -> str:
         lines.append(f"{name[:26]:<26} {r.status:<14} {f(ms, '.4f'):>10} {f(r.tflops, 'g'):>8} {mid}{f(sp, '.3f'):>10}"
                      + (f"  {r.error[:110]}" if r.error else ""))
     if att:
-        ch = sdpa_default_choice(w)
+        ch = sdpa_default_choice(v.baseline)
         if ch: lines.append(f"SDPA default dispatch: {ch['backend']} " + (f"({', '.join(ch['aten_ops'])})" if ch["aten_ops"] else "(not run)"))
         for r in rs:
-            if r.label == "padded" and (pc := sdpa_default_choice(r.workload)):
+            if r.label == "padded" and (pc := sdpa_default_choice(r)):
                 lines.append(f"padded D={r.workload.D} (zero-padded from {w.D}, scale of D={w.D}): SDPA dispatched {pc['backend']}")
         lines.append("TFLOPS counts the causal mask's halving; dense-eq is the full 4·B·H·S_q·S_k·D over the same time")
     return "\n".join(lines)

@@ -4,7 +4,7 @@
 
 # %% ../nbs/04_benchmark.ipynb #a69d3a20
 from __future__ import annotations
-import gc, traceback
+import gc, time, traceback
 from dataclasses import dataclass, asdict, field
 import torch
 from .core import *
@@ -22,6 +22,8 @@ class BenchmarkResult:
     "One backend on one workload: check outcome, measurement, derived rates, or the reason there are none."
     workload: Workload; backend: str; library: str; status: str
     check: CheckResult|None = None; measurement: Measurement|None = None; error: str|None = None; label: str = ""
+    prepare_ms: float|None = None                          # untimed preparation (layout, format, compilation), if any
+    dispatch: dict = field(default_factory=dict)           # what the library dispatched to (e.g. SDPA's kernel)
     @property
     def ok(self) -> bool: return self.status == "ok"
     @property
@@ -43,11 +45,22 @@ class BenchmarkResult:
         return {"label": self.label or self.backend, "backend": self.backend, "library": self.library, "status": self.status,
                 "shape": list(self.workload.shape), "mean_ms": self.mean_ms, "tflops": self.tflops, "dense_tflops": self.dense_tflops,
                 "gbps": self.gbps, "ci95_rel": self.measurement.stats.ci95_rel if self.measurement else None,
-                "check": self.check.to_dict() if self.check else None, "error": self.error}
+                "check": self.check.to_dict() if self.check else None, "error": self.error,
+                "prepare_ms": self.prepare_ms, "dispatch": self.dispatch or None}
 
 # %% ../nbs/04_benchmark.ipynb #dd82ec31
 def _free_bytes(dev: torch.device) -> int|None:
     return torch.cuda.mem_get_info(dev)[0] if dev.type == "cuda" else None
+
+def _prepare(be: Backend, inputs: dict, dev: torch.device) -> tuple[dict, float|None, dict]:
+    "The backend's untimed steps: (inputs for `fn`, preparation time in ms or None, what the library dispatched to)."
+    prep, ms = inputs, None
+    if be.prepare is not None:
+        if dev.type == "cuda": torch.cuda.synchronize(dev)
+        t0 = time.perf_counter(); prep = be.prepare(inputs)
+        if dev.type == "cuda": torch.cuda.synchronize(dev)
+        ms = (time.perf_counter() - t0) * 1e3
+    return prep, ms, (be.dispatch(prep) if be.dispatch is not None else {})
 
 def run_backend(workload: Workload,             # what to compute
                 device: str|torch.device="cpu",  # where
@@ -57,7 +70,7 @@ def run_backend(workload: Workload,             # what to compute
                 flush_l2: bool|str="auto",      # "auto": `wants_l2_flush`
                 **measure_kw                    # mode, warmup, iters, target_rel_ci, max_time_s, ...
                ) -> BenchmarkResult:
-    "Check then time one backend of `workload` on `device`; failures become a result with a status and message."
+    "Prepare (untimed), check, then time one backend of `workload` on `device`; failures become a result with a status."
     dev = torch.device(device)
     name = backend or workload.default_backend
     why = workload.supported(dev)
@@ -75,13 +88,14 @@ def run_backend(workload: Workload,             # what to compute
         be = backends[name]; lib = be.library
         inputs = workload.make_inputs(dev, seed)
         with workload.precision_context():
-            chk = workload.check(be.fn(inputs), inputs)
+            prep, prep_ms, disp = _prepare(be, inputs, dev)
+            chk = workload.check(be.fn(prep), inputs)
             if not chk.passed:
-                return BenchmarkResult(workload, name, lib, "failed_check", chk, label=label,
+                return BenchmarkResult(workload, name, lib, "failed_check", chk, label=label, prepare_ms=prep_ms, dispatch=disp,
                                        error=f"output differs from the float64 reference: rel. error {chk.rel_error:.3g} > {chk.tolerance:.3g} {chk.note}".strip())
             flush = wants_l2_flush(workload, dev) if flush_l2 == "auto" else bool(flush_l2)
-            m = measure(lambda: be.fn(inputs), dev, flush_l2=flush, **measure_kw)
-        return BenchmarkResult(workload, name, lib, "ok", chk, m, label=label)
+            m = measure(lambda: be.fn(prep), dev, flush_l2=flush, **measure_kw)
+        return BenchmarkResult(workload, name, lib, "ok", chk, m, label=label, prepare_ms=prep_ms, dispatch=disp)
     except torch.OutOfMemoryError as e:
         return BenchmarkResult(workload, name, lib or "", "skipped", error=f"out of memory: {str(e).splitlines()[0]}", label=label)
     except NotSupportedError as e:

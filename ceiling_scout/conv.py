@@ -14,11 +14,11 @@ from .core import *
 from .workloads import *
 from .benchmark import *
 from .verdict import *
-from .verdict import _noise
 from .attention import run_operation_cli, register_operation_flags, reject_misplaced_flags
 
 # %% auto #0
-__all__ = ['CONV_PRECISIONS', 'CHANNELS_LAST_CODE', 'CONV_FLAGS', 'Conv2dWorkload', 'decide_conv2d', 'register_conv_cli']
+__all__ = ['CONV_PRECISIONS', 'CHANNELS_LAST_CODE', 'CONV_FLAGS', 'Conv2dWorkload', 'to_channels_last', 'decide_conv2d',
+           'register_conv_cli']
 
 # %% ../nbs/21_conv.ipynb #2df30798
 CONV_PRECISIONS = (Precision.FP32, Precision.TF32, Precision.FP16, Precision.BF16)
@@ -88,21 +88,18 @@ class Conv2dWorkload(Workload):
                 "w": random_tensor((self.K, self.C, self.R, self.S), dt, device, seed + 1, scale=(self.C * self.R * self.S) ** -0.5)}
 
 # %% ../nbs/21_conv.ipynb #c2daae41
-def _channels_last(x: dict) -> tuple[torch.Tensor, torch.Tensor]:
-    if "x_cl" not in x:  # once, on the checked first call; cached so timed calls do not convert
-        x["x_cl"] = x["x"].contiguous(memory_format=torch.channels_last)
-        x["w_cl"] = x["w"].contiguous(memory_format=torch.channels_last)
-    return x["x_cl"], x["w_cl"]
+def to_channels_last(x: dict) -> dict:
+    "The inputs in NHWC memory order: the channels_last backend's untimed `prepare` step."
+    return {"x": x["x"].contiguous(memory_format=torch.channels_last), "w": x["w"].contiguous(memory_format=torch.channels_last)}
 
 @patch
 def backends(self: Conv2dWorkload, device) -> dict[str, Backend]:
     lib = "cuDNN" if torch.device(device).type == "cuda" else "CPU (oneDNN/ATen)"
     st, pd = self.stride, self.padding
-    def cl(x):
-        xc, wc = _channels_last(x)
-        return F.conv2d(xc, wc, stride=st, padding=pd)
-    return {"nchw": Backend("nchw", lambda x: F.conv2d(x["x"], x["w"], stride=st, padding=pd), lib, "contiguous NCHW"),
-            "channels_last": Backend("channels_last", cl, lib, "NHWC memory order; conversion done once before timing, not timed")}
+    conv = lambda x: F.conv2d(x["x"], x["w"], stride=st, padding=pd)
+    return {"nchw": Backend("nchw", conv, lib, "contiguous NCHW"),
+            "channels_last": Backend("channels_last", conv, lib, "NHWC memory order; converted in the untimed prepare step",
+                                     prepare=to_channels_last)}
 
 @patch
 def check(self: Conv2dWorkload, out: torch.Tensor, inputs: dict) -> CheckResult:
@@ -129,10 +126,11 @@ def code(self: Conv2dWorkload, backend: str) -> str:
     if backend != "channels_last": return call
     return f"x, w = (t.contiguous(memory_format=torch.channels_last) for t in (x, w)); {call}  # convert once, keep activations NHWC end to end"
 
-@register_decider(Operation.CONV2D)
-def decide_conv2d(workload, baseline, eff, bound, alts, ceiling, cc):
+@register_decider("conv2d")
+def decide_conv2d(ctx: DecisionContext) -> Decision:
     "channels_last vs NCHW measured side by side, then the ≥90 % rule."
-    cl = next((a for a in alts if a.label == "channels_last" and a.workload == workload), None)
+    workload, baseline, eff, bound, cc = ctx.workload, ctx.baseline, ctx.efficiency, ctx.bound_kind, ctx.compute_capability
+    cl = next((a for a in ctx.alternatives if a.label == "channels_last" and a.workload == workload), None)
     layouts = {r.backend: {"status": r.status, "mean_ms": r.mean_ms, "tflops": r.tflops, "gbps": r.gbps, "error": r.error,
                            "ci95_rel": r.measurement.stats.ci95_rel if r.measurement else None} for r in [baseline] + ([cl] if cl else [])}
     evidence = {"layouts": layouts, "output_hw": [workload.P, workload.Q], "timing_note": "channels_last inputs converted before timing; conversion not timed"}
@@ -140,30 +138,31 @@ def decide_conv2d(workload, baseline, eff, bound, alts, ceiling, cc):
     gain = baseline.mean_ms / cl.mean_ms if (cl is not None and cl.ok) else None
     if gain is not None:
         evidence["channels_last_speedup"] = gain
-        if gain > 1 + _noise(baseline, cl):
+        if faster_beyond_noise(baseline, cl):
             prio = gain_priority(gain)
             e2 = f", {eff * gain:.1%} of the ceiling" if eff is not None else ""
-            return prio, Approach.CHANNELS_LAST, \
+            return Decision(prio, Approach.CHANNELS_LAST, "channels_last_faster",
                 (f"channels_last is {gain:.2f}x faster than NCHW ({baseline.mean_ms:.3f} -> {cl.mean_ms:.3f} ms, {cl.tflops:.1f} TFLOPS{e2}): "
                  "convert the model and its inputs once."), \
                 {"memory_format": "channels_last", "code": CHANNELS_LAST_CODE, "measured_speedup": round(gain, 3),
-                 "note": "measured without the conversion; a per-call .to(memory_format=...) adds a copy each call"}, evidence
+                 "note": "measured without the conversion; a per-call .to(memory_format=...) adds a copy each call"}, evidence,
+                gain, speedup_ci95(baseline, cl))
     note = f"; channels_last gains nothing beyond noise ({gain:.3f}x)" if gain is not None else (f"; channels_last {cl.status}" if cl else "")
     if eff is None or eff >= EFFICIENT:
         what = f"optimal ({eff:.1%} of the {bound} ceiling)" if eff is not None else "the fastest layout measured (no ceiling to judge it against)"
-        return Priority.NONE, Approach.NONE, f"{lib} (NCHW) is {what}{note}. Use library.", \
-               {"use": f"{lib} F.conv2d", "memory_format": "contiguous", "reasoning": "Already at hardware ceiling" if eff else "no ceiling"}, evidence
+        return Decision(Priority.NONE, Approach.NONE, "at_ceiling" if eff is not None else "no_ceiling", f"{lib} (NCHW) is {what}{note}. Use library.",
+               {"use": f"{lib} F.conv2d", "memory_format": "contiguous", "reasoning": "Already at hardware ceiling" if eff else "no ceiling"}, evidence)
     prio = priority_for(eff)
     if bound == "memory":
-        return prio, Approach.FUSION, \
+        return Decision(prio, Approach.FUSION, "memory_bound",
             (f"{lib} reaches {eff:.1%} of the memory roof at {workload.arithmetic_intensity:.1f} FLOP/B{note}: this convolution is memory-bound; "
              "fuse it with the neighbouring bias/activation/normalisation (torch.compile, cuDNN fusion graphs) to save round trips."), \
-            {"use": f"{lib} F.conv2d", "headroom_x": round(1 / eff, 2), "try": ["torch.compile the conv + bias + activation block", "cuDNN runtime fusion (conv + bias + act)"]}, evidence
+            {"use": f"{lib} F.conv2d", "headroom_x": round(1 / eff, 2), "try": ["torch.compile the conv + bias + activation block", "cuDNN runtime fusion (conv + bias + act)"]}, evidence, 1 / eff)
     tries = ["torch.backends.cudnn.benchmark = True (autotunes the algorithm; compare in a fresh process, the plan cache is shared)",
              "torch.compile(mode='max-autotune') (Triton convolution templates)"]
     if cc: tries.append("CUTLASS implicit-GEMM convolution (sm90: CollectiveBuilder conv kernels)" if cc.startswith("9.") else "CUTLASS implicit-GEMM convolution")
-    return prio, Approach.CUSTOM_KERNEL, f"{lib} reaches {eff:.1%} of the {bound} ceiling{note}: up to {1 / eff:.2f}x headroom.", \
-           {"use": f"{lib} F.conv2d", "headroom_x": round(1 / eff, 2), "try": tries}, evidence
+    return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling", f"{lib} reaches {eff:.1%} of the {bound} ceiling{note}: up to {1 / eff:.2f}x headroom.",
+           {"use": f"{lib} F.conv2d", "headroom_x": round(1 / eff, 2), "try": tries}, evidence, 1 / eff)
 
 # %% ../nbs/21_conv.ipynb #6a946782
 def _add_conv_arguments(p):

@@ -13,7 +13,6 @@ from .core import *
 from .workloads import *
 from .benchmark import *
 from .verdict import *
-from .verdict import _noise
 from .attention import run_operation_cli
 
 # %% auto #0
@@ -73,7 +72,8 @@ class RowwiseWorkload(Workload):
         out = {"eager": Backend("eager", self.eager, "ATen" + (" (CUDA)" if dev.type == "cuda" else " (CPU)"))}
         if dev.type == "cuda":
             compiled = torch.compile(self.eager, dynamic=False)
-            out["torch.compile"] = Backend("torch.compile", compiled, "Inductor (Triton)", "compiled on the first, untimed call")
+            out["torch.compile"] = Backend("torch.compile", compiled, "Inductor (Triton)", "compiled in the untimed prepare step",
+                                           prepare=lambda x: (compiled(x), x)[1])
             out.update(self.extra_backends(dev))
         return out
     def check(self, out, inputs) -> CheckResult:
@@ -137,9 +137,9 @@ class BiasGeluWorkload(RowwiseWorkload):
 # %% ../nbs/22_memory_bound.ipynb #fa2c7951
 _MEMORY_OPS = (Operation.LAYERNORM, Operation.RMSNORM, Operation.SOFTMAX, Operation.BIAS_GELU)
 
-def decide_memory_bound(workload, baseline, eff, bound, alts, ceiling, cc):
+def decide_memory_bound(ctx: DecisionContext) -> Decision:
     "Fastest correct backend vs eager; then ≥90 % of the measured copy bandwidth."
-    w = workload
+    w, baseline, eff, alts, ceiling = ctx.workload, ctx.baseline, ctx.efficiency, ctx.alternatives, ctx.ceiling
     ok = [r for r in [baseline, *alts] if r.ok and r.workload == w]
     fastest = min(ok, key=lambda r: r.mean_ms)
     bw = ceiling.measured_bandwidth_gbps
@@ -150,28 +150,30 @@ def decide_memory_bound(workload, baseline, eff, bound, alts, ceiling, cc):
                 "flops_note": "nominal FLOPs: efficiency is achieved GB/s over the measured copy bandwidth"}
     gain = baseline.mean_ms / fastest.mean_ms
     op = w.operation.value
-    if fastest is not baseline and gain > 1 + _noise(baseline, fastest):
+    if fastest is not baseline and faster_beyond_noise(baseline, fastest):
         prio = gain_priority(gain)
         appr = Approach.FUSION if fastest.backend == "torch.compile" else Approach.SWITCH_BACKEND
         why = "one fused pass over memory" if appr == Approach.FUSION else fastest.library
-        return prio, appr, \
+        return Decision(prio, appr, "fused_faster" if appr == Approach.FUSION else "faster_backend",
             (f"{fastest.backend} ({why}) is {gain:.2f}x faster than eager {op} ({baseline.gbps:.0f} -> {fastest.gbps:.0f} GB/s, "
              f"{fastest.gbps / bw:.1%} of the measured copy bandwidth)."), \
-            {"backend": fastest.backend, "code": w.code(fastest.backend), "measured_speedup": round(gain, 3)}, evidence
+            {"backend": fastest.backend, "code": w.code(fastest.backend), "measured_speedup": round(gain, 3)}, evidence,
+            gain, speedup_ci95(baseline, fastest))
     note = "" if fastest is baseline else f" (fastest other backend: {fastest.backend}, {gain:.3f}x, within noise)"
     if eff is None or eff >= EFFICIENT:
         what = f"at {eff:.1%} of the measured copy bandwidth ({baseline.gbps:.0f} of {bw:.0f} GB/s)" if eff is not None else "the fastest backend measured"
-        return Priority.NONE, Approach.NONE, f"eager {op} ({baseline.library}) moves its minimum bytes {what}{note}. Use library.", \
-               {"use": w.eager_code, "reasoning": "Already at the memory ceiling" if eff is not None else "no ceiling"}, evidence
+        return Decision(Priority.NONE, Approach.NONE, "at_ceiling" if eff is not None else "no_ceiling",
+                        f"eager {op} ({baseline.library}) moves its minimum bytes {what}{note}. Use library.",
+                        {"use": w.eager_code, "reasoning": "Already at the memory ceiling" if eff is not None else "no ceiling"}, evidence)
     prio = priority_for(eff)
     if w.operation == Operation.BIAS_GELU:
-        return prio, Approach.FUSION, \
+        return Decision(prio, Approach.FUSION, "unfused_chain",
             (f"eager bias + GELU reaches {eff:.1%} of the copy bandwidth{note}: it runs two kernels and moves twice the minimum bytes; "
              "fuse it into the producing GEMM's epilogue (cuBLASLt/CUTLASS bias+GELU epilogue) or compile it."), \
-            {"use": w.eager_code, "headroom_x": round(1 / eff, 2), "try": ["torch.compile", "cuBLASLt epilogue GELU_BIAS (torch._addmm_activation)", "CUTLASS epilogue visitor"]}, evidence
-    return prio, Approach.CUSTOM_KERNEL, \
+            {"use": w.eager_code, "headroom_x": round(1 / eff, 2), "try": ["torch.compile", "cuBLASLt epilogue GELU_BIAS (torch._addmm_activation)", "CUTLASS epilogue visitor"]}, evidence, 1 / eff)
+    return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling",
         f"eager {op} reaches {eff:.1%} of the measured copy bandwidth{note}: a one-pass kernel (one read, one write) could gain up to {1 / eff:.2f}x.", \
-        {"use": w.eager_code, "headroom_x": round(1 / eff, 2), "try": ["torch.compile", "a Triton row-wise kernel (one row per program, vectorised loads)"]}, evidence
+        {"use": w.eager_code, "headroom_x": round(1 / eff, 2), "try": ["torch.compile", "a Triton row-wise kernel (one row per program, vectorised loads)"]}, evidence, 1 / eff)
 
 for _op in _MEMORY_OPS: register_decider(_op)(decide_memory_bound)
 

@@ -75,10 +75,10 @@ class CeilingScout:
             self.log(f"  measuring alternative '{label}': {w2.describe()}")
             alts.append(self.benchmark(w2, label=label))
         regime = baseline.measurement.regime if baseline.measurement else "burst"
-        prec = workload.precision if getattr(workload, "compute_bound_kind", "matmul") == "matmul" else None
+        prec = workload.precision if workload.compute_bound_kind == "matmul" else None
         ceiling = self.ceiling(prec, regime)
         cc = self.environment.compute_capability
-        self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc)
+        self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device))
         return self.last_verdict
 
     def _other_backends(self, workload: Workload) -> list[str]:

@@ -16,7 +16,6 @@ from .workloads import *
 from .ceilings import *
 from .benchmark import *
 from .verdict import *
-from .verdict import _noise
 from .report import *
 from .scout import CeilingScout
 
@@ -386,6 +385,13 @@ class SparseGemmWorkload(Workload):
     operation: ClassVar[str] = "sparse_gemm"
     shape_names: ClassVar[tuple[str, ...]] = ("M", "N", "K")
     default_backend: ClassVar[str] = "dense"
+    cli_flags: ClassVar[tuple[Flag, ...]] = (
+        Flag("--sparsity", float, "fraction of zeros in A (synthetic matrix), e.g. 0.875"),
+        Flag("--pattern", str, "synthetic pattern: block (default), 24 (2:4), unstructured, dense"),
+        Flag("--block-size", int, "block edge for --pattern block (default 64)"))
+    example_shape: ClassVar[str] = "256,256,256"
+    example_shapes: ClassVar[dict] = {"block 64, 87.5 % fp16": ("8192,8192,8192", "fp16", {"sparsity": 0.875, "pattern": "block"}),
+                                      "2:4 fp16": ("8192,8192,8192", "fp16", {"sparsity": 0.5, "pattern": "24"})}
 
     def __post_init__(self):
         if self.matrix is not None:
@@ -659,9 +665,10 @@ def seed_tree(analysis: SparsityAnalysis) -> tuple[Approach, str]:
     appr, what = _SEED_TREE.get(analysis.pattern, (Approach.NONE, "dense library"))
     return appr, f"{analysis.sparsity:.1%} sparse, {analysis.pattern.value}: {what}"
 
-@register_decider(Operation.SPARSE_GEMM)
-def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
-    "Sparse GEMM: the fastest measured kernel against dense, judged against the density-scaled ceiling; the seeds' tree as fallback."
+@register_decider("sparse_gemm")
+def decide_sparse_gemm(ctx: DecisionContext) -> Decision:
+    "Sparse GEMM: the fastest measured kernel against dense, judged against the density-scaled ceiling; the unmeasured tree as fallback."
+    workload, baseline, eff, alts = ctx.workload, ctx.baseline, ctx.efficiency, ctx.alternatives
     an = workload.analysis()
     ceil = baseline.tflops / eff if (eff and baseline.tflops) else None
     sp, dens = 1 - workload.density, workload.density
@@ -677,7 +684,6 @@ def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
                 rows[name]["efficiency_flag"] = ABOVE_IDEAL; flags.append(above_ideal_warning(name, rows[name]["efficiency_vs_ideal"], ceil))
     ev = {"pattern": an.pattern.value, "sparsity": sp, "density": dens, "ideal_speedup": 1 / dens, "kernels": rows,
           "dense_efficiency_vs_ideal": eff, "near_misses": list(an.near_misses)}
-    if flags: ev["warnings"] = flags       # scout_sparse adds these to the verdict's warnings
     lib = baseline.library or baseline.backend
     base_cfg = {"pattern": an.pattern.value, "sparsity": round(sp, 4), "best_block_size": an.best_block_size, "measured": True}
     if believed:
@@ -685,9 +691,10 @@ def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
         x = baseline.mean_ms / best.mean_ms
         e_best = best.tflops / ceil if ceil else None
         name = best.label or best.backend
-        noise = _noise(baseline, best)
+        noise = noise_margin(baseline, best)
         ev["best"] = {"kernel": name, "speedup_vs_dense": x, "efficiency_vs_ideal": e_best, "noise_rel": noise}
-        if x > 1 + noise:
+        if faster_beyond_noise(baseline, best):
+            g = dict(gain=x, gain_ci95=speedup_ci95(baseline, best), warnings=tuple(flags))
             is24 = name.startswith("semi_structured")
             cfg = {**base_cfg, "use": name, "library": best.library, "measured_speedup": round(x, 3),
                    "efficiency_vs_ideal": round(e_best, 3) if e_best is not None else None}
@@ -698,30 +705,33 @@ def decide_sparse_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
             else: eff_txt = f" = {e_best:.0%} of the density-scaled ceiling, ideal {1 / dens:.2f}x)." if e_best is not None else ")."
             rec = (f"{name} ({best.library}) is {x:.2f}x faster than dense {lib} on this {sp:.1%}-sparse {an.pattern.value} matrix "
                    f"({best.mean_ms:.4f} vs {baseline.mean_ms:.4f} ms; {best.tflops:.4g} useful TFLOPS" + eff_txt)
-            if is24: return gain_priority(x), Approach.SEMI_STRUCTURED_24, rec, cfg, ev
+            if is24: return Decision(gain_priority(x), Approach.SEMI_STRUCTURED_24, "sparse_faster", rec, cfg, ev, **g)
             if an.pattern == SparsityPattern.BLOCK_SPARSE and e_best is not None and e_best < 0.5:
                 cfg["headroom_x"] = round(1 / e_best, 2)
-                return priority_for(e_best), Approach.CUSTOM_SPARSE, rec + f" Use it now; a custom block-sparse kernel could gain up to {1 / e_best:.1f}x more.", cfg, ev
-            return gain_priority(x), Approach.SWITCH_BACKEND, rec, cfg, ev
+                return Decision(priority_for(e_best), Approach.CUSTOM_SPARSE, "sparse_faster_below_ideal",
+                                rec + f" Use it now; a custom block-sparse kernel could gain up to {1 / e_best:.1f}x more.", cfg, ev, **g)
+            return Decision(gain_priority(x), Approach.SWITCH_BACKEND, "sparse_faster", rec, cfg, ev, **g)
         if x > 1: slow = f"no sparse kernel beats dense beyond the noise (fastest: {name} {x:.2f}x, ±{noise:.0%} noise)"
         else: slow = f"the fastest sparse kernel, {name}, runs at {x:.2f}x dense"
         if an.pattern == SparsityPattern.BLOCK_SPARSE and sp > SPARSE_KERNEL_MIN:
-            return Priority.HIGH, Approach.CUSTOM_SPARSE, \
+            return Decision(Priority.HIGH, Approach.CUSTOM_SPARSE, "block_sparse_unserved",
                 (f"{sp:.1%} block-sparse (block {an.best_block_size}), but {slow}: the ideal is {1 / dens:.1f}x. "
                  f"A custom block-sparse kernel is the opportunity; until then use dense {lib}."), \
-                {**base_cfg, "use": baseline.backend, "custom": "block-sparse GEMM (BSR) kernel", "ideal_speedup": round(1 / dens, 2)}, ev
+                {**base_cfg, "use": baseline.backend, "custom": "block-sparse GEMM (BSR) kernel", "ideal_speedup": round(1 / dens, 2)}, ev,
+                warnings=tuple(flags))
         hint = ""
         if sp > SPARSE_KERNEL_MIN and an.pattern == SparsityPattern.UNSTRUCTURED:
             hint = " Unstructured sparsity does not pay on tensor cores; pruning to 2:4 (prune_to_24) or to blocks (convert_to_bsr) would, at the accuracy cost they report."
         lead = f"Dense {lib} is fastest: {slow}" if x <= 1 else slow[0].upper() + slow[1:]
-        return Priority.NONE, Approach.NONE, f"{lead} at {sp:.1%} sparsity ({an.pattern.value}). Use the dense library ({lib})." + hint, \
-            {**base_cfg, "use": baseline.backend, "reasoning": "no sparse kernel beat dense beyond the noise here"}, ev
+        return Decision(Priority.NONE, Approach.NONE, "dense_fastest",
+            f"{lead} at {sp:.1%} sparsity ({an.pattern.value}). Use the dense library ({lib})." + hint,
+            {**base_cfg, "use": baseline.backend, "reasoning": "no sparse kernel beat dense beyond the noise here"}, ev, warnings=tuple(flags))
     appr, why = seed_tree(an)
     skipped = "; ".join(f"{a.label or a.backend}: {a.error}" for a in alts if not a.ok)
     ev["skipped"] = skipped
-    return (Priority.NONE if appr == Approach.NONE else Priority.MEDIUM), appr, \
-        f"No sparse kernel could be measured here, so this is the seeds' tree, not a measurement: {why}.", \
-        {**base_cfg, "measured": False, "use": baseline.backend if appr == Approach.NONE else why}, ev
+    return Decision(Priority.NONE if appr == Approach.NONE else Priority.MEDIUM, appr, "unmeasured_tree",
+        f"No sparse kernel could be measured here, so this is the unmeasured decision tree, not a measurement: {why}.",
+        {**base_cfg, "measured": False, "use": baseline.backend if appr == Approach.NONE else why}, ev)
 
 # %% ../nbs/30_sparse.ipynb #0f9502d5
 @dataclass(frozen=True)
@@ -739,10 +749,10 @@ def scout_sparse(scout: CeilingScout, workload: SparseGemmWorkload, backends: Se
     base = cmp.dense
     regime = base.measurement.regime if base.measurement else "burst"
     ceiling = scout.ceiling(workload.precision, regime)
-    v = judge(workload, scout.target.label, base, ceiling, list(cmp.results[1:]), scout.environment.compute_capability)
+    v = judge(workload, scout.target.label, base, ceiling, list(cmp.results[1:]), scout.environment.compute_capability,
+              sm_count(scout.device))
     cmp = replace(cmp, ceiling_tflops=v.ceiling_tflops)
-    v = replace(v, warnings=tuple(dict.fromkeys([*v.warnings, *v.evidence.get("warnings", [])])),   # efficiencies above 100 % among them
-                evidence={**v.evidence, "analysis": cmp.analysis.to_dict(), "table": cmp.rows(),
+    v = replace(v, evidence={**v.evidence, "analysis": cmp.analysis.to_dict(), "table": cmp.rows(),
                              "efficiency_definition": "useful TFLOPS / ceiling = (dense ceiling time x density) / measured time"})
     scout.last_verdict = v
     rep = report_from_verdict(v, scout.environment.to_dict())

@@ -14,22 +14,31 @@ from .ceilings import *
 from .benchmark import *
 
 # %% auto #0
-__all__ = ['EFFICIENT', 'OpportunityScore', 'CEILING_TOLERANCE', 'WEAK_CEILING', 'DECIDERS', 'Verdict', 'synthetic_result',
-           'priority_for', 'plausibility', 'ceiling_spread_note', 'optimal_phrase', 'screen_alternatives',
-           'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'weak_ceiling', 'register_decider',
-           'switch_from_failed', 'pad_from_refused', 'judge', 'decide_default', 'decide_gemm']
+__all__ = ['EFFICIENT', 'OpportunityScore', 'CEILING_TOLERANCE', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'Verdict', 'Decision',
+           'DecisionContext', 'synthetic_result', 'priority_for', 'plausibility', 'ceiling_spread_note',
+           'optimal_phrase', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority',
+           'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'weak_ceiling',
+           'register_decider', 'switch_from_failed', 'pad_from_refused', 'judge', 'at_ceiling', 'decide_default',
+           'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
-EFFICIENT = 0.90  # seeds: >90 % of the ceiling = the library is optimal
+EFFICIENT = 0.90  # the users' rule: at 90 % of the ceiling or more, the library is optimal
 
 @dataclass(frozen=True)
 class Verdict:
-    "The decision for one workload, with the evidence behind it (the seeds' `OpportunityScore`)."
+    "The decision for one workload, with the evidence behind it (`OpportunityScore` in the users' documents)."
     workload: Workload; device: str; baseline: BenchmarkResult; ceiling: Ceiling
-    ceiling_tflops: float|None; bound: str|None; spec_bound_tflops: float|None
+    ceiling_tflops: float|None; bound_kind: str|None; spec_bound_tflops: float|None
     efficiency: float|None; efficiency_vs_spec: float|None
     priority: Priority; approach: Approach; recommendation: str; config: dict
     alternatives: tuple[BenchmarkResult, ...] = (); warnings: tuple[str, ...] = (); evidence: dict = field(default_factory=dict)
+    finding: str = ""                           # which branch of the decision (see `Decision`)
+    gain: float|None = None                     # measured speedup of the recommended change, or the headroom to the ceiling
+    gain_ci95: tuple[float, float]|None = None  # its 95 % interval (from both measurements' CIs)
+    @property
+    def bound(self) -> str|None:
+        "Compatibility name of `bound_kind` (\"compute\" or \"memory\": which roof bounds the workload)."
+        return self.bound_kind
     @property
     def operation(self) -> Operation: return self.workload.operation
     @property
@@ -40,6 +49,37 @@ class Verdict:
     def plausible(self) -> bool: return self.approach != Approach.CHECK_MEASUREMENT
 
 OpportunityScore = Verdict
+
+# %% ../nbs/05_verdict.ipynb #de0c1510
+@dataclass(frozen=True)
+class Decision:
+    "What a decider concludes, as data: `judge` turns it into the `Verdict`."
+    priority: Priority; approach: Approach
+    finding: str            # the branch taken: at_ceiling, below_ceiling, pad_shape, faster_backend, occupancy, ...
+    recommendation: str     # the one-line advice, rendered from the numbers below by the decider
+    config: dict = field(default_factory=dict)
+    evidence: dict = field(default_factory=dict)
+    gain: float|None = None                     # measured speedup of the change (x), or headroom to the ceiling (1/efficiency)
+    gain_ci95: tuple[float, float]|None = None
+    warnings: tuple[str, ...] = ()
+
+@dataclass(frozen=True)
+class DecisionContext:
+    "What a decider is given: the workload, its baseline and screened alternatives, and where they stand on the roofline."
+    workload: Workload; baseline: BenchmarkResult
+    alternatives: tuple[BenchmarkResult, ...]   # screened: none above the spec peak
+    efficiency: float|None                      # baseline against the roofline bound (None: no ceiling)
+    bound_kind: str|None                        # "compute" or "memory"
+    bound_tflops: float|None                    # the roofline bound at the workload's intensity
+    ceiling: Ceiling
+    compute_capability: str|None = None         # None: not on a GPU
+    sm_count: int|None = None                   # SMs of the device the workload ran on
+    def alternative(self, label: str) -> BenchmarkResult|None:
+        "The alternative measured under `label` (e.g. 'padded'), or None."
+        return next((a for a in self.alternatives if a.label == label), None)
+    def same_workload(self) -> list[BenchmarkResult]:
+        "The baseline and every other backend measured on the same workload."
+        return [self.baseline, *[a for a in self.alternatives if a.workload == self.workload]]
 
 # %% ../nbs/05_verdict.ipynb #4a4ea4f7
 def synthetic_result(workload: Workload, mean_ms: float, status: str="ok", label: str="", library: str="cuBLAS",
@@ -122,23 +162,42 @@ def output_tiles(workload: Workload, tile: int=128) -> int:
     M, N = workload.shape[0], workload.shape[1]
     return -(-M // tile) * -(-N // tile)
 
-def sm_count() -> int|None:
-    "Streaming multiprocessors of the current CUDA device, or None without one."
-    return torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count if torch.cuda.is_available() else None
-
-def _speedup(base: BenchmarkResult, alt: BenchmarkResult) -> float|None:
-    return base.mean_ms / alt.mean_ms if base.ok and alt.ok else None
+def sm_count(device: str|torch.device|None=None) -> int|None:
+    "Streaming multiprocessors of the CUDA `device` (the workload's, not the current one), or None off CUDA."
+    dev = torch.device(device) if device is not None else None
+    if dev is None or dev.type != "cuda" or not torch.cuda.is_available(): return None
+    return torch.cuda.get_device_properties(dev).multi_processor_count
 
 def gain_priority(gain: float) -> Priority:
     "Priority of a change (pad the shape, switch backend or layout, fuse) measured `gain` times faster: the rule every decider uses."
     return Priority.HIGH if gain >= 1.25 else Priority.MEDIUM if gain >= 1.10 else Priority.LOW
 
-def _ci(r: BenchmarkResult) -> float:
+# %% ../nbs/05_verdict.ipynb #de0c1512
+NOISE_FLOOR = 0.02  # two results closer than 2 % are never called different, however tight their intervals
+
+def ci_rel(r: BenchmarkResult) -> float:
+    "The 95 % CI half-width of a result's mean, relative to it (0 without a measurement)."
     return r.measurement.stats.ci95_rel if r.measurement else 0.0
 
-def _noise(*rs: BenchmarkResult) -> float:
-    "Relative margin below which a difference between results is noise: summed CI half-widths, at least 2 %."
-    return max(0.02, sum(r.measurement.stats.ci95_rel for r in rs if r.measurement))
+def noise_margin(*rs: BenchmarkResult) -> float:
+    "Relative margin below which a difference between results is noise: summed CI half-widths, at least `NOISE_FLOOR`."
+    return max(NOISE_FLOOR, sum(ci_rel(r) for r in rs))
+
+def speedup(base: BenchmarkResult, alt: BenchmarkResult) -> float|None:
+    "How many times faster `alt` ran than `base` (None unless both ran)."
+    return base.mean_ms / alt.mean_ms if base.ok and alt.ok else None
+
+def speedup_ci95(base: BenchmarkResult, alt: BenchmarkResult) -> tuple[float, float]|None:
+    "95 % interval of `speedup(base, alt)`, from both means' relative intervals (first order)."
+    g = speedup(base, alt)
+    if g is None: return None
+    r = (ci_rel(base) ** 2 + ci_rel(alt) ** 2) ** 0.5
+    return (g * (1 - r), g * (1 + r))
+
+def faster_beyond_noise(base: BenchmarkResult, alt: BenchmarkResult) -> bool:
+    "True when `alt` is faster than `base` by more than `noise_margin` of the two: the one rule every decider uses."
+    g = speedup(base, alt)
+    return g is not None and g > 1 + noise_margin(base, alt)
 
 # %% ../nbs/05_verdict.ipynb #cca2c05b
 WEAK_CEILING = 0.5  # measured peak below this fraction of the spec peak: the library, not the chip, set it
@@ -151,21 +210,22 @@ def weak_ceiling(ceiling: Ceiling) -> str|None:
             "the limit, not the chip, so efficiency is judged against the spec bound")
 
 # %% ../nbs/05_verdict.ipynb #2bdc872f
-DECIDERS: dict[Operation, Callable] = {}
+DECIDERS: dict[Operation, Callable[[DecisionContext], Decision]] = {}
 
-def register_decider(op: Operation):
-    "Decorator: register the decision function for `op`."
-    def deco(f): DECIDERS[op] = f; return f
+def register_decider(op: str|Operation):
+    "Decorator: register `f(ctx: DecisionContext) -> Decision` as the decision of operation `op`."
+    def deco(f): DECIDERS[Operation(op) if not isinstance(op, Operation) else op] = f; return f
     return deco
 
-def switch_from_failed(workload: Workload, baseline: BenchmarkResult, alternatives, bound: float|None) -> tuple|None:
-    "(priority, approach, recommendation, config, evidence) naming the fastest correct alternative when the baseline failed or could not run; None if none ran."
-    ok = [a for a in alternatives if a.ok and a.workload == workload]
+def switch_from_failed(ctx: DecisionContext) -> Decision|None:
+    "SWITCH_BACKEND to the fastest correct alternative when the baseline failed or could not run; None if none ran."
+    workload, baseline = ctx.workload, ctx.baseline
+    ok = [a for a in ctx.alternatives if a.ok and a.workload == workload]
     if baseline.ok or not ok: return None
     best = min(ok, key=lambda r: r.mean_ms)
     name = best.label or best.backend
-    code = workload.code(best.backend) if callable(getattr(workload, "code", None)) else None
-    eff = best.tflops / bound if (best.tflops is not None and bound) else None
+    code = workload.code(best.backend)
+    eff = best.tflops / ctx.bound_tflops if (best.tflops is not None and ctx.bound_tflops) else None
     head = (f"{baseline.backend} FAILED its correctness check ({baseline.error}): the default is wrong for this shape, do not use it."
             if baseline.status == "failed_check" else f"{baseline.backend} {baseline.status.replace('_', ' ')}: {baseline.error}.")
     rec = (f"{head} The fastest correct alternative is {name} ({best.library}: {best.mean_ms:.4f} ms, {best.tflops:.1f} TFLOPS"
@@ -175,14 +235,15 @@ def switch_from_failed(workload: Workload, baseline: BenchmarkResult, alternativ
     ev = {"baseline_failed": {"backend": baseline.backend, "status": baseline.status, "error": baseline.error,
                               "rel_error": baseline.check.rel_error if baseline.check else None},
           "fastest_correct": name, "correct_alternatives": {a.label or a.backend: a.mean_ms for a in ok}}
-    return Priority.HIGH, Approach.SWITCH_BACKEND, rec, cfg, ev
+    return Decision(Priority.HIGH, Approach.SWITCH_BACKEND, "default_failed", rec, cfg, ev)
 
-def pad_from_refused(workload: Workload, baseline: BenchmarkResult, alternatives, bound: float|None) -> tuple|None:
-    "(priority, approach, recommendation, config, evidence) when the library refuses this shape but the measured padded shape runs; else None."
+def pad_from_refused(ctx: DecisionContext) -> Decision|None:
+    "PAD_SHAPE when the library refuses this shape but the measured padded shape runs; else None."
+    workload, baseline = ctx.workload, ctx.baseline
     if baseline.ok or baseline.status not in ("not_supported", "error"): return None
-    padded = next((a for a in alternatives if a.label == "padded" and a.ok), None)
-    if padded is None: return None
-    eff = padded.tflops / bound if (padded.tflops is not None and bound) else None
+    padded = ctx.alternative("padded")
+    if padded is None or not padded.ok: return None
+    eff = padded.tflops / ctx.bound_tflops if (padded.tflops is not None and ctx.bound_tflops) else None
     shp = "x".join(map(str, padded.workload.shape))
     rec = (f"{baseline.backend} cannot run {workload.describe()} ({baseline.status.replace('_', ' ')}: {baseline.error}); "
            f"padded to {shp} it runs: {padded.mean_ms:.4f} ms, {padded.tflops:.1f} TFLOPS" + (f", {eff:.1%} of the ceiling" if eff is not None else "")
@@ -191,10 +252,10 @@ def pad_from_refused(workload: Workload, baseline: BenchmarkResult, alternatives
            "how": "allocate the operands at the padded size once and zero the padding; slice the result back. A per-call pad adds a copy."}
     ev = {"baseline_refused": {"backend": baseline.backend, "status": baseline.status, "error": baseline.error},
           "padded": {"shape": list(padded.workload.shape), "status": padded.status, "mean_ms": padded.mean_ms, "tflops": padded.tflops}}
-    return Priority.HIGH, Approach.PAD_SHAPE, rec, cfg, ev
+    return Decision(Priority.HIGH, Approach.PAD_SHAPE, "refused_padded_runs", rec, cfg, ev)
 
 def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: Ceiling,
-          alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None) -> Verdict:
+          alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None, sm_count: int|None=None) -> Verdict:
     "Build the `Verdict` for `workload`: alternatives screened, efficiency against the measured roofline bound, then the operation's decider."
     alts = tuple(alternatives)
     if baseline.measurement and ceiling.regime != baseline.measurement.regime:
@@ -209,82 +270,92 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     t = baseline.tflops
     eff = t / bound if (t is not None and bound) else None
     eff_spec = t / spec_b if (t is not None and spec_b) else None
-    base = dict(workload=workload, device=device, baseline=baseline, ceiling=ceiling, ceiling_tflops=bound, bound=which,
+    base = dict(workload=workload, device=device, baseline=baseline, ceiling=ceiling, ceiling_tflops=bound, bound_kind=which,
                 spec_bound_tflops=spec_b, efficiency=eff, efficiency_vs_spec=eff_spec, alternatives=alts)
+    def verdict(d: Decision, warnings: list[str], evidence: dict) -> Verdict:
+        return Verdict(**base, priority=d.priority, approach=d.approach, recommendation=d.recommendation, config=d.config,
+                       warnings=tuple(dict.fromkeys([*warnings, *d.warnings])), evidence={**d.evidence, **evidence},
+                       finding=d.finding, gain=d.gain, gain_ci95=d.gain_ci95)
     kept, excluded = screen_alternatives(alts, ceiling)
     warns += excluded
     ev0 = {"excluded_alternatives": excluded} if excluded else {}
+    ctx = DecisionContext(workload, baseline, kept, eff, which, bound, ceiling, compute_capability, sm_count)
     if baseline.measurement and baseline.measurement.telemetry.throttled:
         warns.append(f"GPU clocks were held back during the baseline ({', '.join(baseline.measurement.telemetry.throttle_reasons)})")
     if not baseline.ok:
         finding = f"{baseline.backend} {baseline.status.replace('_', ' ')}: {baseline.error}"
-        sw = pad_from_refused(workload, baseline, kept, bound) or switch_from_failed(workload, baseline, kept, bound)
-        if sw:
-            prio, appr, rec, cfg, ev = sw
-            return Verdict(**base, priority=prio, approach=appr, recommendation=rec, config=cfg, warnings=tuple([finding, *warns]), evidence={**ev, **ev0})
+        if sw := pad_from_refused(ctx) or switch_from_failed(ctx): return verdict(sw, [finding, *warns], ev0)
         appr = Approach.CHECK_MEASUREMENT if baseline.status in ("failed_check", "error") else Approach.NOT_SUPPORTED
-        fix = getattr(workload, "unsupported_fix", None)
-        cfg = fix(baseline.error) if (callable(fix) and appr == Approach.NOT_SUPPORTED) else {}
-        return Verdict(**base, priority=Priority.NONE, approach=appr, recommendation=finding, config=cfg, warnings=tuple(warns), evidence=ev0)
+        cfg = workload.unsupported_fix(baseline.error) if appr == Approach.NOT_SUPPORTED else {}
+        return verdict(Decision(Priority.NONE, appr, f"default_{baseline.status}", finding, cfg), warns, ev0)
     ci = baseline.measurement.stats.ci95_rel
     err, w2 = plausibility(workload, t, baseline.gbps, ceiling, ci)
     warns += w2
     if err:
-        return Verdict(**base, priority=Priority.NONE, approach=Approach.CHECK_MEASUREMENT, recommendation=err,
-                       config={"fix": "check the FLOP count and the timing method before any optimisation"}, warnings=tuple([err, *warns]), evidence=ev0)
+        fix = {"fix": "check the FLOP count and the timing method before any optimisation"}
+        return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "above_spec", err, fix), [err, *warns], ev0)
     warns += [n for n in [ceiling_spread_note(eff, ci)] if n]
     if excluded and not any(a.ok for a in kept):
-        return Verdict(**base, priority=Priority.NONE, approach=Approach.CHECK_MEASUREMENT,
-                       recommendation=f"Nothing believable to compare the baseline with: {excluded[0]}",
-                       config={"fix": "check the timing of the alternatives before choosing between them"}, warnings=tuple(warns), evidence=ev0)
+        fix = {"fix": "check the timing of the alternatives before choosing between them"}
+        return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "alternatives_implausible",
+                                f"Nothing believable to compare the baseline with: {excluded[0]}", fix), warns, ev0)
     decider = DECIDERS.get(workload.operation, decide_default)
-    prio, appr, rec, cfg, evidence = decider(workload, baseline, eff, which, kept, ceiling, compute_capability)
-    return Verdict(**base, priority=prio, approach=appr, recommendation=rec, config=cfg, warnings=tuple(warns), evidence={**evidence, **ev0})
+    return verdict(decider(ctx), warns, ev0)
 
-def decide_default(workload, baseline, eff, bound, alts, ceiling, cc):
+def at_ceiling(ctx: DecisionContext, use: str, what: str|None=None, evidence: dict|None=None, **config) -> Decision:
+    "The NONE decision for a baseline at >= 90 % of the ceiling: 'what is optimal (97.4% of ceiling). Use library.'"
+    eff, b = ctx.efficiency, ctx.baseline
+    rec = f"{what or b.library or b.backend} is {optimal_phrase(eff, ci_rel(b))}. Use library."
+    return Decision(Priority.NONE, Approach.NONE, "at_ceiling" if eff <= 1 + CEILING_TOLERANCE + ci_rel(b) else "above_ceiling",
+                    rec, {"use": use, "reasoning": "Already at hardware ceiling", **config}, evidence or {}, gain=1.0)
+
+def decide_default(ctx: DecisionContext) -> Decision:
     "Fallback decision: library optimal at ≥90 %, otherwise a custom kernel is worth a look."
-    if eff is not None and eff >= EFFICIENT:
-        return Priority.NONE, Approach.NONE, f"{baseline.library or baseline.backend} is {optimal_phrase(eff, _ci(baseline))}. Use library.", \
-               {"use": baseline.backend, "reasoning": "Already at hardware ceiling"}, {}
-    return priority_for(eff), Approach.CUSTOM_KERNEL, f"{baseline.backend} reaches {eff:.1%} of the {bound} ceiling: a custom kernel could gain up to {1/eff:.2f}x.", \
-           {"use": baseline.backend, "headroom_x": round(1 / eff, 2) if eff else None}, {}
+    eff, b = ctx.efficiency, ctx.baseline
+    if eff is not None and eff >= EFFICIENT: return at_ceiling(ctx, b.backend)
+    head = round(1 / eff, 2) if eff else None
+    return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "below_ceiling",
+                    f"{b.backend} reaches {eff:.1%} of the {ctx.bound_kind} ceiling: a custom kernel could gain up to {1/eff:.2f}x.",
+                    {"use": b.backend, "headroom_x": head}, gain=1 / eff if eff else None)
 
 # %% ../nbs/05_verdict.ipynb #3717b2cc
-@register_decider(Operation.GEMM)
-def decide_gemm(workload, baseline, eff, bound, alts, ceiling, cc):
-    "The seeds' dense-GEMM branch, with a measured padding check first."
+@register_decider("gemm")
+def decide_gemm(ctx: DecisionContext) -> Decision:
+    "The dense-GEMM branch of the users' tree, with a measured padding check first."
+    workload, baseline, eff, bound = ctx.workload, ctx.baseline, ctx.efficiency, ctx.bound_kind
     lib = baseline.library or baseline.backend
-    on_gpu = cc is not None
-    padded = next((a for a in alts if a.label == "padded"), None)
+    on_gpu = ctx.compute_capability is not None
+    padded = ctx.alternative("padded")
     evidence = {}
     if padded is not None:
-        gain = _speedup(baseline, padded)
+        gain = speedup(baseline, padded)
         evidence["padded"] = {"shape": list(padded.workload.shape), "status": padded.status, "speedup": gain, "error": padded.error}
         dims = ", ".join(misaligned_dims(workload))
-        if gain is not None and gain > 1 + _noise(baseline, padded):
-            prio = gain_priority(gain)
+        if faster_beyond_noise(baseline, padded):
             shp = "x".join(map(str, padded.workload.shape))
-            return prio, Approach.PAD_SHAPE, \
+            return Decision(gain_priority(gain), Approach.PAD_SHAPE, "pad_shape",
                 (f"{dims} not a multiple of {workload.precision.tensor_core_multiple} for {workload.precision.value}: padding to {shp} "
-                 f"measured {gain:.2f}x faster ({baseline.mean_ms:.3f} -> {padded.mean_ms:.3f} ms)."), \
+                 f"measured {gain:.2f}x faster ({baseline.mean_ms:.3f} -> {padded.mean_ms:.3f} ms)."),
                 {"pad_to": list(padded.workload.shape), "measured_speedup": round(gain, 3), "multiple": workload.precision.tensor_core_multiple,
-                 "how": "allocate A/B (weights especially) at the padded size once and zero the padding; slice C back. A per-call F.pad adds a copy."}, evidence
+                 "how": "allocate A/B (weights especially) at the padded size once and zero the padding; slice C back. A per-call F.pad adds a copy."},
+                evidence, gain=gain, gain_ci95=speedup_ci95(baseline, padded))
         if gain is not None: evidence["padded"]["note"] = f"padding gained nothing beyond noise ({gain:.3f}x)"
     if eff is not None and eff >= EFFICIENT:
-        return Priority.NONE, Approach.NONE, \
-            f"{lib} is {optimal_phrase(eff, _ci(baseline))}. Use library. Custom kernel cannot improve.", \
-            {"use": lib, "reasoning": "Already at hardware ceiling"}, evidence
-    prio = priority_for(eff)
+        d = at_ceiling(ctx, lib, evidence=evidence)
+        return replace(d, recommendation=d.recommendation + " Custom kernel cannot improve.")
+    prio, head = priority_for(eff), round(1 / eff, 2)
     where = "memory-bound (skinny shape): try split-K/stream-K or fuse with the neighbouring ops" if bound == "memory" else "compute-bound"
-    tiles, sms = output_tiles(workload), sm_count()
+    tiles, sms, finding = output_tiles(workload), ctx.sm_count, "below_ceiling"
     if on_gpu and sms and tiles < sms and bound != "memory":
         where = (f"too small to fill the GPU: {tiles} output tiles of 128x128 for {sms} SMs; batch or group these GEMMs "
                  "(torch.bmm, grouped GEMM), use split-K/stream-K, or fuse with the neighbouring ops")
-        evidence["occupancy"] = {"output_tiles_128x128": tiles, "sm_count": sms}
+        evidence["occupancy"] = {"output_tiles_128x128": tiles, "sm_count": sms}; finding = "occupancy"
     if not on_gpu:
-        return prio, Approach.CUSTOM_KERNEL, \
-            f"{lib} reaches {eff:.1%} of the CPU's measured ceiling at this shape ({where}); try batching, thread count or torch.compile(mode='max-autotune').", \
-            {"use": lib, "try": ["torch.set_num_threads", "torch.compile(mode='max-autotune')", "batch small GEMMs"], "headroom_x": round(1 / eff, 2)}, evidence
-    cfg = {**cutlass_config(cc), "headroom_x": round(1 / eff, 2)}
-    return prio, Approach.CUTLASS_SWEEP, \
-        f"{lib} reaches {eff:.1%} of ceiling ({where}). Try {cfg['library']} with tile_shapes: [{', '.join(cfg['tile_shapes'][:2])}].", cfg, evidence
+        return Decision(prio, Approach.CUSTOM_KERNEL, finding,
+            f"{lib} reaches {eff:.1%} of the CPU's measured ceiling at this shape ({where}); try batching, thread count or torch.compile(mode='max-autotune').",
+            {"use": lib, "try": ["torch.set_num_threads", "torch.compile(mode='max-autotune')", "batch small GEMMs"], "headroom_x": head},
+            evidence, gain=1 / eff)
+    cfg = {**cutlass_config(ctx.compute_capability), "headroom_x": head}
+    return Decision(prio, Approach.CUTLASS_SWEEP, finding,
+        f"{lib} reaches {eff:.1%} of ceiling ({where}). Try {cfg['library']} with tile_shapes: [{', '.join(cfg['tile_shapes'][:2])}].",
+        cfg, evidence, gain=1 / eff)
