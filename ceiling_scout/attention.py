@@ -19,13 +19,12 @@ from .verdict import *
 
 # %% auto #0
 __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM',
-           'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'OPERATION_FLAGS', 'ATTENTION_FLAGS', 'causal_pairs',
-           'fa3_available', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal',
-           'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal',
-           'sdpa_default_choice', 'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code',
-           'backend_results', 'backend_name', 'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad',
-           'attention_tiles', 'decide_attention', 'register_operation_flags', 'misplaced_flags',
-           'reject_misplaced_flags', 'format_backend_table', 'run_operation_cli', 'register_attention_cli']
+           'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'causal_pairs', 'fa3_available', 'AttentionWorkload',
+           'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal', 'sdpa_reasons', 'sdpa_warning_lines',
+           'capture_sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal', 'sdpa_default_choice',
+           'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code', 'backend_results', 'backend_name',
+           'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles',
+           'decide_attention']
 
 # %% ../nbs/20_attention.ipynb #e497f123
 def causal_pairs(S_q: int, # queries
@@ -61,6 +60,14 @@ class AttentionWorkload(Workload):
     operation: ClassVar[str] = "attention"
     shape_names: ClassVar[tuple[str, ...]] = ("B", "H", "S_q", "S_k", "D")
     default_backend: ClassVar[str] = "sdpa_default"
+    cli_flags: ClassVar[tuple[Flag, ...]] = (
+        Flag("--causal", bool, "causal (top-left aligned) mask; FLOPs are halved accordingly"),
+        Flag("--kv-heads", int, "grouped-query attention: number of K/V heads (divides H)"))
+    example_shape: ClassVar[str] = "1,4,128,32"
+    example_shapes: ClassVar[dict] = {"B16 H96 S4096 D128 bf16": ("16,96,4096,128", "bf16", {}),
+                                      "B16 H96 S4096 D128 bf16 causal": ("16,96,4096,128", "bf16", {"causal": True}),
+                                      "B1 H8 S512 D64 bf16": ("1,8,512,64", "bf16", {})}
+    table_note: ClassVar[str] = "TFLOPS counts the causal mask's halving; dense-eq is the full 4·B·H·S_q·S_k·D over the same time"
     check_heads: ClassVar[int] = 4  # (batch, head) pairs compared with the float64 reference
 
     def __post_init__(self):
@@ -100,7 +107,7 @@ class AttentionWorkload(Workload):
         s = self.precision.itemsize
         return float((2 * self.B * self.H * self.S_q * self.D + 2 * self.B * self.H_kv * self.S_k * self.D) * s)
     def us_per_head(self, ms: float) -> float:
-        "The seeds' per-head time: total time / H, in µs (ignores the batch)."
+        "The attention status document's per-head time: total time / H, in µs (ignores the batch)."
         return ms * 1e3 / self.H
     def us_per_batch_head(self, ms: float) -> float:
         "Time per computed head: total time / (B·H), in µs."
@@ -518,84 +525,10 @@ def decide_attention(ctx: DecisionContext) -> Decision:
         {"use": "F.scaled_dot_product_attention", "default_dispatch": picked, "headroom_x": round(1 / eff, 2), "try": tries}, evidence,
         gain=1 / eff)
 
-# %% ../nbs/20_attention.ipynb #12557fe0
-OPERATION_FLAGS: dict[str, tuple[str, tuple[str, ...]]] = {}  # CLI flag: (argparse dest, the operations it applies to)
-
-def register_operation_flags(operations: tuple[str, ...], *flags: str) -> None:
-    "Record that `flags` (e.g. '--stride') apply only to `operations` (idempotent)."
-    for f in flags: OPERATION_FLAGS[f] = (f.lstrip("-").replace("-", "_"), tuple(operations))
-
-def misplaced_flags(args, operation: str, flags=None) -> str|None:
-    "One-line error naming the flags in `args` (all recorded ones, or `flags`) that `operation` does not take, or None."
-    op, bad = str(operation).strip().lower(), {}
-    for f in (flags or OPERATION_FLAGS):
-        dest, ops = OPERATION_FLAGS[f]
-        if op not in ops and getattr(args, dest, None) not in (None, False): bad.setdefault(ops, []).append(f)
-    if not bad: return None
-    return f"--operation {op} does not take " + " or ".join(f"{', '.join(fs)} (flags that apply to --operation {' or '.join(ops)})" for ops, fs in bad.items())
-
-def reject_misplaced_flags(args, operation: str, flags=None) -> None:
-    "Raise `CeilingScoutError` with `misplaced_flags`'s message, if any."
-    if msg := misplaced_flags(args, operation, flags): raise CeilingScoutError(msg)
-
-register_operation_flags(("gemm", "sparse_gemm"), "--sparsity", "--pattern", "--block-size", "--weights", "--tensor")
-register_operation_flags(("gemm",), "--k-sweep", "--k-min", "--k-max", "--k-step", "--k-list")
-
 # %% ../nbs/20_attention.ipynb #f11f37ca
-def format_backend_table(v: Verdict) -> str:
-    "Every backend measured on the verdict's workload (baseline first): status, ms, TFLOPS, GB/s, speedup vs default; µs/head for attention."
-    w, att = v.workload, isinstance(v.workload, AttentionWorkload)
-    rs = backend_results(w, v.baseline, v.alternatives, padded=att)
-    f = lambda x, fmt: (format(x, ".1f") if fmt == "g" and abs(x) >= 100 else format(x, ".3g") if fmt == "g" else format(x, fmt)) if x is not None else "-"
-    head = f"{'backend':<26} {'status':<14} {'ms':>10} {'TFLOPS':>8} " + (f"{'dense-eq':>9} {'us/head':>9} {'us/(b*h)':>9} " if att else f"{'GB/s':>8} ") + f"{'vs default':>10}"
-    lines = [head]
-    for r in rs:
-        ms = r.mean_ms
-        sp = v.baseline.mean_ms / ms if (ms and v.baseline.ok) else None
-        mid = (f"{f(r.dense_tflops, 'g'):>9} {f(w.us_per_head(ms) if ms else None, '.2f'):>9} {f(w.us_per_batch_head(ms) if ms else None, '.3f'):>9} "
-               if att else f"{f(r.gbps, 'g'):>8} ")
-        name = backend_name(r)
-        lines.append(f"{name[:26]:<26} {r.status:<14} {f(ms, '.4f'):>10} {f(r.tflops, 'g'):>8} {mid}{f(sp, '.3f'):>10}"
-                     + (f"  {r.error[:110]}" if r.error else ""))
-    if att:
-        ch = sdpa_default_choice(v.baseline)
-        if ch: lines.append(f"SDPA default dispatch: {ch['backend']} " + (f"({', '.join(ch['aten_ops'])})" if ch["aten_ops"] else "(not run)"))
-        for r in rs:
-            if r.label == "padded" and (pc := sdpa_default_choice(r)):
-                lines.append(f"padded D={r.workload.D} (zero-padded from {w.D}, scale of D={w.D}): SDPA dispatched {pc['backend']}")
-        lines.append("TFLOPS counts the causal mask's halving; dense-eq is the full 4·B·H·S_q·S_k·D over the same time")
-    return "\n".join(lines)
-
-def run_operation_cli(args, scout, out: Callable, make: Callable[[], Workload]) -> bool:
-    "Build the workload with `make()` and analyze it for a CLI invocation: report to --output, the seed's layout (or --json) plus the backend table."
-    from ceiling_scout.cli import format_verdict
-    op = str(args.operation).strip().lower()
-    reject_misplaced_flags(args, op)
-    if args.shape is None: raise CeilingScoutError(f"--shape is required for --operation {op}")
-    v = scout.analyze(make())
-    rep = scout.generate_report(v, path=args.output)
-    if args.json: out(rep.to_json()); return True
-    out(format_verdict(v, rep)); out(""); out("=== Backends (same inputs) ==="); out(format_backend_table(v))
-    if args.output: out(f"\nReport written to {args.output}")
-    return True
-
-def _add_attention_arguments(p):
-    g = p.add_argument_group("attention (--operation attention --shape B,H,S,D or B,H,S_q,S_k,D)")
-    g.add_argument("--causal", action="store_true", help="causal (top-left aligned) mask; FLOPs are halved accordingly")
-    g.add_argument("--kv-heads", type=int, default=None, help="grouped-query attention: number of K/V heads (divides H)")
-
-ATTENTION_FLAGS = ("--causal", "--kv-heads")
-register_operation_flags(("attention",), *ATTENTION_FLAGS)
-
-def _run_attention(args, scout, out: Callable) -> bool:
-    op = str(args.operation).strip().lower()
-    if op != Operation.ATTENTION.value:
-        reject_misplaced_flags(args, op, ATTENTION_FLAGS); return False
-    return run_operation_cli(args, scout, out, lambda: make_workload(Operation.ATTENTION, args.shape, args.precision, causal=args.causal, kv_heads=args.kv_heads))
-
-def register_attention_cli():
-    "Add --causal and --kv-heads to the CLI and handle --operation attention (idempotent; runs on import)."
-    from ceiling_scout.cli import register_cli_extension
-    register_cli_extension(_add_attention_arguments, _run_attention)
-
-register_attention_cli()
+@patch
+def extra_columns(self: AttentionWorkload, result: BenchmarkResult) -> dict[str, float|None]:
+    "Attention's own columns in the backend table: dense-equivalent TFLOPS, µs per head and per (batch, head)."
+    ms = result.mean_ms
+    return {"dense-eq": result.dense_tflops, "us/head": self.us_per_head(ms) if ms else None,
+            "us/(b*h)": self.us_per_batch_head(ms) if ms else None}

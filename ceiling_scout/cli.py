@@ -15,31 +15,42 @@ from .report import *
 from .scout import *
 
 # %% auto #0
-__all__ = ['CLI_EXTENSIONS', 'register_cli_extension', 'build_parser', 'format_verdict', 'check_run_flags', 'main']
+__all__ = ['COMMON_FLAGS', 'declared_flags', 'build_parser', 'fmt_num', 'backend_rows', 'result_name', 'format_backend_table',
+           'format_header', 'format_verdict', 'check_run_flags', 'given_flags', 'select_mode', 'check_declared_flags',
+           'with_mode_defaults', 'run_one', 'main']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
-CLI_EXTENSIONS: list[tuple[Callable, Callable]] = []  # (add_arguments(parser), run(args, scout, out) -> bool handled)
-
-def register_cli_extension(add: Callable, run: Callable) -> None:
-    "Register `add(parser)` and `run(args, scout, out) -> handled` with the CLI; a later registration under the same name replaces the earlier one."
-    global CLI_EXTENSIONS
-    CLI_EXTENSIONS[:] = [(a, r) for a, r in CLI_EXTENSIONS if a.__name__ != add.__name__] + [(add, run)]
+COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive", "--target-ci",
+                "--max-time", "--remeasure", "--cache", "--json", "--quiet", "--version", "--help")
 
 class _OneLineParser(argparse.ArgumentParser):
     "argparse, but a usage error is one line naming the bad flag or value (no usage block), exit status 2."
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
+def declared_flags() -> dict[str, tuple[Flag, list[str]]]:
+    "Every flag an operation or a mode declares: name -> (the Flag, who declares it: 'attention', 'a K sweep', ...)."
+    load_plugins()
+    out: dict[str, tuple[Flag, list[str]]] = {}
+    owners = [(str(op), cls.cli_flags) for op, cls in WORKLOADS.items()] + [(m.label, m.flags) for m in CLI_MODES.values()]
+    for owner, flags in owners:
+        for f in flags:
+            if f.name in COMMON_FLAGS: raise CeilingScoutError(f"{owner} declares {f.name}, a flag every run has")
+            have = out.setdefault(f.name, (f, []))
+            if have[0].type is not f.type: raise CeilingScoutError(f"{f.name} is declared as {have[0].type.__name__} and {f.type.__name__}")
+            have[1].append(owner)
+    return out
+
 def build_parser() -> argparse.ArgumentParser:
-    "The argument parser (with every registered extension's flags)."
+    "The argument parser: the flags every run has, then each flag an operation or mode declares (absent unless given)."
     p = _OneLineParser(prog="ceiling-scout", description="Measure a library operation against the GPU's (or CPU's) ceiling and say whether a custom kernel can win.")
-    p.add_argument("--operation", default="gemm", help=f"one of: {', '.join(o.value for o in Operation)}")
-    p.add_argument("--shape", help="e.g. M,N,K for gemm (required unless an extension such as --weights supplies it)")
+    p.add_argument("--operation", default="gemm", help="one of the registered operations: " + ", ".join(map(str, WORKLOADS or registered_operations())))
+    p.add_argument("--shape", help="the operation's shape, e.g. M,N,K for gemm, B,H,S,D for attention")
     p.add_argument("--precision", default="bf16", help=f"one of: {', '.join(x.value for x in Precision)}")
     p.add_argument("--device", default="auto", help="auto, cpu, cuda[:N], or a spec key such as h100, h100-pcie, h200, a100, l4, l40s, b200")
     p.add_argument("--output", help="write the JSON report here (.json, or .jsonl to append)")
-    p.add_argument("--warmup", type=int, default=20, help="untimed calls before timing (default 20, the seeds')")
-    p.add_argument("--iters", type=int, default=200, help="timed calls in fixed mode (default 200, the seeds')")
+    p.add_argument("--warmup", type=int, default=20, help="untimed calls before timing (default 20: the classic fixed method)")
+    p.add_argument("--iters", type=int, default=200, help="timed calls in fixed mode (default 200: the classic fixed method)")
     p.add_argument("--adaptive", action="store_true", help="stop timing when the 95%% CI half-width is under --target-ci of the mean")
     p.add_argument("--target-ci", type=float, default=0.005, help="adaptive target (default 0.005 = 0.5%%)")
     p.add_argument("--max-time", type=float, default=60.0, help="adaptive time budget per measurement, seconds")
@@ -48,23 +59,59 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of the text layout")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.add_argument("--version", action="version", version=f"ceiling-scout {__version__}")
-    load_plugins()  # every module registers its flags on import
-    for add, _ in CLI_EXTENSIONS: add(p)
+    g = p.add_argument_group("flags of one operation or mode (refused everywhere else)")
+    for name, (f, owners) in declared_flags().items():
+        kw = dict(default=argparse.SUPPRESS, dest=name[2:].replace("-", "_"), help=f"{f.help} [{', '.join(owners)}]".replace("%", "%%"))
+        if f.type is bool: g.add_argument(name, action="store_true", **kw)
+        else: g.add_argument(name, type=f.type, choices=list(f.choices) or None, **kw)
     return p
 
-# %% ../nbs/08_cli.ipynb #de5d247d
-def _f(x, fmt=None, none="n/a"):
+# %% ../nbs/08_cli.ipynb #c11a0001
+def fmt_num(x: float|None, fmt: str|None=None, none: str="n/a") -> str:
+    "The one number formatter of the text layouts: 1 decimal from 100 up, else 3 significant digits; `fmt` overrides."
     if x is None: return none
     if fmt is None: return f"{x:.1f}" if abs(x) >= 100 else f"{x:.3g}"
-    return fmt.format(x)
+    return format(x, fmt) if not fmt.startswith("{") else fmt.format(x)
 
-def format_verdict(v: Verdict, rep: Report) -> str:
-    "The seed's output layout for one verdict, with the method and ceilings behind the numbers."
+def backend_rows(v: Verdict) -> list[BenchmarkResult]:
+    "The results a backend table shows: the baseline, the other backends of the same workload, then the alternative workloads."
+    return [v.baseline, *[a for a in v.alternatives if a.workload == v.workload], *[a for a in v.alternatives if a.workload != v.workload]]
+
+def result_name(r: BenchmarkResult) -> str:
+    "A result's name in tables: its label (e.g. 'padded 8192x8192x8192'), or its backend."
+    return f"{r.label} {'x'.join(map(str, r.workload.shape))}" if r.label == "padded" else (r.label or r.backend)
+
+def format_backend_table(v: Verdict) -> str:
+    "Every backend measured for the verdict (baseline first): status, ms, TFLOPS, GB/s, speedup vs the default, the operation's own columns."
+    rs = backend_rows(v)
+    extra = list(dict.fromkeys(k for r in rs for k in v.workload.extra_columns(r)))
+    f = lambda x, fmt=None: fmt_num(x, fmt, "-")
+    lines = [f"{'backend':<26} {'status':<14} {'ms':>10} {'TFLOPS':>8} {'GB/s':>8} " + "".join(f"{k:>10} " for k in extra) + f"{'vs default':>10}"]
+    for r in rs:
+        cols = r.workload.extra_columns(r) if r.workload == v.workload else {}
+        lines.append(f"{result_name(r)[:26]:<26} {r.status:<14} {f(r.mean_ms, '.4f'):>10} {f(r.tflops):>8} {f(r.gbps):>8} "
+                     + "".join(f"{f(cols.get(k)):>10} " for k in extra) + f"{f(speedup(v.baseline, r), '.3f'):>10}"
+                     + (f"  {r.error[:110]}" if r.error else ""))
+    for r in rs:
+        d = r.dispatch
+        if d.get("backend"): lines.append(f"{result_name(r)} dispatched to {d['backend']}" + (f" ({', '.join(d['aten_ops'])})" if d.get("aten_ops") else ""))
+    if v.workload.table_note: lines.append(v.workload.table_note)
+    return "\n".join(lines)
+
+# %% ../nbs/08_cli.ipynb #de5d247d
+_f = fmt_num
+
+def format_header(v: Verdict) -> list[str]:
+    "The layout's '=== Ceiling Scout ===' block: device, operation, shape, precision and the workload's extras."
+    w = v.workload
+    return (["=== Ceiling Scout ===", f"Device: {v.device} ({v.ceiling.device_name})", f"Operation: {w.operation.value}",
+             f"Shape: {tuple(w.shape)}", f"Precision: {w.precision.value}"] + [f"{k}: {val}" for k, val in w.extras.items()])
+
+def format_verdict(v: Verdict, rep: Report, header: bool=True # False: the '=== Analysis ===' block only (sweeps, sparse runs)
+                  ) -> str:
+    "The text layout users know for one verdict, with the method and ceilings behind the numbers."
     w, b, c = v.workload, v.baseline, v.ceiling
-    lines = ["=== Ceiling Scout ===", f"Device: {v.device} ({c.device_name})", f"Operation: {w.operation.value}",
-             f"Shape: {tuple(w.shape)}", f"Precision: {w.precision.value}"]
-    lines += [f"{k}: {val}" for k, val in w.extras.items()]
-    lines += ["", "=== Analysis ==="]
+    lines = (format_header(v) + [""] if header else []) + ["=== Analysis ==="]
     if b.ok:
         st, tel = b.measurement.stats, b.measurement.telemetry
         lines.append(f"Baseline: {_f(b.tflops)} TFLOPS  ({b.backend}, {b.library}; {st.mean_ms:.4f} ms mean, median {st.median_ms:.4f}, "
@@ -75,7 +122,7 @@ def format_verdict(v: Verdict, rep: Report) -> str:
                          f"power {_f(tel.power_w_median, '{:.0f}')}/{_f(tel.power_limit_w, '{:.0f}')} W, {tel.temperature_c_max:.0f} C, "
                          f"throttle: {', '.join(tel.throttle_reasons) or 'none'}")
     else: lines.append(f"Baseline: n/a ({b.status}: {b.error})")
-    roof = f"{v.bound}-bound at {w.arithmetic_intensity:.1f} FLOP/B" if v.bound else "no ceiling"
+    roof = f"{v.bound_kind}-bound at {w.arithmetic_intensity:.1f} FLOP/B" if v.bound_kind else "no ceiling"
     lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {c.regime} {c.precision or ''} peak {_f(c.measured_peak_tflops)} TFLOPS"
                  f"{' at ' + 'x'.join(map(str, c.peak_shape)) if c.peak_shape else ''}, copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s; {roof}; {c.source})")
     lines.append(f"Spec:     {_f(v.spec_bound_tflops)} TFLOPS" + (f"  (datasheet {c.spec_peak_tflops:g} TFLOPS, {c.spec_bandwidth_gbps:g} GB/s; baseline is {v.efficiency_vs_spec:.1%} of it)" if v.efficiency_vs_spec else "  (no spec sheet for this device)"))
@@ -104,24 +151,78 @@ def check_run_flags(args: argparse.Namespace) -> None:
         if not os.access(parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
             raise CeilingScoutError(f"--output {args.output!r} is not writable")
 
+# %% ../nbs/08_cli.ipynb #c11a0002
+def given_flags(args: argparse.Namespace) -> set[str]:
+    "The declared (operation or mode) flags present in `args`: only given flags exist there."
+    return {n for n in declared_flags() if hasattr(args, n[2:].replace("-", "_"))}
+
+def select_mode(operation: Operation, given: set[str]) -> Mode|None:
+    "The mode the given flags (or the operation itself) select, or None for one measurement; one-line error on a clash."
+    cls = WORKLOADS[operation]
+    hit = [m for m in CLI_MODES.values() if set(m.trigger) & given]
+    if len(hit) > 1:
+        flags = " and ".join(next(iter(set(m.trigger) & given)) for m in hit)
+        raise CeilingScoutError(f"{flags} cannot be combined ({' and '.join(m.label for m in hit)}); choose one")
+    forced = next((m for m in CLI_MODES.values() if operation in m.always_for), None)
+    if hit and forced and hit[0] is not forced:
+        raise CeilingScoutError(f"--operation {operation} always runs as {forced.label}; {'/'.join(hit[0].trigger)} does not apply to it")
+    mode = hit[0] if hit else forced
+    if mode is not None and not mode.applies(cls):
+        ok = ", ".join(str(o) for o, c in WORKLOADS.items() if mode.applies(c))
+        raise CeilingScoutError(f"{'/'.join(mode.trigger)} does not apply to --operation {operation} ({mode.label} runs on: {ok})")
+    return mode
+
+def check_declared_flags(operation: Operation, mode: Mode|None, given: set[str]) -> None:
+    "Refuse, in one line, every given flag that neither the operation nor the chosen mode declares."
+    allowed = {f.name for f in WORKLOADS[operation].cli_flags} | ({f.name for f in mode.flags} if mode else set())
+    bad = sorted(given - allowed)
+    if not bad: return
+    what = f"{mode.label} of {operation}" if mode else f"--operation {operation}"
+    owners = declared_flags()
+    where = "; ".join(f"{b} belongs to {' or '.join(owners[b][1])}" for b in bad)
+    valid = ", ".join(sorted(allowed)) or "none"
+    raise CeilingScoutError(f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not {'a flag' if len(bad) == 1 else 'flags'} "
+                            f"of {what} ({where}; its flags: {valid})")
+
+def with_mode_defaults(args: argparse.Namespace, mode: Mode) -> argparse.Namespace:
+    "`args` with every flag of `mode` present (None, or False for a switch, where not given), for the mode's runner."
+    ns = argparse.Namespace(**vars(args))
+    for f in mode.flags:
+        d = f.name[2:].replace("-", "_")
+        if not hasattr(ns, d): setattr(ns, d, False if f.type is bool else None)
+    return ns
+
 # %% ../nbs/08_cli.ipynb #ce0b9a03
+def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation, given: set[str], out: Callable=print) -> Verdict:
+    "One measurement of `operation` for a CLI invocation: the workload from the declared flags, verdict, report, text or JSON."
+    if args.shape is None: raise CeilingScoutError(f"--shape is required for --operation {operation} (its dims: {', '.join(WORKLOADS[operation].shape_names)})")
+    cls = WORKLOADS[operation]
+    extras = {f.key: getattr(args, f.name[2:].replace("-", "_")) for f in cls.cli_flags if f.name in given}
+    v = scout.analyze(cls.from_shape(args.shape, args.precision, **extras))
+    rep = scout.generate_report(v, path=args.output)
+    if args.json: out(rep.to_json()); return v
+    out(format_verdict(v, rep))
+    if len(backend_rows(v)) > 1 + sum(a.label == "padded" for a in v.alternatives):
+        out(""); out("=== Backends (same inputs) ==="); out(format_backend_table(v))
+    if args.output: out(f"\nReport written to {args.output}")
+    return v
+
 def main(argv: list[str]|None=None) -> int:
     "Entry point of `ceiling-scout`; returns the exit status (0 ok, 2 bad input or device, 1 unexpected failure)."
     parser = build_parser()
     args = parser.parse_args(argv)
     log = (lambda *a, **k: None) if args.quiet or args.json else (lambda *a, **k: print(*a, file=sys.stderr, **k))
     try:
+        op = Operation(args.operation)
+        given = given_flags(args)
+        mode = select_mode(op, given)
+        check_declared_flags(op, mode, given)
         check_run_flags(args)
         warnings.simplefilter("ignore")  # device warnings are printed through `log` and kept in the report
         scout = CeilingScout(args.device, mode="adaptive" if args.adaptive else "fixed", warmup=args.warmup, iters=args.iters,
                              target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache, remeasure=args.remeasure, log=log)
-        for _, run in CLI_EXTENSIONS:
-            if run(args, scout, print): return 0
-        if args.shape is None: raise CeilingScoutError("--shape is required (e.g. --shape 4096,4096,4096 for gemm)")
-        v = scout.detect_ceiling(args.operation, args.shape, args.precision)
-        rep = scout.generate_report(v, path=args.output)
-        print(rep.to_json() if args.json else format_verdict(v, rep))
-        if args.output and not args.json: print(f"\nReport written to {args.output}")
+        if mode is not None: mode.run(with_mode_defaults(args, mode), scout, print)
+        else: run_one(args, scout, op, given)
         return 0
     except CeilingScoutError as e:
         print(f"ceiling-scout: error: {e}", file=sys.stderr); return 2

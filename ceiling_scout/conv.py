@@ -14,11 +14,9 @@ from .core import *
 from .workloads import *
 from .benchmark import *
 from .verdict import *
-from .attention import run_operation_cli, register_operation_flags, reject_misplaced_flags
 
 # %% auto #0
-__all__ = ['CONV_PRECISIONS', 'CHANNELS_LAST_CODE', 'CONV_FLAGS', 'Conv2dWorkload', 'to_channels_last', 'decide_conv2d',
-           'register_conv_cli']
+__all__ = ['CONV_PRECISIONS', 'CHANNELS_LAST_CODE', 'Conv2dWorkload', 'to_channels_last', 'decide_conv2d']
 
 # %% ../nbs/21_conv.ipynb #2df30798
 CONV_PRECISIONS = (Precision.FP32, Precision.TF32, Precision.FP16, Precision.BF16)
@@ -38,6 +36,11 @@ class Conv2dWorkload(Workload):
     operation: ClassVar[str] = "conv2d"
     shape_names: ClassVar[tuple[str, ...]] = ("N", "C", "H", "W", "K", "R", "S")
     default_backend: ClassVar[str] = "nchw"
+    cli_flags: ClassVar[tuple[Flag, ...]] = (Flag("--stride", int, "convolution stride (default 1)"),
+                                             Flag("--padding", int, "zero padding on each side (default 0)"))
+    example_shape: ClassVar[str] = "2,8,16,16,16,3,3"
+    example_shapes: ClassVar[dict] = {"ResNet 3x3 bf16": ("32,64,56,56,64,3,3", "bf16", {"padding": 1}),
+                                      "32x256x64x64 -> 512 bf16": ("32,256,64,64,512,3,3", "bf16", {"padding": 1})}
     check_images: ClassVar[int] = 2  # images of the batch compared with the float64 reference
 
     def __post_init__(self):
@@ -163,25 +166,3 @@ def decide_conv2d(ctx: DecisionContext) -> Decision:
     if cc: tries.append("CUTLASS implicit-GEMM convolution (sm90: CollectiveBuilder conv kernels)" if cc.startswith("9.") else "CUTLASS implicit-GEMM convolution")
     return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling", f"{lib} reaches {eff:.1%} of the {bound} ceiling{note}: up to {1 / eff:.2f}x headroom.",
            {"use": f"{lib} F.conv2d", "headroom_x": round(1 / eff, 2), "try": tries}, evidence, 1 / eff)
-
-# %% ../nbs/21_conv.ipynb #6a946782
-def _add_conv_arguments(p):
-    g = p.add_argument_group("conv2d (--operation conv2d --shape N,C,H,W,K,R,S)")
-    g.add_argument("--stride", type=int, default=None, help="convolution stride (default 1)")
-    g.add_argument("--padding", type=int, default=None, help="zero padding on each side (default 0)")
-
-CONV_FLAGS = ("--stride", "--padding")
-register_operation_flags(("conv2d",), *CONV_FLAGS)
-
-def _run_conv(args, scout, out: Callable) -> bool:
-    op = str(args.operation).strip().lower()
-    if op != Operation.CONV2D.value:
-        reject_misplaced_flags(args, op, CONV_FLAGS); return False
-    return run_operation_cli(args, scout, out, lambda: make_workload(Operation.CONV2D, args.shape, args.precision, stride=args.stride, padding=args.padding))
-
-def register_conv_cli():
-    "Add --stride and --padding to the CLI and handle --operation conv2d (idempotent; runs on import)."
-    from ceiling_scout.cli import register_cli_extension
-    register_cli_extension(_add_conv_arguments, _run_conv)
-
-register_conv_cli()

@@ -16,10 +16,10 @@ from .report import *
 from .scout import *
 
 # %% auto #0
-__all__ = ['SEED_K_RANGE', 'CPU_K_RANGE', 'k_values', 'free_memory_bytes', 'fits_in_memory', 'rate_interval_tflops',
-           'point_gpu_time_s', 'fmt_tflops', 'sweep_info', 'failed_point_report', 'summarize_k_sweep', 'KSweepResult',
-           'k_dimension_sweep', 'k_sweep_from_reports', 'load_k_sweep', 'sweep_parameters', 'parameter_differences',
-           'format_k_sweep', 'register_k_sweep_cli']
+__all__ = ['SEED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'free_memory_bytes', 'fits_in_memory',
+           'rate_interval_tflops', 'point_gpu_time_s', 'fmt_tflops', 'sweep_info', 'failed_point_report',
+           'summarize_k_sweep', 'KSweepResult', 'k_dimension_sweep', 'k_sweep_from_reports', 'load_k_sweep',
+           'sweep_parameters', 'parameter_differences', 'format_k_sweep', 'run_k_sweep_cli']
 
 # %% ../nbs/10_ksweep.ipynb #701350d7
 SEED_K_RANGE = (65_536, 262_144, 16_384)   # seeds: "K-sweep: 65K-262K in 16K steps"
@@ -320,14 +320,13 @@ def format_k_sweep(result: KSweepResult) -> str:
     return "\n".join(lines)
 
 # %% ../nbs/10_ksweep.ipynb #58c2e110
-def _add_k_sweep_arguments(p):
-    g = p.add_argument_group("K-dimension sweep")
-    g.add_argument("--k-sweep", action="store_true", help="sweep K at the shape's M and N (seeds: 65536..262144 step 16384 on a GPU; 256..1024 step 256 on the CPU)")
-    g.add_argument("--k-min", type=int, help="first K of the sweep"); g.add_argument("--k-max", type=int, help="last K of the sweep (inclusive)")
-    g.add_argument("--k-step", type=int, help="step between K values"); g.add_argument("--k-list", help="explicit K values, e.g. 4096,8192,16384")
+K_SWEEP_FLAGS = (
+    Flag("--k-sweep", bool, "sweep K at the shape's M and N (65536..262144 step 16384 on a GPU; 256..1024 step 256 on the CPU)"),
+    Flag("--k-min", int, "first K of the sweep"), Flag("--k-max", int, "last K of the sweep (inclusive)"),
+    Flag("--k-step", int, "step between K values"), Flag("--k-list", str, "explicit K values, e.g. 4096,8192,16384"))
 
-def _run_k_sweep(args, scout: CeilingScout, out: Callable) -> bool:
-    if not getattr(args, "k_sweep", False): return False
+def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
+    "The K-sweep mode of the CLI: sweep, print the '=== K-Sweep Results ===' block and the reference point's analysis."
     from ceiling_scout.cli import format_verdict
     w = make_workload(args.operation, args.shape, args.precision)
     if not {"M", "N", "K"} <= set(w.shape_names):
@@ -348,16 +347,10 @@ def _run_k_sweep(args, scout: CeilingScout, out: Callable) -> bool:
         v = res.verdicts.get(ref)
         if v is not None:
             rep = next(r for r in res.reports if sweep_info(r)["value"] == ref)
-            body = format_verdict(v, rep)
             out(f"(Analysis of the point at K={ref}, the {res.summary['reference_is']})")
-            out(body[body.index("=== Analysis ==="):])
+            out(format_verdict(v, rep, header=False))
         if args.output: out(f"\nReport written to {args.output} (one point at a time)")
     if res.interrupted: raise KeyboardInterrupt
-    return True
 
-def register_k_sweep_cli():
-    "Add `--k-sweep` and its range flags to the CLI (idempotent; runs on import)."
-    from ceiling_scout.cli import register_cli_extension
-    register_cli_extension(_add_k_sweep_arguments, _run_k_sweep)
-
-register_k_sweep_cli()
+K_SWEEP_MODE = register_mode(Mode("k_sweep", "a K sweep", ("--k-sweep",), K_SWEEP_FLAGS,
+                                   lambda cls: {"M", "N", "K"} <= set(cls.shape_names), run_k_sweep_cli))

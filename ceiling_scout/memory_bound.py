@@ -13,11 +13,10 @@ from .core import *
 from .workloads import *
 from .benchmark import *
 from .verdict import *
-from .attention import run_operation_cli
 
 # %% auto #0
 __all__ = ['ROWWISE_PRECISIONS', 'apex_available', 'RowwiseWorkload', 'LayerNormWorkload', 'RMSNormWorkload', 'SoftmaxWorkload',
-           'BiasGeluWorkload', 'decide_memory_bound', 'register_memory_bound_cli']
+           'BiasGeluWorkload', 'decide_memory_bound']
 
 # %% ../nbs/22_memory_bound.ipynb #ba1947e7
 ROWWISE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -34,6 +33,8 @@ class RowwiseWorkload(Workload):
     shape_names: ClassVar[tuple[str, ...]] = ("ROWS", "COLS")
     default_backend: ClassVar[str] = "eager"
     compute_bound_kind: ClassVar[str] = "memory"
+    example_shape: ClassVar[str] = "256,512"
+    example_shapes: ClassVar[dict] = {"8192x8192 bf16": ("8192,8192", "bf16", {})}
     flops_per_element: ClassVar[float] = 1.0
     param_vectors: ClassVar[int] = 0  # per-column vectors read (weight, bias)
 
@@ -176,18 +177,3 @@ def decide_memory_bound(ctx: DecisionContext) -> Decision:
         {"use": w.eager_code, "headroom_x": round(1 / eff, 2), "try": ["torch.compile", "a Triton row-wise kernel (one row per program, vectorised loads)"]}, evidence, 1 / eff)
 
 for _op in _MEMORY_OPS: register_decider(_op)(decide_memory_bound)
-
-# %% ../nbs/22_memory_bound.ipynb #c857b566
-def _add_memory_bound_arguments(p): pass
-
-def _run_memory_bound(args, scout, out: Callable) -> bool:
-    op = str(args.operation).strip().lower()
-    if op not in {o.value for o in _MEMORY_OPS}: return False
-    return run_operation_cli(args, scout, out, lambda: make_workload(op, args.shape, args.precision))
-
-def register_memory_bound_cli():
-    "Handle --operation layernorm, rmsnorm, softmax and bias_gelu in the CLI (idempotent; runs on import)."
-    from ceiling_scout.cli import register_cli_extension
-    register_cli_extension(_add_memory_bound_arguments, _run_memory_bound)
-
-register_memory_bound_cli()

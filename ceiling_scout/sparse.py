@@ -22,12 +22,12 @@ from .scout import CeilingScout
 # %% auto #0
 __all__ = ['CANDIDATE_BLOCK_SIZES', 'DENSE_MAX_SPARSITY', 'BLOCK_SPARSE_MIN', 'BLOCK_TIE', 'NEAR_MISS_MAX', 'WEAK_BLOCK_FILL',
            'SPARSE_KERNEL_MIN', 'SLAB_ELEMENTS', 'SYNTHETIC_PATTERNS', 'SPARSE_PRECISIONS', 'SPARSE_BACKENDS',
-           'ABOVE_IDEAL', 'WEIGHT_SUFFIXES', 'SparsityPattern', 'SparsityAnalysis', 'analyze_sparsity', 'parse_pattern',
-           'synthetic_nnz', 'random_positions', 'make_sparse_matrix', 'SparseConversion', 'convert_to_bsr',
-           'prune_to_24', 'sparse_precision_error', 'SparseGemmWorkload', 'SparseBackendSpec', 'above_ideal',
-           'above_ideal_warning', 'SparseComparison', 'compare_sparse_kernels', 'seed_tree', 'decide_sparse_gemm',
-           'SparseResult', 'scout_sparse', 'SparseDetector', 'load_weight_matrix', 'block_density_figure',
-           'format_sparse_table', 'sparse_workload_from_args', 'register_sparse_cli']
+           'ABOVE_IDEAL', 'WEIGHT_SUFFIXES', 'SPARSE_FLAGS', 'SPARSITY_MODE', 'SparsityPattern', 'SparsityAnalysis',
+           'analyze_sparsity', 'parse_pattern', 'synthetic_nnz', 'random_positions', 'make_sparse_matrix',
+           'SparseConversion', 'convert_to_bsr', 'prune_to_24', 'sparse_precision_error', 'SparseGemmWorkload',
+           'SparseBackendSpec', 'above_ideal', 'above_ideal_warning', 'SparseComparison', 'compare_sparse_kernels',
+           'seed_tree', 'decide_sparse_gemm', 'SparseResult', 'scout_sparse', 'SparseDetector', 'load_weight_matrix',
+           'block_density_figure', 'format_sparse_table', 'sparse_workload_from_args', 'run_sparse_cli']
 
 # %% ../nbs/30_sparse.ipynb #ff87e6ee
 class SparsityPattern(str, Enum):
@@ -888,18 +888,12 @@ def format_sparse_table(cmp: SparseComparison) -> str:
                      f"{(f(r['speedup_vs_dense'], '.2f') + 'x') if r['speedup_vs_dense'] else '-':>9} {eff:>9}  {st}")
     return "\n".join(lines)
 
-def _add_sparse_arguments(p):
-    g = p.add_argument_group("sparse GEMM")
-    g.add_argument("--sparsity", type=float, help="fraction of zeros in A (synthetic matrix), e.g. 0.875")
-    g.add_argument("--pattern", default=None, help="synthetic pattern: block (default), 24 (2:4), unstructured, dense")
-    g.add_argument("--block-size", type=int, default=None, help="block edge for --pattern block (default 64)")
-    g.add_argument("--weights", help="analyse a real matrix A from a .pt/.pth/.bin (weights_only), .safetensors or .npy/.npz file")
-    g.add_argument("--tensor", help="name of the tensor in a multi-tensor --weights file")
+SPARSE_FLAGS = (*SparseGemmWorkload.cli_flags,
+    Flag("--weights", str, "analyse a real matrix A from a .pt/.pth/.bin (weights_only), .safetensors or .npy/.npz file"),
+    Flag("--tensor", str, "name of the tensor in a multi-tensor --weights file"))
 
 def sparse_workload_from_args(args) -> SparseGemmWorkload:
     "The `SparseGemmWorkload` a CLI invocation describes (synthetic or from --weights)."
-    if args.operation not in ("gemm", "sparse_gemm"):
-        raise CeilingScoutError(f"--sparsity/--weights apply to --operation gemm (or sparse_gemm); got {args.operation!r}")
     prec = parse_enum(Precision, args.precision, "precision")
     if (err := sparse_precision_error(prec)): raise CeilingScoutError(err)     # before any file is read or matrix built
     if args.weights:
@@ -917,29 +911,23 @@ def sparse_workload_from_args(args) -> SparseGemmWorkload:
         return SparseGemmWorkload.from_matrix(t, N, prec, source=f"{Path(args.weights).name}:{name}")
     if args.tensor: raise CeilingScoutError("--tensor names a tensor in a --weights file")
     M, N, K = parse_shape(args.shape, ("M", "N", "K"))
-    return SparseGemmWorkload(prec, M, N, K, sparsity=float(args.sparsity), pattern=args.pattern or "block", block_size=args.block_size or 64)
+    sp = float(args.sparsity) if args.sparsity is not None else SparseGemmWorkload.sparsity
+    return SparseGemmWorkload(prec, M, N, K, sparsity=sp, pattern=args.pattern or "block", block_size=args.block_size or 64)
 
-def _run_sparse(args, scout: CeilingScout, out: Callable) -> bool:
-    if getattr(args, "sparsity", None) is None and not getattr(args, "weights", None): return False
-    from ceiling_scout.cli import format_verdict
+def run_sparse_cli(args, scout: CeilingScout, out: Callable) -> None:
+    "The sparsity mode of the CLI: analyse A, measure every candidate kernel, print the analysis, the kernel table and the verdict."
+    from ceiling_scout.cli import format_verdict, format_header
     w = sparse_workload_from_args(args)
     log = None if (args.quiet or args.json) else scout.log
     if log: log(f"analysing and measuring {w.describe()} on {scout.environment.device_name} ...")
     res = scout_sparse(scout, w, log=log)
     if args.output: save_reports(args.output, res.report, append=str(args.output).endswith(".jsonl"))
-    if args.json: out(res.report.to_json()); return True
-    body = format_verdict(res.verdict, res.report)
-    i = body.index("=== Analysis ===")
-    out(body[:i].rstrip()); out(""); out("=== Sparsity ==="); out(res.analysis.summary()); out("")
+    if args.json: out(res.report.to_json()); return
+    out("\n".join(format_header(res.verdict))); out(""); out("=== Sparsity ==="); out(res.analysis.summary()); out("")
     out("=== Kernels (measured on this matrix) ==="); out(format_sparse_table(res.comparison))
     out("efficiency vs ideal = useful TFLOPS / ceiling, i.e. (dense ceiling time x density) / measured time"); out("")
-    out(body[i:])
+    out(format_verdict(res.verdict, res.report, header=False))
     if args.output: out(f"\nReport written to {args.output}")
-    return True
 
-def register_sparse_cli():
-    "Add --sparsity, --pattern, --block-size, --weights and --tensor to the CLI (idempotent; runs on import)."
-    from ceiling_scout.cli import register_cli_extension
-    register_cli_extension(_add_sparse_arguments, _run_sparse)
-
-register_sparse_cli()
+SPARSITY_MODE = register_mode(Mode("sparsity", "a sparsity analysis", ("--sparsity", "--weights"), SPARSE_FLAGS,
+                                    lambda cls: cls.operation in ("gemm", "sparse_gemm"), run_sparse_cli, always_for=("sparse_gemm",)))

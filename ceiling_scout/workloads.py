@@ -74,6 +74,7 @@ class Workload:
     example_shape: ClassVar[str] = ""              # a CPU-sized shape CI runs the operation at
     example_precision: ClassVar[str] = "fp32"
     example_shapes: ClassVar[dict] = {}            # GPU-sized examples: {label: (shape, precision, extras)}
+    table_note: ClassVar[str] = ""                 # a footnote under the backend table (how its columns count)
 
     def _required(self, hook: str):
         raise NotImplementedError(f"{type(self).__name__} must implement `{hook}` (a required hook of the operation contract)")
@@ -118,6 +119,9 @@ class Workload:
         return None
     def unsupported_fix(self, error: str|None=None) -> dict:
         "The config a NOT_SUPPORTED verdict suggests (e.g. pad the head dim); {} when there is none."
+        return {}
+    def extra_columns(self, result) -> dict[str, float|None]:
+        "The operation's own columns in the backend table for one of its results (e.g. µs per head); {} for none."
         return {}
     def accounting_hint(self) -> str:
         "Likeliest cause when a measured rate of this workload exceeds the spec peak."

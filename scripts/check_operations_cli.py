@@ -1,0 +1,65 @@
+"""Every registered operation through the CLI on the CPU (at its declared example shape), and every flag combination the
+registry says is misplaced refused in one line with exit status 2. Generated from the registry: no hand list."""
+import contextlib, io, os, sys, tempfile
+from ceiling_scout.cli import main, declared_flags
+from ceiling_scout.workloads import registered_operations, CLI_MODES
+from ceiling_scout.report import load_reports
+
+
+def run(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try: code = main(list(argv))
+        except SystemExit as e: code = e.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def value_for(flag):
+    return [] if flag.type is bool else ["2" if flag.type is int else "0.5" if flag.type is float else "x"]
+
+
+def main_check() -> int:
+    failures, d = [], tempfile.mkdtemp()
+    ops = registered_operations()
+    flags = declared_flags()
+    for op, cls in ops.items():
+        if not cls.example_shape:
+            failures.append(f"{op}: declares no example_shape, so CI cannot run it"); continue
+        out = f"{d}/{op}.jsonl"
+        code, o, e = run("--operation", str(op), "--shape", cls.example_shape, "--precision", cls.example_precision,
+                         "--device", "cpu", "--warmup", "1", "--iters", "5", "--quiet", "--output", out)
+        if code != 0 or "Suggested approach:" not in o: failures.append(f"{op}: exit {code}: {e.strip()[-300:]}"); continue
+        reps = load_reports(out)
+        if [r.operation for r in reps] != [str(op)]: failures.append(f"{op}: report holds {[r.operation for r in reps]}")
+        print(f"ok   {op} {cls.example_shape}: {reps[0].approach}")
+        forced = next((m for m in CLI_MODES.values() if op in m.always_for), None)
+        own = {f.name for f in cls.cli_flags} | ({f.name for f in forced.flags} if forced else set())
+        for name, (flag, owners) in flags.items():
+            if name in own: continue
+            mode = next((m for m in CLI_MODES.values() if name in m.trigger), None)
+            if mode is not None and mode.applies(cls) and forced is None: continue   # a mode this operation has: not misplaced
+            if mode is None and any(name in {f.name for f in m.flags} for m in CLI_MODES.values() if m.applies(cls)):
+                continue   # a flag of a mode of this operation, given without the mode's trigger: refused too, checked below
+            code, o, e = run("--operation", str(op), "--shape", cls.example_shape, name, *value_for(flag), "--device", "cpu")
+            lines = e.strip().splitlines()
+            if code != 2 or len(lines) != 1 or name not in lines[0]:
+                failures.append(f"{op} {name}: expected one-line refusal, exit 2; got exit {code}: {e.strip()[:200]}")
+        print(f"ok   {op}: every other operation's flag refused")
+    for m in CLI_MODES.values():
+        for op, cls in ops.items():
+            if not m.applies(cls) or not cls.example_shape: continue
+            for other in CLI_MODES.values():
+                if other is m or not other.applies(cls): continue
+                code, o, e = run("--operation", str(op), "--shape", cls.example_shape, m.trigger[0], *value_for(
+                    next(f for f in m.flags if f.name == m.trigger[0])), other.trigger[0],
+                    *value_for(next(f for f in other.flags if f.name == other.trigger[0])), "--device", "cpu")
+                if code != 2 or len(e.strip().splitlines()) != 1:
+                    failures.append(f"{op} {m.trigger[0]} + {other.trigger[0]}: expected a one-line refusal; got exit {code}")
+    print(f"{len(ops)} operations, {len(flags)} declared flags, {len(CLI_MODES)} modes checked")
+    for f in failures: print("FAIL", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("CEILING_SCOUT_CACHE", tempfile.mkdtemp())
+    sys.exit(main_check())
