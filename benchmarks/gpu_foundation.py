@@ -1,9 +1,11 @@
 """Foundation run on a real GPU (issue 2): ceilings, the 8192^3 bf16 verdict, engine vs triton.testing.do_bench,
-fixed vs adaptive mode, a misaligned shape, telemetry. Writes one JSON with provenance to $OUT (or --out).
+fixed vs adaptive mode, a misaligned shape, telemetry. Writes one recording (ceiling_scout.recorded/1, through
+benchmarks/_harness.py) with provenance to $OUT (or --out): ceilings and reports load back; the rest is under `extra`.
 
     PYTHONPATH=. python benchmarks/gpu_foundation.py --out $OUT/gpu_foundation.json
 """
 import argparse, json, os, sys, time
+os.environ["NCCL_NVLS_ENABLE"] = "0"   # NVLink multicast off wherever NCCL could start
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log
 from pathlib import Path
@@ -41,7 +43,8 @@ def main():
         out["bf16/sustained"] = scout.ceiling("bf16", "sustained").to_dict()
         log("bf16 sustained", out["bf16/sustained"]["measured_peak_tflops"], out["bf16/sustained"]["telemetry"])
         out["_cache"] = json.loads(Path(cache).read_text())
-        return out
+        run.ceilings.update({k: c for k, c in out.items() if isinstance(c, dict) and "device_key" in c})
+        return {k: c for k, c in out.items() if k not in run.ceilings}
     section("ceilings", ceilings)
 
     # 2. the headline verdict: 8192^3 bf16, fixed mode (seeds' 20+200), then adaptive
@@ -60,7 +63,9 @@ def main():
                 row[m] = {"mean_ms": v.baseline.mean_ms, "tflops": v.baseline.tflops, "efficiency": v.efficiency, "approach": v.approach.value,
                           "n": meas.stats.n, "cv": meas.stats.cv, "ci95_rel": meas.stats.ci95_rel, "warmup_calls": meas.method.get("warmup_calls"),
                           "timed_loop_s": meas.duration_s, "sm_clock_median": meas.telemetry.sm_clock_mhz_median}
-                if rnd == 0: out[m] = {"report": report_from_verdict(v, scouts[m].environment.to_dict()).to_dict()}
+                if rnd == 0:
+                    out[m] = {"report": report_from_verdict(v, scouts[m].environment.to_dict()).to_dict()}
+                    run.reports.append(out[m]["report"])
                 log(f"round {rnd} {m}: {v.baseline.tflops:.1f} TFLOPS, eff {v.efficiency:.3f}, {v.approach.value}, n={meas.stats.n}")
             out["rounds"].append(row)
         med = {m: st.median(r[m]["mean_ms"] for r in out["rounds"]) for m, _ in modes}
@@ -150,24 +155,21 @@ def main():
 
     # 4. misaligned shapes get the padded shape measured beside them
     def misaligned():
-        out = []
         shapes = [(8192, 8192, 8190), (8190, 8190, 8190), (4096, 4096, 4095), (8191, 8192, 8192)] if not smoke else [(254, 256, 250)]
         for shape in shapes:
             v = scout.detect_ceiling("gemm", shape, "bf16")
             rep = report_from_verdict(v, scout.environment.to_dict()).to_dict()
-            out.append(rep); log(shape, rep["approach"], rep["recommendation"], rep["evidence"])
-        return out
+            run.reports.append(rep); log(shape, rep["approach"], rep["recommendation"], rep["evidence"])
     section("misaligned", misaligned)
 
     # 5. other precisions at 8192^3 (fp8 via _scaled_mm, tf32, fp32 with TF32 off, fp16, int8) and a small shape
     def others():
-        out = []
         cases = [(big, p) for p in ["fp16", "fp8", "tf32", "fp32", "int8"]] + [((1024, 1024, 1024), "bf16"), ((16, 8192, 8192), "bf16")]
         for shape, p in cases:
             v = scout.detect_ceiling("gemm", shape, p)
             rep = report_from_verdict(v, scout.environment.to_dict()).to_dict()
-            out.append(rep); log(shape, p, rep["baseline_tflops"], rep["efficiency"], rep["approach"], rep["method"].get("timer"))
-        return out
+            run.reports.append(rep)
+            log(shape, p, rep["baseline_tflops"], rep["efficiency"], rep["approach"], rep["method"].get("timer"))
     section("other_precisions", others)
 
     # 6. sustained load: 8192x8192x196608 bf16, 200 timed calls (> 5 s), compared with the sustained ceiling
@@ -176,7 +178,7 @@ def main():
         v = scout.detect_ceiling("gemm", shape, "bf16")
         rep = report_from_verdict(v, scout.environment.to_dict()).to_dict()
         log(shape, rep["regime"], rep["baseline_tflops"], rep["ceiling_tflops"], rep["efficiency"], rep["telemetry"])
-        return rep
+        run.reports.append(rep)
     section("sustained_gemm", sustained)
 
     result["total_s"] = time.time() - t_start

@@ -4,12 +4,14 @@
 2. fixed (20 + 200) against adaptive (95 % CI <= 0.5 %) at 8192^3 bf16, after the default 0.2 s settle and after a 3 s
    settle, interleaved, with the GPU time each took and the clocks/power behind each.
 
-Writes one JSON with provenance (command, date, environment incl. code commit, nvidia-smi) to --out.
+Writes one recording (ceiling_scout.recorded/1, through benchmarks/_harness.py) with provenance (command, date,
+environment incl. code commit, nvidia-smi) to --out; the measurements are under `extra`.
 
     CEILING_SCOUT_COMMIT=<sha> PYTHONPATH=. python benchmarks/gpu_method_checks.py --out $OUT/gpu_method_checks.json
     PYTHONPATH=. python benchmarks/gpu_method_checks.py --smoke --out /tmp/x.json     # CPU check of the script itself
 """
 import argparse, os, statistics as st, sys, time
+os.environ["NCCL_NVLS_ENABLE"] = "0"   # NVLink multicast off wherever NCCL could start
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log
 import torch

@@ -1,146 +1,201 @@
-"""Attention, convolution and memory-bound operations on a real GPU (issue 4), in one run:
+"""Every registered operation on a real GPU (issue 4), in one run, at GPU-size example shapes:
 
-- the seeds' attention shapes (B=16, H=96, S=4096, D=128 and D=64, causal and not, bf16; D=128 also fp16; B=1, H=8, S=512, D=64)
-  across every SDPA backend (FLASH_ATTENTION, EFFICIENT_ATTENTION, CUDNN_ATTENTION, MATH where it fits, the default dispatch)
-  and FlashAttention-3 when `flash_attn_interface` imports, each checked against a float64 reference before it is timed;
-- a ResNet-style convolution (32x64x56x56, 64 3x3 filters, padding 1) and a large one (32x256x64x64, 512 3x3 filters), NCHW vs
-  channels_last, bf16 (the ResNet shape also tf32);
-- LayerNorm, RMSNorm, softmax and bias + GELU at 8192x8192 bf16, eager vs torch.compile (and Apex where it imports).
+- the operations come from the registry (`ceiling_scout.workloads.WORKLOADS` after `load_plugins()`), so a newly registered
+  operation is measured without editing this script: its shapes are the class's `example_shapes`
+  ({label: (shape_text, precision, extras)}) when it declares them, else this script's `EXAMPLES` table; GEMM and sparse
+  GEMM have scripts of their own (`ELSEWHERE`) and run here only when named in --ops;
+- today that is the seeds' attention shapes (B=16, H=96, S=4096, D=128 and D=64, causal and not, bf16; D=128 also fp16;
+  B=1, H=8, S=512, D=64) across every SDPA backend (and FlashAttention-3 when it imports), a ResNet-style and a large 3x3
+  convolution (NCHW vs channels_last), and LayerNorm, RMSNorm, softmax and bias + GELU at 8192x8192 bf16 (eager vs
+  torch.compile, and Apex where it imports).
 
-Every case goes through CeilingScout.analyze (the same path as the CLI), so each writes a standard report. The seed-002 check
-(12.27 ms = "1,075 TFLOPS" at D=128, 7.37 ms at D=64) is put beside the measured default-dispatch times, causal and not.
-Writes one ceiling_scout.recorded/1 JSON with provenance, saved after every case; per-case errors are recorded and the run goes on.
+Every case goes through CeilingScout.analyze (the same path as the CLI), each backend checked against a float64 reference
+before it is timed, and writes a standard report. The seed-002 check (12.27 ms = "1,075 TFLOPS" at D=128, 7.37 ms at D=64) is
+put beside the measured default-dispatch times. Writes one ceiling_scout.recorded/1 file through benchmarks/_harness.py,
+saved after every case; a case's error is recorded and the run goes on.
 
     PYTHONPATH=. python3 benchmarks/gpu_ops.py --out $OUT/gpu_ops.json
-    PYTHONPATH=. python3 benchmarks/gpu_ops.py --smoke        # CPU, tiny shapes, < 1 min: checks the script itself
+    PYTHONPATH=. python3 benchmarks/gpu_ops.py --ops attention,layernorm --out $OUT/gpu_ops_attention.json
+    PYTHONPATH=. python3 benchmarks/gpu_ops.py --smoke --out /tmp/gpu_ops_smoke.json   # CPU, tiny shapes, seconds
 """
-import argparse, gc, json, os, subprocess, sys, time, traceback, datetime as dt
+import os
+os.environ["NCCL_NVLS_ENABLE"] = "0"   # NVLink multicast off wherever NCCL could start
+import argparse, gc, json, sys
 from pathlib import Path
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _harness import JsonRun, log
 import torch
 from ceiling_scout.core import Precision
-from ceiling_scout.workloads import make_workload
+from ceiling_scout.workloads import WORKLOADS, load_plugins, make_workload
 from ceiling_scout.scout import CeilingScout
 from ceiling_scout.attention import AttentionWorkload, format_backend_table, fa3_available, sdpa_default_choice
-from ceiling_scout.conv import Conv2dWorkload
 from ceiling_scout.memory_bound import apex_available
-from ceiling_scout.recorded import write_recorded
 
-def log(*a): print(*a, flush=True)
+SEED_002 = {128: 12.27, 64: 7.37}  # ms, seed 002's PyTorch SDPA claims at B=16, H=96, S=4096 on an H100 (dtype, mask not stated)
+ELSEWHERE = {"gemm": "benchmarks/gpu_foundation.py and gpu_ksweep.py", "sparse_gemm": "benchmarks/gpu_sparse.py"}
+_MEM = ("layernorm", "rmsnorm", "softmax", "bias_gelu")
 
-SEED_002 = {128: 12.27, 64: 7.37}  # ms, seed 002's claims for PyTorch SDPA at B=16, H=96, S=4096 on an H100 (dtype and mask not stated)
 
-def cases(smoke: bool):
-    "(section, name, operation, shape, precision, extras)"
-    if smoke:
-        att = [("attention", f"B=2 H=4 S=128 D=32{' causal' if c else ''}", "attention", "2,4,128,32", "bf16", {"causal": c}) for c in (False, True)]
-        att += [("attention", "B=1 H=8 S=64 D=16", "attention", "1,8,64,16", "fp32", {})]
-        conv = [("conv2d", "small 3x3", "conv2d", "2,8,16,16,16,3,3", "fp32", {"padding": 1})]
-        mem = [("memory", op, op, "256,512", "fp32", {}) for op in ("layernorm", "rmsnorm", "softmax", "bias_gelu")]
-        return att + conv + mem
-    att = []
+def _attention_examples() -> dict:
+    out = {}
     for D in (128, 64):
-        for causal in (False, True):
-            att.append(("attention", f"seed B=16 H=96 S=4096 D={D}{' causal' if causal else ''} bf16", "attention", f"16,96,4096,{D}", "bf16", {"causal": causal}))
-    for causal in (False, True):
-        att.append(("attention", f"seed B=16 H=96 S=4096 D=128{' causal' if causal else ''} fp16", "attention", "16,96,4096,128", "fp16", {"causal": causal}))
-    for causal in (False, True):
-        att.append(("attention", f"seed B=1 H=8 S=512 D=64{' causal' if causal else ''} bf16", "attention", "1,8,512,64", "bf16", {"causal": causal}))
-    conv = [("conv2d", "ResNet 3x3 (32x64x56x56 -> 64) bf16", "conv2d", "32,64,56,56,64,3,3", "bf16", {"padding": 1}),
-            ("conv2d", "ResNet 3x3 (32x64x56x56 -> 64) tf32", "conv2d", "32,64,56,56,64,3,3", "tf32", {"padding": 1}),
-            ("conv2d", "large 3x3 (32x256x64x64 -> 512) bf16", "conv2d", "32,256,64,64,512,3,3", "bf16", {"padding": 1})]
-    mem = [("memory", f"{op} 8192x8192 bf16", op, "8192,8192", "bf16", {}) for op in ("layernorm", "rmsnorm", "softmax", "bias_gelu")]
-    return att + conv + mem
+        for c in (False, True):
+            out[f"seed B=16 H=96 S=4096 D={D}{' causal' if c else ''} bf16"] = (f"16,96,4096,{D}", "bf16", {"causal": c})
+    for p, shape in (("fp16", "16,96,4096,128"), ("bf16", "1,8,512,64")):
+        for c in (False, True):
+            dims = "B=16 H=96 S=4096 D=128" if shape.startswith("16") else "B=1 H=8 S=512 D=64"
+            out[f"seed {dims}{' causal' if c else ''} {p}"] = (shape, p, {"causal": c})
+    return out
+
+
+# GPU-size examples of operations whose class declares no `example_shapes`: {operation: {label: (shape, precision, extras)}}
+EXAMPLES = {
+    "gemm": {"gemm 8192x8192x8192 bf16": ("8192,8192,8192", "bf16", {})},
+    "attention": _attention_examples(),
+    "conv2d": {"ResNet 3x3 (32x64x56x56 -> 64) bf16": ("32,64,56,56,64,3,3", "bf16", {"padding": 1}),
+               "ResNet 3x3 (32x64x56x56 -> 64) tf32": ("32,64,56,56,64,3,3", "tf32", {"padding": 1}),
+               "large 3x3 (32x256x64x64 -> 512) bf16": ("32,256,64,64,512,3,3", "bf16", {"padding": 1})},
+    **{op: {f"{op} 8192x8192 bf16": ("8192,8192", "bf16", {})} for op in _MEM},
+}
+# tiny shapes for --smoke (CPU, seconds): checks the script itself, measures nothing of interest
+SMOKE = {
+    "gemm": {"gemm 256x256x256": ("256,256,256", "fp32", {})},
+    "attention": {**{f"B=2 H=4 S=128 D=32{' causal' if c else ''}": ("2,4,128,32", "bf16", {"causal": c}) for c in (False, True)},
+                  "B=1 H=8 S=64 D=16": ("1,8,64,16", "fp32", {})},
+    "conv2d": {"small 3x3": ("2,8,16,16,16,3,3", "fp32", {"padding": 1})},
+    **{op: {op: ("256,512", "fp32", {})} for op in _MEM},
+}
+
+
+def examples(cls, smoke: bool) -> dict:
+    "{label: (shape, precision, extras)} of one operation: `SMOKE` in smoke mode, else `example_shapes` or `EXAMPLES`."
+    name = cls.operation.value
+    if smoke: return dict(SMOKE.get(name, {}))
+    return dict(getattr(cls, "example_shapes", None) or EXAMPLES.get(name, {}))
+
+
+def plan(ops: list[str], smoke: bool) -> tuple[list, dict]:
+    "The cases [(label, operation, shape, precision, extras)] of the registered operations `ops` keeps (all if empty), and why others are skipped."
+    cases, skipped = [], {}
+    for op, cls in WORKLOADS.items():
+        name = op.value
+        if ops and name not in ops: continue
+        if name in ELSEWHERE and name not in ops: skipped[name] = f"measured by {ELSEWHERE[name]} (name it in --ops to run it here)"; continue
+        ex = examples(cls, smoke)
+        if not ex:
+            skipped[name] = ("no smoke shape in SMOKE" if smoke else
+                             f"{cls.__name__} declares no example_shapes and EXAMPLES has no entry")
+            continue
+        cases += [(label, name, shape, prec, extras) for label, (shape, prec, extras) in ex.items()]
+    return cases, skipped
+
+
+def case_record(w, v) -> dict:
+    "What the run keeps of one analysed case (beside its report)."
+    return {"operation": w.operation.value, "shape": list(w.shape), "precision": w.precision.value, "extras": w.extras,
+            "flops": w.flops, "dense_flops": w.dense_flops, "bytes_min": w.bytes_min, "baseline_backend": v.baseline.backend,
+            "baseline_status": v.baseline.status, "baseline_ms": v.baseline.mean_ms, "baseline_tflops": v.baseline.tflops,
+            "baseline_gbps": v.baseline.gbps, "efficiency": v.efficiency, "ceiling_tflops": v.ceiling_tflops, "bound": v.bound,
+            "verdict": {"priority": v.priority.value, "approach": v.approach.value, "recommendation": v.recommendation,
+                        "config": v.config, "warnings": list(v.warnings)}, "evidence": v.evidence}
+
+
+def seed_002(cases: dict) -> dict:
+    "Seed 002's claimed times beside the measured default-dispatch times, with the TFLOPS each accounting gives."
+    seed = {}
+    for D, claim_ms in SEED_002.items():
+        full = AttentionWorkload(Precision.BF16, 16, 96, 4096, 4096, D).flops
+        causal = AttentionWorkload(Precision.BF16, 16, 96, 4096, 4096, D, causal=True).flops
+        row = {"claim_ms": claim_ms, "claim_tflops_full_count": full / (claim_ms * 1e-3) / 1e12,
+               "claim_tflops_causal_count": causal / (claim_ms * 1e-3) / 1e12}
+        for key, c in cases.items():
+            if key.startswith(f"seed B=16 H=96 S=4096 D={D}") and c["baseline_ms"]:
+                fastest = min((b["mean_ms"] for b in c["evidence"].get("backends", []) if b["mean_ms"]), default=None)
+                row[key] = {"default_ms": c["baseline_ms"], "default_tflops": c["baseline_tflops"],
+                            "claim_over_measured": claim_ms / c["baseline_ms"], "fastest_ms": fastest}
+        seed[f"D={D}"] = row
+    return seed
+
+
+def summary(run: JsonRun, device_name: str):
+    "The short table at the end of the log."
+    res = run.result
+    log(f"\n=== Summary ({device_name}, {run.elapsed_s:.0f} s) ===")
+    f = lambda x, fmt: format(x, fmt) if x is not None else "-"
+    log(f"{'case':<44} {'default dispatch':<20} {'fastest':<16} {'ms':>9} {'TFLOPS':>8} {'GB/s':>8} {'eff':>7}  approach")
+    for name, c in res["cases"].items():
+        dd = next((a["default_dispatch"] for a in res["attention_summary"] if a["case"] == name), "")
+        lay = {k: l["mean_ms"] for k, l in c["evidence"].get("layouts", {}).items() if l["mean_ms"]}
+        fast = c["evidence"].get("fastest_backend") or (min(lay, key=lay.get) if lay else "")
+        log(f"{name[:44]:<44} {dd or '-':<20} {fast or '-':<16} {f(c['baseline_ms'], '.4f'):>9} "
+            f"{f(c['baseline_tflops'], '.1f'):>8} {f(c['baseline_gbps'], '.0f'):>8} {f(c['efficiency'], '.1%'):>7}  "
+            f"{c['verdict']['approach']}")
+    for op, why in res["skipped"].items(): log(f"skipped {op}: {why}")
+    if res["errors"]: log(f"{len(res['errors'])} case(s) failed: {[e['section'] for e in res['errors']]}")
+
 
 def main():
+    load_plugins()
+    names = [op.value for op in WORKLOADS]
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", "."), "gpu_ops.json"))
-    ap.add_argument("--smoke", action="store_true", help="CPU, tiny shapes (checks the script itself in < 1 min)")
+    ap.add_argument("--smoke", action="store_true", help="CPU, tiny shapes: checks the script itself in seconds")
+    ap.add_argument("--ops", default="", help=f"comma-separated operations to run (default: all but {', '.join(ELSEWHERE)}); "
+                                              f"registered: {', '.join(names)}")
     ap.add_argument("--max-time", type=float, default=1.5, help="adaptive time budget per backend measurement, seconds")
-    ap.add_argument("--only", default="", help="comma-separated sections to run (attention, conv2d, memory); default all")
     args = ap.parse_args()
-    t_start = time.time()
+    ops = [o.strip() for o in args.ops.split(",") if o.strip()]
+    if bad := [o for o in ops if o not in names]: ap.error(f"--ops: unknown operation(s) {bad}; registered: {', '.join(names)}")
     smoke = args.smoke or not torch.cuda.is_available()
-    cache = str(Path(args.out).with_name("measured_ceilings_ops.json"))
+    cases, skipped = plan(ops, smoke)
+    cache = str(Path(args.out).with_name(Path(args.out).stem + "_ceilings_cache.json"))
     search = dict(shapes=[(256, 256, 256)], per_shape_s=0.05) if smoke else {}
-    scout = CeilingScout("cpu" if smoke else "auto", mode="adaptive", warmup=5, target_rel_ci=0.01, max_time_s=0.3 if smoke else args.max_time,
-                         cache=cache, log=log, search_kw=search)
-    prov = {"command": " ".join(["python3"] + sys.argv), "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "issue": 4,
-            "script": "benchmarks/gpu_ops.py", "smoke": smoke, "environment": scout.environment.to_dict(),
-            "fa3_available": fa3_available(), "apex_available": apex_available(),
-            "method": {"mode": "adaptive", "warmup": 5, "warmup_min_s": 0.2, "target_rel_ci": 0.01, "max_time_s": scout.max_time_s, "statistic": "mean",
-                       "check": "every backend vs a float64 reference of the same inputs before timing (attention: 4 (batch, head) pairs; "
-                                "conv: first and last image; memory-bound: whole output); a backend that fails is reported, not timed",
-                       "inputs": "seeded random normal, the same seed for every backend of a case",
-                       "channels_last": "inputs converted once on the checked call; conversion not timed",
-                       "torch.compile": "compiled on the first (checked, untimed) call"}}
-    try: prov["nvidia_smi"] = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.max.sm,power.limit,memory.total", "--format=csv"],
-                                             capture_output=True, text=True, timeout=20).stdout
-    except Exception as e: prov["nvidia_smi"] = f"unavailable: {e}"
-    state = {"ceilings": {}, "reports": [], "extra": {"cases": {}, "attention_summary": [], "errors": [], "section_seconds": {}}}
-    def save():
-        state["extra"]["wall_s"] = round(time.time() - t_start, 1)
-        write_recorded(args.out, prov, state["ceilings"], state["reports"], state["extra"])
+    warmup = 1 if smoke else 5
+    scout = CeilingScout("cpu" if smoke else "auto", mode="adaptive", warmup=warmup, target_rel_ci=0.01,
+                         max_time_s=0.1 if smoke else args.max_time, cache=cache, log=log, search_kw=search)
+    method = {"mode": "adaptive", "warmup": warmup, "warmup_min_s": 0.2, "target_rel_ci": 0.01, "max_time_s": scout.max_time_s,
+              "statistic": "mean",
+              "check": "every backend vs a float64 reference of the same inputs before timing (attention: 4 (batch, head) "
+                       "pairs; conv: first and last image; memory-bound: whole output); a backend that fails is reported, not timed",
+              "inputs": "seeded random normal, the same seed for every backend of a case",
+              "channels_last": "inputs converted once on the checked call; conversion not timed",
+              "torch.compile": "compiled on the first (checked, untimed) call"}
+    run = JsonRun(args.out, "benchmarks/gpu_ops.py", 4, environment=scout.environment.to_dict(), smoke=smoke,
+                  operations=sorted({c[1] for c in cases}), fa3_available=fa3_available(), apex_available=apex_available(),
+                  method=method)
+    run.result.update(cases={}, attention_summary=[], skipped=skipped)
     log(scout.environment)
-    only = {s.strip() for s in args.only.split(",") if s.strip()}
 
-    for section, name, op, shape, prec, extras in cases(smoke):
-        if only and section not in only: continue
-        log(f"\n=== {name}: {op} {shape} {prec} {extras} ===")
-        t0 = time.time()
-        try:
+    for name, op, shape, prec, extras in cases:
+        def one(name=name, op=op, shape=shape, prec=prec, extras=extras):
+            log(f"{op} {shape} {prec} {extras}")
             w = make_workload(op, shape, prec, **extras)
             v = scout.analyze(w)
-            rep = scout.generate_report(v)
-            state["reports"].append(rep.to_dict())
-            c = v.ceiling
-            state["ceilings"][f"{c.precision or 'copy'}/{c.regime}"] = c.to_dict()
-            case = {"operation": op, "shape": list(w.shape), "precision": prec, "extras": w.extras, "flops": w.flops, "dense_flops": w.dense_flops,
-                    "bytes_min": w.bytes_min, "baseline_backend": v.baseline.backend, "baseline_status": v.baseline.status,
-                    "baseline_ms": v.baseline.mean_ms, "baseline_tflops": v.baseline.tflops, "baseline_gbps": v.baseline.gbps,
-                    "efficiency": v.efficiency, "ceiling_tflops": v.ceiling_tflops, "bound": v.bound,
-                    "verdict": {"priority": v.priority.value, "approach": v.approach.value, "recommendation": v.recommendation,
-                                "config": v.config, "warnings": list(v.warnings)}, "evidence": v.evidence}
-            state["extra"]["cases"][name] = case
+            run.reports.append(scout.generate_report(v))
+            run.ceilings[f"{v.ceiling.precision or 'copy'}/{v.ceiling.regime}"] = v.ceiling
+            run.result["cases"][name] = case_record(w, v)
             if isinstance(w, AttentionWorkload):
                 ch = sdpa_default_choice(w) or {}
-                state["extra"]["attention_summary"].append({"case": name, "default_dispatch": ch.get("backend"), "aten_ops": ch.get("aten_ops"),
-                                                           "fastest_backend": v.evidence.get("fastest_backend"), "approach": v.approach.value,
-                                                           "default_ms": v.baseline.mean_ms, "default_tflops": v.baseline.tflops,
-                                                           "default_dense_tflops": v.baseline.dense_tflops, "efficiency": v.efficiency})
+                run.result["attention_summary"].append(
+                    {"case": name, "default_dispatch": ch.get("backend"), "aten_ops": ch.get("aten_ops"),
+                     "fastest_backend": v.evidence.get("fastest_backend"), "approach": v.approach.value,
+                     "default_ms": v.baseline.mean_ms, "default_tflops": v.baseline.tflops,
+                     "default_dense_tflops": v.baseline.dense_tflops, "efficiency": v.efficiency})
             log(format_backend_table(v))
             log(f"verdict: {v.priority.value} {v.approach.value}: {v.recommendation}")
             if v.config.get("code"): log(f"  code: {v.config['code']}")
-        except Exception as e:
-            state["extra"]["errors"].append({"section": name, "error": f"{type(e).__name__}: {e}", "traceback": traceback.format_exc()[-2000:]}); log(traceback.format_exc())
-        state["extra"]["section_seconds"][name] = round(time.time() - t0, 1)
-        gc.collect()
-        if torch.cuda.is_available(): torch.cuda.empty_cache()
-        save()
+            gc.collect()
+            if torch.cuda.is_available(): torch.cuda.empty_cache()
+        run.section(name, one)
 
-    # seed 002: which accounting reproduces 12.27 ms / 7.37 ms? Put the claims beside the measured default-dispatch times.
-    seed = {}
-    for D, claim_ms in SEED_002.items():
-        row = {"claim_ms": claim_ms, "claim_tflops_full_count": AttentionWorkload(Precision.BF16, 16, 96, 4096, 4096, D).flops / (claim_ms * 1e-3) / 1e12,
-               "claim_tflops_causal_count": AttentionWorkload(Precision.BF16, 16, 96, 4096, 4096, D, causal=True).flops / (claim_ms * 1e-3) / 1e12}
-        for key, c in state["extra"]["cases"].items():
-            if key.startswith(f"seed B=16 H=96 S=4096 D={D}") and c["baseline_ms"]:
-                row[key] = {"default_ms": c["baseline_ms"], "default_tflops": c["baseline_tflops"], "claim_over_measured": claim_ms / c["baseline_ms"],
-                            "fastest_ms": min((b["mean_ms"] for b in c["evidence"].get("backends", []) if b["mean_ms"]), default=None)}
-        seed[f"D={D}"] = row
-    state["extra"]["seed_002"] = seed; save()
-
-    log(f"\n=== Summary ({scout.environment.device_name}, {time.time() - t_start:.0f} s) ===")
-    f = lambda x, fmt: format(x, fmt) if x is not None else "-"
-    log(f"{'case':<44} {'default dispatch':<20} {'fastest':<16} {'ms':>9} {'TFLOPS':>8} {'GB/s':>8} {'eff':>7}  approach")
-    for name, c in state["extra"]["cases"].items():
-        dd = next((a["default_dispatch"] for a in state["extra"]["attention_summary"] if a["case"] == name), "")
-        fast = c["evidence"].get("fastest_backend") or next((k for k, l in c["evidence"].get("layouts", {}).items()
-                                                              if l["mean_ms"] == min((x["mean_ms"] for x in c["evidence"]["layouts"].values() if x["mean_ms"]), default=None)), "")
-        log(f"{name[:44]:<44} {dd or '-':<20} {fast or '-':<16} {f(c['baseline_ms'], '.4f'):>9} {f(c['baseline_tflops'], '.1f'):>8} "
-            f"{f(c['baseline_gbps'], '.0f'):>8} {f(c['efficiency'], '.1%'):>7}  {c['verdict']['approach']}")
-    log("\nseed 002 vs measured:"); log(json.dumps(seed, indent=1, default=str))
-    if state["extra"]["errors"]: log(f"{len(state['extra']['errors'])} case(s) failed: {[e['section'] for e in state['extra']['errors']]}")
+    # seed 002: which accounting reproduces 12.27 ms / 7.37 ms? The claims beside the measured default-dispatch times.
+    if "attention" in {c[1] for c in cases}:
+        run.result["seed_002"] = seed_002(run.result["cases"]); run.save()
+        log("\nseed 002 vs measured:"); log(json.dumps(run.result["seed_002"], indent=1, default=str))
+    summary(run, scout.environment.device_name)
     log(f"wrote {args.out}")
+    return 1 if run.result["errors"] else 0
+
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

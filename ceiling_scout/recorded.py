@@ -18,7 +18,7 @@ from .ksweep import *
 __all__ = ['RECORDED_SCHEMA', 'NoRecordedDataError', 'environment_label', 'recorded_label', 'RecordedData', 'recorded_payload',
            'write_recorded', 'recorded_from_dict', 'load_recorded', 'device_key_for', 'recorded_devices',
            'load_recorded_device', 'recorded_reports', 'recorded_ceilings', 'recorded_k_sweeps', 'describe_k_sweep',
-           'find_recorded_k_sweep', 'recorded_from_foundation_raw']
+           'find_recorded_k_sweep']
 
 # %% ../nbs/12_recorded.ipynb #39b72bd8
 RECORDED_SCHEMA = "ceiling_scout.recorded/1"
@@ -68,6 +68,10 @@ def write_recorded(path: str|Path, provenance: dict, ceilings: dict, reports: Se
 def recorded_from_dict(d: dict, path: str|Path|None=None) -> RecordedData:
     "Validate a recorded/1 object and label its reports."
     where = str(path or "recorded data")
+    if isinstance(d, dict) and "schema_version" not in d:
+        raise ReportError(f"{where} is not a recording (no schema_version): a script's raw output belongs under "
+                          f"data/raw/<device>/; benchmarks/_harness.py writes recordings, scripts/convert_raw_recordings.py "
+                          f"converts older raw files")
     if not isinstance(d, dict) or d.get("schema_version") != RECORDED_SCHEMA:
         got = d.get("schema_version") if isinstance(d, dict) else type(d).__name__
         raise ReportError(f"{where}: schema_version {got!r} is not {RECORDED_SCHEMA!r}")
@@ -101,21 +105,15 @@ def device_key_for(device: str, cuda_available: bool|None=None) -> str:
     return d
 
 def recorded_devices(root: str|Path|None=None) -> list[str]:
-    "Device keys that have at least one recorded/1 file."
+    "Device keys that have at least one recording (`*.json`)."
     root = Path(root) if root else data_dir() / "recorded"
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(_is_recorded(f) for f in p.glob("*.json"))) if root.exists() else []
-
-def _is_recorded(path: Path) -> bool:
-    try:
-        with open(path) as f: head = f.read(4096)
-        return RECORDED_SCHEMA in head
-    except OSError: return False
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.json"))) if root.exists() else []
 
 def load_recorded_device(device: str, root: str|Path|None=None) -> list[RecordedData]:
-    "Every recorded/1 file for `device` (oldest first), or `NoRecordedDataError` naming the devices that have some."
+    "Every recording for `device` (oldest first), or `NoRecordedDataError` naming the devices that have some."
     key = device_key_for(device)
     root = Path(root) if root else data_dir() / "recorded"
-    files = sorted(f for f in (root / key).glob("*.json") if _is_recorded(f)) if (root / key).exists() else []
+    files = sorted((root / key).glob("*.json")) if (root / key).exists() else []
     if not files:
         have = recorded_devices(root)
         raise NoRecordedDataError(f"no recorded measurements for {device!r} ({key}) under {root / key}; "
@@ -155,18 +153,3 @@ def find_recorded_k_sweep(datas: Sequence[RecordedData], operation: str="gemm", 
         have = "; ".join(describe_k_sweep(s) for s in sweeps) or "none"
         raise NoRecordedDataError(f"no recorded K sweep for {operation} M={M} N={N} {precision}; recorded sweeps: {have}")
     return match[-1]
-
-# %% ../nbs/12_recorded.ipynb #3f58d356
-def recorded_from_foundation_raw(path: str|Path) -> dict:
-    "Convert a `benchmarks/gpu_foundation.py` output file into a recorded/1 payload."
-    raw = json.loads(Path(path).read_text())
-    s = raw.get("sections") or {}
-    ceilings = {k: c for k, c in (s.get("ceilings") or {}).items() if isinstance(c, dict) and "device_key" in c}
-    reps = []
-    for mode, v in (s.get("headline_8192_bf16") or {}).items():
-        if isinstance(v, dict) and isinstance(v.get("report"), dict): reps.append(v["report"])
-    for key in ("misaligned", "other_precisions"): reps += [r for r in s.get(key) or [] if isinstance(r, dict) and r.get("schema_version")]
-    if isinstance(s.get("sustained_gemm"), dict) and s["sustained_gemm"].get("schema_version"): reps.append(s["sustained_gemm"])
-    extra = {k: v for k, v in s.items() if k not in ("ceilings", "misaligned", "other_precisions", "sustained_gemm")}
-    extra["converted_from"] = Path(path).name
-    return recorded_payload(raw["provenance"], ceilings, reps, extra)
