@@ -7,18 +7,54 @@ __version__ = "0.1.0"
 __all__ = []
 
 # %% ../nbs/90_init.ipynb #99a284c9
-from .core import Operation, Precision, Priority, Approach, CeilingScoutError, NotSupportedError, parse_shape
-from .measure import measure, Measurement, Stats, Telemetry
-from .workloads import Workload, GemmWorkload, make_workload, register_workload, WORKLOADS
-from .ceilings import Ceiling, resolve_device, get_ceiling, load_specs, measure_matmul_peak, measure_copy_bandwidth
-from .benchmark import BenchmarkResult, run_backend
-from .verdict import Verdict, OpportunityScore, judge
-from .report import Report, load_reports, save_reports, reports_to_dataframe, SCHEMA_VERSION
-from .scout import CeilingScout
-from .ksweep import k_dimension_sweep, KSweepResult, load_k_sweep, summarize_k_sweep
-from .charts import ksweep_figure, roofline_figure, efficiency_figure
-from .recorded import load_recorded_device, recorded_devices, recorded_reports, NoRecordedDataError
-from .attention import AttentionWorkload
-from .conv import Conv2dWorkload
-from .memory_bound import LayerNormWorkload, RMSNormWorkload, SoftmaxWorkload, BiasGeluWorkload
-from .sparse import SparseDetector, SparsityPattern, analyze_sparsity, convert_to_bsr, prune_to_24, compare_sparse_kernels
+import importlib, pkgutil, sys, types
+
+# %% ../nbs/90_init.ipynb #5d0f8a13
+_EXPORTS = {  # submodule -> the public names it gives the package
+    "core": ("Operation", "Precision", "Priority", "Approach", "CeilingScoutError", "NotSupportedError", "parse_shape"),
+    "measure": ("measure", "Measurement", "Stats", "Telemetry"),
+    "workloads": ("Workload", "GemmWorkload", "make_workload", "register_workload", "WORKLOADS"),
+    "ceilings": ("Ceiling", "resolve_device", "get_ceiling", "load_specs", "measure_matmul_peak",
+                 "measure_copy_bandwidth"),
+    "benchmark": ("BenchmarkResult", "run_backend"),
+    "verdict": ("Verdict", "OpportunityScore", "judge"),
+    "report": ("Report", "load_reports", "save_reports", "reports_to_dataframe", "SCHEMA_VERSION"),
+    "scout": ("CeilingScout",),
+    "ksweep": ("k_dimension_sweep", "KSweepResult", "load_k_sweep", "summarize_k_sweep"),
+    "charts": ("ksweep_figure", "roofline_figure", "efficiency_figure"),
+    "recorded": ("load_recorded_device", "recorded_devices", "recorded_reports", "NoRecordedDataError"),
+    "attention": ("AttentionWorkload",),
+    "conv": ("Conv2dWorkload",),
+    "memory_bound": ("LayerNormWorkload", "RMSNormWorkload", "SoftmaxWorkload", "BiasGeluWorkload"),
+    "sparse": ("SparseDetector", "SparsityPattern", "analyze_sparsity", "convert_to_bsr", "prune_to_24",
+               "compare_sparse_kernels"),
+}
+_LAZY = {name: module for module, names in _EXPORTS.items() for name in names}
+__all__ = list(_LAZY)
+
+# %% ../nbs/90_init.ipynb #b7e5a902
+def __getattr__(name: str) -> object:
+    "Import the submodule that defines the public `name` on first use (PEP 562) and keep the value here."
+    if name in _LAZY:
+        module = importlib.import_module(f"{__name__}.{_LAZY[name]}")
+        if name == "WORKLOADS": module.load_plugins()  # every operation registered, as the eager package gave it
+        value = globals()[name] = getattr(module, name)
+        return value
+    if not name.startswith("_") and name in {m.name for m in pkgutil.iter_modules(__path__)}:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    "The package's attributes and every public name, loaded or not."
+    return sorted(set(globals()) | set(_LAZY))
+
+# %% ../nbs/90_init.ipynb #4a9b3f6e
+#| eval: false
+class _Package(types.ModuleType):
+    "The package's module type: a submodule named like the public function it defines leaves the function bound."
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, types.ModuleType) and _LAZY.get(name) == name and hasattr(value, name):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+sys.modules[__name__].__class__ = _Package
