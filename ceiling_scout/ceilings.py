@@ -14,10 +14,10 @@ from .measure import *
 from .workloads import *
 
 # %% auto #0
-__all__ = ['GPU_SEARCH_SHAPES', 'CPU_SEARCH_SHAPES', 'REGIMES', 'data_dir', 'SpecRow', 'load_specs', 'match_spec',
-           'DeviceNotPresentError', 'DeviceTarget', 'resolve_device', 'PeakMeasurement', 'measure_matmul_peak',
-           'measure_copy_bandwidth', 'roofline', 'Ceiling', 'environment_key', 'default_cache_path', 'CeilingStore',
-           'get_ceiling']
+__all__ = ['DEVICE_ALIASES', 'GPU_SEARCH_SHAPES', 'CPU_SEARCH_SHAPES', 'REGIMES', 'data_dir', 'SpecRow', 'load_specs',
+           'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device', 'PeakMeasurement',
+           'measure_matmul_peak', 'measure_copy_bandwidth', 'roofline', 'Ceiling', 'environment_key',
+           'default_cache_path', 'CeilingStore', 'get_ceiling']
 
 # %% ../nbs/03_ceilings.ipynb #b6564334
 def data_dir() -> Path:
@@ -57,7 +57,7 @@ def match_spec(device_name: str) -> SpecRow|None:
 class DeviceNotPresentError(CeilingScoutError):
     "A named GPU was requested but no CUDA GPU is present."
 
-_ALIASES = {"h100": "h100-sxm", "a100": "a100-sxm-80gb"}
+DEVICE_ALIASES = {"h100": "h100-sxm", "a100": "a100-sxm-80gb"}
 
 @dataclass(frozen=True)
 class DeviceTarget:
@@ -76,7 +76,7 @@ def resolve_device(device: str="auto", # auto, cpu, cuda, cuda:N, or a spec key/
     req = str(device).strip().lower()
     has_cuda = torch.cuda.is_available() if cuda_available is None else cuda_available
     gpu_name = (cuda_name or torch.cuda.get_device_name(0)) if has_cuda else None
-    specs, valid = load_specs(), ["auto", "cpu", "cuda", "cuda:N", *_ALIASES, *load_specs()]
+    specs, valid = load_specs(), ["auto", "cpu", "cuda", "cuda:N", *DEVICE_ALIASES, *load_specs()]
     if req == "cpu" or (req == "auto" and not has_cuda):
         return DeviceTarget(req, "cpu", capture_environment("cpu").device_name, "cpu")
     if req in ("auto", "cuda", "gpu") or re.fullmatch(r"cuda:\d+", req):
@@ -87,9 +87,9 @@ def resolve_device(device: str="auto", # auto, cpu, cuda, cuda:N, or a spec key/
         return DeviceTarget(req, tdev, name, row.key if row else "gpu", row,
                             () if row else (f"no spec row matches {name!r}: only measured ceilings will be shown",))
     key = req
-    if req in _ALIASES:  # family alias: prefer the variant actually present
+    if req in DEVICE_ALIASES:  # family alias: prefer the variant actually present
         present = match_spec(gpu_name) if gpu_name else None
-        key = present.key if present and present.key.startswith(req) else _ALIASES[req]
+        key = present.key if present and present.key.startswith(req) else DEVICE_ALIASES[req]
     if key not in specs: raise CeilingScoutError(f"unknown device {device!r}; valid: {', '.join(valid)}")
     if not has_cuda:
         raise DeviceNotPresentError(f"device {device!r} ({specs[key].name}) is not present (no CUDA GPU here); "

@@ -210,8 +210,8 @@ class _CpuTimer:
 def measure(fn: Callable[[], Any],       # the call to time (inputs already built, outputs checked elsewhere)
             device: str|torch.device="cpu", # where `fn` runs
             mode: str="fixed",             # "fixed" (warmup + iters) or "adaptive" (stop on CI)
-            warmup: int=20,                # untimed calls first (seeds: 20)
-            iters: int=200,                # timed calls in fixed mode (seeds: 200)
+            warmup: int=20,                # untimed calls first (the classic fixed method: 20)
+            iters: int=200,                # timed calls in fixed mode (the classic fixed method: 200)
             flush_l2: bool=False,          # zero a buffer larger than L2 before each timed call (CUDA)
             cuda_graph: bool|str="auto",   # replay a CUDA graph for calls shorter than `graph_below_us`
             target_rel_ci: float=0.005,    # adaptive: stop when CI half-width / mean <= this

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Sequence
 import torch
 from .core import *
-from .ceilings import Ceiling, DeviceNotPresentError, data_dir, load_specs, _ALIASES
+from .ceilings import Ceiling, DeviceNotPresentError, data_dir, load_specs, DEVICE_ALIASES
 from .report import *
 from .ksweep import *
 
@@ -100,8 +100,8 @@ def device_key_for(device: str, cuda_available: bool|None=None) -> str:
             raise DeviceNotPresentError(f"device {device!r} asks for this machine's CUDA GPU, and no CUDA GPU is present; use device='cpu' to measure "
                                         f"live on the CPU, or a recorded device key ({have}) for the measurements recorded on that GPU")
         raise CeilingScoutError(f"device {device!r} is this machine's GPU, not a GPU model, so it has no recorded data; name the model (recorded: {have})")
-    d = _ALIASES.get(d, d)
-    if d not in load_specs(): raise CeilingScoutError(f"unknown GPU {device!r}; valid: {', '.join([*_ALIASES, *load_specs()])}")
+    d = DEVICE_ALIASES.get(d, d)
+    if d not in load_specs(): raise CeilingScoutError(f"unknown GPU {device!r}; valid: {', '.join([*DEVICE_ALIASES, *load_specs()])}")
     return d
 
 def recorded_devices(root: str|Path|None=None) -> list[str]:

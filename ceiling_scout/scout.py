@@ -23,7 +23,7 @@ __all__ = ['CeilingScout']
 class CeilingScout:
     "Benchmark library operations on one device against its ceilings and return verdicts."
     def __init__(self, device: str="auto",        # auto, cpu, cuda[:N], or a spec key (h100, h200, ...)
-                 mode: str="fixed",              # "fixed" (seeds: 20 warm-up + 200 timed) or "adaptive"
+                 mode: str="fixed",              # "fixed" (the classic fixed method: 20 warm-up + 200 timed) or "adaptive"
                  warmup: int=20, iters: int=200,  # fixed-mode counts
                  target_rel_ci: float=0.005,     # adaptive: stop at this CI half-width / mean
                  max_time_s: float=60.0,         # adaptive: time budget per measurement
@@ -56,7 +56,7 @@ class CeilingScout:
         return run_backend(workload, self.device, backend, seed=self.seed, label=label, **self.measure_kw)
 
     def benchmark_cublas(self, shape, precision: str|Precision="fp16") -> BenchmarkResult:
-        "The seeds' name: time the library GEMM (cuBLAS on NVIDIA) at `shape`=(M, N, K)."
+        "The users' name for it: time the library GEMM (cuBLAS on NVIDIA) at `shape`=(M, N, K)."
         return self.benchmark(make_workload(Operation.GEMM, shape, precision))
 
     def ceiling(self, precision: str|Precision|None, regime: str="burst") -> Ceiling:
