@@ -64,9 +64,10 @@ class AttentionWorkload(Workload):
         Flag("--causal", bool, "causal (top-left aligned) mask; FLOPs are halved accordingly"),
         Flag("--kv-heads", int, "grouped-query attention: number of K/V heads (divides H)"))
     example_shape: ClassVar[str] = "1,4,128,32"
-    example_shapes: ClassVar[dict] = {"B16 H96 S4096 D128 bf16": ("16,96,4096,128", "bf16", {}),
-                                      "B16 H96 S4096 D128 bf16 causal": ("16,96,4096,128", "bf16", {"causal": True}),
-                                      "B1 H8 S512 D64 bf16": ("1,8,512,64", "bf16", {})}
+    example_shapes: ClassVar[dict] = {   # the documents' shapes: B=16, H=96, S=4096 at D=128 and 64, and B=1, H=8, S=512
+        f"B=16 H=96 S=4096 D={D}{' causal' if c else ''} {p}": (f"16,96,4096,{D}", p, {"causal": c})
+        for D, p in ((128, "bf16"), (64, "bf16"), (128, "fp16")) for c in (False, True)} | {
+        f"B=1 H=8 S=512 D=64{' causal' if c else ''} bf16": ("1,8,512,64", "bf16", {"causal": c}) for c in (False, True)}
     table_note: ClassVar[str] = "TFLOPS counts the causal mask's halving; dense-eq is the full 4·B·H·S_q·S_k·D over the same time"
     check_heads: ClassVar[int] = 4  # (batch, head) pairs compared with the float64 reference
 

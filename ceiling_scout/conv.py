@@ -39,8 +39,9 @@ class Conv2dWorkload(Workload):
     cli_flags: ClassVar[tuple[Flag, ...]] = (Flag("--stride", int, "convolution stride (default 1)"),
                                              Flag("--padding", int, "zero padding on each side (default 0)"))
     example_shape: ClassVar[str] = "2,8,16,16,16,3,3"
-    example_shapes: ClassVar[dict] = {"ResNet 3x3 bf16": ("32,64,56,56,64,3,3", "bf16", {"padding": 1}),
-                                      "32x256x64x64 -> 512 bf16": ("32,256,64,64,512,3,3", "bf16", {"padding": 1})}
+    example_shapes: ClassVar[dict] = {"ResNet 3x3 (32x64x56x56 -> 64) bf16": ("32,64,56,56,64,3,3", "bf16", {"padding": 1}),
+                                      "ResNet 3x3 (32x64x56x56 -> 64) tf32": ("32,64,56,56,64,3,3", "tf32", {"padding": 1}),
+                                      "large 3x3 (32x256x64x64 -> 512) bf16": ("32,256,64,64,512,3,3", "bf16", {"padding": 1})}
     check_images: ClassVar[int] = 2  # images of the batch compared with the float64 reference
 
     def __post_init__(self):
