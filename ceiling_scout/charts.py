@@ -7,8 +7,6 @@ from __future__ import annotations
 import html, math, re
 from pathlib import Path
 from typing import Iterable, Sequence
-try: import plotly.graph_objects as go
-except ImportError: go = None   # plotly is a dependency; without it (a bare GPU box) this module imports but draws nothing
 from .core import *
 from .ceilings import Ceiling
 from .report import *
@@ -18,8 +16,7 @@ from .recorded import environment_label
 # %% auto #0
 __all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'subtitle_lines',
            'log_ticks', 'ksweep_figure', 'roofline_figure', 'report_label', 'efficiency_chart_reports',
-           'efficiency_figure', 'plotlyjs_script', 'figure_html', 'show_figure', 'save_png', 'update_figure_widget',
-           'papermill_output_path', 'notebook_to_html', 'finish_executed_notebook']
+           'efficiency_figure', 'plotlyjs_script', 'figure_html', 'show_figure', 'save_png', 'update_figure_widget']
 
 # %% ../nbs/11_charts.ipynb #27adde9c
 def _merge_recorded(labels: list[str]) -> list[str]:
@@ -81,8 +78,11 @@ def _wrap(text: str, width: int=90) -> str:
         else: cur = f"{cur} {w}".strip()
     return "<br>".join(lines + [cur] if cur else lines)
 
-def _need_plotly():
-    if go is None: raise CeilingScoutError("charts need plotly (pip install plotly)")
+def _go():
+    "plotly.graph_objects, imported on first use (a bare GPU box without plotly imports this module, draws nothing)."
+    try: import plotly.graph_objects as go
+    except ImportError: raise CeilingScoutError("charts need plotly (pip install plotly)") from None
+    return go
 
 def _kdim(r: Report) -> int:
     return r.shape[list(r.shape_names).index("K")] if "K" in (r.shape_names or []) else r.shape[-1]
@@ -101,7 +101,7 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
                   show_spec: bool=True                   # draw the datasheet peak
                  ) -> go.Figure:
     "TFLOP/s against K with CI error bars, measured ceiling, spec peak, peak annotation and the >=90 % band."
-    _need_plotly(); reps = _as_reports(sweep)
+    go = _go(); reps = _as_reports(sweep)
     if not reps: raise CeilingScoutError("ksweep_figure needs at least one point report; got none")
     ok = sorted([r for r in reps if r.status == "ok" and r.baseline_tflops is not None], key=_kdim)
     bad = [r for r in reps if r not in ok]
@@ -191,7 +191,7 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
                     show_spec: bool=True              # draw datasheet roofs dashed
                    ) -> go.Figure:
     "Log-log roofline: memory roof, a compute roof per precision (measured solid, spec dashed), reports as points coloured by verdict."
-    _need_plotly(); reps = _as_reports(reports)
+    go = _go(); reps = _as_reports(reports)
     pts = [r for r in reps if r.status == "ok" and r.baseline_tflops and r.arithmetic_intensity]
     comp, mem = _roofs(reps, ceilings)
     if not pts and not comp and not mem: raise CeilingScoutError("roofline_figure needs reports with a rate or ceilings to draw; got neither")
@@ -291,7 +291,7 @@ def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: st
                       all_points: bool=False  # also draw K-sweep points next to other workloads
                      ) -> go.Figure:
     "Horizontal bars of efficiency (% of the roofline bound) per workload, sorted, coloured by verdict, with the 90 % line."
-    _need_plotly(); given = _as_reports(reports)
+    go = _go(); given = _as_reports(reports)
     reps = given if all_points else efficiency_chart_reports(given)
     ok = [r for r in reps if r.efficiency is not None]
     if not ok: raise CeilingScoutError(f"efficiency_figure needs reports with an efficiency; none of {len(reps)} has one")
@@ -340,7 +340,7 @@ def figure_html(fig: go.Figure, include_plotlyjs: bool=False) -> str:
     return plotlyjs_script() + h if include_plotlyjs else h
 
 def show_figure(fig: go.Figure):
-    "Display `fig` as the plotly mimetype (JupyterLab) plus an HTML fragment (nbconvert; `notebook_to_html` adds plotly.js once)."
+    "Display `fig` as the plotly mimetype (JupyterLab) plus an HTML fragment (nbconvert; the bundle's HTML adds plotly.js once)."
     from IPython.display import display
     display({"application/vnd.plotly.v1+json": fig.to_plotly_json(), "text/html": figure_html(fig),
              "text/plain": f"<{fig.layout.title.text or 'plotly figure'}>"}, raw=True)
@@ -360,56 +360,3 @@ def update_figure_widget(fw: go.FigureWidget, fig: go.Figure) -> go.FigureWidget
         fw.add_traces(list(fig.data))
         fw.layout = fig.layout
     return fw
-
-# %% ../nbs/11_charts.ipynb #2c1832b4
-def papermill_output_path() -> Path|None:
-    "The output notebook of the `papermill` command running this kernel, or None when not run by the papermill CLI."
-    import os
-    try: argv = Path(f"/proc/{os.getppid()}/cmdline").read_bytes().decode().split("\0")
-    except OSError: return None
-    argv = [a for a in argv if a]
-    i = next((j for j, a in enumerate(argv) if Path(a).name == "papermill" or a.endswith("papermill/__main__.py")), None)
-    if i is None and len(argv) > 2 and argv[1:3] == ["-m", "papermill"]: i = 2
-    if i is None: return None
-    try:
-        from papermill.cli import papermill as cmd
-        ctx = cmd.make_context("papermill", argv[i + 1:], resilient_parsing=True)
-        out = ctx.params.get("output_path")
-    except Exception: return None
-    return Path(out).resolve() if out and out != "-" and "://" not in out else None
-
-def notebook_to_html(nb_path: str|Path, html_path: str|Path, title: str|None=None) -> Path:
-    "Render a notebook to HTML without code cells, raw cells or prompts (nbconvert, lab template)."
-    import nbformat
-    from nbconvert import HTMLExporter
-    nb = nbformat.read(str(nb_path), as_version=4)
-    if title: nb.metadata["title"] = title
-    ex = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True, exclude_raw=True)
-    body, _ = ex.from_notebook_node(nb)
-    if "Plotly.newPlot" in body and "__cs_define" not in body: body = body.replace("</head>", plotlyjs_script() + "\n</head>", 1)
-    html_path = Path(html_path); html_path.parent.mkdir(parents=True, exist_ok=True); html_path.write_text(body)
-    return html_path
-
-def finish_executed_notebook(src: str|Path, # the notebook papermill is writing (saved while its last cell runs)
-                             dst: str|Path, # the copy to write
-                             text: str      # what the running cell prints, as its output in the copy
-                            ) -> Path:
-    "Copy papermill's output notebook with the running cell marked completed and given `text` as its output."
-    import nbformat, datetime as dt
-    nb = nbformat.read(str(src), as_version=4)
-    code = [c for c in nb.cells if c.cell_type == "code"]
-    running = [c for c in code if c.metadata.get("papermill", {}).get("status") == "running"]
-    if not code: raise CeilingScoutError(f"{src}: no code cell to complete")
-    cell = running[-1] if running else code[-1]
-    now = dt.datetime.now(dt.timezone.utc)
-    def _close(meta: dict):
-        try: meta["duration"] = round((now - dt.datetime.fromisoformat(meta["start_time"])).total_seconds(), 3)
-        except (KeyError, TypeError, ValueError): meta["duration"] = None
-        meta["end_time"] = now.isoformat()
-    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=text if text.endswith("\n") else text + "\n")]
-    if cell.execution_count is None: cell.execution_count = max([c.execution_count or 0 for c in code]) + 1
-    if "papermill" in cell.metadata: cell.metadata.papermill["status"] = "completed"; _close(cell.metadata.papermill)
-    if "papermill" in nb.metadata: _close(nb.metadata.papermill)
-    dst = Path(dst); dst.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, str(dst))
-    return dst

@@ -8,6 +8,7 @@
 import argparse, json, sys
 from pathlib import Path
 from ceiling_scout import Report, Approach
+from ceiling_scout.bundle import bundle_problems
 
 def check(path: Path, a: argparse.Namespace) -> list[str]:
     bad = []
@@ -25,10 +26,10 @@ def check(path: Path, a: argparse.Namespace) -> list[str]:
     p = d.get("parameters") or {}
     if a.a_source: need(Path(str(p.get("weights"))).name == a.a_source.split(":")[0], f"parameters.weights {p.get('weights')!r}")
     title = d.get("chart_title") or ""
+    bad += bundle_problems(path)   # the executed notebook copy complete (its last cell too), the HTML without code prompts
     html = path.with_suffix(".html")
-    need(html.exists() and html.stat().st_size > 0, f"no HTML {html}")
     page = html.read_text() if html.exists() else ""
-    need("In [" not in page, "the HTML shows code cells")
+    need("from ceiling_scout" not in page, "the HTML shows code cells")
     need(a.pattern in page, f"the HTML does not show the pattern {a.pattern}")
     if a.not_measured:
         need(d.get("measured_on_this_matrix") is False and d.get("comparison") is None and d.get("report") is None, "kernels measured although the precision is unsupported")

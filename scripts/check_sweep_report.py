@@ -6,8 +6,8 @@
 """
 import argparse, json, math, re, sys
 from pathlib import Path
-import nbformat
 from ceiling_scout import load_reports, Approach, Priority
+from ceiling_scout.bundle import bundle_problems
 
 def _finite_positive(x) -> bool: return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x > 0
 
@@ -21,18 +21,6 @@ def check_efficiency(r, where: str, need) -> None:
     if e > 1 + allowance:   # a low CPU ceiling on a busy machine can give 180 % or more: fine, if the report flags it
         need(r.approach == Approach.CHECK_MEASUREMENT.value or any("above the measured ceiling" in w for w in r.warnings),
              f"{where}: efficiency {e:.0%} is above the ceiling and the report carries no warning about it")
-
-def check_notebook(nb_path: Path, report: Path, need) -> None:
-    "The executed notebook copy is complete: every cell completed, the last one lists the files written, the run's end recorded."
-    nb = nbformat.read(str(nb_path), as_version=4)
-    status = [c.metadata.get("papermill", {}).get("status") for c in nb.cells]
-    need(all(s == "completed" for s in status), f"{nb_path.name}: cell statuses {sorted(set(map(str, status)))}, expected all 'completed'")
-    code = [c for c in nb.cells if c.cell_type == "code"]
-    last = "".join(o.get("text", "") for o in code[-1].outputs) if code else ""
-    wrote = {Path(l[len("wrote "):]).name for l in last.splitlines() if l.startswith("wrote ")}
-    need({report.name, nb_path.name, report.with_suffix(".html").name} <= wrote, f"{nb_path.name}: the last cell's output does not list the files written ({last[:80]!r})")
-    need(all(c.execution_count for c in code), f"{nb_path.name}: a code cell has no execution count")
-    need(bool(nb.metadata.get("papermill", {}).get("end_time")), f"{nb_path.name}: the run has no end_time")
 
 def check(path: Path, points: int|None, iters: int|None, recorded: bool, warns: list[str]|None=None) -> list[str]:
     bad = []
@@ -88,9 +76,8 @@ def check(path: Path, points: int|None, iters: int|None, recorded: bool, warns: 
     for i, o in enumerate(others):
         r = Report.from_dict(o, f"others[{i}]")
         if r.status == "ok" and r.efficiency is not None: check_efficiency(r, f"others[{i}] {r.operation} {r.shape}", need)
-    nb, page = path.with_suffix(".ipynb"), path.with_suffix(".html")
-    if nb.exists(): check_notebook(nb, path, need)
-    else: bad.append(f"{nb.name} (executed notebook) missing")
+    bad += bundle_problems(path)   # the executed notebook copy complete, the HTML without code prompts
+    page = path.with_suffix(".html")
     if page.exists():
         h = page.read_text()
         need("Plotly.newPlot" in h and "window.__cs_define" in h, f"{page.name}: no inline plotly charts")
@@ -98,7 +85,6 @@ def check(path: Path, points: int|None, iters: int|None, recorded: bool, warns: 
         need((label.split(";")[0][:40] in h) if label else True, f"{page.name}: the source label is not shown")
         need(re.search(r"wrote \S*" + re.escape(page.name), h) is not None, f"{page.name}: the list of files written is not shown (the last cell is unfinished)")
         if notes: need("Warning: the recording differs from the request" in h, f"{page.name}: the parameter warning is not shown")
-    else: bad.append(f"{page.name} (HTML) missing")
     return bad
 
 if __name__ == "__main__":
