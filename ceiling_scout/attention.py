@@ -18,10 +18,10 @@ from .benchmark import *
 from .verdict import *
 
 # %% auto #0
-__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM',
-           'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'causal_pairs', 'fa3_available', 'AttentionWorkload',
-           'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal', 'sdpa_reasons', 'sdpa_warning_lines',
-           'capture_sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal', 'sdpa_default_choice',
+__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM',
+           'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'causal_pairs', 'fa3_module', 'fa3_available',
+           'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal', 'sdpa_reasons',
+           'sdpa_warning_lines', 'capture_sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal', 'sdpa_default_choice',
            'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code', 'backend_results', 'backend_name',
            'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles',
            'decide_attention']
@@ -46,10 +46,19 @@ def _tf32_off():
     try: yield
     finally: torch.backends.cuda.matmul.allow_tf32 = old
 
+FA3_MODULES = ("flash_attn_interface", "fa3_fwd_interface")  # flash-attention's hopper/ build; the `fa3-fwd` wheel (bf16, fwd)
+
+def fa3_module() -> str|None:
+    "The importable FlashAttention-3 interface module (same `flash_attn_func`), or None; never required."
+    for m in FA3_MODULES:
+        try:
+            if importlib.util.find_spec(m) is not None: return m
+        except (ImportError, ValueError): pass
+    return None
+
 def fa3_available() -> bool:
-    "True when FlashAttention-3 (`flash_attn_interface`, Hopper) can be imported; never required."
-    try: return importlib.util.find_spec("flash_attn_interface") is not None
-    except (ImportError, ValueError): return False
+    "True when a FlashAttention-3 interface (Hopper) can be imported; never required."
+    return fa3_module() is not None
 
 @dataclass(frozen=True)
 class AttentionWorkload(Workload):
@@ -290,7 +299,7 @@ def _fa3_fn(w: AttentionWorkload, dev: torch.device) -> Callable:
         if w.precision == Precision.FP32: raise NotSupportedError("FlashAttention-3 takes fp16/bf16 (or fp8) inputs, not fp32")
         if w.causal and w.S_q != w.S_k:
             raise NotSupportedError("FlashAttention-3 aligns the causal mask bottom-right, PyTorch top-left: they differ when S_q != S_k")
-        from flash_attn_interface import flash_attn_func
+        flash_attn_func = importlib.import_module(fa3_module()).flash_attn_func
         kw = {"softmax_scale": w.softmax_scale} if w.softmax_scale is not None else {}
         o = flash_attn_func(x["q"].transpose(1, 2), x["k"].transpose(1, 2), x["v"].transpose(1, 2), causal=w.causal, **kw)
         return (o[0] if isinstance(o, (tuple, list)) else o).transpose(1, 2)
@@ -302,7 +311,7 @@ def backends(self: AttentionWorkload, device) -> dict[str, Backend]:
     out = {"sdpa_default": _sdpa_default_backend(self, dev)}
     for name, member in SDPA_BACKENDS.items():
         out[name] = Backend(name, _sdpa_backend_fn(self, name, dev), f"PyTorch SDPA {member}")
-    if fa3_available(): out["fa3"] = Backend("fa3", _fa3_fn(self, dev), "FlashAttention-3 (flash_attn_interface)")
+    if fa3_available(): out["fa3"] = Backend("fa3", _fa3_fn(self, dev), f"FlashAttention-3 ({fa3_module()})")
     return out
 
 # %% ../nbs/20_attention.ipynb #bb0bfc27
@@ -395,7 +404,7 @@ def sdpa_backend_code(name: str, workload: AttentionWorkload) -> str:
         return (f"with torch.nn.attention.sdpa_kernel(torch.nn.attention.SDPBackend.{SDPA_BACKENDS[name]}): "
                 f"out = torch.nn.functional.scaled_dot_product_attention({args})")
     if name == "fa3":
-        return ("from flash_attn_interface import flash_attn_func; out = flash_attn_func(q.transpose(1, 2), k.transpose(1, 2), "
+        return (f"from {fa3_module() or 'flash_attn_interface'} import flash_attn_func; out = flash_attn_func(q.transpose(1, 2), k.transpose(1, 2), "
                 f"v.transpose(1, 2){', causal=True' if workload.causal else ''}).transpose(1, 2)  # [0] first on versions that return (out, lse)")
     return f"out = torch.nn.functional.scaled_dot_product_attention({args})"
 
