@@ -16,7 +16,8 @@ from _harness import JsonRun, log
 import torch
 from ceiling_scout.core import Precision
 from ceiling_scout.scout import CeilingScout
-from ceiling_scout.sparse import SparseGemmWorkload, scout_sparse, format_sparse_table, analyze_sparsity, make_sparse_matrix
+from ceiling_scout.sparse import SparseGemmWorkload, scout_sparse, format_sparse_table
+from ceiling_scout.sparsity import analyze_sparsity, make_sparse_matrix
 
 CASES = [  # (name, synthetic spec)
     ("2:4 (50%)", dict(sparsity=0.5, pattern="24")),
