@@ -178,7 +178,8 @@ class Environment:
 
 @functools.lru_cache(None)  # once per process: capture_environment runs for every scout and every ceiling lookup
 def _code_commit() -> str|None:
-    "The git commit of this checkout (`+dirty` with uncommitted changes), or `$CEILING_SCOUT_COMMIT` where there is no .git (a copied tree)."
+    "`$CEILING_SCOUT_COMMIT` when set (a copied tree whose .git, if any, is not the code's), else this checkout's git commit (`+dirty`)."
+    if os.environ.get("CEILING_SCOUT_COMMIT"): return os.environ["CEILING_SCOUT_COMMIT"]
     import subprocess
     here = os.path.dirname(os.path.abspath(globals().get("__file__", os.path.join(os.getcwd(), "x"))))
     try:
