@@ -423,16 +423,10 @@ def backend_name(r: BenchmarkResult, default: str|None=None) -> str:
 
 def attention_backend_rows(workload: AttentionWorkload, baseline: BenchmarkResult, alts=()) -> list[dict]:
     "One row per backend measured on `workload`: status, time, TFLOPS (causal-aware and dense-equivalent), µs/head, speedup, error."
-    rows = []
-    for r in backend_results(workload, baseline, alts):
-        ms = r.mean_ms
-        rows.append({"backend": backend_name(r, r.backend), "library": r.library, "status": r.status, "mean_ms": ms, "tflops": r.tflops,
-                     "dense_tflops": r.dense_tflops, "us_per_head": workload.us_per_head(ms) if ms else None,
-                     "us_per_batch_head": workload.us_per_batch_head(ms) if ms else None,
-                     "ci95_rel": r.measurement.stats.ci95_rel if r.measurement else None,
-                     "speedup_vs_default": baseline.mean_ms / ms if (ms and baseline.ok) else None,
-                     "rel_error": r.check.rel_error if r.check else None, "error": r.error})
-    return rows
+    return [{**backend_row(r, baseline), "backend": backend_name(r, r.backend),
+             "us_per_head": workload.us_per_head(r.mean_ms) if r.mean_ms else None,
+             "us_per_batch_head": workload.us_per_batch_head(r.mean_ms) if r.mean_ms else None}
+            for r in backend_results(workload, baseline, alts)]
 
 def same_kernel_as_default(r: BenchmarkResult, picked: str) -> bool:
     "True when `r` is the SDPA backend that the default dispatch already chose (`picked`, e.g. sdpa_math when the default ran MATH)."

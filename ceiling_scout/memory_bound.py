@@ -144,9 +144,7 @@ def decide_memory_bound(ctx: DecisionContext) -> Decision:
     ok = [r for r in [baseline, *alts] if r.ok and r.workload == w]
     fastest = min(ok, key=lambda r: r.mean_ms)
     bw = ceiling.measured_bandwidth_gbps
-    rows = [{"backend": r.backend, "library": r.library, "status": r.status, "mean_ms": r.mean_ms, "gbps": r.gbps,
-             "fraction_of_copy": (r.gbps / bw) if (r.gbps and bw) else None, "speedup_vs_eager": (baseline.mean_ms / r.mean_ms) if (r.ok and baseline.ok) else None,
-             "error": r.error} for r in [baseline, *[a for a in alts if a.workload == w]]]
+    rows = [backend_row(r, baseline, bw) for r in ctx.same_workload()]
     evidence = {"backends": rows, "copy_bandwidth_gbps": bw, "bytes_min": w.bytes_min, "fastest_backend": fastest.backend,
                 "flops_note": "nominal FLOPs: efficiency is achieved GB/s over the measured copy bandwidth"}
     gain = baseline.mean_ms / fastest.mean_ms

@@ -52,8 +52,8 @@ def report_from_verdict(v: Verdict,               # read by its fields (duck typ
                        ) -> Report:
     "Flatten a `Verdict` (with its baseline, ceiling and alternatives) into a `Report`."
     b, w, m, c = v.baseline, v.workload, v.baseline.measurement, v.ceiling
-    alts = [{**a.summary(), "speedup_vs_baseline": (b.mean_ms / a.mean_ms) if (a.ok and b.ok) else None}
-            for a in v.alternatives]
+    from ceiling_scout.verdict import backend_row  # the one row type (a verdict exists, so torch is loaded already)
+    alts = [backend_row(a, b) for a in v.alternatives]
     return Report(
         operation=w.operation.value, shape=list(w.shape), precision=w.precision.value, device=v.device,
         baseline_tflops=b.tflops, ceiling_tflops=v.ceiling_tflops, efficiency=v.efficiency,

@@ -17,7 +17,7 @@ from .benchmark import *
 __all__ = ['EFFICIENT', 'OpportunityScore', 'CEILING_TOLERANCE', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'Verdict', 'Decision',
            'DecisionContext', 'synthetic_result', 'priority_for', 'plausibility', 'ceiling_spread_note',
            'optimal_phrase', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority',
-           'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'weak_ceiling',
+           'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
            'register_decider', 'switch_from_failed', 'pad_from_refused', 'judge', 'at_ceiling', 'decide_default',
            'decide_gemm']
 
@@ -198,6 +198,17 @@ def faster_beyond_noise(base: BenchmarkResult, alt: BenchmarkResult) -> bool:
     "True when `alt` is faster than `base` by more than `noise_margin` of the two: the one rule every decider uses."
     g = speedup(base, alt)
     return g is not None and g > 1 + noise_margin(base, alt)
+
+# %% ../nbs/05_verdict.ipynb #de0c1514
+def backend_row(r: BenchmarkResult,           # one measured backend (or alternative workload)
+                baseline: BenchmarkResult,    # the default backend it is compared with
+                copy_gbps: float|None=None    # the measured copy bandwidth, for memory-bound operations
+               ) -> dict:
+    "The one row type of every backend table, evidence list and report: summary, speedup over the baseline, own columns."
+    row = {**r.summary(), "speedup_vs_baseline": speedup(baseline, r), "rel_error": r.check.rel_error if r.check else None}
+    row.update(r.workload.extra_columns(r))
+    if copy_gbps: row["fraction_of_copy"] = r.gbps / copy_gbps if r.gbps else None
+    return row
 
 # %% ../nbs/05_verdict.ipynb #cca2c05b
 WEAK_CEILING = 0.5  # measured peak below this fraction of the spec peak: the library, not the chip, set it
