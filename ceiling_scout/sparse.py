@@ -396,7 +396,7 @@ def compare_sparse_kernels(workload: SparseGemmWorkload,       # the sparse GEMM
 # %% ../nbs/30_sparse.ipynb #ef95f4cc
 @register_decider("sparse_gemm")
 def decide_sparse_gemm(ctx: DecisionContext) -> Decision:
-    "Sparse GEMM: the fastest measured kernel against dense, judged against the density-scaled ceiling; the unmeasured tree as fallback."
+    "Sparse GEMM: fastest measured kernel vs dense, judged on the density-scaled ceiling; unmeasured tree as fallback."
     workload, baseline, eff, alts = ctx.workload, ctx.baseline, ctx.efficiency, ctx.alternatives
     an = workload.analysis()
     ceil = baseline.tflops / eff if (eff and baseline.tflops) else None
@@ -404,17 +404,21 @@ def decide_sparse_gemm(ctx: DecisionContext) -> Decision:
     rows, believed, flags = {}, [], []
     for a in alts:
         name = a.label or a.backend
-        rows[name] = {"status": a.status, "mean_ms": a.mean_ms, "useful_tflops": a.tflops, "dense_eq_tflops": a.dense_tflops,
+        rows[name] = {"status": a.status, "mean_ms": a.mean_ms, "useful_tflops": a.tflops,
+                      "dense_eq_tflops": a.dense_tflops,
                       "speedup_vs_dense": (baseline.mean_ms / a.mean_ms) if a.ok else None,
                       "efficiency_vs_ideal": (a.tflops / ceil) if (a.ok and ceil) else None, "note": a.error}
-        if a.ok:   # `judge` has already left out any kernel whose useful rate is above the spec peak (`screen_alternatives`)
+        # `judge` has already left out any kernel whose useful rate is above the spec peak (`screen_alternatives`)
+        if a.ok:
             believed.append(a)
             if above_ideal(rows[name]["efficiency_vs_ideal"]):
-                rows[name]["efficiency_flag"] = ABOVE_IDEAL; flags.append(above_ideal_warning(name, rows[name]["efficiency_vs_ideal"], ceil))
+                rows[name]["efficiency_flag"] = ABOVE_IDEAL
+                flags.append(above_ideal_warning(name, rows[name]["efficiency_vs_ideal"], ceil))
     ev = {"pattern": an.pattern.value, "sparsity": sp, "density": dens, "ideal_speedup": 1 / dens, "kernels": rows,
           "dense_efficiency_vs_ideal": eff, "near_misses": list(an.near_misses)}
     lib = baseline.library or baseline.backend
-    base_cfg = {"pattern": an.pattern.value, "sparsity": round(sp, 4), "best_block_size": an.best_block_size, "measured": True}
+    base_cfg = {"pattern": an.pattern.value, "sparsity": round(sp, 4), "best_block_size": an.best_block_size,
+                "measured": True}
     if believed:
         best = min(believed, key=lambda r: r.mean_ms)
         x = baseline.mean_ms / best.mean_ms
@@ -429,32 +433,40 @@ def decide_sparse_gemm(ctx: DecisionContext) -> Decision:
                    "efficiency_vs_ideal": round(e_best, 3) if e_best is not None else None}
             if above_ideal(e_best):
                 cfg["efficiency_flag"] = ABOVE_IDEAL
-                eff_txt = (f"; {e_best:.0%} of the density-scaled ceiling, above 100 %: flagged, that ceiling is no bound here "
+                eff_txt = (f"; {e_best:.0%} of the density-scaled ceiling, above 100 %: flagged, that ceiling is no "
+                           "bound here "
                            f"(see the warnings), so trust the {x:.2f}x over dense, not the efficiency).")
-            else: eff_txt = f" = {e_best:.0%} of the density-scaled ceiling, ideal {1 / dens:.2f}x)." if e_best is not None else ")."
-            rec = (f"{name} ({best.library}) is {x:.2f}x faster than dense {lib} on this {sp:.1%}-sparse {an.pattern.value} matrix "
+            else: eff_txt = (f" = {e_best:.0%} of the density-scaled ceiling, ideal {1 / dens:.2f}x)."
+                             if e_best is not None else ").")
+            rec = (f"{name} ({best.library}) is {x:.2f}x faster than dense {lib} on this {sp:.1%}-sparse "
+                   f"{an.pattern.value} matrix "
                    f"({best.mean_ms:.4f} vs {baseline.mean_ms:.4f} ms; {best.tflops:.4g} useful TFLOPS" + eff_txt)
             if is24: return Decision(gain_priority(x), Approach.SEMI_STRUCTURED_24, "sparse_faster", rec, cfg, ev, **g)
             if an.pattern == SparsityPattern.BLOCK_SPARSE and e_best is not None and e_best < 0.5:
                 cfg["headroom_x"] = round(1 / e_best, 2)
                 return Decision(priority_for(e_best), Approach.CUSTOM_SPARSE, "sparse_faster_below_ideal",
-                                rec + f" Use it now; a custom block-sparse kernel could gain up to {1 / e_best:.1f}x more.", cfg, ev, **g)
+                                rec + f" Use it now; a custom block-sparse kernel could gain up to {1 / e_best:.1f}x "
+                                      "more.", cfg, ev, **g)
             return Decision(gain_priority(x), Approach.SWITCH_BACKEND, "sparse_faster", rec, cfg, ev, **g)
-        if x > 1: slow = f"no sparse kernel beats dense beyond the noise (fastest: {name} {x:.2f}x, ±{noise:.0%} noise)"
+        if x > 1: slow = (f"no sparse kernel beats dense beyond the noise (fastest: {name} {x:.2f}x, "
+                          f"±{noise:.0%} noise)")
         else: slow = f"the fastest sparse kernel, {name}, runs at {x:.2f}x dense"
         if an.pattern == SparsityPattern.BLOCK_SPARSE and sp > SPARSE_KERNEL_MIN:
             return Decision(Priority.HIGH, Approach.CUSTOM_SPARSE, "block_sparse_unserved",
                 (f"{sp:.1%} block-sparse (block {an.best_block_size}), but {slow}: the ideal is {1 / dens:.1f}x. "
                  f"A custom block-sparse kernel is the opportunity; until then use dense {lib}."), \
-                {**base_cfg, "use": baseline.backend, "custom": "block-sparse GEMM (BSR) kernel", "ideal_speedup": round(1 / dens, 2)}, ev,
+                {**base_cfg, "use": baseline.backend, "custom": "block-sparse GEMM (BSR) kernel",
+                 "ideal_speedup": round(1 / dens, 2)}, ev,
                 warnings=tuple(flags))
         hint = ""
         if sp > SPARSE_KERNEL_MIN and an.pattern == SparsityPattern.UNSTRUCTURED:
-            hint = " Unstructured sparsity does not pay on tensor cores; pruning to 2:4 (prune_to_24) or to blocks (convert_to_bsr) would, at the accuracy cost they report."
+            hint = (" Unstructured sparsity does not pay on tensor cores; pruning to 2:4 (prune_to_24) or to blocks "
+                    "(convert_to_bsr) would, at the accuracy cost they report.")
         lead = f"Dense {lib} is fastest: {slow}" if x <= 1 else slow[0].upper() + slow[1:]
         return Decision(Priority.NONE, Approach.NONE, "dense_fastest",
             f"{lead} at {sp:.1%} sparsity ({an.pattern.value}). Use the dense library ({lib})." + hint,
-            {**base_cfg, "use": baseline.backend, "reasoning": "no sparse kernel beat dense beyond the noise here"}, ev, warnings=tuple(flags))
+            {**base_cfg, "use": baseline.backend, "reasoning": "no sparse kernel beat dense beyond the noise here"}, ev,
+                        warnings=tuple(flags))
     appr, why = unmeasured_tree(an)
     skipped = "; ".join(f"{a.label or a.backend}: {a.error}" for a in alts if not a.ok)
     ev["skipped"] = skipped
@@ -526,21 +538,24 @@ class SparseDetector:
 
 # %% ../nbs/30_sparse.ipynb #763cd08b
 def format_sparse_table(cmp: SparseComparison) -> str:
-    "The candidates as a fixed-width table (ms, useful and dense-equivalent TFLOPS, speedup, efficiency vs ideal, status); '!' flags an efficiency above 100 %."
+    "Candidates as a fixed-width table (ms, useful/dense-eq. TFLOPS, speedup, eff. vs ideal, status); '!': above 100 %."
     hdr = f"{'kernel':<28} {'ms':>10} {'useful TF':>10} {'dense-eq TF':>11} {'vs dense':>9} {'vs ideal':>9}  status"
     lines = [hdr, "-" * len(hdr)]
     f = lambda v, fmt: format(v, fmt) if v is not None else "-"
     for r in cmp.rows():
         st = r["status"] + (f": {r['note']}" if r["note"] else "")
         flag = r.get("efficiency_flag")
-        if flag: st += f" ! {flag} (over 100 % of the density-scaled ceiling: that ceiling is no bound here; see warnings)"
+        if flag: st += (f" ! {flag} (over 100 % of the density-scaled ceiling: that ceiling is no bound here; "
+                        "see warnings)")
         eff = f(r['efficiency_vs_ideal'], '.1%') + ("!" if flag else "")
-        lines.append(f"{r['kernel']:<28} {f(r['mean_ms'], '.4f'):>10} {f(r['useful_tflops'], '.2f'):>10} {f(r['dense_eq_tflops'], '.2f'):>11} "
+        lines.append(f"{r['kernel']:<28} {f(r['mean_ms'], '.4f'):>10} {f(r['useful_tflops'], '.2f'):>10} "
+                     f"{f(r['dense_eq_tflops'], '.2f'):>11} "
                      f"{(f(r['speedup_vs_dense'], '.2f') + 'x') if r['speedup_vs_dense'] else '-':>9} {eff:>9}  {st}")
     return "\n".join(lines)
 
 SPARSE_FLAGS = (*SparseGemmWorkload.cli_flags,
-    Flag("--weights", str, "analyse a real matrix A from a .pt/.pth/.bin (weights_only), .safetensors or .npy/.npz file"),
+    Flag("--weights", str,
+         "analyse a real matrix A from a .pt/.pth/.bin (weights_only), .safetensors or .npy/.npz file"),
     Flag("--tensor", str, "name of the tensor in a multi-tensor --weights file"))
 
 def sparse_workload_from_args(args) -> SparseGemmWorkload:
@@ -549,24 +564,29 @@ def sparse_workload_from_args(args) -> SparseGemmWorkload:
     if (err := sparse_precision_error(prec)): raise CeilingScoutError(err)     # before any file is read or matrix built
     if args.weights:
         if args.sparsity is not None or args.pattern or args.block_size:
-            raise CeilingScoutError("--weights analyses the file's matrix: leave out --sparsity, --pattern and --block-size")
+            raise CeilingScoutError("--weights analyses the file's matrix: leave out --sparsity, --pattern and "
+                                    "--block-size")
         t, name = load_weight_matrix(args.weights, args.tensor)
         M, K = t.shape
-        if args.shape is None: raise CeilingScoutError("--weights needs --shape N (columns of B, e.g. tokens) or M,N,K matching the file")
+        if args.shape is None: raise CeilingScoutError("--weights needs --shape N (columns of B, e.g. tokens) or M,N,K "
+                                                       "matching the file")
         dims = parse_shape(args.shape)
         if len(dims) == 1: N = dims[0]
         elif len(dims) == 3:
-            if (dims[0], dims[2]) != (M, K): raise CeilingScoutError(f"--shape {args.shape} does not match the matrix {name!r} of shape {M}x{K} (M,N,K needs M={M}, K={K})")
+            if (dims[0], dims[2]) != (M, K): raise CeilingScoutError(f"--shape {args.shape} does not match the matrix "
+                                                                     f"{name!r} of shape {M}x{K} (M,N,K needs M={M}, "
+                                                                     f"K={K})")
             N = dims[1]
         else: raise CeilingScoutError(f"with --weights, --shape is N or M,N,K; got {args.shape!r}")
         return SparseGemmWorkload.from_matrix(t, N, prec, source=f"{Path(args.weights).name}:{name}")
     if args.tensor: raise CeilingScoutError("--tensor names a tensor in a --weights file")
     M, N, K = parse_shape(args.shape, ("M", "N", "K"))
     sp = float(args.sparsity) if args.sparsity is not None else SparseGemmWorkload.sparsity
-    return SparseGemmWorkload(prec, M, N, K, sparsity=sp, pattern=args.pattern or "block", block_size=args.block_size or 64)
+    return SparseGemmWorkload(prec, M, N, K, sparsity=sp, pattern=args.pattern or "block",
+                              block_size=args.block_size or 64)
 
 def run_sparse_cli(args, scout: CeilingScout, out: Callable) -> None:
-    "The sparsity mode of the CLI: analyse A, measure every candidate kernel, print the analysis, the kernel table and the verdict."
+    "The CLI's sparsity mode: analyse A, measure every candidate kernel, print the analysis, kernel table and verdict."
     from ceiling_scout.cli import format_verdict, format_header
     w = sparse_workload_from_args(args)
     log = None if (args.quiet or args.json) else scout.log
@@ -581,4 +601,5 @@ def run_sparse_cli(args, scout: CeilingScout, out: Callable) -> None:
     if args.output: out(f"\nReport written to {args.output}")
 
 SPARSITY_MODE = register_mode(Mode("sparsity", "a sparsity analysis", ("--sparsity", "--weights"), SPARSE_FLAGS,
-                                    lambda cls: cls.operation in ("gemm", "sparse_gemm"), run_sparse_cli, always_for=("sparse_gemm",)))
+                                    lambda cls: cls.operation in ("gemm", "sparse_gemm"), run_sparse_cli,
+                                   always_for=("sparse_gemm",)))
