@@ -79,6 +79,9 @@ class AttentionWorkload(Workload):
         f"B=1 H=8 S=512 D=64{' causal' if c else ''} bf16": ("1,8,512,64", "bf16", {"causal": c}) for c in (False, True)}
     table_note: ClassVar[str] = "TFLOPS counts the causal mask's halving; dense-eq is the full 4·B·H·S_q·S_k·D over the same time"
     check_heads: ClassVar[int] = 4  # (batch, head) pairs compared with the float64 reference
+    calling_convention: ClassVar[str] = ("fn(q, k, v, causal) -> softmax(q·kᵀ/√D + top-left causal mask)·v  "
+                                         "(q: B×H×S_q×D, k, v: B×H_kv×S_k×D; returns B×H×S_q×D)")
+    def candidate_call(self, fn, inputs) -> torch.Tensor: return fn(inputs["q"], inputs["k"], inputs["v"], self.causal)
 
     def __post_init__(self):
         if self.precision not in ATTENTION_PRECISIONS:

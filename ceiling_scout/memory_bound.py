@@ -54,6 +54,9 @@ class RowwiseWorkload(Workload):
         for i, name in enumerate(("w", "b")[: self.param_vectors]): x[name] = random_tensor((n,), dt, device, seed + 1 + i)
         return x
     def eager(self, x: dict) -> torch.Tensor: raise NotImplementedError
+    def candidate_call(self, fn, inputs) -> torch.Tensor:
+        "A user's kernel gets the inputs positionally, in `make_inputs` order (x, then the parameter vectors)."
+        return fn(*inputs.values())
     def reference(self, x: dict) -> torch.Tensor:
         "The output in float64 from the same (rounded) inputs."
         return self.eager({k: v.to(torch.float64) for k, v in x.items()})
@@ -89,6 +92,7 @@ class LayerNormWorkload(RowwiseWorkload):
     flops_per_element: ClassVar[float] = 8.0
     param_vectors: ClassVar[int] = 2
     eager_code: ClassVar[str] = "torch.nn.functional.layer_norm(x, (x.shape[-1],), w, b, eps=1e-5)"
+    calling_convention: ClassVar[str] = "fn(x, weight, bias) -> layer_norm over the last dim, eps=1e-5 (x: ROWS×COLS)"
     def eager(self, x): return F.layer_norm(x["x"], (self.COLS,), x["w"], x["b"], eps=1e-5)
     def extra_backends(self, dev):
         if not apex_available(): return {}
@@ -105,6 +109,7 @@ class RMSNormWorkload(RowwiseWorkload):
     flops_per_element: ClassVar[float] = 4.0
     param_vectors: ClassVar[int] = 1
     eager_code: ClassVar[str] = "torch.nn.functional.rms_norm(x, (x.shape[-1],), w, eps=1e-6)"
+    calling_convention: ClassVar[str] = "fn(x, weight) -> rms_norm over the last dim, eps=1e-6 (x: ROWS×COLS)"
     def eager(self, x): return F.rms_norm(x["x"], (self.COLS,), x["w"], eps=1e-6)
     def extra_backends(self, dev):
         if not apex_available(): return {}
@@ -120,6 +125,7 @@ class SoftmaxWorkload(RowwiseWorkload):
     operation: ClassVar[str] = "softmax"
     flops_per_element: ClassVar[float] = 5.0
     eager_code: ClassVar[str] = "torch.softmax(x, dim=-1)"
+    calling_convention: ClassVar[str] = "fn(x) -> softmax over the last dim (x: ROWS×COLS)"
     def eager(self, x): return torch.softmax(x["x"], dim=-1)
 
 @register_workload
@@ -130,6 +136,7 @@ class BiasGeluWorkload(RowwiseWorkload):
     flops_per_element: ClassVar[float] = 8.0
     param_vectors: ClassVar[int] = 1
     eager_code: ClassVar[str] = "torch.nn.functional.gelu(x + b)"
+    calling_convention: ClassVar[str] = "fn(x, bias) -> gelu(x + bias), exact erf form (x: ROWS×COLS, bias: COLS)"
     def make_inputs(self, device, seed=0) -> dict:
         x = super().make_inputs(device, seed)
         return {"x": x["x"], "b": x.pop("w")}

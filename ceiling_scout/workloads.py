@@ -75,6 +75,7 @@ class Workload:
     example_precision: ClassVar[str] = "fp32"
     example_shapes: ClassVar[dict] = {}            # GPU-sized examples: {label: (shape, precision, extras)}
     table_note: ClassVar[str] = ""                 # a footnote under the backend table (how its columns count)
+    calling_convention: ClassVar[str] = ""         # how a user's kernel is called, e.g. "fn(a, b) -> a @ b"; "" = none
 
     def _required(self, hook: str):
         raise NotImplementedError(f"{type(self).__name__} must implement `{hook}` (a required hook of the operation contract)")
@@ -123,6 +124,10 @@ class Workload:
     def extra_columns(self, result) -> dict[str, float|None]:
         "The operation's own columns in the backend table for one of its results (e.g. µs per head); {} for none."
         return {}
+    def candidate_call(self, fn: Callable, inputs: dict) -> torch.Tensor:
+        "Call a user's kernel `fn` on `inputs` by the operation's `calling_convention` (for `ceiling_scout.validate`)."
+        raise CeilingScoutError(f"{type(self).__name__} has no calling convention declared: "
+                                f"a custom kernel cannot be validated against {self.operation}")
     def accounting_hint(self) -> str:
         "Likeliest cause when a measured rate of this workload exceeds the spec peak."
         return "the FLOP count or the timing is wrong (e.g. an asynchronous call timed without synchronising)"
@@ -226,6 +231,7 @@ class GemmWorkload(Workload):
     example_shape: ClassVar[str] = "256,256,256"
     example_shapes: ClassVar[dict] = {"square 8192 bf16": ("8192,8192,8192", "bf16", {}),
                                       "misaligned K bf16": ("8192,8192,8190", "bf16", {})}
+    calling_convention: ClassVar[str] = "fn(a, b) -> a @ b  (a: M×K, b: K×N, the precision's dtype; returns M×N)"
 
     @property
     def default_backend(self) -> str:
@@ -257,6 +263,8 @@ class GemmWorkload(Workload):
             b = random_tensor((self.N, self.K), dt, device, seed + 1).t()
         else: b = random_tensor((self.K, self.N), dt, device, seed + 1)
         return {"a": a, "b": b}
+
+    def candidate_call(self, fn, inputs) -> torch.Tensor: return fn(inputs["a"], inputs["b"])
 
     def backends(self, device) -> dict[str, Backend]:
         if self.precision == Precision.FP8:
