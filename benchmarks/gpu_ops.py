@@ -113,7 +113,7 @@ def summary(run: JsonRun, device_name: str):
     log(f"{'case':<44} {'default dispatch':<20} {'fastest':<16} {'ms':>9} {'TFLOPS':>8} {'GB/s':>8} {'eff':>7}  approach")
     for name, c in res["cases"].items():
         dd = next((a["default_dispatch"] for a in res["attention_summary"] if a["case"] == name), "")
-        lay = {k: l["mean_ms"] for k, l in c["evidence"].get("layouts", {}).items() if l["mean_ms"]}
+        lay = {b["backend"]: b["mean_ms"] for b in c["evidence"].get("backends", []) if b.get("mean_ms")}
         fast = c["evidence"].get("fastest_backend") or (min(lay, key=lay.get) if lay else "")
         log(f"{name[:44]:<44} {dd or '-':<20} {fast or '-':<16} {f(c['baseline_ms'], '.4f'):>9} "
             f"{f(c['baseline_tflops'], '.1f'):>8} {f(c['baseline_gbps'], '.0f'):>8} {f(c['efficiency'], '.1%'):>7}  "

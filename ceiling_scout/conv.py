@@ -153,11 +153,9 @@ def decide_conv2d(ctx: DecisionContext) -> Decision:
     workload, baseline, eff, bound, cc = (ctx.workload, ctx.baseline, ctx.efficiency, ctx.bound_kind,
                                           ctx.compute_capability)
     cl = next((a for a in ctx.alternatives if a.label == "channels_last" and a.workload == workload), None)
-    layouts = {r.backend: {"status": r.status, "mean_ms": r.mean_ms, "tflops": r.tflops, "gbps": r.gbps,
-                           "error": r.error, "ci95_rel": r.measurement.stats.ci95_rel if r.measurement else None}
-               for r in [baseline] + ([cl] if cl else [])}
-    evidence = {"layouts": layouts, "output_hw": [workload.P, workload.Q],
-                "timing_note": "channels_last inputs converted before timing; conversion not timed"}
+    rows = [backend_row(r, baseline) for r in [baseline] + ([cl] if cl else [])]
+    evidence = {"backends": rows, "output_hw": [workload.P, workload.Q],
+                "timing_note": "channels_last inputs converted in the untimed prepare step (its time: prepare_ms)"}
     lib = baseline.library or baseline.backend
     gain = baseline.mean_ms / cl.mean_ms if (cl is not None and cl.ok) else None
     if gain is not None:

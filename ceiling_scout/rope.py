@@ -135,9 +135,7 @@ def decide_rope(ctx: DecisionContext) -> Decision:
     w, base, eff, bw = ctx.workload, ctx.baseline, ctx.efficiency, ctx.ceiling.measured_bandwidth_gbps
     results = ctx.same_workload()
     fastest = min([r for r in results if r.ok], key=lambda r: r.mean_ms)
-    rows = [{"backend": r.backend, "library": r.library, "status": r.status, "mean_ms": r.mean_ms, "gbps": r.gbps,
-             "fraction_of_copy": r.gbps / bw if r.gbps and bw else None, "speedup_vs_eager": speedup(base, r),
-             "error": r.error} for r in results]
+    rows = [backend_row(r, base, bw) for r in results]
     evidence = {"backends": rows, "copy_bandwidth_gbps": bw, "bytes_min": w.bytes_min,
                 "fastest_backend": fastest.backend,
                 "flops_note": "3 FLOPs per element; efficiency is achieved GB/s over the measured copy bandwidth"}

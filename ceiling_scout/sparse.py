@@ -342,7 +342,7 @@ class SparseComparison:
     @property
     def dense(self) -> BenchmarkResult: return self.results[0]
     def rows(self) -> list[dict]:
-        "One flat row per candidate (times, useful and dense-equivalent TFLOPS, speedup, efficiency, check)."
+        "The sparse table's view of `backend_row` per candidate (its speedup over dense as `speedup_vs_dense`)."
         d, out = self.dense, []
         for r in self.results:
             e = (r.tflops / self.ceiling_tflops) if (r.ok and self.ceiling_tflops) else None
@@ -350,7 +350,7 @@ class SparseComparison:
             out.append({"kernel": r.label or r.backend, "library": r.library, "status": r.status, "mean_ms": r.mean_ms,
                         "ci95_rel": m.stats.ci95_rel if m else None,
                         "useful_tflops": r.tflops, "dense_eq_tflops": r.dense_tflops,
-                        "speedup_vs_dense": (d.mean_ms / r.mean_ms) if (d.ok and r.ok) else None,
+                        "speedup_vs_dense": backend_row(r, d)["speedup_vs_baseline"],
                         "efficiency_vs_ideal": e, "efficiency_flag": ABOVE_IDEAL if above_ideal(e) else None,
                         "check_rel_error": r.check.rel_error if r.check else None, "n": m.stats.n if m else None,
                         "timer": m.method.get("timer") if m else None, "note": r.error})
@@ -404,10 +404,7 @@ def decide_sparse_gemm(ctx: DecisionContext) -> Decision:
     rows, believed, flags = {}, [], []
     for a in alts:
         name = a.label or a.backend
-        rows[name] = {"status": a.status, "mean_ms": a.mean_ms, "useful_tflops": a.tflops,
-                      "dense_eq_tflops": a.dense_tflops,
-                      "speedup_vs_dense": (baseline.mean_ms / a.mean_ms) if a.ok else None,
-                      "efficiency_vs_ideal": (a.tflops / ceil) if (a.ok and ceil) else None, "note": a.error}
+        rows[name] = {**backend_row(a, baseline), "efficiency_vs_ideal": (a.tflops / ceil) if (a.ok and ceil) else None}
         # `judge` has already left out any kernel whose useful rate is above the spec peak (`screen_alternatives`)
         if a.ok:
             believed.append(a)
