@@ -39,13 +39,6 @@ ATTENTION_PRECISIONS = (Precision.FP16, Precision.BF16, Precision.FP32)
 SDPA_BACKENDS = {  # backend name in reports: SDPBackend member selected with sdpa_kernel
     "sdpa_flash": "FLASH_ATTENTION", "sdpa_efficient": "EFFICIENT_ATTENTION", "sdpa_cudnn": "CUDNN_ATTENTION", "sdpa_math": "MATH"}
 
-@contextlib.contextmanager
-def _tf32_off():
-    old = torch.backends.cuda.matmul.allow_tf32
-    torch.backends.cuda.matmul.allow_tf32 = False
-    try: yield
-    finally: torch.backends.cuda.matmul.allow_tf32 = old
-
 FA3_MODULES = ("flash_attn_interface", "fa3_fwd_interface")  # flash-attention's hopper/ build; the `fa3-fwd` wheel (bf16, fwd)
 
 def fa3_module() -> str|None:
@@ -158,7 +151,7 @@ class AttentionWorkload(Workload):
 
     def precision_context(self):
         "TF32 off: fp32 means fp32 (the MATH backend's matmuls would otherwise run on TF32 tensor cores)."
-        return _tf32_off()
+        return tf32_enabled(False)
 
 # %% ../nbs/20_attention.ipynb #92c499d0
 def sdpa_choice(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool=False, enable_gqa: bool=False) -> str:

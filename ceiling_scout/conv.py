@@ -21,13 +21,6 @@ __all__ = ['CONV_PRECISIONS', 'CHANNELS_LAST_CODE', 'Conv2dWorkload', 'to_channe
 # %% ../nbs/21_conv.ipynb #2df30798
 CONV_PRECISIONS = (Precision.FP32, Precision.TF32, Precision.FP16, Precision.BF16)
 
-@contextlib.contextmanager
-def _tf32(on: bool):
-    old = torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32
-    torch.backends.cudnn.allow_tf32 = torch.backends.cuda.matmul.allow_tf32 = on
-    try: yield
-    finally: torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32 = old
-
 @dataclass(frozen=True)
 class Conv2dWorkload(Workload):
     "F.conv2d of an N×C×H×W input with K filters of C×R×S, given stride and zero padding (dilation 1, groups 1)."
@@ -97,7 +90,7 @@ class Conv2dWorkload(Workload):
         return None
     def precision_context(self):
         "TF32 on for tf32, off otherwise (PyTorch's cuDNN default is on)."
-        return _tf32(self.precision == Precision.TF32)
+        return tf32_enabled(self.precision == Precision.TF32)
     def make_inputs(self, device, seed=0) -> dict:
         dt = self.precision.dtype
         return {"x": random_tensor((self.N, self.C, self.H, self.W), dt, device, seed),

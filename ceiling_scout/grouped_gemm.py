@@ -135,13 +135,7 @@ class GroupedGemmWorkload(Workload):
                 "or an asynchronous call timed without synchronising")
     def precision_context(self):
         "TF32 off (fp32 is true fp32, as for a dense GEMM)."
-        @contextlib.contextmanager
-        def ctx():
-            old = torch.backends.cuda.matmul.allow_tf32
-            torch.backends.cuda.matmul.allow_tf32 = False
-            try: yield
-            finally: torch.backends.cuda.matmul.allow_tf32 = old
-        return ctx()
+        return tf32_enabled(False)
 
     def make_inputs(self, device, seed: int=0) -> dict:
         "Random `a` (all groups' rows concatenated, ΣM_g×K) and `b` (the G weights stacked, G×K×N); never zeros."

@@ -180,14 +180,8 @@ class SparseGemmWorkload(Workload):
         return out
 
     def precision_context(self):
-        tf32 = False  # fp32 means TF32 off, as for the dense GEMM
-        @contextlib.contextmanager
-        def ctx():
-            old = torch.backends.cuda.matmul.allow_tf32
-            torch.backends.cuda.matmul.allow_tf32 = tf32
-            try: yield
-            finally: torch.backends.cuda.matmul.allow_tf32 = old
-        return ctx()
+        "TF32 off: fp32 means fp32, as for the dense GEMM."
+        return tf32_enabled(False)
 
     def check(self, out, inputs) -> CheckResult:
         a, b = inputs["a"], inputs["b"]

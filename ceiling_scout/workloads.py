@@ -13,7 +13,8 @@ from .core import *
 # %% auto #0
 __all__ = ['CHECK_TOLERANCE', 'REQUIRED_HOOKS', 'WORKLOADS', 'CLI_MODES', 'Backend', 'CheckResult', 'compare', 'Flag', 'Workload',
            'missing_hooks', 'register_workload', 'load_plugins', 'make_workload', 'registered_operations', 'Mode',
-           'register_mode', 'wants_l2_flush', 'random_tensor', 'GemmWorkload', 'misaligned_dims', 'padded_shape']
+           'register_mode', 'wants_l2_flush', 'random_tensor', 'tf32_enabled', 'GemmWorkload', 'misaligned_dims',
+           'padded_shape']
 
 # %% ../nbs/02_workloads.ipynb #e362d663
 @dataclass(frozen=True)
@@ -223,6 +224,16 @@ def random_tensor(shape: tuple[int, ...], dtype: torch.dtype, device: str|torch.
     if scale != 1.0: x = x * scale
     return x.to(dtype)
 
+# %% ../nbs/02_workloads.ipynb #7f3201ab
+@contextlib.contextmanager
+def tf32_enabled(on: bool # True only for the tf32 precision
+                ):
+    "Context with TF32 on or off for cuBLAS matmuls and cuDNN convolutions, restoring both switches after."
+    old = torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = on
+    try: yield
+    finally: torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = old
+
 # %% ../nbs/02_workloads.ipynb #991fa7d6
 _OUT_ITEMSIZE = {Precision.FP32: 4, Precision.TF32: 4, Precision.FP16: 2, Precision.BF16: 2, Precision.FP8: 2,
                  Precision.INT8: 4}
@@ -289,15 +300,7 @@ class GemmWorkload(Workload):
         lib = "cuBLAS" if torch.device(device).type == "cuda" else "CPU BLAS (oneDNN/MKL)"
         return {"torch.matmul": Backend("torch.matmul", lambda x: torch.matmul(x["a"], x["b"]), lib)}
 
-    def precision_context(self):
-        tf32 = self.precision == Precision.TF32
-        @contextlib.contextmanager
-        def ctx():
-            old = torch.backends.cuda.matmul.allow_tf32
-            torch.backends.cuda.matmul.allow_tf32 = tf32
-            try: yield
-            finally: torch.backends.cuda.matmul.allow_tf32 = old
-        return ctx()
+    def precision_context(self): return tf32_enabled(self.precision == Precision.TF32)
 
     def alternative_workloads(self) -> dict[str, Workload]:
         if not misaligned_dims(self): return {}
