@@ -69,3 +69,13 @@ class JsonRun:
 def _default_device() -> str:
     import torch
     return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def script_parser(name: str, rounds: int|None=None):
+    "The arguments every GPU script takes: --out (default $OUT/<name>.json), --smoke (tiny CPU shapes), and --rounds."
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", "."), f"{name}.json"))
+    ap.add_argument("--smoke", action="store_true", help="tiny shapes on the CPU: checks the script itself in seconds")
+    if rounds is not None: ap.add_argument("--rounds", type=int, default=rounds)
+    return ap

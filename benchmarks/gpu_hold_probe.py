@@ -13,7 +13,7 @@ import os
 os.environ["NCCL_NVLS_ENABLE"] = "0"   # NVLink multicast off wherever NCCL could start
 import argparse, statistics as st, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _harness import JsonRun, log
+from _harness import JsonRun, log, script_parser
 import torch
 from ceiling_scout.measure import measure
 from ceiling_scout.workloads import make_workload, wants_l2_flush
@@ -68,10 +68,7 @@ def gemm_probe(run: JsonRun, dev, smoke: bool, rounds: int):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", "."), "gpu_hold_probe.json"))
-    ap.add_argument("--smoke", action="store_true", help="CPU, tiny shapes: checks the script itself in seconds")
-    ap.add_argument("--rounds", type=int, default=5)
+    ap = script_parser("gpu_hold_probe", rounds=5)
     args = ap.parse_args()
     smoke = args.smoke or not torch.cuda.is_available()
     dev = torch.device("cpu" if smoke else "cuda")

@@ -13,7 +13,7 @@ environment incl. code commit, nvidia-smi) to --out; the measurements are under 
 import argparse, os, statistics as st, sys, time
 os.environ["NCCL_NVLS_ENABLE"] = "0"   # NVLink multicast off wherever NCCL could start
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _harness import JsonRun, log
+from _harness import JsonRun, log, script_parser
 import torch
 from ceiling_scout.core import capture_environment
 from ceiling_scout.measure import measure
@@ -22,10 +22,7 @@ from ceiling_scout.workloads import make_workload
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", "."), "gpu_method_checks.json"))
-    ap.add_argument("--smoke", action="store_true", help="tiny shapes on the CPU: checks the script, measures nothing of interest")
-    ap.add_argument("--rounds", type=int, default=5)
+    ap = script_parser("gpu_method_checks", rounds=5)
     args = ap.parse_args()
     smoke = args.smoke or not torch.cuda.is_available()
     dev = "cpu" if smoke else "cuda"
