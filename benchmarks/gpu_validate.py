@@ -1,0 +1,54 @@
+"""Known candidate kernels validated against the library on a GPU (issue 11): FlashAttention-3 for attention, Liger's
+RMSNorm, torch.compile(mode='max-autotune') for GEMM — each checked for correctness first (several seeds, the traps),
+then timed interleaved with the library default, judged KEEP / REVERT / TOO_CLOSE_TO_CALL against the ceiling.
+
+    PYTHONPATH=. python3 benchmarks/gpu_validate.py --out $OUT/gpu_validate.json
+    PYTHONPATH=. python3 benchmarks/gpu_validate.py --smoke --out /tmp/gpu_validate_smoke.json   # CPU, tiny, the script only
+"""
+import os
+os.environ["NCCL_NVLS_ENABLE"] = "0"   # NVLink multicast off wherever NCCL could start
+import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _harness import JsonRun, log, script_parser
+import torch
+from ceiling_scout.workloads import make_workload
+from ceiling_scout.scout import CeilingScout
+from ceiling_scout.validate import validate, format_validation
+
+KERNELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "kernels", "known.py")
+CASES = {  # label: (candidate function in known.py, operation, shape, precision, extras)
+    "FA3 vs SDPA, B=16 H=96 S=4096 D=128 bf16": ("fa3_attention", "attention", "16,96,4096,128", "bf16", {}),
+    "FA3 vs SDPA, B=16 H=96 S=4096 D=128 causal bf16": ("fa3_attention", "attention", "16,96,4096,128", "bf16",
+                                                        {"causal": True}),
+    "FA3 vs SDPA, B=16 H=96 S=4096 D=64 bf16": ("fa3_attention", "attention", "16,96,4096,64", "bf16", {}),
+    "Liger RMSNorm vs eager, 8192x8192 bf16": ("liger_rmsnorm", "rmsnorm", "8192,8192", "bf16", {}),
+    "compile max-autotune vs cuBLAS, 4096^3 bf16": ("compiled_gemm", "gemm", "4096,4096,4096", "bf16", {}),
+}
+SMOKE = {"compiled GEMM, 64^3 fp32 (CPU)": ("compiled_gemm", "gemm", "64,64,64", "fp32", {})}
+
+
+def main():
+    args = script_parser("gpu_validate").parse_args()
+    smoke = args.smoke or not torch.cuda.is_available()
+    dev = "cpu" if smoke else "cuda"
+    scout = CeilingScout(dev, search_kw=dict(shapes=[(128, 128, 128)], per_shape_s=0.05) if smoke else {},
+                         cache=os.path.join(os.path.dirname(os.path.abspath(args.out)), "gpu_validate_ceilings.json"))
+    run = JsonRun(args.out, "benchmarks/gpu_validate.py", 11, environment=scout.environment.to_dict(), smoke=smoke,
+                  method={"checks": "3 seeds at the workload's shape, no edge shapes (the candidates claim only the "
+                                    "documented shapes), the traps of ceiling_scout.validate",
+                          "timing": "interleaved rounds of the library default and the candidate, same engine"})
+    run.result.update(validations={})
+    for label, (fn, op, shape, prec, extras) in (SMOKE if smoke else CASES).items():
+        def one(label=label, fn=fn, op=op, shape=shape, prec=prec, extras=extras):
+            w = make_workload(op, shape, prec, **extras)
+            v = validate(f"{KERNELS}:{fn}", w, dev, edge_shapes=(), timeout_s=600, scout=scout,
+                         **({"rounds": 1, "warmup": 1, "iters": 3} if smoke else {}))
+            log(format_validation(v))
+            run.result["validations"][label] = v.to_dict()
+        run.section(label, one)
+    log(f"wrote {args.out} (errors: {[e['section'] for e in run.result['errors']]})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
