@@ -17,12 +17,12 @@ from .benchmark import *
 from .verdict import *
 
 # %% auto #0
-__all__ = ['REDUCTION_DIMS', 'FLOAT64_REFERENCE_MAX_FLOPS', 'VERDICTS', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'KernelLoadError',
-           'one_line', 'load_candidate', 'KernelTimeout', 'call_with_timeout', 'Tolerance', 'reduction_length',
-           'tolerance_for', 'ErrorStats', 'error_stats', 'library_output', 'reference_output', 'Check',
-           'edge_workloads', 'check_candidate', 'interleaved', 'ValidationResult', 'speed_verdict', 'before_after',
-           'format_validation', 'validate', 'TargetGrade', 'grade_targets', 'has_calling_convention', 'parse_tiers',
-           'run_validate_cli']
+__all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'VERDICTS', 'VALIDATE_FLAGS', 'VALIDATE_MODE',
+           'KernelLoadError', 'one_line', 'load_candidate', 'KernelTimeout', 'call_with_timeout', 'Tolerance',
+           'reduction_length', 'tolerance_for', 'ErrorStats', 'error_stats', 'library_output', 'reference_output',
+           'Check', 'edge_workloads', 'check_candidate', 'interleaved', 'ValidationResult', 'speed_verdict',
+           'before_after', 'format_validation', 'validate', 'TargetGrade', 'grade_targets', 'has_calling_convention',
+           'parse_tiers', 'run_validate_cli']
 
 # %% ../nbs/40_validate.ipynb #d3690393
 class KernelLoadError(CeilingScoutError):
@@ -93,6 +93,8 @@ def call_with_timeout(fn: Callable[[], object], timeout_s: float, device: str|to
     box, dev = {}, torch.device(device)
     def run():
         try:
+            # a new thread has no current CUDA context; kernels calling the driver API (FA3's TMA) need one
+            if dev.type == "cuda": torch.cuda.set_device(dev)
             with torch.no_grad():
                 box["out"] = fn()
                 if dev.type == "cuda": torch.cuda.synchronize(dev)
@@ -138,17 +140,24 @@ class ErrorStats:
                 f"{self.frac_out_of_tolerance:.2%} of {self.numel} out of tolerance, {self.nonfinite} NaN/Inf")
     def to_dict(self) -> dict: return asdict(self)
 
+ERROR_STATS_CHUNK = 2**24  # elements compared in float64 at a time (a GPU-size attention output is ~10^9 elements)
+
 def error_stats(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> ErrorStats:
-    "Compare `out` with `ref` (same shape) element by element under `tol`; NaN/Inf where `ref` is finite never pass."
-    o, r = out.detach().to(device=ref.device, dtype=torch.float64), ref.detach().to(torch.float64)
-    bad_nf = torch.isfinite(r) & ~torch.isfinite(o)
-    d = (o - r).abs().masked_fill(bad_nf, float("inf"))
-    rel = d / r.abs().clamp_min(tol.atol or 1e-300)
-    fin = d[torch.isfinite(d)]
-    out_tol = ~(d <= tol.atol + tol.rtol * r.abs())
-    return ErrorStats(float(fin.max()) if fin.numel() else float("nan"),
-                      float(rel[torch.isfinite(rel)].max()) if torch.isfinite(rel).any() else float("nan"),
-                      float(out_tol.double().mean()) if out_tol.numel() else 0.0, int(bad_nf.sum()), out_tol.numel())
+    "Compare `out` with `ref` element by element under `tol`, in chunks; NaN/Inf where `ref` is finite fail."
+    o_all, r_all = out.detach().reshape(-1), ref.detach().reshape(-1)
+    max_abs = max_rel = float("nan"); n_out = n_nf = 0
+    for i in range(0, r_all.numel(), ERROR_STATS_CHUNK):
+        o = o_all[i:i + ERROR_STATS_CHUNK].to(device=ref.device, dtype=torch.float64)
+        r = r_all[i:i + ERROR_STATS_CHUNK].to(torch.float64)
+        bad_nf = torch.isfinite(r) & ~torch.isfinite(o)
+        d = (o - r).abs().masked_fill(bad_nf, float("inf"))
+        rel = d / r.abs().clamp_min(tol.atol or 1e-300)
+        fin, frel = d[torch.isfinite(d)], rel[torch.isfinite(rel)]
+        if fin.numel(): max_abs = float(fin.max()) if max_abs != max_abs else max(max_abs, float(fin.max()))
+        if frel.numel(): max_rel = float(frel.max()) if max_rel != max_rel else max(max_rel, float(frel.max()))
+        n_out += int((~(d <= tol.atol + tol.rtol * r.abs())).sum()); n_nf += int(bad_nf.sum())
+    n = r_all.numel()
+    return ErrorStats(max_abs, max_rel, n_out / n if n else 0.0, n_nf, n)
 
 # %% ../nbs/40_validate.ipynb #9544c7e5
 FLOAT64_REFERENCE_MAX_FLOPS = {"cpu": 2e10, "cuda": 2e12}  # beyond these, compare with the library at its precision
