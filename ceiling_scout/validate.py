@@ -91,16 +91,20 @@ class KernelTimeout(CeilingScoutError):
 def call_with_timeout(fn: Callable[[], object], timeout_s: float, device: str|torch.device="cpu") -> object:
     "`fn()` in a daemon thread (synchronised on CUDA); `KernelTimeout` if it has not returned after `timeout_s`."
     box, dev = {}, torch.device(device)
+    # a new thread has no current CUDA context; kernels calling the driver API (FA3's TMA) need one
+    idx = (dev.index if dev.index is not None else torch.cuda.current_device()) if dev.type == "cuda" else None
     def run():
         try:
-            # a new thread has no current CUDA context; kernels calling the driver API (FA3's TMA) need one
-            if dev.type == "cuda": torch.cuda.set_device(dev)
+            if idx is not None: torch.cuda.set_device(idx)
+        except BaseException as e: box["setup"] = e; return
+        try:
             with torch.no_grad():
                 box["out"] = fn()
                 if dev.type == "cuda": torch.cuda.synchronize(dev)
         except BaseException as e: box["err"] = e
     t = threading.Thread(target=run, daemon=True, name="ceiling-scout-candidate"); t.start(); t.join(timeout_s)
     if t.is_alive(): raise KernelTimeout(f"no result within {timeout_s:g} s (a hang, or far too slow for this shape)")
+    if "setup" in box: raise RuntimeError(f"could not make {dev} current in the kernel's thread: {one_line(box['setup'])}")
     if "err" in box: raise box["err"]
     return box["out"]
 
