@@ -13,8 +13,8 @@ from .core import *
 if TYPE_CHECKING: from ceiling_scout.verdict import Verdict  # for the annotation only: never imported at run time
 
 # %% auto #0
-__all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'strict_dict', 'report_from_verdict', 'save_reports', 'load_reports',
-           'reports_to_dataframe']
+__all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'strict_dict', 'report_from_verdict', 'write_atomic', 'save_reports',
+           'load_reports', 'reports_to_dataframe']
 
 # %% ../nbs/06_report.ipynb #6753d0bd
 SCHEMA_VERSION = "ceiling_scout.report/1"
@@ -139,7 +139,7 @@ def from_dict(cls: Report, d: dict, where: str="report") -> Report:
     return cls(**{k: v for k, v in d.items() if k in known})
 
 # %% ../nbs/06_report.ipynb #bc5dc9cb
-def _write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str) -> None:
     "Write `text` to `path` through a unique temporary file in the same folder (no half-written file, no shared name)."
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -169,12 +169,12 @@ def save_reports(path: str|Path, reports: Report|Iterable[Report], append: bool=
             lines = "\n" + lines
         if append:
             with open(path, "a") as f: f.write(lines); f.flush()
-        else: _write_atomic(path, lines)
+        else: write_atomic(path, lines)
         return path
     if append: rs = (load_reports(path) if path.exists() else []) + rs
     if len(rs) == 1: payload = strict_dict(rs[0])
     else: payload = {"schema_version": SCHEMA_VERSION, "reports": [strict_dict(r) for r in rs]}
-    _write_atomic(path, json.dumps(payload, indent=1, default=str, allow_nan=False))
+    write_atomic(path, json.dumps(payload, indent=1, default=str, allow_nan=False))
     return path
 
 def _no_constants(c: str):

@@ -4,6 +4,7 @@
 
 # %% ../nbs/05_verdict.ipynb #b4a3ec14
 from __future__ import annotations
+import math
 from dataclasses import dataclass, field, replace
 from typing import Callable
 import torch
@@ -14,10 +15,10 @@ from .ceilings import *
 from .benchmark import *
 
 # %% auto #0
-__all__ = ['EFFICIENT', 'OpportunityScore', 'CEILING_TOLERANCE', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'Verdict', 'Decision',
-           'DecisionContext', 'synthetic_result', 'priority_for', 'plausibility', 'ceiling_spread_note',
-           'optimal_phrase', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority',
-           'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'weak_ceiling',
+__all__ = ['EFFICIENT', 'OpportunityScore', 'TOO_NOISY_CI', 'CEILING_TOLERANCE', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS',
+           'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for', 'plausibility',
+           'ceiling_spread_note', 'optimal_phrase', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count',
+           'gain_priority', 'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'weak_ceiling',
            'register_decider', 'switch_from_failed', 'pad_from_refused', 'judge', 'at_ceiling', 'decide_default',
            'decide_gemm']
 
@@ -100,6 +101,8 @@ def priority_for(efficiency: float|None) -> Priority:
     return Priority.HIGH
 
 # %% ../nbs/05_verdict.ipynb #b27b7489
+TOO_NOISY_CI = 0.10  # 95 % CI half-width above 10 % of the mean: the verdict bands (50/75/90 %) are 15 points apart, so
+                     # a +-10 % rate could fall in either of two bands; past that no priority is given
 CEILING_TOLERANCE = 0.02  # the measured peak is one sample: up to 2 % (plus the result's own CI) above it is still "at the ceiling"
 
 def plausibility(workload: Workload, tflops: float|None, gbps: float|None, ceiling: Ceiling, ci95_rel: float=0.0,
@@ -295,6 +298,14 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
         fix = {"fix": "check the FLOP count and the timing method before any optimisation"}
         return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "above_spec", err, fix), [err, *warns], ev0)
     warns += [n for n in [ceiling_spread_note(eff, ci)] if n]
+    if not ci <= TOO_NOISY_CI:  # also catches an infinite CI (one timed call)
+        st = baseline.measurement.stats
+        noise = {"ci95_rel": ci if math.isfinite(ci) else None, "cv": st.cv, "n": st.n, "mean_ms": st.mean_ms, "median_ms": st.median_ms}
+        rec = (f"Too noisy to decide: the 95% CI is ±{ci:.0%} of the mean (n={st.n}, CV {st.cv:.0%}, mean {st.mean_ms:.4g} ms vs "
+               f"median {st.median_ms:.4g} ms), above the {TOO_NOISY_CI:.0%} a verdict needs. Re-run with more iterations "
+               "(--adaptive, or a larger --iters) on a quiet machine.")
+        fix = {"fix": "re-run with --adaptive (or more --iters) on an idle machine", "max_ci95_rel": TOO_NOISY_CI}
+        return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "too_noisy", rec, fix, {"noise": noise}), warns, ev0)
     if excluded and not any(a.ok for a in kept):
         fix = {"fix": "check the timing of the alternatives before choosing between them"}
         return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "alternatives_implausible",
