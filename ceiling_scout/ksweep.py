@@ -141,6 +141,7 @@ class KSweepResult:
     reports: list; summary: dict; sweep_id: str = ""; interrupted: bool = False
     verdicts: dict = field(default_factory=dict)  # K -> Verdict for points measured in this session (not stored)
     recorded: dict|None = None                   # provenance when the points were recorded elsewhere
+    write_error: str|None = None                 # why `output` could not be written (the reports are kept here)
     @property
     def ks(self) -> list[int]: return self.summary.get("ks", [])
     @property
@@ -241,8 +242,12 @@ def k_dimension_sweep(scout: CeilingScout,           # the engine (device, mode,
             if v is not None: res.verdicts[k] = v
             res.summary = summarize_k_sweep(res.reports, reference_k)
             if out is not None:
-                if out.suffix == ".jsonl": save_reports(out, rep, append=True)
-                else: res.save(out, force=True)
+                try:
+                    if out.suffix == ".jsonl": save_reports(out, rep, append=True)
+                    else: res.save(out, force=True)
+                except OSError as e:  # disk full, read-only: keep sweeping, keep every report in memory, say so
+                    res.write_error = f"could not write {out} ({e.strerror or e}) from K={k} on"; out = None
+                    _emit(bar, log, f"  {res.write_error}: the sweep goes on and keeps its reports")
             _emit(bar, log, f"  K={k}... {fmt_tflops(rep.baseline_tflops)} TFLOPS" if rep.baseline_tflops is not None else f"  K={k}... {rep.status}: {rep.error}")
             if on_point is not None: on_point(rep, res)
             bar.update(1)
@@ -356,9 +361,10 @@ def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
             rep = next(r for r in res.reports if sweep_info(r)["value"] == ref)
             out(f"(Analysis of the point at K={ref}, the {res.summary['reference_is']})")
             out(format_verdict(v, rep, header=False))
-        if args.output and res.reports: out(f"\nReport written to {args.output} (one point at a time)")
+        if args.output and res.reports and not res.write_error: out(f"\nReport written to {args.output} (one point at a time)")
         elif args.output: out(f"\nNo point finished: nothing written to {args.output}")
     if res.interrupted: raise KeyboardInterrupt
+    return res
 
 K_SWEEP_MODE = register_mode(Mode("k_sweep", "a K sweep", ("--k-sweep",), K_SWEEP_FLAGS,
                                    lambda cls: {"M", "N", "K"} <= set(cls.shape_names), run_k_sweep_cli))
