@@ -15,19 +15,27 @@ from .workloads import *
 
 # %% auto #0
 __all__ = ['DEVICE_ALIASES', 'GPU_SEARCH_SHAPES', 'CPU_SEARCH_SHAPES', 'REGIMES', 'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS',
-           'CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'data_dir', 'SpecRow',
-           'load_specs', 'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device', 'cpu_emulated',
-           'PeakMeasurement', 'measure_matmul_peak', 'measure_copy_bandwidth', 'roofline', 'Ceiling', 'environment_key',
-           'default_cache_path', 'peak_limit', 'check_peak', 'cache_problem', 'CeilingStore', 'get_ceiling']
+           'CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'installed_data_dirs',
+           'data_dir', 'SpecRow', 'load_specs', 'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device',
+           'cpu_emulated', 'PeakMeasurement', 'measure_matmul_peak', 'measure_copy_bandwidth', 'roofline', 'Ceiling',
+           'environment_key', 'default_cache_path', 'peak_limit', 'check_peak', 'cache_problem', 'CeilingStore',
+           'get_ceiling']
 
 # %% ../nbs/03_ceilings.ipynb #b6564334
+def installed_data_dirs() -> list[Path]:
+    "Where `pip install` (a wheel or an sdist) puts the spec tables and recordings: `<prefix>/share/ceiling_scout/data`."
+    import site, sys
+    prefixes = dict.fromkeys([sys.prefix, sys.base_prefix, site.getuserbase(), "/usr/local", "/usr"])
+    return [Path(p) / "share" / "ceiling_scout" / "data" for p in prefixes if p]
+
 def data_dir() -> Path:
-    "The folder holding device specs and recorded measurements (`$CEILING_SCOUT_DATA` or the project's `data/`)."
+    "The folder holding device specs and recorded measurements (`$CEILING_SCOUT_DATA`, the checkout's `data/`, or the installed copy)."
     if os.environ.get("CEILING_SCOUT_DATA"): return Path(os.environ["CEILING_SCOUT_DATA"])
     here = Path(globals().get("__file__", Path.cwd() / "x")).resolve().parent
-    for d in (here.parent / "data", Path.cwd() / "data", Path.cwd().parent / "data"):
+    for d in (here.parent / "data", *installed_data_dirs(), Path.cwd() / "data", Path.cwd().parent / "data"):
         if (d / "device_specs.csv").exists(): return d
-    raise FileNotFoundError("cannot find data/device_specs.csv; set CEILING_SCOUT_DATA to the project's data folder")
+    raise FileNotFoundError("cannot find data/device_specs.csv (neither in a checkout nor in "
+                            f"{installed_data_dirs()[0]}); reinstall the package, or set CEILING_SCOUT_DATA to its data folder")
 
 @dataclass(frozen=True)
 class SpecRow:
@@ -292,10 +300,15 @@ class CeilingStore:
         if p.is_file() and self._looks_like_report():
             raise CeilingScoutError(f"{str(p)!r} is a report file, not a ceiling cache; refusing to overwrite it (choose another --cache)")
     def _looks_like_report(self) -> bool:
-        try: data = json.loads(self.path.read_bytes() or b"{}")
-        except (OSError, ValueError): return False
-        return isinstance(data, dict) and ("schema_version" in data or "reports" in data) or (
-            isinstance(data, list) and any(isinstance(x, dict) and "schema_version" in x for x in data))
+        "True when the file holds a report: one JSON object, a list, `{'reports': ...}`, or JSON lines of them."
+        try: raw = self.path.read_bytes()
+        except OSError: return False
+        for chunk in (raw, raw.split(b"\n", 1)[0]):
+            try: data = json.loads(chunk or b"{}")
+            except ValueError: continue
+            if isinstance(data, dict) and ("schema_version" in data or "reports" in data) or (
+                isinstance(data, list) and any(isinstance(x, dict) and "schema_version" in x for x in data)): return True
+        return False
     def _note(self, msg: str):
         if msg not in self.notes: self.notes.append(msg); warnings.warn(msg)
     def _load(self) -> dict:
