@@ -23,19 +23,20 @@ __all__ = ['DEVICE_ALIASES', 'GPU_SEARCH_SHAPES', 'CPU_SEARCH_SHAPES', 'REGIMES'
 
 # %% ../nbs/03_ceilings.ipynb #b6564334
 def installed_data_dirs() -> list[Path]:
-    "Where `pip install` (a wheel or an sdist) puts the spec tables and recordings: `<prefix>/share/ceiling_scout/data`."
+    "Where `pip install` (wheel or sdist) puts the spec tables and recordings: `<prefix>/share/ceiling_scout/data`."
     import site, sys
     prefixes = dict.fromkeys([sys.prefix, sys.base_prefix, site.getuserbase(), "/usr/local", "/usr"])
     return [Path(p) / "share" / "ceiling_scout" / "data" for p in prefixes if p]
 
 def data_dir() -> Path:
-    "The folder holding device specs and recorded measurements (`$CEILING_SCOUT_DATA`, the checkout's `data/`, or the installed copy)."
+    "The folder of device specs and recordings (`$CEILING_SCOUT_DATA`, the checkout's `data/`, or the installed copy)."
     if os.environ.get("CEILING_SCOUT_DATA"): return Path(os.environ["CEILING_SCOUT_DATA"])
     here = Path(globals().get("__file__", Path.cwd() / "x")).resolve().parent
     for d in (here.parent / "data", *installed_data_dirs(), Path.cwd() / "data", Path.cwd().parent / "data"):
         if (d / "device_specs.csv").exists(): return d
     raise FileNotFoundError("cannot find data/device_specs.csv (neither in a checkout nor in "
-                            f"{installed_data_dirs()[0]}); reinstall the package, or set CEILING_SCOUT_DATA to its data folder")
+                            f"{installed_data_dirs()[0]}); reinstall the package, or set CEILING_SCOUT_DATA "
+                            "to its data folder")
 
 @dataclass(frozen=True)
 class SpecRow:
@@ -113,7 +114,8 @@ GPU_SEARCH_SHAPES = [(4096, 4096, 4096), (6144, 6144, 6144), (8192, 8192, 8192),
                      (16384, 8192, 8192), (12288, 12288, 12288), (16384, 16384, 16384)]
 CPU_SEARCH_SHAPES = [(256, 256, 256), (512, 512, 512), (768, 768, 768), (1024, 1024, 1024), (2048, 2048, 2048)]  # CPU BLAS (AMX bf16 especially) still gains at 2048
 REGIMES = ("burst", "sustained")
-CPU_SEARCH_BUDGET_S = 8.0  # the whole CPU search: an emulated precision (fp16 without AVX512-FP16) runs ~1 GFLOP/s, where 2048^3 takes minutes
+CPU_SEARCH_BUDGET_S = 8.0  # the whole CPU search: an emulated precision (fp16 without AVX512-FP16) runs ~1 GFLOP/s,
+                           # where 2048^3 takes minutes
 NATIVE_CPU_FLAGS = {"fp16": ("avx512_fp16", "amx_fp16"), "bf16": ("avx512_bf16", "amx_bf16")}
 
 def cpu_emulated(precision: Precision|str, flags: str|None=None) -> str|None:
@@ -174,7 +176,8 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
             tc = time.perf_counter(); chk = w.check(be.fn(x), x); slow = time.perf_counter() - tc > per_shape_s
             if not chk.passed: raise RuntimeError(f"{be.name} failed its check at {shape} ({chk.rel_error:.2e} > {chk.tolerance:.0e}); refusing to time it")
             m = measure(lambda: be.fn(x), dev, mode="adaptive", warmup=1 if slow else 5, target_rel_ci=0.005,
-                        min_iters=2 if slow else 5, max_time_s=per_shape_s, flush_l2=wants_l2_flush(w, dev), telemetry=False)
+                        min_iters=2 if slow else 5, max_time_s=per_shape_s, flush_l2=wants_l2_flush(w, dev),
+                        telemetry=False)
         rate = m.tflops(w.flops)
         searched.append({"shape": list(shape), "tflops": rate, "mean_ms": m.mean_ms, "n": m.stats.n})
         if log: log(f"  peak search {prec.value} {'x'.join(map(str, shape))}: {rate:.1f} TFLOPS")
@@ -257,13 +260,14 @@ def default_cache_path() -> Path:
     return Path(os.environ.get("CEILING_SCOUT_CACHE", Path.home() / ".cache" / "ceiling_scout")) / "measured_ceilings.json"
 
 CACHE_MARGIN = 1.10       # a measured peak can top the datasheet by boost clocks and rounding, never by 10 %
-CPU_MAX_TFLOPS_PER_THREAD = 6.0 * 2048 / 1e3  # 6 GHz x 2048 FLOP/cycle (AMX bf16: 1024 MAC/cycle): no CPU core does more
-NO_SPEC_MAX_TFLOPS, NO_SPEC_MAX_GBPS = 20000.0, 20000.0  # beyond any GPU of 2026 (B200 fp4 sparse ~ 20 PFLOPS; HBM3e 8 TB/s)
+CPU_MAX_TFLOPS_PER_THREAD = 6.0 * 2048 / 1e3  # 6 GHz x 2048 FLOP/cycle (AMX bf16: 1024 MAC/cycle): no core does more
+NO_SPEC_MAX_TFLOPS, NO_SPEC_MAX_GBPS = 20000.0, 20000.0  # beyond any GPU of 2026 (B200 fp4 sparse ~ 20 PFLOPS)
 
 def peak_limit(kind: str, precision: str|None, spec: SpecRow|None, threads: int|None=None) -> float:
-    "The largest believable measured peak (TFLOPS, or GB/s for 'copy'): the spec times `CACHE_MARGIN`, else a physical bound."
+    "The largest believable measured peak (TFLOPS; GB/s for 'copy'): spec times `CACHE_MARGIN`, else a physical bound."
     if spec is not None:
-        v = spec.mem_bandwidth_gbps if kind == "copy" else (spec.peak(precision) or max(spec.peaks_tflops.values(), default=0))
+        top = max(spec.peaks_tflops.values(), default=0)
+        v = spec.mem_bandwidth_gbps if kind == "copy" else (spec.peak(precision) or top)
         if v: return v * CACHE_MARGIN
     if kind == "copy": return NO_SPEC_MAX_GBPS
     return (threads or os.cpu_count() or 1) * CPU_MAX_TFLOPS_PER_THREAD if threads is not None else NO_SPEC_MAX_TFLOPS
@@ -293,12 +297,14 @@ class CeilingStore:
         self.path = Path(path) if path else default_cache_path()
         self.notes: list[str] = []
         p = self.path
-        if p.is_dir(): raise CeilingScoutError(f"ceiling cache {str(p)!r} is a directory; give a file such as {p / 'measured_ceilings.json'}")
+        if p.is_dir():
+            raise CeilingScoutError(f"ceiling cache {str(p)!r} is a directory; give a file such as {p / 'measured_ceilings.json'}")
         if any(q.exists() and not q.is_dir() for q in p.parents):
             raise CeilingScoutError(f"ceiling cache {str(p)!r} lies under a file, not a directory")
         if p.suffix not in ("", ".json"): raise CeilingScoutError(f"ceiling cache must be a .json file; got {str(p)!r}")
         if p.is_file() and self._looks_like_report():
-            raise CeilingScoutError(f"{str(p)!r} is a report file, not a ceiling cache; refusing to overwrite it (choose another --cache)")
+            raise CeilingScoutError(f"{str(p)!r} is a report file, not a ceiling cache; refusing to overwrite it "
+                                    "(choose another --cache)")
     def _looks_like_report(self) -> bool:
         "True when the file holds a report: one JSON object, a list, `{'reports': ...}`, or JSON lines of them."
         try: raw = self.path.read_bytes()
@@ -306,8 +312,8 @@ class CeilingStore:
         for chunk in (raw, raw.split(b"\n", 1)[0]):
             try: data = json.loads(chunk or b"{}")
             except ValueError: continue
-            if isinstance(data, dict) and ("schema_version" in data or "reports" in data) or (
-                isinstance(data, list) and any(isinstance(x, dict) and "schema_version" in x for x in data)): return True
+            if isinstance(data, dict) and ("schema_version" in data or "reports" in data): return True
+            if isinstance(data, list) and any(isinstance(x, dict) and "schema_version" in x for x in data): return True
         return False
     def _note(self, msg: str):
         if msg not in self.notes: self.notes.append(msg); warnings.warn(msg)
@@ -334,13 +340,14 @@ class CeilingStore:
         except AttributeError: d = "a malformed entry"
         if d is None: return None, None
         pk, why = check_peak(d, kind, limit)
-        return pk, (f"cached {kind} {precision or ''} {regime if kind != 'copy' else ''} entry rejected: {why}; re-measured"
-                    .replace("  ", " ") if why else None)
-    def get(self, key: str, kind: str, precision: str=None, regime: str="burst", limit: float|None=None) -> PeakMeasurement|None:
+        what = f"{kind} {precision or ''} {regime if kind != 'copy' else ''}".replace("  ", " ").strip()
+        return pk, (f"cached {what} entry rejected: {why}; re-measured" if why else None)
+    def get(self, key: str, kind: str, precision: str=None, regime: str="burst",
+            limit: float|None=None) -> PeakMeasurement|None:
         "A cached peak that passes `check_peak`, or None."
         return self.lookup(key, kind, precision, regime, limit)[0]
     def put(self, key: str, peak: PeakMeasurement) -> str|None:
-        "Store `peak` under `key` (file-locked, atomic); returns why it could not be saved, or None. Never raises on I/O."
+        "Store `peak` under `key` (file-locked, atomic); returns why it could not be saved, or None (never raises on I/O)."
         from filelock import FileLock, Timeout
         try:
             with FileLock(str(self.path) + ".lock", timeout=60):
@@ -355,7 +362,8 @@ class CeilingStore:
                 else: e.setdefault("matmul", {}).setdefault(peak.precision, {})[peak.regime] = peak.to_dict()
                 self._save(data)
         except (OSError, Timeout) as err:
-            msg = f"could not save the measured ceiling to {self.path} ({getattr(err, 'strerror', None) or err}): used for this run only"
+            why = getattr(err, "strerror", None) or err
+            msg = f"could not save the measured ceiling to {self.path} ({why}): used for this run only"
             self._note(msg); return msg
         return None
 
@@ -392,7 +400,9 @@ def get_ceiling(target: DeviceTarget,          # from `resolve_device`
             except NotSupportedError as e: notes.append(str(e))
         if pk is not None and pk.method.get("emulated"): notes.append(pk.method["emulated"])
     notes += store.notes
-    if spec is None: notes.append("no spec sheet for CPUs: efficiency is against measured ceilings only" if not target.is_cuda else f"no spec row for {env.device_name}")
+    if spec is None:
+        notes.append("no spec sheet for CPUs: efficiency is against measured ceilings only" if not target.is_cuda
+                     else f"no spec row for {env.device_name}")
     note = "; ".join(dict.fromkeys(notes))
     return Ceiling(target.key, env.device_name, prec.value if prec else None, regime,
                    pk.value if pk else None, bw.value, spec.peak(prec) if (spec and prec) else None,

@@ -154,13 +154,14 @@ class KSweepResult:
                 "summary": self.summary, "recorded": self.recorded, "reports": [r.to_dict() for r in self.reports]}
     def save(self, path: str|Path, force: bool=False # replace an existing file (else refused)
             ) -> Path:
-        "Write the sweep (reports + summary) to `path` atomically (`.jsonl`: one report per line); never silently replaces a file."
+        "Write the sweep (reports + summary) to `path` atomically (`.jsonl`: a report a line); never silently replaces."
         path = Path(path)
         if path.suffix == ".jsonl": return save_reports(path, self.reports, force=force)
-        if path.exists() and not force: raise ReportError(f"{path} exists; refusing to replace it (use --force to replace it, or a .jsonl file to append)")
+        if path.exists() and not force:
+            raise ReportError(f"{path} exists; refusing to replace it (use --force to replace it, or a .jsonl file to append)")
         path.parent.mkdir(parents=True, exist_ok=True)
-        d = self.to_dict(); d["reports"] = [strict_dict(r) for r in self.reports]
-        write_atomic(path, json.dumps(d, indent=1, default=str, allow_nan=False))
+        d = self.to_dict(); d["reports"] = [json_safe(r) for r in self.reports]
+        write_file(path, json.dumps(d, indent=1, default=str, allow_nan=False))
         return path
     def to_dataframe(self):
         "One row per point: K, status, TFLOPS with its CI, efficiency, regime, verdict."
@@ -199,7 +200,7 @@ def k_dimension_sweep(scout: CeilingScout,           # the engine (device, mode,
                       reference_k: int|None=None,    # K of the requested shape (the Analysis baseline)
                       output: str|Path|None=None,    # report file, written point by point (.jsonl appends, .json rewrites)
                       append: bool=True,             # compatibility: a .jsonl always keeps its earlier reports
-                      force: bool=False,             # replace an existing .json (refused otherwise, before the first point)
+                      force: bool=False,             # replace an existing .json (else refused before the first point)
                       progress: bool=True,           # tqdm.auto progress bar
                       on_point: Callable|None=None,  # called with (report, result_so_far) after each point
                       max_memory_bytes: int|None=None, # cap on memory a point may use
@@ -218,7 +219,7 @@ def k_dimension_sweep(scout: CeilingScout,           # the engine (device, mode,
     env = scout.environment.to_dict()
     out = Path(output) if output else None
     if out is not None and out.suffix != ".jsonl" and out.exists() and not force:
-        raise ReportError(f"{out} exists; refusing to replace it (use --force to replace it, or a .jsonl file to append)")
+        raise ReportError(f"{out} exists; refusing to replace it (use --force to replace it, or a .jsonl to append)")
     bar = tqdm(total=len(ks), desc=f"K-sweep M={M} N={N} {precision}", unit="point", disable=not progress, leave=True)
     try:
         for i, k in enumerate(ks):
@@ -361,7 +362,8 @@ def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
             rep = next(r for r in res.reports if sweep_info(r)["value"] == ref)
             out(f"(Analysis of the point at K={ref}, the {res.summary['reference_is']})")
             out(format_verdict(v, rep, header=False))
-        if args.output and res.reports and not res.write_error: out(f"\nReport written to {args.output} (one point at a time)")
+        if args.output and res.reports and not res.write_error:
+            out(f"\nReport written to {args.output} (one point at a time)")
         elif args.output: out(f"\nNo point finished: nothing written to {args.output}")
     if res.interrupted: raise KeyboardInterrupt
     return res

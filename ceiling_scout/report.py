@@ -13,7 +13,7 @@ from .core import *
 if TYPE_CHECKING: from ceiling_scout.verdict import Verdict  # for the annotation only: never imported at run time
 
 # %% auto #0
-__all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'strict_dict', 'report_from_verdict', 'write_atomic', 'save_reports',
+__all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'json_safe', 'report_from_verdict', 'write_file', 'save_reports',
            'load_reports', 'reports_to_dataframe']
 
 # %% ../nbs/06_report.ipynb #6753d0bd
@@ -46,7 +46,7 @@ class Report:
     def to_dict(self) -> dict: return asdict(self)
     def to_json(self, indent: int=1) -> str:
         "Strict JSON (RFC 8259: no NaN or Infinity); a non-finite number is written as null and named in `warnings`."
-        return json.dumps(strict_dict(self), indent=indent, default=str, allow_nan=False)
+        return json.dumps(json_safe(self), indent=indent, default=str, allow_nan=False)
 
 def _finite(x, where: str, bad: list):
     "`x` with every non-finite float replaced by None (its path appended to `bad`)."
@@ -55,10 +55,10 @@ def _finite(x, where: str, bad: list):
     if isinstance(x, (list, tuple)): return [_finite(v, f"{where}[{i}]", bad) for i, v in enumerate(x)]
     return x
 
-def strict_dict(r: Report) -> dict:
+def json_safe(r: Report) -> dict:
     "The report as a dict fit for strict JSON: NaN/Infinity become null, and its `warnings` say which fields."
     bad = []; d = _finite(r.to_dict(), "", bad)
-    if bad: d["warnings"] = [*d["warnings"], f"non-finite numbers written as null (not representable in JSON): {', '.join(bad)}"]
+    if bad: d["warnings"] = [*d["warnings"], f"non-finite numbers written as null (not JSON): {', '.join(bad)}"]
     return d
 
 # %% ../nbs/06_report.ipynb #3d58e223
@@ -92,8 +92,9 @@ _REQUIRED = ("operation", "shape", "precision", "device", "baseline_tflops", "ce
 _JSON_TYPES = {"str": ((str,), "a string"), "float": ((int, float), "a number"), "dict": ((dict,), "an object"),
                "list": ((list,), "a list"), "None": ((type(None),), "null")}
 _OPERATION_NAME = re.compile(r"[a-z][a-z0-9_]*")
-_POSITIVE = ("ceiling_tflops", "measured_peak_tflops", "measured_bandwidth_gbps", "spec_peak_tflops", "spec_bandwidth_gbps",
-             "spec_bound_tflops")  # a ceiling of 0 or less is not a ceiling; every other number is a rate, time or count >= 0
+# a ceiling of 0 or less is not a ceiling; every other number is a rate, time or count >= 0
+_POSITIVE = ("ceiling_tflops", "measured_peak_tflops", "measured_bandwidth_gbps", "spec_peak_tflops",
+             "spec_bandwidth_gbps", "spec_bound_tflops")
 
 def _field_types() -> dict:
     "Field name -> (allowed Python types, 'a number or null'), read from the `Report` annotations."
@@ -124,7 +125,8 @@ def from_dict(cls: Report, d: dict, where: str="report") -> Report:
     for k, (types, what) in _field_types().items():
         v = d.get(k)
         if "a number" in what and v is not None and not (math.isfinite(v) and (v > 0 if k in _POSITIVE else v >= 0)):
-            raise ReportError(f"{where}: {k} must be a finite number {'> 0' if k in _POSITIVE else '>= 0'} or null; got {v!r}")
+            low = "> 0" if k in _POSITIVE else ">= 0"
+            raise ReportError(f"{where}: {k} must be a finite number {low} or null; got {v!r}")
     bad_stat = [k for k, v in (d.get("stats") or {}).items() if isinstance(v, float) and not math.isfinite(v)]
     if bad_stat: raise ReportError(f"{where}: stats {bad_stat} must be finite numbers or null")
     if not d["shape"] or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in d["shape"]):
@@ -139,7 +141,7 @@ def from_dict(cls: Report, d: dict, where: str="report") -> Report:
     return cls(**{k: v for k, v in d.items() if k in known})
 
 # %% ../nbs/06_report.ipynb #bc5dc9cb
-def write_atomic(path: Path, text: str) -> None:
+def write_file(path: Path, text: str) -> None:  # atomic
     "Write `text` to `path` through a unique temporary file in the same folder (no half-written file, no shared name)."
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -156,25 +158,26 @@ def _cut_last_line(path: Path) -> bool:
 def save_reports(path: str|Path, reports: Report|Iterable[Report], append: bool=False,
                  force: bool=False # replace an existing file (never done silently)
                 ) -> Path:
-    "Write reports: `.jsonl` one per line (appended to with `append`), else JSON; an existing file is never silently replaced."
+    "Write reports: `.jsonl` one per line (appended with `append`), else JSON; never silently replaces a file."
     path = Path(path); rs = [reports] if isinstance(reports, Report) else list(reports)
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.exists() and not (append or force) and (path.is_dir() or path.stat().st_size):
-        raise ReportError(f"{path} exists; refusing to replace it (use --force to replace it, or a .jsonl file to append)")
-    lines = "".join(json.dumps(strict_dict(r), default=str, allow_nan=False) + "\n" for r in rs)
+        raise ReportError(f"{path} exists; refusing to replace it (use --force to replace it, or a .jsonl to append)")
+    lines = "".join(json.dumps(json_safe(r), default=str, allow_nan=False) + "\n" for r in rs)
     if path.suffix == ".jsonl":
         if append and _cut_last_line(path):
-            warnings.warn(f"{path}: its last line was cut short (an interrupted write); it is kept as it is and skipped "
+            warnings.warn(f"{path}: its last line was cut short (an interrupted write); it is kept as it is and "
+                          "skipped "
                           "when loading, and the new report starts on a fresh line")
             lines = "\n" + lines
         if append:
             with open(path, "a") as f: f.write(lines); f.flush()
-        else: write_atomic(path, lines)
+        else: write_file(path, lines)
         return path
     if append: rs = (load_reports(path) if path.exists() else []) + rs
-    if len(rs) == 1: payload = strict_dict(rs[0])
-    else: payload = {"schema_version": SCHEMA_VERSION, "reports": [strict_dict(r) for r in rs]}
-    write_atomic(path, json.dumps(payload, indent=1, default=str, allow_nan=False))
+    if len(rs) == 1: payload = json_safe(rs[0])
+    else: payload = {"schema_version": SCHEMA_VERSION, "reports": [json_safe(r) for r in rs]}
+    write_file(path, json.dumps(payload, indent=1, default=str, allow_nan=False))
     return path
 
 def _no_constants(c: str):
@@ -196,7 +199,7 @@ def _is_cut(line: bytes) -> bool:
     except ReportError: return False
 
 def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
-    "One report per line; a line cut short by an interrupted write is skipped with a warning naming it, any other bad line fails."
+    "One report per line; a line cut short by an interrupted write is skipped with a warning, any other bad line fails."
     lines = raw.split(b"\n")
     last = max((i for i, l in enumerate(lines) if l.strip()), default=-1)
     out = []
@@ -204,7 +207,8 @@ def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
         if not line.strip(): continue
         where = f"{path}:{i + 1}"
         if i != last and _is_cut(line):
-            warnings.warn(f"{where}: skipped a line cut short by an interrupted write ({len(line)} bytes); the other lines are loaded")
+            warnings.warn(f"{where}: skipped a line cut short by an interrupted write ({len(line)} bytes); "
+                          "the other lines are loaded")
             continue
         try: d = json.loads(_utf8(line, where), parse_constant=_no_constants)
         except (json.JSONDecodeError, ReportError) as e:

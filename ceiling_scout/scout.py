@@ -37,13 +37,15 @@ def check_fits(workload: Workload, device: str|torch.device, margin: float=1.1) 
     "Raise `InsufficientMemoryError` when `workload` (inputs, output, check) would not fit in free memory on `device`."
     free, need = free_bytes(device), workload.memory_needed() * margin
     if free is not None and need > free:
-        raise InsufficientMemoryError(f"{workload.describe()} needs about {need / 2**30:.1f} GiB and {torch.device(device)} has "
-                                      f"{free / 2**30:.1f} GiB free: refused before allocating (choose a smaller shape)")
+        raise InsufficientMemoryError(f"{workload.describe()} needs about {need / 2**30:.1f} GiB and "
+                                      f"{torch.device(device)} has {free / 2**30:.1f} GiB free: "
+                                      "refused before allocating (choose a smaller shape)")
 
 def _check_number(name: str, v, kind: type, low: float, strict: bool=False) -> None:
-    ok = isinstance(v, (int, float) if kind is float else int) and not isinstance(v, bool) and (v > low if strict else v >= low)
-    if not ok or (kind is float and not math.isfinite(v)):
-        raise CeilingScoutError(f"{name} must be {'an int' if kind is int else 'a number'} {'>' if strict else '>='} {low:g}; got {v!r}")
+    ok = isinstance(v, (int, float) if kind is float else int) and not isinstance(v, bool)
+    if not ok or not math.isfinite(v) or not (v > low if strict else v >= low):
+        what, op = "an int" if kind is int else "a number", ">" if strict else ">="
+        raise CeilingScoutError(f"{name} must be {what} {op} {low:g}; got {v!r}")
 
 class CeilingScout:
     "Benchmark library operations on one device against its ceilings and return verdicts."
@@ -59,8 +61,9 @@ class CeilingScout:
                  search_kw: dict|None=None       # options for the peak search (shapes, per_shape_s, sustained_s)
                 ):
         if mode not in MODES: raise CeilingScoutError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
-        for name, v, kind, low, strict in (("warmup", warmup, int, 0, False), ("iters", iters, int, 1, False), ("seed", seed, int, 0, False),
-                                           ("target_rel_ci", target_rel_ci, float, 0, True), ("max_time_s", max_time_s, float, 0, True)):
+        for name, v, kind, low, strict in (("warmup", warmup, int, 0, False), ("iters", iters, int, 1, False),
+                                           ("seed", seed, int, 0, False), ("target_rel_ci", target_rel_ci, float, 0, True),
+                                           ("max_time_s", max_time_s, float, 0, True)):
             _check_number(name, v, kind, low, strict)
         self.target = resolve_device(device)
         self.log = log or (lambda *a, **k: None)
@@ -90,7 +93,8 @@ class CeilingScout:
         "The ceiling for `precision` and `regime` on this device (measured once per session and cached on disk)."
         key = (str(precision) if precision is not None else None, regime)
         if key not in self._ceilings:
-            self._ceilings[key] = get_ceiling(self.target, precision, regime, self.store, self.remeasure, self.log, **self.search_kw)
+            self._ceilings[key] = get_ceiling(self.target, precision, regime, self.store, self.remeasure, self.log,
+                                              **self.search_kw)
         return self._ceilings[key]
 
     def analyze(self, workload: Workload) -> Verdict:
@@ -119,7 +123,7 @@ class CeilingScout:
         return self.analyze(make_workload(operation, shape, precision, **extras))
 
     def generate_report(self, verdict: Verdict|None=None, path: str|Path|None=None, append: bool|None=None) -> Report:
-        "The `Report` for `verdict` (default: the last one); written to `path` if given (a `.jsonl` file is appended to unless `append=False`)."
+        "The `Report` for `verdict` (default: the last one); written to `path` if given (`.jsonl` appended unless `append=False`)."
         v = verdict or self.last_verdict
         if v is None: raise CeilingScoutError("no verdict yet: call detect_ceiling first")
         rep = report_from_verdict(v, self.environment.to_dict())

@@ -103,8 +103,8 @@ def priority_for(efficiency: float|None) -> Priority:
 # %% ../nbs/05_verdict.ipynb #b27b7489
 TOO_NOISY_CI = 0.10  # 95 % CI half-width above 10 % of the mean: the verdict bands (50/75/90 %) are 15 points apart, so
                      # a +-10 % rate could fall in either of two bands; past that no priority is given
-NOISE_MIN_N = 10     # below 10 timed calls (a smoke run) a finite CI only warns; one call (infinite CI) or a mean 2x off
-                     # the median (an outlier dominates) is withheld at any n
+NOISE_MIN_N = 10     # below 10 timed calls (a smoke run) a finite CI only warns; one call (infinite CI)
+                     # or a mean 2x off the median (an outlier dominates) is withheld at any n
 CEILING_TOLERANCE = 0.02  # the measured peak is one sample: up to 2 % (plus the result's own CI) above it is still "at the ceiling"
 
 def plausibility(workload: Workload, tflops: float|None, gbps: float|None, ceiling: Ceiling, ci95_rel: float=0.0,
@@ -307,12 +307,15 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     st = baseline.measurement.stats
     skew = st.mean_ms / st.median_ms if st.median_ms else float("inf")
     if not ci <= TOO_NOISY_CI and st.n < NOISE_MIN_N and math.isfinite(ci) and skew < 2:
-        warns.append(f"noisy: 95% CI ±{ci:.0%} of the mean with n={st.n}; the verdict is indicative only (re-run with --adaptive)")
+        warns.append(f"noisy: 95% CI ±{ci:.0%} of the mean with n={st.n}; the verdict is indicative only "
+                     "(re-run with --adaptive)")
     elif not ci <= TOO_NOISY_CI or skew >= 2:  # also an infinite CI (one timed call)
         trusted = decider_for(workload)(ctx)
-        noise = {"ci95_rel": ci if math.isfinite(ci) else None, "cv": st.cv, "n": st.n, "mean_ms": st.mean_ms, "median_ms": st.median_ms}
-        rec = (f"Too noisy to decide: the 95% CI is ±{ci:.0%} of the mean (n={st.n}, CV {st.cv:.0%}, mean {st.mean_ms:.4g} ms vs "
-               f"median {st.median_ms:.4g} ms), above the {TOO_NOISY_CI:.0%} a verdict needs. Re-run with more iterations "
+        noise = {"ci95_rel": ci if math.isfinite(ci) else None, "cv": st.cv, "n": st.n, "mean_ms": st.mean_ms,
+                 "median_ms": st.median_ms}
+        rec = (f"Too noisy to decide: the 95% CI is ±{ci:.0%} of the mean (n={st.n}, CV {st.cv:.0%}, "
+               f"mean {st.mean_ms:.4g} ms vs median {st.median_ms:.4g} ms), above the {TOO_NOISY_CI:.0%} "
+               "a verdict needs. Re-run with more iterations "
                "(--adaptive, or a larger --iters) on a quiet machine.")
         fix = {"fix": "re-run with --adaptive (or more --iters) on an idle machine", "max_ci95_rel": TOO_NOISY_CI}
         withheld = {"priority": trusted.priority.value, "approach": trusted.approach.value, "finding": trusted.finding}

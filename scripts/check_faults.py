@@ -81,23 +81,25 @@ def _():
 # 3. poisoned caches
 @case("3 poisoned cache values are rejected and re-measured")
 def _():
-    from ceiling_scout.ceilings import CeilingStore, environment_key
+    from ceiling_scout import CeilingScout
+    from ceiling_scout.ceilings import environment_key
     from ceiling_scout.core import capture_environment
     cache = TMP / "poison.json"
-    cli("--shape", "32,32,32", *C, "--cache", str(cache))
-    key = environment_key(capture_environment("cpu"))
-    good = json.loads(cache.read_text())
-    for where, bad in [("matmul", 1e30), ("matmul", -5.0), ("matmul", float("nan")), ("copy", 0.0), ("copy", -1.0), ("copy", 1e30)]:
-        d = json.loads(json.dumps(good))
-        if where == "copy": d[key]["copy"]["value"] = bad
-        else: d[key]["matmul"]["fp32"]["burst"]["value"] = bad
-        cache.write_text(json.dumps(d))
-        code, out, err = cli("--shape", "32,32,32", *C, "--cache", str(cache), "--json")
-        assert code == 0 and one_line(err), (bad, code, err)
-        rep = json.loads(out)
-        assert "rejected" in " ".join(rep["warnings"]), (where, bad, rep["warnings"])
-        ceil = rep["measured_peak_tflops"] if where == "matmul" else rep["measured_bandwidth_gbps"]
-        assert ceil is not None and 0 < ceil < 1e4, (where, bad, ceil)
+    scout = lambda: CeilingScout("cpu", warmup=1, iters=5, cache=cache, search_kw=dict(shapes=[(64, 64, 64)], per_shape_s=0.02))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        truth = scout().detect_ceiling("gemm", (64, 64, 64), "fp32")
+        key = environment_key(capture_environment("cpu")); good = json.loads(cache.read_text())
+        for where, bad in [("matmul", 1e30), ("matmul", -5.0), ("matmul", float("nan")), ("copy", 0.0), ("copy", -1.0), ("copy", 1e30)]:
+            d = json.loads(json.dumps(good))
+            if where == "copy": d[key]["copy"]["value"] = bad
+            else: d[key]["matmul"]["fp32"]["burst"]["value"] = bad
+            cache.write_text(json.dumps(d))
+            v = scout().detect_ceiling("gemm", (64, 64, 64), "fp32")
+            assert "rejected" in " ".join(v.warnings), (where, bad, v.warnings)
+            c = v.ceiling.measured_peak_tflops if where == "matmul" else v.ceiling.measured_bandwidth_gbps
+            assert c is not None and 0 < c < 1e4 and (v.efficiency is None or v.efficiency > 0), (where, bad, c)
+            assert truth.priority.value == "NONE" or v.priority.value != "HIGH" or where == "copy" or v.efficiency > 0.01, (where, v)
 
 
 # 4. a failed write after measuring keeps the result
@@ -109,7 +111,7 @@ def _():
         if str(p).startswith(str(TMP / "full")): raise OSError(28, "No space left on device")
         return real(p, *a, **k)
     cli_mod.save_reports = full
-    o, e = io.StringIO(), io.StringIO()
+    o, e = io.StringIO(), io.StringIO(); (TMP / "full").mkdir(exist_ok=True)
     try:
         with contextlib.redirect_stdout(o), contextlib.redirect_stderr(e):
             code = cli_mod.main(["--shape", "32,32,32", *C, "--output", str(TMP / "full" / "r.json")])
@@ -201,10 +203,14 @@ def _():
 # 10. foreign caches and concurrent writers
 @case("10 foreign caches ([1,2,3], extra/missing keys): treated as empty, no traceback")
 def _():
+    from ceiling_scout import CeilingScout
     for i, text in enumerate(["[1, 2, 3]", '{"k": {"copy": {"value": 1}}}', '{"k": 5}', "{not json"]):
         c = TMP / f"foreign{i}.json"; c.write_text(text)
-        code, out, err = cli("--shape", "32,32,32", *C, "--cache", str(c))
-        assert code == 0 and "Traceback" not in err, (text, code, err)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            v = CeilingScout("cpu", warmup=1, iters=5, cache=c, search_kw=dict(shapes=[(64, 64, 64)], per_shape_s=0.02)
+                             ).detect_ceiling("gemm", (64, 64, 64), "fp32")
+        assert v.baseline.ok and v.ceiling.measured_peak_tflops, (text, v.warnings)
         if i != 1: assert Path(str(c) + ".unreadable").read_text() == text, "lost: the foreign file was not kept"
 
 
