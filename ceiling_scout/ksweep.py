@@ -344,6 +344,8 @@ def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
     if not {"M", "N", "K"} <= set(w.shape_names):
         raise CeilingScoutError(f"--k-sweep needs an operation with M, N, K dimensions; {w.operation.value} has {', '.join(w.shape_names)}")
     dims = dict(zip(w.shape_names, w.shape))
+    if args.k_list is not None and not args.k_list.strip(" ,"):
+        raise CeilingScoutError(f"--k-list is empty; give K values such as 4096,8192; got {args.k_list!r}")
     ks = k_values(args.k_min, args.k_max, args.k_step, args.k_list, cuda=scout.target.is_cuda)
     text = not args.json
     if text:
