@@ -243,7 +243,7 @@ def _():
 @case("11 flags without their mode's trigger are refused in one line")
 def _():
     for extra in (["--k-list", "64"], ["--k-min", "64"], ["--pattern", "block"], ["--block-size", "32"], ["--tensor", "w"],
-                  ["--output", ""]):
+                  ["--output", ""], ["--k-sweep", "--k-list", ""]):
         code, out, err = cli("--shape", "64,64,64", *C, *extra)
         assert code == 2 and one_line(err), (extra, code, err)
 
