@@ -279,7 +279,8 @@ def main(argv: list[str]|None=None) -> int:
             bak = out.with_name(out.name + ".bak"); os.replace(out, bak)
             log(f"--force: the existing {out} was moved to {bak}; the new report takes its place")
         if mode is not None and args.shape is None and not given & {"--weights", "--model"}:
-            raise CeilingScoutError(f"--shape is required for {mode.label} (or an input such as --weights where it takes one)")
+            raise CeilingScoutError(f"--shape is required for {mode.label} "
+                                    "(or an input such as --weights where it takes one)")
         if mode is not None: res = mode.run(with_mode_defaults(args, mode), scout, print)
         else: res = run_one(args, scout, op, given)
         if getattr(res, "write_error", None):
