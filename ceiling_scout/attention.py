@@ -88,11 +88,13 @@ class AttentionWorkload(Workload):
     def from_shape(cls, shape, precision, causal: bool=False, kv_heads: int|None=None, **extras) -> "AttentionWorkload":
         "Build from `B,H,S,D` (S_q = S_k = S) or `B,H,S_q,S_k,D`, plus `causal` and `kv_heads`."
         if extras: raise CeilingScoutError(f"attention takes the extras causal and kv_heads; got {', '.join(extras)}")
+        if not isinstance(causal, bool):  # bool("False") is True: a string would silently run causal attention
+            raise CeilingScoutError(f"causal must be True or False; got {causal!r}")
         dims = parse_shape(shape)
         if len(dims) == 4: dims = (dims[0], dims[1], dims[2], dims[2], dims[3])
         elif len(dims) != 5:
             raise CeilingScoutError(f"attention shape must be B,H,S,D or B,H,S_q,S_k,D (positive ints); got {shape!r} ({len(dims)} values)")
-        return cls(parse_enum(Precision, precision, "precision"), *dims, causal=bool(causal), kv_heads=kv_heads)
+        return cls(parse_enum(Precision, precision, "precision"), *dims, causal=causal, kv_heads=kv_heads)
 
     @property
     def H_kv(self) -> int: return self.kv_heads if self.kv_heads is not None else self.H

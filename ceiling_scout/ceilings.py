@@ -4,7 +4,7 @@
 
 # %% ../nbs/03_ceilings.ipynb #54eface8
 from __future__ import annotations
-import csv, functools, json, math, os, re, time, warnings
+import csv, functools, json, math, os, re, tempfile, time, warnings
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Callable
@@ -14,19 +14,29 @@ from .measure import *
 from .workloads import *
 
 # %% auto #0
-__all__ = ['DEVICE_ALIASES', 'GPU_SEARCH_SHAPES', 'CPU_SEARCH_SHAPES', 'REGIMES', 'data_dir', 'SpecRow', 'load_specs',
-           'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device', 'PeakMeasurement',
-           'measure_matmul_peak', 'measure_copy_bandwidth', 'roofline', 'Ceiling', 'environment_key',
-           'default_cache_path', 'CeilingStore', 'get_ceiling']
+__all__ = ['DEVICE_ALIASES', 'GPU_SEARCH_SHAPES', 'CPU_SEARCH_SHAPES', 'REGIMES', 'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS',
+           'CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'installed_data_dirs',
+           'data_dir', 'SpecRow', 'load_specs', 'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device',
+           'cpu_emulated', 'PeakMeasurement', 'measure_matmul_peak', 'measure_copy_bandwidth', 'roofline', 'Ceiling',
+           'environment_key', 'default_cache_path', 'peak_limit', 'check_peak', 'cache_problem', 'CeilingStore',
+           'get_ceiling']
 
 # %% ../nbs/03_ceilings.ipynb #b6564334
+def installed_data_dirs() -> list[Path]:
+    "Where `pip install` (wheel or sdist) puts the spec tables and recordings: `<prefix>/share/ceiling_scout/data`."
+    import site, sys
+    prefixes = dict.fromkeys([sys.prefix, sys.base_prefix, site.getuserbase(), "/usr/local", "/usr"])
+    return [Path(p) / "share" / "ceiling_scout" / "data" for p in prefixes if p]
+
 def data_dir() -> Path:
-    "The folder holding device specs and recorded measurements (`$CEILING_SCOUT_DATA` or the project's `data/`)."
+    "The folder of device specs and recordings (`$CEILING_SCOUT_DATA`, the checkout's `data/`, or the installed copy)."
     if os.environ.get("CEILING_SCOUT_DATA"): return Path(os.environ["CEILING_SCOUT_DATA"])
     here = Path(globals().get("__file__", Path.cwd() / "x")).resolve().parent
-    for d in (here.parent / "data", Path.cwd() / "data", Path.cwd().parent / "data"):
+    for d in (here.parent / "data", *installed_data_dirs(), Path.cwd() / "data", Path.cwd().parent / "data"):
         if (d / "device_specs.csv").exists(): return d
-    raise FileNotFoundError("cannot find data/device_specs.csv; set CEILING_SCOUT_DATA to the project's data folder")
+    raise FileNotFoundError("cannot find data/device_specs.csv (neither in a checkout nor in "
+                            f"{installed_data_dirs()[0]}); reinstall the package, or set CEILING_SCOUT_DATA "
+                            "to its data folder")
 
 @dataclass(frozen=True)
 class SpecRow:
@@ -104,6 +114,20 @@ GPU_SEARCH_SHAPES = [(4096, 4096, 4096), (6144, 6144, 6144), (8192, 8192, 8192),
                      (16384, 8192, 8192), (12288, 12288, 12288), (16384, 16384, 16384)]
 CPU_SEARCH_SHAPES = [(256, 256, 256), (512, 512, 512), (768, 768, 768), (1024, 1024, 1024), (2048, 2048, 2048)]  # CPU BLAS (AMX bf16 especially) still gains at 2048
 REGIMES = ("burst", "sustained")
+CPU_SEARCH_BUDGET_S = 8.0  # the whole CPU search: an emulated precision (fp16 without AVX512-FP16) runs ~1 GFLOP/s,
+                           # where 2048^3 takes minutes
+NATIVE_CPU_FLAGS = {"fp16": ("avx512_fp16", "amx_fp16"), "bf16": ("avx512_bf16", "amx_bf16")}
+
+def cpu_emulated(precision: Precision|str, flags: str|None=None) -> str|None:
+    "Why `precision` is emulated on this CPU (no native instructions in `/proc/cpuinfo`), or None where it is native."
+    p = Precision(precision).value
+    if p not in NATIVE_CPU_FLAGS: return None
+    if flags is None:
+        try: flags = Path("/proc/cpuinfo").read_text()
+        except OSError: return None  # not Linux: cannot tell, say nothing
+    if any(re.search(rf"\b{f}\b", flags) for f in NATIVE_CPU_FLAGS[p]): return None
+    return (f"{p} is emulated on this CPU (none of {', '.join(NATIVE_CPU_FLAGS[p])}): its rates are far below fp32's "
+            "and say nothing about a GPU")
 
 @dataclass(frozen=True)
 class PeakMeasurement:
@@ -125,7 +149,8 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
                         shapes: list[tuple]=None,   # candidate (M, N, K); default by device type
                         per_shape_s: float=None,    # time budget per shape
                         sustained_s: float=None,    # length of the sustained run
-                        log: Callable=None          # progress printer
+                        log: Callable=None,         # progress printer
+                        budget_s: float|None=None   # whole-search time bound (default: CPU_SEARCH_BUDGET_S on the CPU)
                        ) -> PeakMeasurement:
     "Maximum achievable matmul rate on `device` for `precision` over a shape search (MAMF-style), burst or sustained."
     dev, prec = torch.device(device), parse_enum(Precision, precision, "precision")
@@ -133,20 +158,26 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
     cuda = dev.type == "cuda"
     shapes = shapes or (GPU_SEARCH_SHAPES if cuda else CPU_SEARCH_SHAPES)
     per_shape_s = per_shape_s or (0.4 if cuda else 0.25)
-    searched, best = [], None
+    budget_s = budget_s if budget_s is not None else (None if cuda else CPU_SEARCH_BUDGET_S)
+    searched, best, t0 = [], None, time.perf_counter()
     for shape in shapes:
         w = GemmWorkload(prec, *shape)
         why = w.supported(dev)
         if why: raise NotSupportedError(why)
         if cuda and torch.cuda.mem_get_info(dev)[0] < w.memory_needed() * 1.2:
             searched.append({"shape": list(shape), "skipped": "does not fit in free memory"}); continue
+        if budget_s is not None and best is not None:  # predict this shape's cost from the best rate so far
+            left, call_s = budget_s - (time.perf_counter() - t0), w.flops / (best[0] * 1e12)
+            if 4 * call_s > left:
+                searched.append({"shape": list(shape), "skipped": f"over the {budget_s:g} s search budget"}); continue
         x = w.make_inputs(dev, seed=7)
         be = next(iter(w.backends(dev).values()))
         with w.precision_context():
-            chk = w.check(be.fn(x), x)
+            tc = time.perf_counter(); chk = w.check(be.fn(x), x); slow = time.perf_counter() - tc > per_shape_s
             if not chk.passed: raise RuntimeError(f"{be.name} failed its check at {shape} ({chk.rel_error:.2e} > {chk.tolerance:.0e}); refusing to time it")
-            m = measure(lambda: be.fn(x), dev, mode="adaptive", warmup=5, target_rel_ci=0.005, min_iters=5, max_time_s=per_shape_s,
-                        flush_l2=wants_l2_flush(w, dev), telemetry=False)
+            m = measure(lambda: be.fn(x), dev, mode="adaptive", warmup=1 if slow else 5, target_rel_ci=0.005,
+                        min_iters=2 if slow else 5, max_time_s=per_shape_s, flush_l2=wants_l2_flush(w, dev),
+                        telemetry=False)
         rate = m.tflops(w.flops)
         searched.append({"shape": list(shape), "tflops": rate, "mean_ms": m.mean_ms, "n": m.stats.n})
         if log: log(f"  peak search {prec.value} {'x'.join(map(str, shape))}: {rate:.1f} TFLOPS")
@@ -166,10 +197,14 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
     else:
         # re-time the winner with telemetry so the burst figure carries its clocks
         w = GemmWorkload(prec, *shape); x = w.make_inputs(dev, seed=7); be = next(iter(w.backends(dev).values()))
-        with w.precision_context(): m2 = measure(lambda: be.fn(x), dev, mode="adaptive", warmup=5, min_iters=5, max_time_s=per_shape_s, flush_l2=wants_l2_flush(w, dev))
+        slow = m.mean_ms * 1e-3 > per_shape_s / 5
+        with w.precision_context():
+            m2 = measure(lambda: be.fn(x), dev, mode="adaptive", warmup=1 if slow else 5, min_iters=2 if slow else 5,
+                         max_time_s=per_shape_s, flush_l2=wants_l2_flush(w, dev))
         rate2 = m2.tflops(w.flops)
         if rate2 > rate: rate = rate2
         method, tel, mean_ms = {**m.method, "statistic": "mean; best shape of the search"}, m2.telemetry.to_dict(), w.flops / rate / 1e9
+    if not cuda and (emu := cpu_emulated(prec)): method = {**method, "emulated": emu}
     return PeakMeasurement("matmul", prec.value, regime, rate, "TFLOPS", tuple(shape), mean_ms, tel, method, searched, _now())
 
 # %% ../nbs/03_ceilings.ipynb #d969b70a
@@ -224,28 +259,114 @@ def default_cache_path() -> Path:
     "Where measured ceilings are cached."
     return Path(os.environ.get("CEILING_SCOUT_CACHE", Path.home() / ".cache" / "ceiling_scout")) / "measured_ceilings.json"
 
+CACHE_MARGIN = 1.10       # a measured peak can top the datasheet by boost clocks and rounding, never by 10 %
+CPU_MAX_TFLOPS_PER_THREAD = 6.0 * 2048 / 1e3  # 6 GHz x 2048 FLOP/cycle (AMX bf16: 1024 MAC/cycle): no core does more
+NO_SPEC_MAX_TFLOPS, NO_SPEC_MAX_GBPS = 20000.0, 20000.0  # beyond any GPU of 2026 (B200 fp4 sparse ~ 20 PFLOPS)
+
+def peak_limit(kind: str, precision: str|None, spec: SpecRow|None, threads: int|None=None) -> float:
+    "The largest believable measured peak (TFLOPS; GB/s for 'copy'): spec times `CACHE_MARGIN`, else a physical bound."
+    if spec is not None:
+        top = max(spec.peaks_tflops.values(), default=0)
+        v = spec.mem_bandwidth_gbps if kind == "copy" else (spec.peak(precision) or top)
+        if v: return v * CACHE_MARGIN
+    if kind == "copy": return NO_SPEC_MAX_GBPS
+    return (threads or os.cpu_count() or 1) * CPU_MAX_TFLOPS_PER_THREAD if threads is not None else NO_SPEC_MAX_TFLOPS
+
+def check_peak(d, kind: str, limit: float|None=None) -> tuple[PeakMeasurement|None, str|None]:
+    "(the peak, None) when cache entry `d` is a well-formed, finite, positive peak below `limit`, else (None, why not)."
+    try: pk = PeakMeasurement.from_dict(d)
+    except (TypeError, ValueError, AttributeError) as e: return None, f"not a peak entry ({str(e)[:80]})"
+    unit = "GB/s" if kind == "copy" else "TFLOPS"
+    v = pk.value
+    if pk.kind != kind or pk.unit != unit: return None, f"kind/unit {pk.kind}/{pk.unit}, expected {kind}/{unit}"
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
+        return None, f"value {v!r} is not a finite positive number"
+    if limit is not None and v > limit: return None, f"{v:.4g} {unit} is above the physical limit {limit:.4g} {unit}"
+    return pk, None
+
+def cache_problem(data) -> str|None:
+    "Why parsed JSON `data` is not a ceiling cache (`{env_key: {'matmul': ..., 'copy': ...}}`), or None."
+    if not isinstance(data, dict): return f"a JSON {type(data).__name__}, not an object of environments"
+    if "schema_version" in data or "reports" in data: return "a Ceiling Scout report, not a ceiling cache"
+    bad = [k for k, v in data.items() if not isinstance(v, dict) or not set(v) <= {"matmul", "copy"}]
+    return f"entries {bad[:3]} are not environments of peaks" if bad else None
+
 class CeilingStore:
     "A JSON cache of measured peaks: `{env_key: {'matmul': {precision: {regime: peak}}, 'copy': peak}}`."
-    def __init__(self, path: str|Path=None): self.path = Path(path) if path else default_cache_path()
+    def __init__(self, path: str|Path=None):
+        self.path = Path(path) if path else default_cache_path()
+        self.notes: list[str] = []
+        p = self.path
+        if p.is_dir():
+            raise CeilingScoutError(f"ceiling cache {str(p)!r} is a directory; give a file such as {p / 'measured_ceilings.json'}")
+        if any(q.exists() and not q.is_dir() for q in p.parents):
+            raise CeilingScoutError(f"ceiling cache {str(p)!r} lies under a file, not a directory")
+        if p.suffix not in ("", ".json"): raise CeilingScoutError(f"ceiling cache must be a .json file; got {str(p)!r}")
+        if p.is_file() and self._looks_like_report():
+            raise CeilingScoutError(f"{str(p)!r} is a report file, not a ceiling cache; refusing to overwrite it "
+                                    "(choose another --cache)")
+    def _looks_like_report(self) -> bool:
+        "True when the file holds a report: one JSON object, a list, `{'reports': ...}`, or JSON lines of them."
+        try: raw = self.path.read_bytes()
+        except OSError: return False
+        for chunk in (raw, raw.split(b"\n", 1)[0]):
+            try: data = json.loads(chunk or b"{}")
+            except ValueError: continue
+            if isinstance(data, dict) and ("schema_version" in data or "reports" in data): return True
+            if isinstance(data, list) and any(isinstance(x, dict) and "schema_version" in x for x in data): return True
+        return False
+    def _note(self, msg: str):
+        if msg not in self.notes: self.notes.append(msg); warnings.warn(msg)
     def _load(self) -> dict:
         if not self.path.exists(): return {}
-        try: return json.loads(self.path.read_text())
-        except (OSError, json.JSONDecodeError) as e:
-            warnings.warn(f"ignoring unreadable ceiling cache {self.path}: {e}"); return {}
+        try: data = json.loads(self.path.read_text())
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e: why = str(e)[:100]
+        else: why = cache_problem(data)
+        if why is None: return data
+        self._note(f"ignoring unreadable ceiling cache {self.path} ({why}): treated as empty"); return {}
     def _save(self, data: dict):
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp"); tmp.write_text(json.dumps(data, indent=1)); tmp.replace(self.path)
-    def get(self, key: str, kind: str, precision: str=None, regime: str="burst") -> PeakMeasurement|None:
-        "A cached peak, or None."
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w") as f: f.write(json.dumps(data, indent=1)); f.flush(); os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True); raise
+    def lookup(self, key: str, kind: str, precision: str=None, regime: str="burst", limit: float|None=None
+              ) -> tuple[PeakMeasurement|None, str|None]:
+        "(the cached peak, None), (None, None) when absent, or (None, why it was rejected)."
         e = self._load().get(key, {})
-        d = e.get("copy") if kind == "copy" else e.get("matmul", {}).get(precision, {}).get(regime)
-        return PeakMeasurement.from_dict(d) if d else None
-    def put(self, key: str, peak: PeakMeasurement):
-        "Store `peak` under `key`."
-        data = self._load(); e = data.setdefault(key, {})
-        if peak.kind == "copy": e["copy"] = peak.to_dict()
-        else: e.setdefault("matmul", {}).setdefault(peak.precision, {})[peak.regime] = peak.to_dict()
-        self._save(data)
+        try: d = e.get("copy") if kind == "copy" else e.get("matmul", {}).get(precision, {}).get(regime)
+        except AttributeError: d = "a malformed entry"
+        if d is None: return None, None
+        pk, why = check_peak(d, kind, limit)
+        what = f"{kind} {precision or ''} {regime if kind != 'copy' else ''}".replace("  ", " ").strip()
+        return pk, (f"cached {what} entry rejected: {why}; re-measured" if why else None)
+    def get(self, key: str, kind: str, precision: str=None, regime: str="burst",
+            limit: float|None=None) -> PeakMeasurement|None:
+        "A cached peak that passes `check_peak`, or None."
+        return self.lookup(key, kind, precision, regime, limit)[0]
+    def put(self, key: str, peak: PeakMeasurement) -> str|None:
+        "Store `peak` under `key` (file-locked, atomic); returns why it could not be saved, or None (never raises on I/O)."
+        from filelock import FileLock, Timeout
+        try:
+            with FileLock(str(self.path) + ".lock", timeout=60):
+                if self.path.exists():
+                    data = self._load()
+                    if not data and self.path.stat().st_size:  # unreadable: kept beside, never overwritten
+                        aside = self.path.with_name(self.path.name + ".unreadable")
+                        os.replace(self.path, aside); self._note(f"moved the unreadable ceiling cache aside to {aside}")
+                else: data = {}
+                e = data.setdefault(key, {})
+                if peak.kind == "copy": e["copy"] = peak.to_dict()
+                else: e.setdefault("matmul", {}).setdefault(peak.precision, {})[peak.regime] = peak.to_dict()
+                self._save(data)
+        except (OSError, Timeout) as err:
+            why = getattr(err, "strerror", None) or err
+            msg = f"could not save the measured ceiling to {self.path} ({why}): used for this run only"
+            self._note(msg); return msg
+        return None
+
 
 # %% ../nbs/03_ceilings.ipynb #50b5d7dd
 def get_ceiling(target: DeviceTarget,          # from `resolve_device`
@@ -260,20 +381,29 @@ def get_ceiling(target: DeviceTarget,          # from `resolve_device`
     store = store or CeilingStore()
     env = capture_environment(target.torch_device); key = environment_key(env)
     prec = parse_enum(Precision, precision, "precision") if precision is not None else None
-    bw = None if remeasure else store.get(key, "copy")
+    spec, threads = target.spec, None if target.is_cuda else env.cpu_threads
+    notes = []
+    bw, why = (None, None) if remeasure else store.lookup(key, "copy", limit=peak_limit("copy", None, spec, threads))
+    notes += [why] if why else []
     if bw is None:
         if log: log(f"measuring copy bandwidth on {env.device_name} ...")
         bw = measure_copy_bandwidth(target.torch_device); store.put(key, bw)
-    pk, note, source = None, "", "cache"
+    pk, source = None, "cache"
     if prec is not None:
-        pk = None if remeasure else store.get(key, "matmul", prec.value, regime)
+        lim = peak_limit("matmul", prec.value, spec, threads)
+        pk, why = (None, None) if remeasure else store.lookup(key, "matmul", prec.value, regime, limit=lim)
+        notes += [why] if why else []
         if pk is None:
             source = "measured"
             if log: log(f"measuring {regime} {prec.value} matmul peak on {env.device_name} (once per device; cached in {store.path}) ...")
             try: pk = measure_matmul_peak(target.torch_device, prec, regime, log=log, **search_kw); store.put(key, pk)
-            except NotSupportedError as e: note = str(e)
-    spec = target.spec
-    if spec is None: note = (note + "; " if note else "") + ("no spec sheet for CPUs: efficiency is against measured ceilings only" if not target.is_cuda else f"no spec row for {env.device_name}")
+            except NotSupportedError as e: notes.append(str(e))
+        if pk is not None and pk.method.get("emulated"): notes.append(pk.method["emulated"])
+    notes += store.notes
+    if spec is None:
+        notes.append("no spec sheet for CPUs: efficiency is against measured ceilings only" if not target.is_cuda
+                     else f"no spec row for {env.device_name}")
+    note = "; ".join(dict.fromkeys(notes))
     return Ceiling(target.key, env.device_name, prec.value if prec else None, regime,
                    pk.value if pk else None, bw.value, spec.peak(prec) if (spec and prec) else None,
                    spec.mem_bandwidth_gbps if spec else None, pk.shape if pk else None, source,

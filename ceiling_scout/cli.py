@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_cli.ipynb #3c70d5e1
 from __future__ import annotations
-import argparse, json, os, sys, warnings
+import argparse, json, os, sys, tempfile, time, warnings
 from pathlib import Path
 from typing import Callable
 from . import __version__
@@ -15,13 +15,21 @@ from .report import *
 from .scout import *
 
 # %% auto #0
-__all__ = ['COMMON_FLAGS', 'declared_flags', 'build_parser', 'fmt_num', 'backend_rows', 'result_name', 'format_backend_table',
-           'format_header', 'format_verdict', 'check_run_flags', 'given_flags', 'select_mode', 'check_declared_flags',
-           'with_mode_defaults', 'run_one', 'main']
+__all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'fmt_num', 'backend_rows', 'result_name',
+           'format_backend_table', 'format_header', 'format_verdict', 'check_run_flags', 'given_flags', 'select_mode',
+           'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten', 'keep_result', 'measured_nothing',
+           'run_one', 'main']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive", "--target-ci",
-                "--max-time", "--remeasure", "--cache", "--json", "--quiet", "--version", "--help")
+                "--max-time", "--remeasure", "--cache", "--json", "--quiet", "--force", "--version", "--help")
+EXIT_CODES = {0: "a verdict was measured (and written where --output asked)",
+              1: "an unexpected failure (a bug: please report it)",
+              2: "bad input, device or file (one line on stderr; nothing measured)",
+              3: "nothing could be measured (NOT_SUPPORTED, every point skipped, or too little memory)",
+              4: "measured, but --output could not be written: the result is kept in a fallback file or on stdout "
+                 "(named on stderr)",
+              130: "interrupted (Ctrl-C); finished sweep points are kept"}
 
 class _OneLineParser(argparse.ArgumentParser):
     "argparse, but a usage error is one line naming the bad flag or value (no usage block), exit status 2."
@@ -43,19 +51,28 @@ def declared_flags() -> dict[str, tuple[Flag, list[str]]]:
 
 def build_parser() -> argparse.ArgumentParser:
     "The argument parser: the flags every run has, then each flag an operation or mode declares (absent unless given)."
-    p = _OneLineParser(prog="ceiling-scout", description="Measure a library operation against the GPU's (or CPU's) ceiling and say whether a custom kernel can win.")
+    epilog = ("exit status:\n" + "\n".join(f"  {k:<4} {v}" for k, v in EXIT_CODES.items())
+              + "\n\nenvironment:\n  CEILING_SCOUT_CACHE  folder of the measured-ceiling cache (its file: "
+              "measured_ceilings.json); --cache names the file itself")
+    p = _OneLineParser(prog="ceiling-scout", epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Measure a library operation against the GPU's (or CPU's) ceiling and say whether a "
+                                   "custom kernel can win.")
     p.add_argument("--operation", default="gemm", help="one of the registered operations: " + ", ".join(map(str, WORKLOADS or registered_operations())))
     p.add_argument("--shape", help="the operation's shape, e.g. M,N,K for gemm, B,H,S,D for attention")
     p.add_argument("--precision", default="bf16", help=f"one of: {', '.join(x.value for x in Precision)}")
     p.add_argument("--device", default="auto", help="auto, cpu, cuda[:N], or a spec key such as h100, h100-pcie, h200, a100, l4, l40s, b200")
-    p.add_argument("--output", help="write the JSON report here (.json, or .jsonl to append)")
+    p.add_argument("--output", help="write the JSON report here (.json, refused if it exists unless --force; "
+                   "or .jsonl to append)")
+    p.add_argument("--force", action="store_true", help="replace an existing --output .json (the old one kept as .bak)")
     p.add_argument("--warmup", type=int, default=20, help="untimed calls before timing (default 20: the classic fixed method)")
     p.add_argument("--iters", type=int, default=200, help="timed calls in fixed mode (default 200: the classic fixed method)")
     p.add_argument("--adaptive", action="store_true", help="stop timing when the 95%% CI half-width is under --target-ci of the mean")
     p.add_argument("--target-ci", type=float, default=0.005, help="adaptive target (default 0.005 = 0.5%%)")
     p.add_argument("--max-time", type=float, default=60.0, help="adaptive time budget per measurement, seconds")
     p.add_argument("--remeasure", action="store_true", help="re-measure the device ceilings instead of using the cache")
-    p.add_argument("--cache", help="measured-ceiling cache file (default ~/.cache/ceiling_scout/measured_ceilings.json)")
+    p.add_argument("--cache", help="measured-ceiling cache file, .json (default "
+                   "$CEILING_SCOUT_CACHE/measured_ceilings.json, "
+                   "else ~/.cache/ceiling_scout/measured_ceilings.json)")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of the text layout")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.add_argument("--version", action="version", version=f"ceiling-scout {__version__}")
@@ -143,8 +160,19 @@ def check_run_flags(args: argparse.Namespace) -> None:
     if args.iters < 1: raise CeilingScoutError(f"--iters must be >= 1; got {args.iters}")
     if not 0 < args.target_ci < 1: raise CeilingScoutError(f"--target-ci must be a fraction of the mean in (0, 1), e.g. 0.005 for 0.5 %; got {args.target_ci}")
     if not args.max_time > 0: raise CeilingScoutError(f"--max-time must be > 0 seconds; got {args.max_time}")
-    if args.output:
+    if args.output is not None:
         out = Path(args.output)
+        if not args.output.strip() or not out.is_dir() and out.suffix not in (".json", ".jsonl"):
+            raise CeilingScoutError(f"--output must be a .json or .jsonl file path; got {args.output!r}")
+        special = str(out.resolve()).startswith(("/proc/", "/sys/", "/dev/"))
+        if out.exists() and not out.is_file() and not out.is_dir() or special:
+            raise CeilingScoutError(f"--output {args.output!r} is not a regular file")
+        if getattr(args, "cache", None) and Path(args.cache).resolve() == out.resolve():
+            raise CeilingScoutError(f"--output and --cache name the same file {args.output!r}; "
+                                    "the report would overwrite the cache")
+        if out.is_file() and out.suffix == ".json" and not getattr(args, "force", False):
+            raise CeilingScoutError(f"--output {args.output!r} exists; refusing to replace it "
+                                    "(use --force to replace it, or a .jsonl file to append)")
         parent = out.parent if str(out.parent) else Path(".")
         if out.is_dir(): raise CeilingScoutError(f"--output must be a file path (.json or .jsonl); got the directory {args.output!r}")
         if not parent.is_dir(): raise CeilingScoutError(f"--output directory {str(parent)!r} does not exist; create it or choose another path")
@@ -193,22 +221,47 @@ def with_mode_defaults(args: argparse.Namespace, mode: Mode) -> argparse.Namespa
     return ns
 
 # %% ../nbs/08_cli.ipynb #ce0b9a03
+class ResultNotWritten(Exception):
+    "Measured reports that could not be written to `path` (`main` keeps them: `keep_result`)."
+    def __init__(self, reports: list, path: str, error: Exception):
+        self.reports, self.path, self.error = reports, path, error
+
+def keep_result(reports: list, path: str, error: Exception) -> str:
+    "Keep reports `path` refused: a fallback `.jsonl` in the temp folder, else JSON lines on stdout; the message."
+    why = getattr(error, "strerror", None) or str(error)
+    fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.jsonl"
+    try: save_reports(fb, reports); where = f"the result is kept in {fb}"
+    except (OSError, ReportError):
+        for r in reports: print(json.dumps(json_safe(r), default=str, allow_nan=False))
+        where = "the result is printed as JSON on stdout above"
+    return f"could not write {path} ({why}); {where}"
+
+def measured_nothing(result) -> bool:
+    "True when a run's result (a `Verdict`, or a sweep with `reports`) holds no measured rate at all."
+    if isinstance(result, Verdict): return not result.baseline.ok and not any(a.ok for a in result.alternatives)
+    reps = getattr(result, "reports", None)
+    return reps is not None and not any(getattr(r, "status", "ok") == "ok" for r in reps)
+
 def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation, given: set[str], out: Callable=print) -> Verdict:
     "One measurement of `operation` for a CLI invocation: the workload from the declared flags, verdict, report, text or JSON."
     if args.shape is None: raise CeilingScoutError(f"--shape is required for --operation {operation} (its dims: {', '.join(WORKLOADS[operation].shape_names)})")
     cls = WORKLOADS[operation]
     extras = {f.key: getattr(args, f.name[2:].replace("-", "_")) for f in cls.cli_flags if f.name in given}
     v = scout.analyze(cls.from_shape(args.shape, args.precision, **extras))
-    rep = scout.generate_report(v, path=args.output)
-    if args.json: out(rep.to_json()); return v
-    out(format_verdict(v, rep))
-    if len(backend_rows(v)) > 1 + sum(a.label == "padded" for a in v.alternatives):
-        out(""); out("=== Backends (same inputs) ==="); out(format_backend_table(v))
-    if args.output: out(f"\nReport written to {args.output}")
+    rep = scout.generate_report(v)
+    if args.json: out(rep.to_json())
+    else:
+        out(format_verdict(v, rep))
+        if len(backend_rows(v)) > 1 + sum(a.label == "padded" for a in v.alternatives):
+            out(""); out("=== Backends (same inputs) ==="); out(format_backend_table(v))
+    if args.output:  # written after the verdict is printed: a failed write loses nothing (see `keep_result`)
+        try: save_reports(args.output, rep, append=str(args.output).endswith(".jsonl"), force=args.force)
+        except (OSError, ReportError) as e: raise ResultNotWritten([rep], args.output, e) from None
+        if not args.json: out(f"\nReport written to {args.output}")
     return v
 
 def main(argv: list[str]|None=None) -> int:
-    "Entry point of `ceiling-scout`; returns the exit status (0 ok, 2 bad input or device, 1 unexpected failure)."
+    "Entry point of `ceiling-scout`; returns the exit status (`EXIT_CODES`: 0 ok, 2 bad input, 3 nothing measured, ...)."
     parser = build_parser()
     args = parser.parse_args(argv)
     log = (lambda *a, **k: None) if args.quiet or args.json else (lambda *a, **k: print(*a, file=sys.stderr, **k))
@@ -221,12 +274,31 @@ def main(argv: list[str]|None=None) -> int:
         warnings.simplefilter("ignore")  # device warnings are printed through `log` and kept in the report
         scout = CeilingScout(args.device, mode="adaptive" if args.adaptive else "fixed", warmup=args.warmup, iters=args.iters,
                              target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache, remeasure=args.remeasure, log=log)
-        if mode is not None: mode.run(with_mode_defaults(args, mode), scout, print)
-        else: run_one(args, scout, op, given)
+        out = Path(args.output) if args.output else None
+        if args.force and out is not None and out.suffix == ".json" and out.is_file():
+            bak = out.with_name(out.name + ".bak"); os.replace(out, bak)
+            log(f"--force: the existing {out} was moved to {bak}; the new report takes its place")
+        if mode is not None and args.shape is None and not given & {"--weights", "--model"}:
+            raise CeilingScoutError(f"--shape is required for {mode.label} "
+                                    "(or an input such as --weights where it takes one)")
+        if mode is not None: res = mode.run(with_mode_defaults(args, mode), scout, print)
+        else: res = run_one(args, scout, op, given)
+        if getattr(res, "write_error", None):
+            msg = keep_result(res.reports, args.output, OSError(res.write_error))
+            print(f"ceiling-scout: error: {msg}", file=sys.stderr); return 4
+        if measured_nothing(res):
+            print("ceiling-scout: nothing was measured (see the verdict above); exit status 3", file=sys.stderr)
+            return 3
         return 0
+    except ResultNotWritten as e:
+        print(f"ceiling-scout: error: {keep_result(e.reports, e.path, e.error)}", file=sys.stderr); return 4
+    except InsufficientMemoryError as e:
+        print(f"ceiling-scout: error: {e}", file=sys.stderr); return 3
     except CeilingScoutError as e:
         print(f"ceiling-scout: error: {e}", file=sys.stderr); return 2
-    except OSError as e:  # e.g. the report file could not be written after all (disk full, removed directory)
+    except MemoryError:
+        print("ceiling-scout: error: out of memory while measuring (choose a smaller shape)", file=sys.stderr); return 3
+    except OSError as e:  # e.g. a file could not be read or written
         print(f"ceiling-scout: error: {e.strerror or e} ({e.filename or args.output})", file=sys.stderr); return 2
     except KeyboardInterrupt:
         print("ceiling-scout: interrupted", file=sys.stderr); return 130

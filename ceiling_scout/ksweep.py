@@ -141,6 +141,7 @@ class KSweepResult:
     reports: list; summary: dict; sweep_id: str = ""; interrupted: bool = False
     verdicts: dict = field(default_factory=dict)  # K -> Verdict for points measured in this session (not stored)
     recorded: dict|None = None                   # provenance when the points were recorded elsewhere
+    write_error: str|None = None                 # why `output` could not be written (the reports are kept here)
     @property
     def ks(self) -> list[int]: return self.summary.get("ks", [])
     @property
@@ -151,12 +152,16 @@ class KSweepResult:
         "JSON form: a report-list file (`load_reports` reads it) with the sweep summary beside the reports."
         return {"schema_version": SCHEMA_VERSION, "kind": "k_sweep", "sweep_id": self.sweep_id, "interrupted": self.interrupted,
                 "summary": self.summary, "recorded": self.recorded, "reports": [r.to_dict() for r in self.reports]}
-    def save(self, path: str|Path) -> Path:
-        "Write the sweep (reports + summary) to `path` atomically (`.jsonl`: one report per line)."
+    def save(self, path: str|Path, force: bool=False # replace an existing file (else refused)
+            ) -> Path:
+        "Write the sweep (reports + summary) to `path` atomically (`.jsonl`: a report a line); never silently replaces."
         path = Path(path)
-        if path.suffix == ".jsonl": return save_reports(path, self.reports)
+        if path.suffix == ".jsonl": return save_reports(path, self.reports, force=force)
+        if path.exists() and not force:
+            raise ReportError(f"{path} exists; refusing to replace it (use --force to replace it, or a .jsonl file to append)")
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp"); tmp.write_text(json.dumps(self.to_dict(), indent=1, default=str)); tmp.replace(path)
+        d = self.to_dict(); d["reports"] = [json_safe(r) for r in self.reports]
+        write_file(path, json.dumps(d, indent=1, default=str, allow_nan=False))
         return path
     def to_dataframe(self):
         "One row per point: K, status, TFLOPS with its CI, efficiency, regime, verdict."
@@ -194,7 +199,8 @@ def k_dimension_sweep(scout: CeilingScout,           # the engine (device, mode,
                       operation: str|Operation="gemm", # any registered workload with M, N, K dimensions
                       reference_k: int|None=None,    # K of the requested shape (the Analysis baseline)
                       output: str|Path|None=None,    # report file, written point by point (.jsonl appends, .json rewrites)
-                      append: bool=False,            # keep an existing .jsonl's earlier lines
+                      append: bool=True,             # compatibility: a .jsonl always keeps its earlier reports
+                      force: bool=False,             # replace an existing .json (else refused before the first point)
                       progress: bool=True,           # tqdm.auto progress bar
                       on_point: Callable|None=None,  # called with (report, result_so_far) after each point
                       max_memory_bytes: int|None=None, # cap on memory a point may use
@@ -212,7 +218,8 @@ def k_dimension_sweep(scout: CeilingScout,           # the engine (device, mode,
     res = KSweepResult([], {}, sid)
     env = scout.environment.to_dict()
     out = Path(output) if output else None
-    if out is not None and out.suffix == ".jsonl" and not append and out.exists(): out.unlink()
+    if out is not None and out.suffix != ".jsonl" and out.exists() and not force:
+        raise ReportError(f"{out} exists; refusing to replace it (use --force to replace it, or a .jsonl to append)")
     bar = tqdm(total=len(ks), desc=f"K-sweep M={M} N={N} {precision}", unit="point", disable=not progress, leave=True)
     try:
         for i, k in enumerate(ks):
@@ -236,15 +243,19 @@ def k_dimension_sweep(scout: CeilingScout,           # the engine (device, mode,
             if v is not None: res.verdicts[k] = v
             res.summary = summarize_k_sweep(res.reports, reference_k)
             if out is not None:
-                if out.suffix == ".jsonl": save_reports(out, rep, append=True)
-                else: res.save(out)
+                try:
+                    if out.suffix == ".jsonl": save_reports(out, rep, append=True)
+                    else: res.save(out, force=True)
+                except OSError as e:  # disk full, read-only: keep sweeping, keep every report in memory, say so
+                    res.write_error = f"could not write {out} ({e.strerror or e}) from K={k} on"; out = None
+                    _emit(bar, log, f"  {res.write_error}: the sweep goes on and keeps its reports")
             _emit(bar, log, f"  K={k}... {fmt_tflops(rep.baseline_tflops)} TFLOPS" if rep.baseline_tflops is not None else f"  K={k}... {rep.status}: {rep.error}")
             if on_point is not None: on_point(rep, res)
             bar.update(1)
     except KeyboardInterrupt:
         res.interrupted = True
         _emit(bar, log, f"  interrupted after {len(res.reports)} of {len(ks)} points; finished points are kept" + (f" in {out}" if out else ""))
-        if out is not None and out.suffix != ".jsonl" and res.reports: res.save(out)
+        if out is not None and out.suffix != ".jsonl" and res.reports: res.save(out, force=True)
     finally: bar.close()
     if not res.reports: res.summary = {"points": 0, "ks": [], "peak_tflops": None, "verdict": None}
     return res
@@ -333,6 +344,8 @@ def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
     if not {"M", "N", "K"} <= set(w.shape_names):
         raise CeilingScoutError(f"--k-sweep needs an operation with M, N, K dimensions; {w.operation.value} has {', '.join(w.shape_names)}")
     dims = dict(zip(w.shape_names, w.shape))
+    if args.k_list is not None and not args.k_list.strip(" ,"):
+        raise CeilingScoutError(f"--k-list is empty; give K values such as 4096,8192; got {args.k_list!r}")
     ks = k_values(args.k_min, args.k_max, args.k_step, args.k_list, cuda=scout.target.is_cuda)
     text = not args.json
     if text:
@@ -340,6 +353,7 @@ def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
         out(f"Shape: {tuple(w.shape)}"); out(f"Precision: {w.precision.value}"); out("")
         out(f"Running K-dimension sweep for M={dims['M']}, N={dims['N']}...")
     res = k_dimension_sweep(scout, dims["M"], dims["N"], w.precision, ks, operation=w.operation, reference_k=dims["K"], output=args.output,
+                            force=bool(getattr(args, "force", False)),
                             progress=not args.quiet and not args.json, log=out if text else None)
     if args.json: out(json.dumps({k: v for k, v in res.to_dict().items() if k != "reports"}, indent=1, default=str))
     else:
@@ -350,8 +364,11 @@ def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
             rep = next(r for r in res.reports if sweep_info(r)["value"] == ref)
             out(f"(Analysis of the point at K={ref}, the {res.summary['reference_is']})")
             out(format_verdict(v, rep, header=False))
-        if args.output: out(f"\nReport written to {args.output} (one point at a time)")
+        if args.output and res.reports and not res.write_error:
+            out(f"\nReport written to {args.output} (one point at a time)")
+        elif args.output: out(f"\nNo point finished: nothing written to {args.output}")
     if res.interrupted: raise KeyboardInterrupt
+    return res
 
 K_SWEEP_MODE = register_mode(Mode("k_sweep", "a K sweep", ("--k-sweep",), K_SWEEP_FLAGS,
                                    lambda cls: {"M", "N", "K"} <= set(cls.shape_names), run_k_sweep_cli))

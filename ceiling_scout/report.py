@@ -4,8 +4,8 @@
 
 # %% ../nbs/06_report.ipynb #7eeb0099
 from __future__ import annotations
-import json, re, warnings, datetime as _dt
-from dataclasses import dataclass, field, asdict, fields
+import json, math, os, re, tempfile, warnings, datetime as _dt
+from dataclasses import dataclass, field, asdict, fields, replace
 from pathlib import Path
 from typing import Iterable, TYPE_CHECKING
 from fastcore.basics import patch
@@ -13,8 +13,8 @@ from .core import *
 if TYPE_CHECKING: from ceiling_scout.verdict import Verdict  # for the annotation only: never imported at run time
 
 # %% auto #0
-__all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'report_from_verdict', 'save_reports', 'load_reports',
-           'reports_to_dataframe']
+__all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'json_safe', 'report_from_verdict', 'write_file', 'save_reports',
+           'load_reports', 'reports_to_dataframe']
 
 # %% ../nbs/06_report.ipynb #6753d0bd
 SCHEMA_VERSION = "ceiling_scout.report/1"
@@ -44,7 +44,22 @@ class Report:
     error: str|None = None; created_at: str = ""; recorded: dict|None = None
 
     def to_dict(self) -> dict: return asdict(self)
-    def to_json(self, indent: int=1) -> str: return json.dumps(self.to_dict(), indent=indent, default=str)
+    def to_json(self, indent: int=1) -> str:
+        "Strict JSON (RFC 8259: no NaN or Infinity); a non-finite number is written as null and named in `warnings`."
+        return json.dumps(json_safe(self), indent=indent, default=str, allow_nan=False)
+
+def _finite(x, where: str, bad: list):
+    "`x` with every non-finite float replaced by None (its path appended to `bad`)."
+    if isinstance(x, float) and not math.isfinite(x): bad.append(where); return None
+    if isinstance(x, dict): return {k: _finite(v, f"{where}.{k}" if where else str(k), bad) for k, v in x.items()}
+    if isinstance(x, (list, tuple)): return [_finite(v, f"{where}[{i}]", bad) for i, v in enumerate(x)]
+    return x
+
+def json_safe(r: Report) -> dict:
+    "The report as a dict fit for strict JSON: NaN/Infinity become null, and its `warnings` say which fields."
+    bad = []; d = _finite(r.to_dict(), "", bad)
+    if bad: d["warnings"] = [*d["warnings"], f"non-finite numbers written as null (not JSON): {', '.join(bad)}"]
+    return d
 
 # %% ../nbs/06_report.ipynb #3d58e223
 def report_from_verdict(v: Verdict,               # read by its fields (duck typing): `verdict` is not imported here
@@ -77,6 +92,9 @@ _REQUIRED = ("operation", "shape", "precision", "device", "baseline_tflops", "ce
 _JSON_TYPES = {"str": ((str,), "a string"), "float": ((int, float), "a number"), "dict": ((dict,), "an object"),
                "list": ((list,), "a list"), "None": ((type(None),), "null")}
 _OPERATION_NAME = re.compile(r"[a-z][a-z0-9_]*")
+# a ceiling of 0 or less is not a ceiling; every other number is a rate, time or count >= 0
+_POSITIVE = ("ceiling_tflops", "measured_peak_tflops", "measured_bandwidth_gbps", "spec_peak_tflops",
+             "spec_bandwidth_gbps", "spec_bound_tflops")
 
 def _field_types() -> dict:
     "Field name -> (allowed Python types, 'a number or null'), read from the `Report` annotations."
@@ -104,7 +122,14 @@ def from_dict(cls: Report, d: dict, where: str="report") -> Report:
     for k, (types, what) in _field_types().items():
         if k in d and (not isinstance(d[k], types) or (isinstance(d[k], bool) and "a number" in what)):
             raise ReportError(f"{where}: {k} must be {what}; got {d[k]!r}")
-    if not all(isinstance(x, int) and x > 0 for x in d["shape"]):
+    for k, (types, what) in _field_types().items():
+        v = d.get(k)
+        if "a number" in what and v is not None and not (math.isfinite(v) and (v > 0 if k in _POSITIVE else v >= 0)):
+            low = "> 0" if k in _POSITIVE else ">= 0"
+            raise ReportError(f"{where}: {k} must be a finite number {low} or null; got {v!r}")
+    bad_stat = [k for k, v in (d.get("stats") or {}).items() if isinstance(v, float) and not math.isfinite(v)]
+    if bad_stat: raise ReportError(f"{where}: stats {bad_stat} must be finite numbers or null")
+    if not d["shape"] or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in d["shape"]):
         raise ReportError(f"{where}: shape must be a list of positive ints; got {d['shape']!r}")
     if not _OPERATION_NAME.fullmatch(d["operation"]):
         raise ReportError(f"{where}: operation must be a lower-case name (letters, digits, _; starting with a letter); "
@@ -116,20 +141,47 @@ def from_dict(cls: Report, d: dict, where: str="report") -> Report:
     return cls(**{k: v for k, v in d.items() if k in known})
 
 # %% ../nbs/06_report.ipynb #bc5dc9cb
-def save_reports(path: str|Path, reports: Report|Iterable[Report], append: bool=False) -> Path:
-    "Write reports: `.jsonl` one per line (append-friendly), else JSON (one object, or `{'reports': [...]}`)."
+def write_file(path: Path, text: str) -> None:  # atomic
+    "Write `text` to `path` through a unique temporary file in the same folder (no half-written file, no shared name)."
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as f: f.write(text); f.flush(); os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True); raise
+
+def _cut_last_line(path: Path) -> bool:
+    "True when a non-empty file does not end with a newline (its last write was interrupted)."
+    if not path.exists() or path.stat().st_size == 0: return False
+    with open(path, "rb") as f: f.seek(-1, os.SEEK_END); return f.read(1) != b"\n"
+
+def save_reports(path: str|Path, reports: Report|Iterable[Report], append: bool=False,
+                 force: bool=False # replace an existing file (never done silently)
+                ) -> Path:
+    "Write reports: `.jsonl` one per line (appended with `append`), else JSON; never silently replaces a file."
     path = Path(path); rs = [reports] if isinstance(reports, Report) else list(reports)
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and not (append or force) and (path.is_dir() or path.stat().st_size):
+        raise ReportError(f"{path} exists; refusing to replace it (use --force to replace it, or a .jsonl to append)")
+    lines = "".join(json.dumps(json_safe(r), default=str, allow_nan=False) + "\n" for r in rs)
     if path.suffix == ".jsonl":
-        with open(path, "a" if append else "w") as f:
-            for r in rs: f.write(json.dumps(r.to_dict(), default=str) + "\n"); f.flush()
+        if append and _cut_last_line(path):
+            warnings.warn(f"{path}: its last line was cut short (an interrupted write); it is kept as it is and "
+                          "skipped "
+                          "when loading, and the new report starts on a fresh line")
+            lines = "\n" + lines
+        if append:
+            with open(path, "a") as f: f.write(lines); f.flush()
+        else: write_file(path, lines)
         return path
     if append: rs = (load_reports(path) if path.exists() else []) + rs
-    if len(rs) == 1: payload = rs[0].to_dict()
-    else: payload = {"schema_version": SCHEMA_VERSION, "reports": [r.to_dict() for r in rs]}
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(payload, indent=1, default=str)); tmp.replace(path)
+    if len(rs) == 1: payload = json_safe(rs[0])
+    else: payload = {"schema_version": SCHEMA_VERSION, "reports": [json_safe(r) for r in rs]}
+    write_file(path, json.dumps(payload, indent=1, default=str, allow_nan=False))
     return path
+
+def _no_constants(c: str):
+    raise ReportError(f"{c} is not a JSON number (strict JSON has no NaN or Infinity; a missing value is null)")
 
 def _utf8(raw: bytes, where: str) -> str:
     try: return raw.decode("utf-8")
@@ -137,17 +189,30 @@ def _utf8(raw: bytes, where: str) -> str:
         raise ReportError(f"{where}: not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start}); "
                           "report files are JSON in UTF-8") from None
 
+def _is_cut(line: bytes) -> bool:
+    "True for a line that is the start of a JSON object cut short (an interrupted write), not a corrupt one."
+    try: json.loads(line.decode("utf-8", errors="strict"), parse_constant=_no_constants); return False
+    except UnicodeDecodeError as e: return e.start >= len(line) - 3
+    except json.JSONDecodeError as e:  # the input ended inside a string or before a value: cut, not corrupt
+        end = e.msg.startswith("Unterminated string") or e.pos >= len(line.rstrip().decode("utf-8")) - 1
+        return line.lstrip().startswith(b"{") and end
+    except ReportError: return False
+
 def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
-    "One report per line; a half-written last line (a crash mid-append) is skipped with a warning, any other fails."
+    "One report per line; a line cut short by an interrupted write is skipped with a warning, any other bad line fails."
     lines = raw.split(b"\n")
     last = max((i for i, l in enumerate(lines) if l.strip()), default=-1)
     out = []
     for i, line in enumerate(lines):
         if not line.strip(): continue
         where = f"{path}:{i + 1}"
-        try: d = json.loads(_utf8(line, where))
+        if i != last and _is_cut(line):
+            warnings.warn(f"{where}: skipped a line cut short by an interrupted write ({len(line)} bytes); "
+                          "the other lines are loaded")
+            continue
+        try: d = json.loads(_utf8(line, where), parse_constant=_no_constants)
         except (json.JSONDecodeError, ReportError) as e:
-            if i == last:
+            if i == last and _is_cut(line):
                 warnings.warn(f"{where}: skipped a truncated last line ({len(line)} bytes that are not a JSON object; "
                               f"a write was interrupted); the {len(out)} complete report(s) before it are loaded")
                 break
@@ -162,7 +227,7 @@ def load_reports(path: str|Path) -> list[Report]:
     try: raw = path.read_bytes()
     except OSError as e: raise ReportError(f"cannot read report file {path}: {e.strerror or e}") from None
     if path.suffix == ".jsonl": return _jsonl_reports(path, raw)
-    try: data = json.loads(_utf8(raw, str(path)))
+    try: data = json.loads(_utf8(raw, str(path)), parse_constant=_no_constants)
     except json.JSONDecodeError as e:
         raise ReportError(f"{path}: not valid JSON ({e.msg} at line {e.lineno})") from None
     if isinstance(data, dict) and "reports" in data: items = data.get("reports")

@@ -4,7 +4,7 @@
 
 # %% ../nbs/07_scout.ipynb #1b36809f
 from __future__ import annotations
-import sys, warnings
+import math, sys, warnings
 from pathlib import Path
 from typing import Callable
 import torch
@@ -17,9 +17,36 @@ from .verdict import *
 from .report import *
 
 # %% auto #0
-__all__ = ['CeilingScout']
+__all__ = ['InsufficientMemoryError', 'free_bytes', 'check_fits', 'CeilingScout']
 
 # %% ../nbs/07_scout.ipynb #676015ad
+class InsufficientMemoryError(CeilingScoutError):
+    "A workload needs more memory than the device has free: refused before anything is allocated."
+
+def free_bytes(device: str|torch.device) -> int|None:
+    "Free memory on `device` in bytes (CUDA `mem_get_info`, or the host's `MemAvailable`), None when unknown."
+    dev = torch.device(device)
+    if dev.type == "cuda": return torch.cuda.mem_get_info(dev)[0]
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"): return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError): return None
+    return None
+
+def check_fits(workload: Workload, device: str|torch.device, margin: float=1.1) -> None:
+    "Raise `InsufficientMemoryError` when `workload` (inputs, output, check) would not fit in free memory on `device`."
+    free, need = free_bytes(device), workload.memory_needed() * margin
+    if free is not None and need > free:
+        raise InsufficientMemoryError(f"{workload.describe()} needs about {need / 2**30:.1f} GiB and "
+                                      f"{torch.device(device)} has {free / 2**30:.1f} GiB free: "
+                                      "refused before allocating (choose a smaller shape)")
+
+def _check_number(name: str, v, kind: type, low: float, strict: bool=False) -> None:
+    ok = isinstance(v, (int, float) if kind is float else int) and not isinstance(v, bool)
+    if not ok or not math.isfinite(v) or not (v > low if strict else v >= low):
+        what, op = "an int" if kind is int else "a number", ">" if strict else ">="
+        raise CeilingScoutError(f"{name} must be {what} {op} {low:g}; got {v!r}")
+
 class CeilingScout:
     "Benchmark library operations on one device against its ceilings and return verdicts."
     def __init__(self, device: str="auto",        # auto, cpu, cuda[:N], or a spec key (h100, h200, ...)
@@ -34,7 +61,10 @@ class CeilingScout:
                  search_kw: dict|None=None       # options for the peak search (shapes, per_shape_s, sustained_s)
                 ):
         if mode not in MODES: raise CeilingScoutError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
-        if warmup < 0 or iters < 1: raise CeilingScoutError(f"warmup must be >= 0 and iters >= 1; got warmup={warmup}, iters={iters}")
+        for name, v, kind, low, strict in (("warmup", warmup, int, 0, False), ("iters", iters, int, 1, False),
+                                           ("seed", seed, int, 0, False), ("target_rel_ci", target_rel_ci, float, 0, True),
+                                           ("max_time_s", max_time_s, float, 0, True)):
+            _check_number(name, v, kind, low, strict)
         self.target = resolve_device(device)
         self.log = log or (lambda *a, **k: None)
         for w in self.target.warnings: warnings.warn(w); self.log(f"warning: {w}")
@@ -63,11 +93,13 @@ class CeilingScout:
         "The ceiling for `precision` and `regime` on this device (measured once per session and cached on disk)."
         key = (str(precision) if precision is not None else None, regime)
         if key not in self._ceilings:
-            self._ceilings[key] = get_ceiling(self.target, precision, regime, self.store, self.remeasure, self.log, **self.search_kw)
+            self._ceilings[key] = get_ceiling(self.target, precision, regime, self.store, self.remeasure, self.log,
+                                              **self.search_kw)
         return self._ceilings[key]
 
     def analyze(self, workload: Workload) -> Verdict:
         "Measure `workload` (baseline, other backends, alternative workloads), get the matching ceiling and judge."
+        check_fits(workload, self.device)
         self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} ({self.mode}) ...")
         baseline = self.benchmark(workload)
         alts = [self.benchmark(workload, name, label=name) for name in self._other_backends(workload)]
@@ -91,7 +123,7 @@ class CeilingScout:
         return self.analyze(make_workload(operation, shape, precision, **extras))
 
     def generate_report(self, verdict: Verdict|None=None, path: str|Path|None=None, append: bool|None=None) -> Report:
-        "The `Report` for `verdict` (default: the last one); written to `path` if given (a `.jsonl` file is appended to unless `append=False`)."
+        "The `Report` for `verdict` (default: the last one); written to `path` if given (`.jsonl` appended unless `append=False`)."
         v = verdict or self.last_verdict
         if v is None: raise CeilingScoutError("no verdict yet: call detect_ceiling first")
         rep = report_from_verdict(v, self.environment.to_dict())

@@ -4,6 +4,7 @@
 
 # %% ../nbs/05_verdict.ipynb #b4a3ec14
 from __future__ import annotations
+import math
 from dataclasses import dataclass, field, replace
 from typing import Callable
 import torch
@@ -14,12 +15,12 @@ from .ceilings import *
 from .benchmark import *
 
 # %% auto #0
-__all__ = ['EFFICIENT', 'OpportunityScore', 'CEILING_TOLERANCE', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'Verdict', 'Decision',
-           'DecisionContext', 'synthetic_result', 'priority_for', 'plausibility', 'ceiling_spread_note',
-           'optimal_phrase', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority',
-           'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
-           'register_decider', 'switch_from_failed', 'pad_from_refused', 'judge', 'at_ceiling', 'decide_default',
-           'decide_gemm']
+__all__ = ['EFFICIENT', 'OpportunityScore', 'TOO_NOISY_CI', 'NOISE_MIN_N', 'CEILING_TOLERANCE', 'NOISE_FLOOR', 'WEAK_CEILING',
+           'DECIDERS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for', 'plausibility',
+           'ceiling_spread_note', 'optimal_phrase', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count',
+           'gain_priority', 'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row',
+           'weak_ceiling', 'register_decider', 'switch_from_failed', 'pad_from_refused', 'decider_for', 'judge',
+           'at_ceiling', 'decide_default', 'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
 EFFICIENT = 0.90  # the users' rule: at 90 % of the ceiling or more, the library is optimal
@@ -100,6 +101,10 @@ def priority_for(efficiency: float|None) -> Priority:
     return Priority.HIGH
 
 # %% ../nbs/05_verdict.ipynb #b27b7489
+TOO_NOISY_CI = 0.10  # 95 % CI half-width above 10 % of the mean: the verdict bands (50/75/90 %) are 15 points apart, so
+                     # a +-10 % rate could fall in either of two bands; past that no priority is given
+NOISE_MIN_N = 10     # below 10 timed calls (a smoke run) a finite CI only warns; one call (infinite CI)
+                     # or a mean 2x off the median (an outlier dominates) is withheld at any n
 CEILING_TOLERANCE = 0.02  # the measured peak is one sample: up to 2 % (plus the result's own CI) above it is still "at the ceiling"
 
 def plausibility(workload: Workload, tflops: float|None, gbps: float|None, ceiling: Ceiling, ci95_rel: float=0.0,
@@ -265,6 +270,10 @@ def pad_from_refused(ctx: DecisionContext) -> Decision|None:
           "padded": {"shape": list(padded.workload.shape), "status": padded.status, "mean_ms": padded.mean_ms, "tflops": padded.tflops}}
     return Decision(Priority.HIGH, Approach.PAD_SHAPE, "refused_padded_runs", rec, cfg, ev)
 
+def decider_for(workload: Workload) -> Callable:
+    "The decider registered for the workload's operation, or `decide_default`."
+    return DECIDERS.get(workload.operation, decide_default)
+
 def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: Ceiling,
           alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None, sm_count: int|None=None) -> Verdict:
     "Build the `Verdict` for `workload`: alternatives screened, efficiency against the measured roofline bound, then the operation's decider."
@@ -306,12 +315,28 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
         fix = {"fix": "check the FLOP count and the timing method before any optimisation"}
         return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "above_spec", err, fix), [err, *warns], ev0)
     warns += [n for n in [ceiling_spread_note(eff, ci)] if n]
+    st = baseline.measurement.stats
+    skew = st.mean_ms / st.median_ms if st.median_ms else float("inf")
+    if not ci <= TOO_NOISY_CI and st.n < NOISE_MIN_N and math.isfinite(ci) and skew < 2:
+        warns.append(f"noisy: 95% CI ±{ci:.0%} of the mean with n={st.n}; the verdict is indicative only "
+                     "(re-run with --adaptive)")
+    elif not ci <= TOO_NOISY_CI or skew >= 2:  # also an infinite CI (one timed call)
+        trusted = decider_for(workload)(ctx)
+        noise = {"ci95_rel": ci if math.isfinite(ci) else None, "cv": st.cv, "n": st.n, "mean_ms": st.mean_ms,
+                 "median_ms": st.median_ms}
+        rec = (f"Too noisy to decide: the 95% CI is ±{ci:.0%} of the mean (n={st.n}, CV {st.cv:.0%}, "
+               f"mean {st.mean_ms:.4g} ms vs median {st.median_ms:.4g} ms), above the {TOO_NOISY_CI:.0%} "
+               "a verdict needs. Re-run with more iterations "
+               "(--adaptive, or a larger --iters) on a quiet machine.")
+        fix = {"fix": "re-run with --adaptive (or more --iters) on an idle machine", "max_ci95_rel": TOO_NOISY_CI}
+        withheld = {"priority": trusted.priority.value, "approach": trusted.approach.value, "finding": trusted.finding}
+        ev = {**trusted.evidence, "noise": noise, "withheld_decision": withheld}
+        return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "too_noisy", rec, fix, ev), warns, ev0)
     if excluded and not any(a.ok for a in kept):
         fix = {"fix": "check the timing of the alternatives before choosing between them"}
         return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "alternatives_implausible",
                                 f"Nothing believable to compare the baseline with: {excluded[0]}", fix), warns, ev0)
-    decider = DECIDERS.get(workload.operation, decide_default)
-    return verdict(decider(ctx), warns, ev0)
+    return verdict(decider_for(workload)(ctx), warns, ev0)
 
 def at_ceiling(ctx: DecisionContext, use: str, what: str|None=None, evidence: dict|None=None, **config) -> Decision:
     "The NONE decision for a baseline at >= 90 % of the ceiling: 'what is optimal (97.4% of ceiling). Use library.'"
