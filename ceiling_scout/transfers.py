@@ -15,7 +15,7 @@ from .verdict import *
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['PCIE_SOURCE', 'LINK_SPECS', 'DEVICE_LINKS', 'TRANSFER_FLAGS', 'BATCH_FACTOR', 'SWEEP_SIZES', 'LinkSpec', 'pcie_link',
+__all__ = ['LINK_SPECS', 'DEVICE_HOST_LINKS', 'TRANSFER_FLAGS', 'BATCH_FACTOR', 'SWEEP_SIZES', 'LinkSpec', 'pcie_link',
            'link_for', 'host_link', 'TransferFit', 'fit_transfer_roofline', 'TransferWorkload', 'H2DWorkload',
            'D2HWorkload', 'D2DWorkload', 'compute_reps', 'CopyComputeWorkload', 'transfer_ceiling', 'decide_transfer',
            'transfer_sweep']
@@ -26,7 +26,7 @@ class LinkSpec:
     "A host link's datasheet bandwidth in each direction (GB/s = 1e9 B/s) and where that number comes from."
     key: str; name: str; gbps_per_direction: float; source: str; note: str = ""
 
-PCIE_SOURCE = "https://pcisig.com/specifications (PCI Express Base Specification 3.0/4.0/5.0: GT/s per lane, 128b/130b)"
+_PCIE_SOURCE = "https://pcisig.com/specifications (PCI Express Base Specification 3.0/4.0/5.0: GT/s per lane)"
 
 def pcie_link(generation: int, # 3, 4 or 5
               lanes: int=16    # link width
@@ -34,10 +34,12 @@ def pcie_link(generation: int, # 3, 4 or 5
     "The datasheet bandwidth of a PCIe link of `generation` and `lanes`, one direction."
     gts = {3: 8.0, 4: 16.0, 5: 32.0, 6: 64.0}
     if generation not in gts or lanes not in (1, 2, 4, 8, 16):
-        raise CeilingScoutError(f"a PCIe link is generation 3-6 with 1, 2, 4, 8 or 16 lanes; got Gen{generation} x{lanes}")
+        raise CeilingScoutError(f"a PCIe link is generation 3-6 with 1, 2, 4, 8 or 16 lanes; "
+                                f"got Gen{generation} x{lanes}")
     enc = 128 / 130 if generation < 6 else 242 / 256  # Gen6 uses FLIT mode with PAM4
     return LinkSpec(f"pcie{generation}x{lanes}", f"PCIe Gen{generation} x{lanes}", gts[generation] * lanes * enc / 8,
-                    PCIE_SOURCE, f"{gts[generation]:g} GT/s x {lanes} lanes, {'128b/130b' if generation < 6 else 'FLIT'}")
+                    _PCIE_SOURCE,
+                    f"{gts[generation]:g} GT/s x {lanes} lanes, {'128b/130b' if generation < 6 else 'FLIT'}")
 
 LINK_SPECS: dict[str, LinkSpec] = {s.key: s for s in [
     pcie_link(3), pcie_link(4), pcie_link(5),
@@ -45,9 +47,10 @@ LINK_SPECS: dict[str, LinkSpec] = {s.key: s for s in [
              "https://www.nvidia.com/en-us/data-center/grace-hopper-superchip/ (900 GB/s NVLink-C2C, both directions)",
              "Grace CPU to Hopper GPU, cache-coherent; 900 GB/s is both directions together")]}
 
-# %% ../nbs/45_transfers.ipynb #842c6441
-DEVICE_LINKS = {"gh200": "nvlink-c2c", "h100": "pcie5x16", "h200": "pcie5x16", "b200": "pcie5x16", "a100": "pcie4x16",
-                "l40s": "pcie4x16", "l4": "pcie4x16", "a10": "pcie4x16", "v100": "pcie3x16", "t4": "pcie3x16"}
+# %% ../nbs/45_transfers.ipynb #0cf202d9
+DEVICE_HOST_LINKS = {"gh200": "nvlink-c2c", "h100": "pcie5x16", "h200": "pcie5x16", "b200": "pcie5x16",
+                     "a100": "pcie4x16", "l40s": "pcie4x16", "l4": "pcie4x16", "a10": "pcie4x16", "v100": "pcie3x16",
+                     "t4": "pcie3x16"}  # longest names first where one contains another (a100 before a10)
 
 def link_for(device_name: str,              # e.g. "NVIDIA H100 80GB HBM3"
              pcie_generation: int|None=None, # from NVML, when known
@@ -59,7 +62,7 @@ def link_for(device_name: str,              # e.g. "NVIDIA H100 80GB HBM3"
     if pcie_generation and pcie_lanes:
         try: return pcie_link(pcie_generation, pcie_lanes)
         except CeilingScoutError: pass
-    return next((LINK_SPECS[v] for k, v in DEVICE_LINKS.items() if k in low), None)
+    return next((LINK_SPECS[v] for k, v in DEVICE_HOST_LINKS.items() if k in low), None)
 
 def host_link(device: str|torch.device="cuda") -> LinkSpec|None:
     "The host link of a CUDA `device` (NVML's maximum PCIe generation and width, else by name); None on the CPU."
@@ -102,7 +105,8 @@ def fit_transfer_roofline(nbytes: list[float], # bytes per copy, one per point
     if any(b <= 0 or t <= 0 or not math.isfinite(t) for b, t in pts):
         raise CeilingScoutError(f"sizes and times must be positive and finite; got {pts}")
     if len({b for b, _ in pts}) < 2:
-        raise CeilingScoutError(f"a transfer roofline needs at least two distinct sizes; got {sorted({b for b, _ in pts})}")
+        raise CeilingScoutError("a transfer roofline needs at least two distinct sizes; "
+                                f"got {sorted({b for b, _ in pts})}")
     w = [1 / t ** 2 for _, t in pts]   # minimise sum w (a + b x - t)^2
     sw, sx, sy = sum(w), sum(wi * x for wi, (x, _) in zip(w, pts)), sum(wi * t for wi, (_, t) in zip(w, pts))
     sxx, sxy = sum(wi * x * x for wi, (x, _) in zip(w, pts)), sum(wi * x * t for wi, (x, t) in zip(w, pts))
@@ -132,7 +136,8 @@ class TransferWorkload(Workload):
     example_precision: ClassVar[str] = "fp32"
     src_device: ClassVar[str] = "cpu"; dst_device: ClassVar[str] = "cuda"
     def __post_init__(self):
-        if self.pinned and self.pageable: raise CeilingScoutError("--pinned and --pageable exclude each other; choose one")
+        if self.pinned and self.pageable:
+            raise CeilingScoutError("--pinned and --pageable exclude each other; choose one")
     @property
     def default_backend(self) -> str: return "pinned" if self.pinned else "pageable"
     @property
@@ -166,7 +171,8 @@ class TransferWorkload(Workload):
         def copy(t, nb=False):
             if self.host_side: _not_in_graph(what)
             return t["dst"].copy_(t["src"], non_blocking=nb)
-        if not self.host_side: return {"copy_": Backend("copy_", copy, "ATen copy_ (cudaMemcpyAsync, device to device)")}
+        if not self.host_side:
+            return {"copy_": Backend("copy_", copy, "ATen copy_ (cudaMemcpyAsync, device to device)")}
         pin = lambda t: {**t, **{k: t[k].pin_memory() for k in ("src", "dst") if t[k].device.type == "cpu"}}
         return {"pageable": Backend("pageable", copy, "copy_ from/to pageable memory (driver-staged cudaMemcpy)"),
                 "pinned": Backend("pinned", lambda t: copy(t, True),
@@ -175,7 +181,8 @@ class TransferWorkload(Workload):
     def code(self, backend: str) -> str:
         "The line a user writes for `backend`."
         if backend == "pinned":
-            return "host = torch.empty(n, dtype=torch.uint8, pin_memory=True)  # once; then dst.copy_(src, non_blocking=True)"
+            return ("host = torch.empty(n, dtype=torch.uint8, pin_memory=True)  "
+                    "# once; then dst.copy_(src, non_blocking=True)")
         return "dst.copy_(src)"
 
 # %% ../nbs/45_transfers.ipynb #96add1da
@@ -277,10 +284,12 @@ def alternative_workloads(self: TransferWorkload) -> dict[str, Workload]:
     if not torch.cuda.is_available(): return {}
     out = {}
     if self.nbytes * BATCH_FACTOR <= 256 * 2**20:
-        out[f"batched_{BATCH_FACTOR}x"] = type(self)(self.precision, self.nbytes * BATCH_FACTOR, self.pinned, self.pageable)
+        out[f"batched_{BATCH_FACTOR}x"] = type(self)(self.precision, self.nbytes * BATCH_FACTOR, self.pinned,
+                                                     self.pageable)
     if self.host_side:
         for ov in (False, True):
-            out["overlapped" if ov else "serial"] = CopyComputeWorkload(self.precision, str(self.operation), self.nbytes, ov)
+            out["overlapped" if ov else "serial"] = CopyComputeWorkload(self.precision, str(self.operation),
+                                                                        self.nbytes, ov)
     return out
 
 # %% ../nbs/45_transfers.ipynb #5f0fe19a
@@ -341,7 +350,8 @@ def decide_transfer(ctx: DecisionContext) -> Decision:
                         {"use": w.code(base.backend), **({"overlap_measured_x": round(overlap_x, 2)} if overlap_x
                                                           else {})}, ev, 1.0)
     return Decision(Priority.NONE, Approach.NONE, "below_link",
-                    f"The copy reaches {where}; nothing measured here beats it.{hide or ' Keep it off the critical path.'}",
+                    f"The copy reaches {where}; nothing measured here beats it."
+                    + (hide or " Keep it off the critical path."),
                     {"use": w.code(base.backend)}, ev, 1 / frac if frac else None)
 
 # %% ../nbs/45_transfers.ipynb #7c34e465
