@@ -43,6 +43,7 @@ import torch
 cfg = json.loads(sys.argv[1]); n, iters = cfg["n"], cfg["iters"]
 host = lambda: torch.randn(n, n, dtype=torch.float16).pin_memory() if cfg["pinned"] else torch.randn(n, n, dtype=torch.float16)
 ha, hb, hc = host(), host(), host()
+setup = (time.perf_counter() - t0) * 1e3   # pinning creates the CUDA context here; pageable runs create it in step 1
 keep = None
 def step():
     global keep
@@ -65,7 +66,7 @@ s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True
 s.record()
 for _ in range(20): torch.mm(a, a, out=c)
 e.record(); torch.cuda.synchronize()
-print(json.dumps({"first_iteration_ms": first, "steady_ms": statistics.median(ts), "steady_min_ms": min(ts),
+print(json.dumps({"setup_ms": setup, "first_iteration_ms": first, "setup_plus_first_ms": setup + first, "steady_ms": statistics.median(ts), "steady_min_ms": min(ts),
                   "kernel_ms": s.elapsed_time(e) / 20, "process_ms": (time.perf_counter() - t0) * 1e3,
                   "allocator": torch.cuda.get_allocator_backend()}))
 '''
@@ -102,7 +103,7 @@ def roofline_synthetic():
 
 
 def sweep(dev, smoke):
-    s = transfer_sweep(dev, SWEEP_SIZES, log=log, warmup=3, iters=20)
+    s = transfer_sweep(dev, SWEEP_SIZES, log=log, warmup=3, iters=20, big_iters=5)
     for k, f in s["fits"].items():
         if f and "latency_us" in f:
             log(f"  fit {k:<14}: {f['latency_us']:7.2f} us + bytes / {f['bandwidth_gbps']:7.2f} GB/s "
@@ -158,9 +159,9 @@ def document_case(dev, smoke):
         r = run_child(DOC_CHILD, [json.dumps({"n": 4096, "iters": 10, "persistent": persistent, "pinned": pinned})], env)
         base = base or r
         r["speedup_vs_before"] = base["steady_ms"] / r["steady_ms"]
-        r["first_iteration_speedup_vs_before"] = base["first_iteration_ms"] / r["first_iteration_ms"]
+        r["setup_plus_first_speedup_vs_before"] = base["setup_plus_first_ms"] / r["setup_plus_first_ms"]
         out[name] = r
-        log(f"  {name:<48} first {r['first_iteration_ms']:8.1f} ms, steady {r['steady_ms']:7.2f} ms "
+        log(f"  {name:<48} setup + first {r['setup_plus_first_ms']:8.1f} ms, steady {r['steady_ms']:7.2f} ms "
             f"({r['speedup_vs_before']:.2f}x), kernel {r['kernel_ms']:.3f} ms")
     return out
 

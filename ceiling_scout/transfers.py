@@ -155,14 +155,16 @@ class TransferWorkload(Workload):
         return None
     def accounting_hint(self) -> str: return "the copy was timed without synchronising, or the byte count is wrong"
     def make_inputs(self, device, seed=0) -> dict:
-        g = torch.Generator().manual_seed(seed)
-        data = torch.randint(0, 256, (self.nbytes,), dtype=torch.uint8, generator=g)
+        g = torch.Generator().manual_seed(seed)   # a random MiB repeated: a GiB of random bytes would take seconds
+        block = torch.randint(0, 256, (min(self.nbytes, 2**20),), dtype=torch.uint8, generator=g)
+        data = block.repeat(-(-self.nbytes // block.numel()))[:self.nbytes].contiguous()
         dev = torch.device(device)
         src = data.to(dev if self.src_device == "cuda" else "cpu")
         dst = torch.empty(self.nbytes, dtype=torch.uint8, device=dev if self.dst_device == "cuda" else "cpu")
         return {"src": src, "dst": dst, "data": data}
     def check(self, out: torch.Tensor, inputs: dict) -> CheckResult:
-        "Exact: every byte arrived."
+        "Exact: every byte arrived (after a synchronisation: a non_blocking copy to the host returns at once)."
+        if out.is_cuda or torch.cuda.is_initialized(): torch.cuda.synchronize()
         same = torch.equal(out.cpu(), inputs["data"])
         return CheckResult(same, 0.0 if same else 1.0, 0.0, "" if same else "bytes differ after the copy")
     def backends(self, device) -> dict[str, Backend]:
@@ -255,9 +257,10 @@ class CopyComputeWorkload(Workload):
     def make_inputs(self, device, seed=0) -> dict:
         x = make_workload(self.direction, str(self.nbytes), "fp32").make_inputs(device, seed)
         x = {**x, **{k: x[k].pin_memory() for k in ("src", "dst") if x[k].device.type == "cpu"}}
-        a = random_tensor((1024, 1024), torch.float16, device, seed + 1)
+        a = random_tensor((2048, 2048), torch.float16, device, seed + 1)
         return {**x, "a": a, "b": a.clone(), "c": torch.empty_like(a)}
     def check(self, out: torch.Tensor, inputs: dict) -> CheckResult:
+        torch.cuda.synchronize()
         same = torch.equal(out.cpu(), inputs["data"])
         return CheckResult(same, 0.0 if same else 1.0, 0.0, "" if same else "bytes differ after the copy")
     def backends(self, device) -> dict[str, Backend]:
@@ -361,7 +364,9 @@ def transfer_sweep(device: str|torch.device="cuda", # a CUDA device
                    sizes: tuple[int, ...]=SWEEP_SIZES,
                    series: tuple[tuple[str, str], ...]=(("h2d", "pageable"), ("h2d", "pinned"), ("d2h", "pageable"),
                                                         ("d2h", "pinned"), ("d2d", "copy_")),
-                   log=None, **measure_kw) -> dict:
+                   log=None,
+                   big_iters: int=5,   # timed calls from 64 MiB up (a pageable GiB takes ~0.1 s a copy)
+                   **measure_kw) -> dict:
     "Time each (operation, backend) over `sizes`; fit a transfer roofline per series; pinned peaks against the link."
     dev = torch.device(device)
     if dev.type != "cuda": raise NotSupportedError(f"a transfer sweep needs a GPU (device: {dev})")
@@ -372,7 +377,7 @@ def transfer_sweep(device: str|torch.device="cuda", # a CUDA device
         for n in sizes:
             w = make_workload(op, str(n), "fp32", pinned=backend == "pinned") if op != "d2d" else \
                 make_workload(op, str(n), "fp32")
-            r = run_backend(w, dev, backend, **kw)
+            r = run_backend(w, dev, backend, **{**kw, **({"iters": big_iters} if n >= 64 * 2**20 else {})})
             row = {"operation": op, "backend": backend, "nbytes": n, "status": r.status, "error": r.error,
                    "mean_us": r.mean_ms * 1e3 if r.ok else None, "gbps": r.gbps if r.ok else None,
                    "ci95_rel": r.measurement.stats.ci95_rel if r.ok else None}
