@@ -302,7 +302,7 @@ def transfer_ceiling(ctx: DecisionContext) -> tuple[float|None, str]:
     "The bandwidth a transfer is judged against (GB/s) and its name: the host link, or the measured copy bandwidth."
     w = ctx.workload
     if w.host_side:
-        link = host_link("cuda") if ctx.compute_capability else None
+        link = host_link("cuda") if torch.cuda.is_available() else link_for(ctx.ceiling.device_name)
         return (link.gbps_per_direction, f"the {link.name} datasheet ({link.gbps_per_direction:.1f} GB/s)") if link \
             else (None, "no known host link")
     bw = ctx.ceiling.measured_bandwidth_gbps
@@ -357,7 +357,7 @@ def decide_transfer(ctx: DecisionContext) -> Decision:
                     + (hide or " Keep it off the critical path."),
                     {"use": w.code(base.backend)}, ev, 1 / frac if frac else None)
 
-# %% ../nbs/45_transfers.ipynb #7c34e465
+# %% ../nbs/45_transfers.ipynb #2d7fc28d
 SWEEP_SIZES = tuple(4096 * 4 ** i for i in range(10))   # 4 KiB ... 1 GiB
 
 def transfer_sweep(device: str|torch.device="cuda", # a CUDA device
