@@ -5,7 +5,8 @@
 # merged sweep holds every point exactly once with its rank. Tiny shapes, --warmup 1 --iters 5, a temporary cache.
 set -eu
 cd "$(dirname "$0")/../.."
-export PYTHONPATH="${PYTHONPATH:-$PWD}" OMP_NUM_THREADS=1 NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+export PYTHONPATH="${PYTHONPATH:-$PWD}" OMP_NUM_THREADS=1
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1   # NVLink multicast off everywhere
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export CEILING_SCOUT_CACHE="$tmp/cache"
 run() { timeout 120 python -m torch.distributed.run --nproc_per_node 2 --master_port "$1" "${@:2}"; }
@@ -57,8 +58,9 @@ print(f"ok   sharded K sweep: 4 points, each once, ranks {sorted({r.evidence['sh
 PY
 
 set +e; wait "$fail_pid"; code=$?; set -e
-[ "$code" -ne 0 ] && [ "$code" -ne 124 ] || { echo "FAIL: a failing rank should end the run (exit $code)"; cat "$tmp/fail.txt"; exit 1; }
-grep -q "error: rank 1: simulated failure" "$tmp/fail.txt" || { echo "FAIL: no message naming rank 1"; cat "$tmp/fail.txt"; exit 1; }
-grep -q "error: rank 0 of 2: all_reduce" "$tmp/fail.txt" || { echo "FAIL: rank 0 did not name itself"; cat "$tmp/fail.txt"; exit 1; }
+fail() { echo "FAIL: $1"; cat "$tmp/fail.txt"; exit 1; }
+[ "$code" -ne 0 ] && [ "$code" -ne 124 ] || fail "a failing rank should end the run (exit $code)"
+grep -q "error: rank 1: simulated failure" "$tmp/fail.txt" || fail "no message naming rank 1"
+grep -q "error: rank 0 of 2: all_reduce" "$tmp/fail.txt" || fail "rank 0 did not name itself"
 echo "ok   a failing rank ends the run with messages naming the ranks (exit $code)"
 echo "multigpu.sh: $(( $(date +%s) - t0 )) s"
