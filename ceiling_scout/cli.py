@@ -21,7 +21,8 @@ __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'fmt_
            'run_one', 'main']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
-COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive", "--target-ci",
+COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
+                "--target-ci",
                 "--max-time", "--remeasure", "--cache", "--json", "--quiet", "--force", "--version", "--help")
 EXIT_CODES = {0: "a verdict was measured (and written where --output asked)",
               1: "an unexpected failure (a bug: please report it)",
@@ -40,12 +41,14 @@ def declared_flags() -> dict[str, tuple[Flag, list[str]]]:
     "Every flag an operation or a mode declares: name -> (the Flag, who declares it: 'attention', 'a K sweep', ...)."
     load_plugins()
     out: dict[str, tuple[Flag, list[str]]] = {}
-    owners = [(str(op), cls.cli_flags) for op, cls in WORKLOADS.items()] + [(m.label, m.flags) for m in CLI_MODES.values()]
+    owners = ([(str(op), cls.cli_flags) for op, cls in WORKLOADS.items()]
+              + [(m.label, m.flags) for m in CLI_MODES.values()])
     for owner, flags in owners:
         for f in flags:
             if f.name in COMMON_FLAGS: raise CeilingScoutError(f"{owner} declares {f.name}, a flag every run has")
             have = out.setdefault(f.name, (f, []))
-            if have[0].type is not f.type: raise CeilingScoutError(f"{f.name} is declared as {have[0].type.__name__} and {f.type.__name__}")
+            if have[0].type is not f.type: raise CeilingScoutError(f"{f.name} is declared as {have[0].type.__name__} "
+                                                                   f"and {f.type.__name__}")
             have[1].append(owner)
     return out
 
@@ -57,16 +60,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = _OneLineParser(prog="ceiling-scout", epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Measure a library operation against the GPU's (or CPU's) ceiling and say whether a "
                                    "custom kernel can win.")
-    p.add_argument("--operation", default="gemm", help="one of the registered operations: " + ", ".join(map(str, WORKLOADS or registered_operations())))
+    p.add_argument("--operation", default="gemm", help="one of the registered "
+                   "operations: " + ", ".join(map(str, WORKLOADS or registered_operations())))
     p.add_argument("--shape", help="the operation's shape, e.g. M,N,K for gemm, B,H,S,D for attention")
     p.add_argument("--precision", default="bf16", help=f"one of: {', '.join(x.value for x in Precision)}")
-    p.add_argument("--device", default="auto", help="auto, cpu, cuda[:N], or a spec key such as h100, h100-pcie, h200, a100, l4, l40s, b200")
+    p.add_argument("--device", default="auto", help="auto, cpu, cuda[:N], or a spec key such as h100, h100-pcie, h200, "
+                   "a100, l4, l40s, b200")
     p.add_argument("--output", help="write the JSON report here (.json, refused if it exists unless --force; "
                    "or .jsonl to append)")
     p.add_argument("--force", action="store_true", help="replace an existing --output .json (the old one kept as .bak)")
-    p.add_argument("--warmup", type=int, default=20, help="untimed calls before timing (default 20: the classic fixed method)")
-    p.add_argument("--iters", type=int, default=200, help="timed calls in fixed mode (default 200: the classic fixed method)")
-    p.add_argument("--adaptive", action="store_true", help="stop timing when the 95%% CI half-width is under --target-ci of the mean")
+    p.add_argument("--warmup", type=int, default=20, help="untimed calls before timing (default 20: the classic "
+                   "fixed method)")
+    p.add_argument("--iters", type=int, default=200, help="timed calls in fixed mode (default 200: the classic "
+                   "fixed method)")
+    p.add_argument("--adaptive", action="store_true", help="stop timing when the 95%% CI half-width is under "
+                   "--target-ci of the mean")
     p.add_argument("--target-ci", type=float, default=0.005, help="adaptive target (default 0.005 = 0.5%%)")
     p.add_argument("--max-time", type=float, default=60.0, help="adaptive time budget per measurement, seconds")
     p.add_argument("--remeasure", action="store_true", help="re-measure the device ceilings instead of using the cache")
@@ -78,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"ceiling-scout {__version__}")
     g = p.add_argument_group("flags of one operation or mode (refused everywhere else)")
     for name, (f, owners) in declared_flags().items():
-        kw = dict(default=argparse.SUPPRESS, dest=name[2:].replace("-", "_"), help=f"{f.help} [{', '.join(owners)}]".replace("%", "%%"))
+        kw = dict(default=argparse.SUPPRESS, dest=name[2:].replace("-", "_"),
+                  help=f"{f.help} [{', '.join(owners)}]".replace("%", "%%"))
         if f.type is bool: g.add_argument(name, action="store_true", **kw)
         else: g.add_argument(name, type=f.type, choices=list(f.choices) or None, **kw)
     return p
@@ -91,27 +100,31 @@ def fmt_num(x: float|None, fmt: str|None=None, none: str="n/a") -> str:
     return format(x, fmt) if not fmt.startswith("{") else fmt.format(x)
 
 def backend_rows(v: Verdict) -> list[BenchmarkResult]:
-    "The results a backend table shows: the baseline, the other backends of the same workload, then the alternative workloads."
-    return [v.baseline, *[a for a in v.alternatives if a.workload == v.workload], *[a for a in v.alternatives if a.workload != v.workload]]
+    "The results a backend table shows: the baseline, other backends of its workload, then the alternative workloads."
+    return [v.baseline, *[a for a in v.alternatives if a.workload == v.workload],
+            *[a for a in v.alternatives if a.workload != v.workload]]
 
 def result_name(r: BenchmarkResult) -> str:
     "A result's name in tables: its label (e.g. 'padded 8192x8192x8192'), or its backend."
     return f"{r.label} {'x'.join(map(str, r.workload.shape))}" if r.label == "padded" else (r.label or r.backend)
 
 def format_backend_table(v: Verdict) -> str:
-    "Every backend measured for the verdict (baseline first): status, ms, TFLOPS, GB/s, speedup vs the default, the operation's own columns."
+    "Every backend measured for the verdict (baseline first): status, ms, TFLOPS, GB/s, speedup, the op's own columns."
     rs = backend_rows(v)
     extra = list(dict.fromkeys(k for r in rs for k in v.workload.extra_columns(r)))
     f = lambda x, fmt=None: fmt_num(x, fmt, "-")
-    lines = [f"{'backend':<26} {'status':<14} {'ms':>10} {'TFLOPS':>8} {'GB/s':>8} " + "".join(f"{k:>10} " for k in extra) + f"{'vs default':>10}"]
+    lines = [f"{'backend':<26} {'status':<14} {'ms':>10} {'TFLOPS':>8} "
+             f"{'GB/s':>8} " + "".join(f"{k:>10} " for k in extra) + f"{'vs default':>10}"]
     for r in rs:
         cols = r.workload.extra_columns(r) if r.workload == v.workload else {}
-        lines.append(f"{result_name(r)[:26]:<26} {r.status:<14} {f(r.mean_ms, '.4f'):>10} {f(r.tflops):>8} {f(r.gbps):>8} "
+        lines.append(f"{result_name(r)[:26]:<26} {r.status:<14} {f(r.mean_ms, '.4f'):>10} {f(r.tflops):>8} "
+                     f"{f(r.gbps):>8} "
                      + "".join(f"{f(cols.get(k)):>10} " for k in extra) + f"{f(speedup(v.baseline, r), '.3f'):>10}"
                      + (f"  {r.error[:110]}" if r.error else ""))
     for r in rs:
         d = r.dispatch
-        if d.get("backend"): lines.append(f"{result_name(r)} dispatched to {d['backend']}" + (f" ({', '.join(d['aten_ops'])})" if d.get("aten_ops") else ""))
+        if d.get("backend"): lines.append(f"{result_name(r)} dispatched to {d['backend']}"
+                                          + (f" ({', '.join(d['aten_ops'])})" if d.get("aten_ops") else ""))
     if v.workload.table_note: lines.append(v.workload.table_note)
     return "\n".join(lines)
 
@@ -121,35 +134,47 @@ _f = fmt_num
 def format_header(v: Verdict) -> list[str]:
     "The layout's '=== Ceiling Scout ===' block: device, operation, shape, precision and the workload's extras."
     w = v.workload
-    return (["=== Ceiling Scout ===", f"Device: {v.device} ({v.ceiling.device_name})", f"Operation: {w.operation.value}",
-             f"Shape: {tuple(w.shape)}", f"Precision: {w.precision.value}"] + [f"{k}: {val}" for k, val in w.extras.items()])
+    return (["=== Ceiling Scout ===", f"Device: {v.device} ({v.ceiling.device_name})",
+             f"Operation: {w.operation.value}", f"Shape: {tuple(w.shape)}", f"Precision: {w.precision.value}"]
+            + [f"{k}: {val}" for k, val in w.extras.items()])
 
-def format_verdict(v: Verdict, rep: Report, header: bool=True # False: the '=== Analysis ===' block only (sweeps, sparse runs)
+def format_verdict(v: Verdict, rep: Report,
+                   header: bool=True # False: the '=== Analysis ===' block only (sweeps, sparse runs)
                   ) -> str:
     "The text layout users know for one verdict, with the method and ceilings behind the numbers."
     w, b, c = v.workload, v.baseline, v.ceiling
     lines = (format_header(v) + [""] if header else []) + ["=== Analysis ==="]
     if b.ok:
         st, tel = b.measurement.stats, b.measurement.telemetry
-        lines.append(f"Baseline: {_f(b.tflops)} TFLOPS  ({b.backend}, {b.library}; {st.mean_ms:.4f} ms mean, median {st.median_ms:.4f}, "
-                     f"CV {st.cv:.2%}, 95% CI ±{st.ci95_rel:.2%}, n={st.n}, {rep.method.get('mode')} {rep.method.get('warmup')}+{st.n}, "
+        lines.append(f"Baseline: {_f(b.tflops)} TFLOPS  ({b.backend}, {b.library}; {st.mean_ms:.4f} ms mean, "
+                     f"median {st.median_ms:.4f}, CV {st.cv:.2%}, 95% CI ±{st.ci95_rel:.2%}, n={st.n}, "
+                     f"{rep.method.get('mode')} {rep.method.get('warmup')}+{st.n}, "
                      f"{rep.method.get('timer')}{', L2 flushed' if rep.method.get('l2_flush') else ''})")
         if tel.available:
-            lines.append(f"Clocks: SM {tel.sm_clock_mhz_min:.0f}-{tel.sm_clock_mhz_max:.0f} MHz (median {tel.sm_clock_mhz_median:.0f}, max {_f(tel.sm_clock_max_mhz, '{:.0f}')}), "
-                         f"power {_f(tel.power_w_median, '{:.0f}')}/{_f(tel.power_limit_w, '{:.0f}')} W, {tel.temperature_c_max:.0f} C, "
+            lines.append(f"Clocks: SM {tel.sm_clock_mhz_min:.0f}-{tel.sm_clock_mhz_max:.0f} MHz "
+                         f"(median {tel.sm_clock_mhz_median:.0f}, max {_f(tel.sm_clock_max_mhz, '{:.0f}')}), "
+                         f"power {_f(tel.power_w_median, '{:.0f}')}/{_f(tel.power_limit_w, '{:.0f}')} W, "
+                         f"{tel.temperature_c_max:.0f} C, "
                          f"throttle: {', '.join(tel.throttle_reasons) or 'none'}")
     else: lines.append(f"Baseline: n/a ({b.status}: {b.error})")
     roof = f"{v.bound_kind}-bound at {w.arithmetic_intensity:.1f} FLOP/B" if v.bound_kind else "no ceiling"
-    lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {c.regime} {c.precision or ''} peak {_f(c.measured_peak_tflops)} TFLOPS"
-                 f"{' at ' + 'x'.join(map(str, c.peak_shape)) if c.peak_shape else ''}, copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s; {roof}; {c.source})")
-    lines.append(f"Spec:     {_f(v.spec_bound_tflops)} TFLOPS" + (f"  (datasheet {c.spec_peak_tflops:g} TFLOPS, {c.spec_bandwidth_gbps:g} GB/s; baseline is {v.efficiency_vs_spec:.1%} of it)" if v.efficiency_vs_spec else "  (no spec sheet for this device)"))
+    lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {c.regime} {c.precision or ''} peak "
+                 f"{_f(c.measured_peak_tflops)} TFLOPS"
+                 f"{' at ' + 'x'.join(map(str, c.peak_shape)) if c.peak_shape else ''}, "
+                 f"copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s; {roof}; {c.source})")
+    lines.append(f"Spec:     {_f(v.spec_bound_tflops)} TFLOPS"
+                 + (f"  (datasheet {c.spec_peak_tflops:g} TFLOPS, {c.spec_bandwidth_gbps:g} GB/s; "
+                    f"baseline is {v.efficiency_vs_spec:.1%} of it)" if v.efficiency_vs_spec
+                    else "  (no spec sheet for this device)"))
     lines.append(f"Efficiency: {_f(v.efficiency, '{:.1%}')}")
     lines.append(f"Priority: {v.priority.value}")
     for a in v.alternatives:
         sp = rep.alternatives[v.alternatives.index(a)]["speedup_vs_baseline"]
         vs = f", {sp:.3f}x vs baseline" if sp is not None else " (no baseline to compare with)"
-        lines.append(f"Alternative [{a.label}] {a.workload.describe()}: " + (f"{a.mean_ms:.4f} ms, {_f(a.tflops)} TFLOPS{vs}" if a.ok else f"{a.status}: {a.error}"))
-    lines += ["", "Recommendation:", f"  {v.recommendation}", "", f"Suggested approach: {v.approach.value}", "Config:", json.dumps(v.config, indent=2)]
+        lines.append(f"Alternative [{a.label}] {a.workload.describe()}: "
+                     + (f"{a.mean_ms:.4f} ms, {_f(a.tflops)} TFLOPS{vs}" if a.ok else f"{a.status}: {a.error}"))
+    lines += ["", "Recommendation:", f"  {v.recommendation}", "", f"Suggested approach: {v.approach.value}", "Config:",
+              json.dumps(v.config, indent=2)]
     if v.warnings: lines += ["", "Warnings:"] + [f"  ! {x}" for x in v.warnings]
     return "\n".join(lines)
 
@@ -158,7 +183,8 @@ def check_run_flags(args: argparse.Namespace) -> None:
     "Raise `CeilingScoutError` for run flags no measurement could honour (before anything is measured)."
     if args.warmup < 0: raise CeilingScoutError(f"--warmup must be >= 0; got {args.warmup}")
     if args.iters < 1: raise CeilingScoutError(f"--iters must be >= 1; got {args.iters}")
-    if not 0 < args.target_ci < 1: raise CeilingScoutError(f"--target-ci must be a fraction of the mean in (0, 1), e.g. 0.005 for 0.5 %; got {args.target_ci}")
+    if not 0 < args.target_ci < 1: raise CeilingScoutError("--target-ci must be a fraction of the mean in (0, 1), "
+                                                           f"e.g. 0.005 for 0.5 %; got {args.target_ci}")
     if not args.max_time > 0: raise CeilingScoutError(f"--max-time must be > 0 seconds; got {args.max_time}")
     if args.output is not None:
         out = Path(args.output)
@@ -174,8 +200,10 @@ def check_run_flags(args: argparse.Namespace) -> None:
             raise CeilingScoutError(f"--output {args.output!r} exists; refusing to replace it "
                                     "(use --force to replace it, or a .jsonl file to append)")
         parent = out.parent if str(out.parent) else Path(".")
-        if out.is_dir(): raise CeilingScoutError(f"--output must be a file path (.json or .jsonl); got the directory {args.output!r}")
-        if not parent.is_dir(): raise CeilingScoutError(f"--output directory {str(parent)!r} does not exist; create it or choose another path")
+        if out.is_dir(): raise CeilingScoutError("--output must be a file path (.json or .jsonl); got the directory "
+                                                 f"{args.output!r}")
+        if not parent.is_dir(): raise CeilingScoutError(f"--output directory {str(parent)!r} does not exist; create it "
+                                                        "or choose another path")
         if not os.access(parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
             raise CeilingScoutError(f"--output {args.output!r} is not writable")
 
@@ -193,11 +221,13 @@ def select_mode(operation: Operation, given: set[str]) -> Mode|None:
         raise CeilingScoutError(f"{flags} cannot be combined ({' and '.join(m.label for m in hit)}); choose one")
     forced = next((m for m in CLI_MODES.values() if operation in m.always_for), None)
     if hit and forced and hit[0] is not forced:
-        raise CeilingScoutError(f"--operation {operation} always runs as {forced.label}; {'/'.join(hit[0].trigger)} does not apply to it")
+        raise CeilingScoutError(f"--operation {operation} always runs as {forced.label}; {'/'.join(hit[0].trigger)} "
+                                "does not apply to it")
     mode = hit[0] if hit else forced
     if mode is not None and not mode.applies(cls):
         ok = ", ".join(str(o) for o, c in WORKLOADS.items() if mode.applies(c))
-        raise CeilingScoutError(f"{'/'.join(mode.trigger)} does not apply to --operation {operation} ({mode.label} runs on: {ok})")
+        raise CeilingScoutError(f"{'/'.join(mode.trigger)} does not apply to --operation {operation} ({mode.label} "
+                                f"runs on: {ok})")
     return mode
 
 def check_declared_flags(operation: Operation, mode: Mode|None, given: set[str]) -> None:
@@ -209,7 +239,8 @@ def check_declared_flags(operation: Operation, mode: Mode|None, given: set[str])
     owners = declared_flags()
     where = "; ".join(f"{b} belongs to {' or '.join(owners[b][1])}" for b in bad)
     valid = ", ".join(sorted(allowed)) or "none"
-    raise CeilingScoutError(f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not {'a flag' if len(bad) == 1 else 'flags'} "
+    raise CeilingScoutError(f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not "
+                            f"{'a flag' if len(bad) == 1 else 'flags'} "
                             f"of {what} ({where}; its flags: {valid})")
 
 def with_mode_defaults(args: argparse.Namespace, mode: Mode) -> argparse.Namespace:
@@ -242,9 +273,11 @@ def measured_nothing(result) -> bool:
     reps = getattr(result, "reports", None)
     return reps is not None and not any(getattr(r, "status", "ok") == "ok" for r in reps)
 
-def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation, given: set[str], out: Callable=print) -> Verdict:
-    "One measurement of `operation` for a CLI invocation: the workload from the declared flags, verdict, report, text or JSON."
-    if args.shape is None: raise CeilingScoutError(f"--shape is required for --operation {operation} (its dims: {', '.join(WORKLOADS[operation].shape_names)})")
+def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation, given: set[str],
+            out: Callable=print) -> Verdict:
+    "One measurement of `operation` for a CLI call: workload from the declared flags, verdict, report, text or JSON."
+    if args.shape is None: raise CeilingScoutError(f"--shape is required for --operation {operation} (its dims: "
+                                                   f"{', '.join(WORKLOADS[operation].shape_names)})")
     cls = WORKLOADS[operation]
     extras = {f.key: getattr(args, f.name[2:].replace("-", "_")) for f in cls.cli_flags if f.name in given}
     v = scout.analyze(cls.from_shape(args.shape, args.precision, **extras))
@@ -261,7 +294,7 @@ def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation,
     return v
 
 def main(argv: list[str]|None=None) -> int:
-    "Entry point of `ceiling-scout`; returns the exit status (`EXIT_CODES`: 0 ok, 2 bad input, 3 nothing measured, ...)."
+    "Entry point of `ceiling-scout`; returns the exit status (`EXIT_CODES`: 0 ok, 2 bad input, 3 none measured, ...)."
     parser = build_parser()
     args = parser.parse_args(argv)
     log = (lambda *a, **k: None) if args.quiet or args.json else (lambda *a, **k: print(*a, file=sys.stderr, **k))
@@ -272,8 +305,9 @@ def main(argv: list[str]|None=None) -> int:
         check_declared_flags(op, mode, given)
         check_run_flags(args)
         warnings.simplefilter("ignore")  # device warnings are printed through `log` and kept in the report
-        scout = CeilingScout(args.device, mode="adaptive" if args.adaptive else "fixed", warmup=args.warmup, iters=args.iters,
-                             target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache, remeasure=args.remeasure, log=log)
+        scout = CeilingScout(args.device, mode="adaptive" if args.adaptive else "fixed", warmup=args.warmup,
+                             iters=args.iters, target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache,
+                             remeasure=args.remeasure, log=log)
         out = Path(args.output) if args.output else None
         if args.force and out is not None and out.suffix == ".json" and out.is_file():
             bak = out.with_name(out.name + ".bak"); os.replace(out, bak)

@@ -104,7 +104,8 @@ def call_with_timeout(fn: Callable[[], object], timeout_s: float, device: str|to
         except BaseException as e: box["err"] = e
     t = threading.Thread(target=run, daemon=True, name="ceiling-scout-candidate"); t.start(); t.join(timeout_s)
     if t.is_alive(): raise KernelTimeout(f"no result within {timeout_s:g} s (a hang, or far too slow for this shape)")
-    if "setup" in box: raise RuntimeError(f"could not make {dev} current in the kernel's thread: {one_line(box['setup'])}")
+    if "setup" in box: raise RuntimeError(f"could not make {dev} current in the kernel's thread: "
+                                          f"{one_line(box['setup'])}")
     if "err" in box: raise box["err"]
     return box["out"]
 
