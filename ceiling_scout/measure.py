@@ -10,8 +10,8 @@ from typing import Callable, Any
 import torch
 
 # %% auto #0
-__all__ = ['SUSTAINED_MIN_S', 'MODES', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry',
-           'TelemetrySampler', 'Measurement', 'measure']
+__all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'MODES', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names',
+           'Telemetry', 'TelemetrySampler', 'Measurement', 'measure']
 
 # %% ../nbs/01_measure.ipynb #c00bbcde
 def t_quantile_975(df: int) -> float:
@@ -141,6 +141,7 @@ class TelemetrySampler:
                          throttle_reasons=tuple(throttle_reason_names(mask)))
 
 # %% ../nbs/01_measure.ipynb #2661801b
+CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)
 SUSTAINED_MIN_S = 5.0  # a timed loop at least this long counts as a sustained-load measurement
 
 @dataclass(frozen=True)
@@ -265,17 +266,28 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
                       probe_us=round(probe_us, 3), flush_bytes=timer.cache.numel() if timer.cache is not None else 0,
                       hold_us=hold if not inner else 0.0)
     else:
-        for _ in range(warmup): fn()
+        t_w, n_w = time.perf_counter(), 0
+        while n_w < warmup and (n_w == 0 or time.perf_counter() - t_w < CPU_WARMUP_MAX_S):
+            fn(); n_w += 1
+        method["warmup_calls"] = n_w
+        if n_w < warmup:
+            method["warmup_note"] = f"warm-up stopped after {n_w} of {warmup} calls ({CPU_WARMUP_MAX_S:g} s, CPU)"
         timer = _CpuTimer(fn); method.update(timer="perf_counter", l2_flush=False)
         if flush_l2: method["note"] = "no cache flush on the CPU"
     sampler = TelemetrySampler(dev).start() if telemetry else None
-    times, batch, why, t0 = [], (iters if mode == "fixed" else min_iters), None, time.perf_counter()
+    first = iters if dev.type != "cpu" else 1   # the CPU's first batch is one call: it sizes the next batches
+    times, batch, why, t0 = [], (first if mode == "fixed" else min_iters), None, time.perf_counter()
     try:
         while why is None:
             times += timer.run(batch)
-            why = _should_stop(times, mode, iters, target_rel_ci, min_iters, time.perf_counter() - t0, max_time_s,
+            elapsed = time.perf_counter() - t0
+            why = _should_stop(times, mode, iters, target_rel_ci, min_iters, elapsed, max_time_s,
                                max_iters, min_time_s)
-            if mode == "fixed": batch = iters - len(times)
+            if why is None and mode == "fixed" and dev.type == "cpu" and elapsed >= max_time_s:
+                why = f"time budget {max_time_s:g} s reached after {len(times)} of {iters} calls (CPU, fixed mode)"
+            if mode == "fixed":   # on the CPU in batches of about a second, so the budget can stop a slow call's loop
+                batch = iters - len(times) if dev.type != "cpu" else \
+                    max(1, min(iters - len(times), int(1.0 / max(elapsed / len(times), 1e-6))))
             else:  # grow batches ~25 % so the CI check costs little on fast kernels, never past the cap
                 batch = max(1, min(max(min_iters, len(times) // 4), max_iters - len(times)))
     finally:
