@@ -310,6 +310,7 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     ai = workload.arithmetic_intensity
     bound, which = ceiling.roofline_bound(ai)
     spec_b, spec_which = ceiling.spec_bound(ai)
+    bound, spec_b = bound or None, spec_b or None   # a zero-FLOP operation (a copy) has no bound in TFLOP/s
     warns = [n for n in [ceiling.note] if n]
     weak = weak_ceiling(ceiling)
     if weak and spec_b:
