@@ -16,7 +16,18 @@ cs --model llama_block_tiny --max-compiled 1 --output "$out/llama.json" --write-
 grep -q "If every HIGH item is done, the model runs" "$out/llama.txt"
 cs --ops "$out/llama_ops.json" --no-fusion --output "$out/llama_from_ops.json" > /dev/null
 cs --model vit_block_tiny --max-compiled 0 --output "$out/vit.json" > /dev/null
-cs --model resnet_bottleneck_tiny --max-compiled 0 --output "$out/resnet.json" > /dev/null
+# the papermill model report (the ResNet bottleneck: conv2d) writes JSON + HTML without code + the executed notebook
+echo "[$(( $(date +%s) - start )) s] papermill nbs/model_report.ipynb -p model resnet_bottleneck_tiny" >&2
+papermill nbs/model_report.ipynb "$out/resnet_pm.ipynb" -p model resnet_bottleneck_tiny -p device cpu -p warmup 1 \
+  -p iters 5 -p max_compiled 0 -p output_dir "$out" -p name resnet -k python3 --log-level WARNING 2> "$out/pm.log" \
+  || { tail -20 "$out/pm.log"; exit 1; }
+test -s "$out/resnet.html" && test -s "$out/resnet.ipynb" && ! grep -q "In \[" "$out/resnet.html"
+grep -q "on the roofline" "$out/resnet.html" && grep -q "share of the model" "$out/resnet.html"
+if papermill nbs/model_report.ipynb "$out/h100.ipynb" -p device h100 -p output_dir "$out" -k python3 \
+     --log-level WARNING > "$out/h100.log" 2>&1; then
+  python -c "import torch, sys; sys.exit(torch.cuda.is_available())" && { echo "FAIL: -p device h100 without a GPU should stop"; exit 1; }
+fi
+python -c "import torch, sys; sys.exit(torch.cuda.is_available())" && grep -q "no whole-model triage is recorded" "$out/h100.log"
 
 onnx_args=()
 if python -c "import onnx" 2>/dev/null; then
