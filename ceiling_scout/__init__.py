@@ -17,7 +17,7 @@ _EXPORTS = {  # submodule -> the public names it gives the package
     "ceilings": ("Ceiling", "resolve_device", "get_ceiling", "load_specs", "measure_matmul_peak",
                  "measure_copy_bandwidth"),
     "benchmark": ("BenchmarkResult", "run_backend"),
-    "verdict": ("Verdict", "OpportunityScore", "judge"),
+    "verdict": ("Verdict", "judge", "Decision", "backend_row"),
     "report": ("Report", "load_reports", "save_reports", "reports_to_dataframe", "SCHEMA_VERSION"),
     "scout": ("CeilingScout",),
     "ksweep": ("k_dimension_sweep", "KSweepResult", "load_k_sweep", "summarize_k_sweep"),
@@ -26,8 +26,17 @@ _EXPORTS = {  # submodule -> the public names it gives the package
     "attention": ("AttentionWorkload",),
     "conv": ("Conv2dWorkload",),
     "memory_bound": ("LayerNormWorkload", "RMSNormWorkload", "SoftmaxWorkload", "BiasGeluWorkload"),
-    "sparse": ("SparseDetector", "SparsityPattern", "analyze_sparsity", "convert_to_bsr", "prune_to_24",
-               "compare_sparse_kernels"),
+    "sparse": ("SparseDetector", "compare_sparse_kernels"),
+    "sparsity": ("SparsityPattern", "analyze_sparsity", "convert_to_bsr", "prune_to_24"),
+    "rope": ("RopeWorkload",),
+    "grouped_gemm": ("GroupedGemmWorkload",),
+    "transfers": ("fit_transfer_roofline",),
+    "host": ("profile_call",),
+    "explore": ("Explorer",),
+    "validate": ("validate", "grade_targets"),
+    "extract": ("extract_ops", "read_ops_json", "write_ops_json", "read_onnx"),
+    "triage": ("triage", "FusionDetector", "ModelReport"),
+    "compat": ("OpportunityScore",),
 }
 _LAZY = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = list(_LAZY)

@@ -16,14 +16,13 @@ from .report import *
 from .scout import *
 
 # %% auto #0
-__all__ = ['DOCUMENTED_K_RANGE', 'SEED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'free_memory_bytes',
+__all__ = ['DOCUMENTED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'free_memory_bytes',
            'fits_in_memory', 'rate_interval_tflops', 'point_gpu_time_s', 'fmt_tflops', 'sweep_info',
            'failed_point_report', 'summarize_k_sweep', 'KSweepResult', 'k_dimension_sweep', 'k_sweep_from_reports',
            'load_k_sweep', 'sweep_parameters', 'parameter_differences', 'format_k_sweep', 'run_k_sweep_cli']
 
 # %% ../nbs/10_ksweep.ipynb #701350d7
 DOCUMENTED_K_RANGE = (65_536, 262_144, 16_384)   # the users' documents: "K-sweep: 65K-262K in 16K steps"
-SEED_K_RANGE = DOCUMENTED_K_RANGE                # compatibility name of DOCUMENTED_K_RANGE
 CPU_K_RANGE = (256, 1_024, 256)
 
 def k_values(k_min: int|None=None,      # first K (default: the device's range)

@@ -19,7 +19,7 @@ from .report import *
 from .scout import CeilingScout
 from .sparsity import (SparsityPattern, SparsityAnalysis, SparseConversion, analyze_sparsity, as_dense_2d,
                                     parse_pattern, synthetic_nnz, random_positions, make_sparse_matrix, convert_to_bsr,
-                                    prune_to_24, unmeasured_tree, seed_tree, SYNTHETIC_PATTERNS, CANDIDATE_BLOCK_SIZES,
+                                    prune_to_24, unmeasured_tree, SYNTHETIC_PATTERNS, CANDIDATE_BLOCK_SIZES,
                                     DENSE_MAX_SPARSITY, BLOCK_SPARSE_MIN, BLOCK_TIE, NEAR_MISS_MAX, WEAK_BLOCK_FILL,
                                     SPARSE_KERNEL_MIN, SLAB_ELEMENTS)
 from .weights import WEIGHT_SUFFIXES, load_weight_matrix

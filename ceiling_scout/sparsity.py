@@ -13,8 +13,8 @@ from .core import *
 
 # %% auto #0
 __all__ = ['CANDIDATE_BLOCK_SIZES', 'DENSE_MAX_SPARSITY', 'BLOCK_SPARSE_MIN', 'NEAR_MISS_MAX', 'SPARSE_KERNEL_MIN',
-           'WEAK_BLOCK_FILL', 'BLOCK_TIE', 'SLAB_ELEMENTS', 'SYNTHETIC_PATTERNS', 'seed_tree', 'SparsityPattern',
-           'SparsityAnalysis', 'as_dense_2d', 'analyze_sparsity', 'parse_pattern', 'synthetic_nnz', 'random_positions',
+           'WEAK_BLOCK_FILL', 'BLOCK_TIE', 'SLAB_ELEMENTS', 'SYNTHETIC_PATTERNS', 'SparsityPattern', 'SparsityAnalysis',
+           'as_dense_2d', 'analyze_sparsity', 'parse_pattern', 'synthetic_nnz', 'random_positions',
            'make_sparse_matrix', 'SparseConversion', 'convert_to_bsr', 'prune_to_24', 'unmeasured_tree']
 
 # %% ../nbs/25_sparsity.ipynb #ff87e6ee
@@ -375,5 +375,3 @@ def unmeasured_tree(analysis: SparsityAnalysis) -> tuple[Approach, str]:
         return Approach.NONE, f"{analysis.sparsity:.1%} sparse (<= {SPARSE_KERNEL_MIN:.0%}): use the dense library"
     appr, what = _UNMEASURED_TREE.get(analysis.pattern, (Approach.NONE, "dense library"))
     return appr, f"{analysis.sparsity:.1%} sparse, {analysis.pattern.value}: {what}"
-
-seed_tree = unmeasured_tree   # compatibility alias: the name this function had before (kept for existing callers)

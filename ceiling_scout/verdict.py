@@ -15,12 +15,12 @@ from .ceilings import *
 from .benchmark import *
 
 # %% auto #0
-__all__ = ['EFFICIENT', 'OpportunityScore', 'TOO_NOISY_CI', 'NOISE_MIN_N', 'CEILING_TOLERANCE', 'NOISE_FLOOR', 'WEAK_CEILING',
-           'DECIDERS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for', 'plausibility',
-           'ceiling_spread_note', 'optimal_phrase', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count',
-           'gain_priority', 'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row',
-           'weak_ceiling', 'register_decider', 'switch_from_failed', 'pad_from_refused', 'decider_for', 'judge',
-           'at_ceiling', 'decide_default', 'decide_gemm']
+__all__ = ['EFFICIENT', 'TOO_NOISY_CI', 'NOISE_MIN_N', 'CEILING_TOLERANCE', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'Verdict',
+           'Decision', 'DecisionContext', 'synthetic_result', 'priority_for', 'plausibility', 'ceiling_spread_note',
+           'optimal_phrase', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority',
+           'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
+           'register_decider', 'switch_from_failed', 'pad_from_refused', 'decider_for', 'judge', 'at_ceiling',
+           'decide_default', 'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
 EFFICIENT = 0.90  # the users' rule: at 90 % of the ceiling or more, the library is optimal
@@ -50,8 +50,6 @@ class Verdict:
     def config_suggestion(self) -> dict: return self.config
     @property
     def plausible(self) -> bool: return self.approach != Approach.CHECK_MEASUREMENT
-
-OpportunityScore = Verdict
 
 # %% ../nbs/05_verdict.ipynb #de0c1510
 @dataclass(frozen=True)
