@@ -312,7 +312,7 @@ def main(argv: list[str]|None=None) -> int:
         if args.force and out is not None and out.suffix == ".json" and out.is_file():
             bak = out.with_name(out.name + ".bak"); os.replace(out, bak)
             log(f"--force: the existing {out} was moved to {bak}; the new report takes its place")
-        if mode is not None and args.shape is None and not given & {"--weights", "--model"}:
+        if mode is not None and mode.needs_shape and args.shape is None and not given & set(mode.shape_from):
             raise CeilingScoutError(f"--shape is required for {mode.label} "
                                     "(or an input such as --weights where it takes one)")
         if mode is not None: res = mode.run(with_mode_defaults(args, mode), scout, print)

@@ -536,4 +536,4 @@ def run_profile_cli(args, scout, out: Callable=print) -> HostProfile:
     return p
 
 PROFILE_MODE = register_mode(Mode("profile", "a host-overhead profile", ("--profile",), PROFILE_FLAGS,
-                                  lambda cls: True, run_profile_cli))
+                                  lambda cls: True, run_profile_cli, needs_shape=False))

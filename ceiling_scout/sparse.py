@@ -593,4 +593,4 @@ def run_sparse_cli(args, scout: CeilingScout, out: Callable) -> None:
 
 SPARSITY_MODE = register_mode(Mode("sparsity", "a sparsity analysis", ("--sparsity", "--weights"), SPARSE_FLAGS,
                                     lambda cls: cls.operation in ("gemm", "sparse_gemm"), run_sparse_cli,
-                                   always_for=("sparse_gemm",)))
+                                   always_for=("sparse_gemm",), shape_from=("--weights",)))

@@ -509,4 +509,4 @@ def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelRepor
     return rep
 
 register_mode(Mode("model_triage", "a model triage", ("--model", "--ops"), TRIAGE_FLAGS,
-                   lambda cls: True, run_triage_cli))
+                   lambda cls: True, run_triage_cli, needs_shape=False))

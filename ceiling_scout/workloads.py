@@ -198,6 +198,8 @@ class Mode:
     applies: Callable[[type[Workload]], bool]  # which operations it runs on
     run: Callable                    # run(args, scout, out) for a CLI invocation
     always_for: tuple[str, ...] = () # operations that always run in this mode (e.g. sparse_gemm)
+    needs_shape: bool = True         # False: the mode takes its work from its own flags (a model, a function)
+    shape_from: tuple[str, ...] = () # flags that supply the matrix instead of --shape (the mode then checks it)
 
 CLI_MODES: dict[str, Mode] = {}
 

@@ -276,8 +276,9 @@ def _():
 @case("12 SIGINT mid-sweep: exit 130, finished points kept")
 def _():
     out = TMP / "sigint.jsonl"
-    p = subprocess.Popen([sys.executable, "-m", "ceiling_scout", "--shape", "256,256,256", *C, "--k-sweep", "--k-list",
-                          ",".join(str(256 * i) for i in range(1, 41)), "--output", str(out)],
+    # points long enough (up to ~0.3 s a call, 50 calls) that the sweep is still running when the signal arrives
+    p = subprocess.Popen([sys.executable, "-m", "ceiling_scout", "--shape", "256,256,256", *C, "--iters", "50",
+                          "--k-sweep", "--k-list", ",".join(str(4096 * i) for i in range(1, 41)), "--output", str(out)],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, text=True)
     t0 = time.time()
     while time.time() - t0 < 90 and not (out.exists() and out.read_text().count("\n") >= 1): time.sleep(0.2)

@@ -43,7 +43,8 @@ print(f"ok   transfer roofline fit: {fit.latency_us:.2f} us + bytes / {fit.bandw
 for op in ("h2d", "d2h", "d2d"):
     code, o, e = run("--operation", op, "--shape", "1048576", "--precision", "fp32", "--device", "cpu",
                      "--warmup", "1", "--iters", "3", "--quiet")
-    assert code == 0 and "Suggested approach: NOT_SUPPORTED" in o and f"{op} needs a GPU" in o, (op, code, o, e)
+    # exit 3: the run measured nothing (the CLI's exit status for a verdict without a measurement)
+    assert code == 3 and "Suggested approach: NOT_SUPPORTED" in o and f"{op} needs a GPU" in o, (op, code, o, e)
     print(f"ok   {op} on the CPU:", next(l.strip() for l in o.splitlines() if "needs a GPU" in l and "Baseline" not in l))
 
 # the profiler breakdown of a CPU function with a planted allocation and a sleep
