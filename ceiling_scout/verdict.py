@@ -105,8 +105,8 @@ def priority_for(efficiency: float|None) -> Priority:
 # %% ../nbs/05_verdict.ipynb #b27b7489
 TOO_NOISY_CI = 0.10  # 95 % CI half-width above 10 % of the mean: the verdict bands (50/75/90 %) are 15 points apart, so
                      # a +-10 % rate could fall in either of two bands; past that no priority is given
-NOISE_MIN_N = 10     # below 10 timed calls (a smoke run) a finite CI only warns; one call (infinite CI)
-                     # or a mean 2x off the median (an outlier dominates) is withheld at any n
+NOISE_MIN_N = 10     # below 10 timed calls (a smoke run, a test) a finite CI or an outlier only warns; one call
+                     # (infinite CI) is withheld at any n, and from 10 calls a mean 2x off the median too
 # the measured peak is one sample: up to 2 % (plus the result's own CI) above it is still "at the ceiling"
 CEILING_TOLERANCE = 0.02
 
@@ -346,10 +346,11 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     warns += [n for n in [ceiling_spread_note(eff, ci)] if n]
     st = baseline.measurement.stats
     skew = st.mean_ms / st.median_ms if st.median_ms else float("inf")
-    if not ci <= TOO_NOISY_CI and st.n < NOISE_MIN_N and math.isfinite(ci) and skew < 2:
-        warns.append(f"noisy: 95% CI ±{ci:.0%} of the mean with n={st.n}; the verdict is indicative only "
-                     "(re-run with --adaptive)")
-    elif not ci <= TOO_NOISY_CI or skew >= 2:  # also an infinite CI (one timed call)
+    noisy = not ci <= TOO_NOISY_CI or skew >= 2    # also an infinite CI (one timed call)
+    if noisy and st.n < NOISE_MIN_N and math.isfinite(ci):
+        warns.append(f"noisy: 95% CI ±{ci:.0%} of the mean with n={st.n} (mean {skew:.2g}x the median); the verdict "
+                     "is indicative only (re-run with --adaptive)")
+    elif noisy:
         trusted = decider_for(workload)(ctx)
         noise = {"ci95_rel": ci if math.isfinite(ci) else None, "cv": st.cv, "n": st.n, "mean_ms": st.mean_ms,
                  "median_ms": st.median_ms}
