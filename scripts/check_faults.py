@@ -279,7 +279,10 @@ def _():
     # points long enough (up to ~0.3 s a call, 50 calls) that the sweep is still running when the signal arrives
     p = subprocess.Popen([sys.executable, "-m", "ceiling_scout", "--shape", "256,256,256", *C, "--iters", "50",
                           "--k-sweep", "--k-list", ",".join(str(4096 * i) for i in range(1, 41)), "--output", str(out)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, text=True,
+                         # a shell's background job inherits SIGINT ignored, and Python then never raises
+                         # KeyboardInterrupt: give the child the default disposition, as a terminal would
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     t0 = time.time()
     while time.time() - t0 < 90 and not (out.exists() and out.read_text().count("\n") >= 1): time.sleep(0.2)
     p.send_signal(signal.SIGINT)
