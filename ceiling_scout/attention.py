@@ -400,7 +400,7 @@ class PaddedAttentionWorkload(AttentionWorkload):
     @property
     def softmax_scale(self) -> float: return self.D_orig ** -0.5
     def make_inputs(self, device, seed=0) -> dict:
-        "The original workload's inputs (same seeds), zero-padded along D."
+        "The original workload's inputs (the same random draws), zero-padded along D."
         return {n: F.pad(t, (0, self.D - self.D_orig)) for n, t in self.original.make_inputs(device, seed).items()}
     def check(self, out: torch.Tensor, inputs: dict) -> CheckResult:
         "The original's check on the first D_orig columns; the padded columns must be exactly zero."

@@ -261,7 +261,7 @@ def _poisoned_calls(run: _Run, w: Workload, x: dict, like: torch.Tensor) -> list
     return [first, _call(run, w, x)]
 
 def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="cpu",
-                    seeds: int=3,                                   # fresh random inputs at the workload's shape
+                    input_sets: int=3,                                   # fresh random inputs at the workload's shape
                     edge_shapes: Sequence[str]=("smallest", "misaligned"),  # edge shapes the kernel claims to support
                     timeout_s: float=30.0,                          # per call: longer is a hang
                    ) -> tuple[Check, ...]:
@@ -270,7 +270,7 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
     def add(c: Check) -> bool:
         checks.append(c); return c.passed or c.stats is not None   # False: structural failure, nothing more to learn
     try:
-        for i in range(seeds):
+        for i in range(input_sets):
             x = w.make_inputs(dev, seed=100 + i); before = {k: v.clone() for k, v in x.items()}; spans = _storages(x)
             ref, tol, lib, lib_stats = run.expect(w, x)
             out = _call(run, w, x)
@@ -429,7 +429,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
              workload: Workload,                  # what it computes, called by the workload's calling convention
              device: str|torch.device="cpu",
              compare: bool=True,                  # time it against the library (only once it is correct)
-             seeds: int=3, edge_shapes: Sequence[str]=("smallest", "misaligned"), timeout_s: float=30.0,
+             input_sets: int=3, edge_shapes: Sequence[str]=("smallest", "misaligned"), timeout_s: float=30.0,
              rounds: int=5, warmup: int=5, iters: int=50,
              ceiling: Ceiling|None=None,          # the ceiling to judge both against (default: `scout`'s)
              scout=None,                          # a `CeilingScout` on `device` for the ceiling (made if needed)
@@ -439,7 +439,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     dev = torch.device(device)
     if why := workload.supported(dev): raise NotSupportedError(f"{workload.describe()} cannot run on {dev}: {why}")
     if type(workload).candidate_call is Workload.candidate_call: workload.candidate_call(fn, {})
-    checks = check_candidate(fn, workload, dev, seeds, edge_shapes, timeout_s)
+    checks = check_candidate(fn, workload, dev, input_sets, edge_shapes, timeout_s)
     if any(not c.passed for c in checks): return ValidationResult(workload, name, str(dev), "FAIL", checks)
     if not compare: return ValidationResult(workload, name, str(dev), "PASS", checks)
     be = workload.backends(dev)[workload.default_backend]
