@@ -18,7 +18,7 @@ from .scout import *
 __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'fmt_num', 'backend_rows', 'result_name',
            'format_backend_table', 'format_header', 'format_verdict', 'check_run_flags', 'given_flags', 'select_mode',
            'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten', 'keep_result', 'measured_nothing',
-           'run_one', 'main']
+           'run_one', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -336,3 +336,13 @@ def main(argv: list[str]|None=None) -> int:
         print(f"ceiling-scout: error: {e.strerror or e} ({e.filename or args.output})", file=sys.stderr); return 2
     except KeyboardInterrupt:
         print("ceiling-scout: interrupted", file=sys.stderr); return 130
+
+# %% ../nbs/08_cli.ipynb #c11a0003
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    "Run the CLI in this process: (exit status, stdout, stderr), for tests and scripts."
+    import contextlib, io
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try: code = main(list(argv))
+        except SystemExit as e: code = e.code
+    return code, out.getvalue(), err.getvalue()

@@ -6,17 +6,11 @@ set -eu
 export CEILING_SCOUT_CACHE="${CEILING_SCOUT_CACHE:-$(mktemp -d)}"
 out=$(mktemp -d)
 python - "$out" <<'PY'
-import contextlib, io, json, random, sys
-from ceiling_scout.cli import main
+import json, random, sys
+from ceiling_scout.cli import run_cli as run
 from ceiling_scout.transfers import LINK_SPECS, fit_transfer_roofline, TransferFit
 out = sys.argv[1]
 
-def run(*argv):
-    o, e = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(o), contextlib.redirect_stderr(e):
-        try: code = main(list(argv))
-        except SystemExit as x: code = x.code
-    return code, o.getvalue(), e.getvalue()
 
 def one_line(msg, *argv):
     code, o, e = run(*argv, "--device", "cpu")
