@@ -78,6 +78,7 @@ NVLINK_GENERATION_BY_CC_MAJOR = {8: "nvlink3", 9: "nvlink4", 10: "nvlink5"}
 # %% ../nbs/60_collectives.ipynb #8ec36720
 def parse_topology(text: str) -> dict[tuple[int, int], str]:
     "GPU pair -> link code ('NV18', 'PIX', 'SYS', ...) from `nvidia-smi topo -m` output; {} if none is found."
+    text = re.sub(r"\x1b\[[0-9;]*m", "", text)   # nvidia-smi underlines the header row with ANSI codes
     lines = [l for l in text.splitlines() if l.strip()]
     head = next((l.split() for l in lines if re.match(r"^\s+GPU0\b", l) or l.split()[:1] == ["GPU0"]
                  and not re.match(r"^GPU0\s+X\b", l.strip())), None)
