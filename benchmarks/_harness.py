@@ -25,6 +25,12 @@ def environment(device: str) -> dict:
     return capture_environment(device).to_dict()
 
 
+def _launch_command() -> str:
+    "The command line as launched: `torchrun --nproc_per_node N script ...` under torchrun, else `python script ...`."
+    n = os.environ.get("LOCAL_WORLD_SIZE") if os.environ.get("TORCHELASTIC_RUN_ID") else None
+    return " ".join((["torchrun", "--nproc_per_node", n] if n else ["python"]) + sys.argv)
+
+
 class JsonRun:
     """One script run, saved as a recording: `result` holds provenance, sections, errors and section times (and whatever
     the script adds); `ceilings` ({'<precision>/<regime>': Ceiling|dict}) and `reports` (Report|dict) are the loadable
@@ -33,7 +39,7 @@ class JsonRun:
         self.out, self.t0 = Path(out), time.time()
         self.ceilings, self.reports = {}, []
         if "environment" not in provenance: provenance["environment"] = environment(device or _default_device())
-        self.result = {"provenance": {"command": " ".join(["python"] + sys.argv), "script": script, "issue": issue,
+        self.result = {"provenance": {"command": _launch_command(), "script": script, "issue": issue,
                                       "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
                                       "nvidia_smi": nvidia_smi(), **provenance},
                        "sections": {}, "errors": [], "section_seconds": {}}
