@@ -257,19 +257,19 @@ def _sync(dev: torch.device):
     if dev.type == "cuda": torch.cuda.synchronize(dev)
 
 def time_collective(call: Callable[[], None], ctx: DistContext, warmup: int=5, iters: int=20) -> list[float]:
-    "Per-call times in ms (mean over ranks) of `iters` calls after `warmup` untimed ones."
+    "Per-call times in ms (mean over ranks) of `iters` back-to-back calls after `warmup` untimed ones."
     dev = torch.device(ctx.device)
     for _ in range(warmup): call()
-    _sync(dev)
-    times = []
+    _sync(dev); dist.barrier(); _sync(dev)
     if dev.type == "cuda":
-        ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(iters)]
-        for a, b in ev:
-            dist.barrier(); a.record(); call(); b.record()
-        _sync(dev); times = [a.elapsed_time(b) for a, b in ev]
+        ev = [torch.cuda.Event(enable_timing=True) for _ in range(iters + 1)]
+        ev[0].record()
+        for e in ev[1:]: call(); e.record()
+        _sync(dev); times = [a.elapsed_time(b) for a, b in zip(ev, ev[1:])]
     else:
+        times, t0 = [], time.perf_counter()
         for _ in range(iters):
-            dist.barrier(); t0 = time.perf_counter(); call(); times.append((time.perf_counter() - t0) * 1e3)
+            call(); t1 = time.perf_counter(); times.append((t1 - t0) * 1e3); t0 = t1
     t = torch.tensor(times, dtype=torch.float64, device=dev if ctx.backend == "nccl" else "cpu")
     dist.all_reduce(t)
     return (t / ctx.world_size).tolist()
