@@ -11,10 +11,10 @@ import torch
 
 # %% auto #0
 __all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S',
-           'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES', 'MAX_DISCARDS',
-           't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry', 'RegimeDecision',
-           'classify_regime', 'TelemetrySampler', 'measurement_regime', 'Measurement', 'FixedCount', 'StdRel',
-           'BatchMeans', 'stopping_criterion', 'warmup_settled', 'level_shift', 'measure']
+           'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
+           'MAX_DISCARDS', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry',
+           'RegimeDecision', 'classify_regime', 'TelemetrySampler', 'measurement_regime', 'Measurement', 'FixedCount',
+           'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled', 'level_shift', 'measure']
 
 # %% ../nbs/01_measure.ipynb #c00bbcde
 def t_quantile_975(df: int) -> float:
@@ -347,13 +347,14 @@ def _should_stop(times_ms: list[float], criterion: Any, elapsed_s: float, max_ti
     return None
 
 # %% ../nbs/01_measure.ipynb #d5a6e810
-SETTLE_CHUNK_S = 0.05     # warm-up chunk: about this much work, timed as a whole
+SETTLE_CHUNK_S = 0.03     # warm-up chunk: about this much work, timed as a whole
+SETTLE_MIN_S = 0.1        # settle: never shorter than this (unless `warmup_min_s` says otherwise)
 SETTLE_TOLERANCE = 0.05   # settled: the last three chunks' per-call times within this fraction of their median
 WARMUP_RULES = ("auto", "count", "settle")
 
 def warmup_settled(chunk_ms: Sequence[float], # per-call time (ms) of each warm-up chunk so far
                    elapsed_s: float,          # warm-up time so far
-                   min_s: float=0.2,          # never settled before this
+                   min_s: float=SETTLE_MIN_S, # never settled before this
                    tol: float=SETTLE_TOLERANCE, last: int=3) -> bool:
     "True once the warm-up has run `min_s` and the per-call times of its last `last` chunks agree within `tol`."
     if elapsed_s < min_s or len(chunk_ms) < last: return False
@@ -475,7 +476,7 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
             max_time_s: float=30.0,        # adaptive: time budget for the timed loop
             graph_below_us: float=50.0,    # "auto" graph threshold
             telemetry: bool=True,          # sample NVML during the timed loop (CUDA)
-            warmup_min_s: float=0.2,       # CUDA: warm up for at least this long, so clocks and power have settled
+            warmup_min_s: float|None=None, # CUDA: warm up at least this long (default 0.2 s count, 0.1 s settle)
             flush_bytes: int|None=None,    # size of the L2-flush buffer (default: twice the L2 size)
             hold_us: float=100.0,          # CUDA events under `hold_below_us`: GPU spin time before each call (0: off)
             hold_below_us: float=200.0,    # ... so the host's launch overhead is never inside the timed interval
@@ -499,16 +500,16 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
     named = stop is not None or mode not in ("fixed", "adaptive")   # a criterion asked for by name or object
     rule = warmup_rule
     if rule == "auto": rule = "settle" if dev.type == "cuda" and named and not fixed else "count"
+    if warmup_min_s is None: warmup_min_s = SETTLE_MIN_S if rule == "settle" else 0.2
     method = {"mode": mode, "stop": crit.to_dict(), "warmup": warmup, "warmup_rule": rule, "statistic": "mean",
               "device": str(dev)}
     t_w = time.perf_counter()
     if dev.type == "cuda":
         torch.cuda.synchronize(dev)
         plain = _CudaTimer(fn, dev, flush=False, graph_inner=0)
-        if rule == "settle":
-            fn(); torch.cuda.synchronize(dev)   # first call: compile, handles
+        if rule == "settle":   # the first call (compile, handles) also sizes the first chunk
             n_warm, chunks, note = _settle_warmup(plain, plain.run_chunk(1), warmup_min_s, warmup_max_s, t_w)
-            n_warm += 2; probe_ms = chunks[-1]
+            n_warm += 1; probe_ms = chunks[-1]
             if note: method["warmup_note"] = note
             method["warmup_chunks_ms"] = [round(c, 6) for c in chunks[-5:]]
         else:  # the count: first calls (compile, handles), then `warmup` calls and at least `warmup_min_s`
