@@ -573,5 +573,6 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
     if dropped: method.update(discarded_samples=sum(dropped), discarded_calls=sum(dropped) * inner,
                               discard_note=f"dropped {len(dropped)} transient(s) ({dropped} samples) from the window")
     regime, basis = measurement_regime(tel, duration)
+    method["regime_basis"] = basis   # also in the method, so reports (which keep the method) carry it
     return Measurement(times_ms=tuple(times), stats=summarize(times), method=method, telemetry=tel,
                        duration_s=duration, regime=regime, regime_basis=basis)
