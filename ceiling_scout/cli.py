@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable
 from . import __version__
 from .core import *
+from .measure import STOPPING_CRITERIA
 from .workloads import *
 from .verdict import *
 from .report import *
@@ -22,7 +23,7 @@ __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'fmt_
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
-                "--target-ci",
+                "--stop", "--target-ci",
                 "--max-time", "--remeasure", "--cache", "--json", "--quiet", "--force", "--version", "--help")
 EXIT_CODES = {0: "a verdict was measured (and written where --output asked)",
               1: "an unexpected failure (a bug: please report it)",
@@ -75,7 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
                    "fixed method)")
     p.add_argument("--adaptive", action="store_true", help="stop timing when the 95%% CI half-width is under "
                    "--target-ci of the mean")
-    p.add_argument("--target-ci", type=float, default=0.005, help="adaptive target (default 0.005 = 0.5%%)")
+    p.add_argument("--stop", help="stop timing by a named criterion: " + ", ".join(STOPPING_CRITERIA)
+                   + " (stdrel: relative stdev of the mean <= --target-ci, >= 10 calls and 0.5 s, warm-up by time; "
+                   "--adaptive is batch_means)")
+    p.add_argument("--target-ci", type=float, default=0.005, help="adaptive target (default 0.005 = 0.5%%): the 95%% "
+                   "CI half-width / mean, or for --stop stdrel the relative stdev of the mean")
     p.add_argument("--max-time", type=float, default=60.0, help="adaptive time budget per measurement, seconds")
     p.add_argument("--remeasure", action="store_true", help="re-measure the device ceilings instead of using the cache")
     p.add_argument("--cache", help="measured-ceiling cache file, .json (default "
@@ -186,6 +191,12 @@ def check_run_flags(args: argparse.Namespace) -> None:
     if not 0 < args.target_ci < 1: raise CeilingScoutError("--target-ci must be a fraction of the mean in (0, 1), "
                                                            f"e.g. 0.005 for 0.5 %; got {args.target_ci}")
     if not args.max_time > 0: raise CeilingScoutError(f"--max-time must be > 0 seconds; got {args.max_time}")
+    stop = getattr(args, "stop", None)
+    if stop is not None and stop not in STOPPING_CRITERIA:
+        raise CeilingScoutError(f"--stop must be one of {', '.join(STOPPING_CRITERIA)}; got {stop!r}")
+    if stop not in (None, "batch_means") and getattr(args, "adaptive", False):
+        raise CeilingScoutError(f"--adaptive and --stop {stop} cannot be combined (--adaptive is --stop batch_means); "
+                                "choose one")
     if args.output is not None:
         out = Path(args.output)
         if not args.output.strip() or not out.is_dir() and out.suffix not in (".json", ".jsonl"):
@@ -305,7 +316,8 @@ def main(argv: list[str]|None=None) -> int:
         check_declared_flags(op, mode, given)
         check_run_flags(args)
         warnings.simplefilter("ignore")  # device warnings are printed through `log` and kept in the report
-        scout = CeilingScout(args.device, mode="adaptive" if args.adaptive else "fixed", warmup=args.warmup,
+        mode_name = getattr(args, "stop", None) or ("adaptive" if args.adaptive else "fixed")
+        scout = CeilingScout(args.device, mode=mode_name, warmup=args.warmup,
                              iters=args.iters, target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache,
                              remeasure=args.remeasure, log=log)
         out = Path(args.output) if args.output else None

@@ -6,12 +6,15 @@
 from __future__ import annotations
 import math, statistics, threading, time
 from dataclasses import dataclass, asdict, field
-from typing import Callable, Any
+from typing import Callable, Any, Sequence
 import torch
 
 # %% auto #0
-__all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'MODES', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names',
-           'Telemetry', 'TelemetrySampler', 'Measurement', 'measure']
+__all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S',
+           'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
+           'MAX_DISCARDS', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry',
+           'RegimeDecision', 'classify_regime', 'TelemetrySampler', 'measurement_regime', 'Measurement', 'FixedCount',
+           'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled', 'level_shift', 'measure']
 
 # %% ../nbs/01_measure.ipynb #c00bbcde
 def t_quantile_975(df: int) -> float:
@@ -68,6 +71,13 @@ class Telemetry:
     power_w_median: float|None = None; power_w_max: float|None = None; power_limit_w: float|None = None
     temperature_c_max: float|None = None
     throttle_reasons: tuple[str, ...] = ()
+    sm_clock_mhz_mean: float|None = None; sm_clock_mhz_stdev: float|None = None
+    power_cap_fraction: float|None = None   # share of the busy samples with the power cap (sw_power_cap) engaged
+    thermal_fraction: float|None = None     # ... with a thermal or hardware slowdown engaged
+    boost_fraction: float|None = None       # ... with the SM clock within BOOST_TOLERANCE of the maximum
+    regime: str = "unknown"                 # what the clocks say: burst, sustained or unknown (`classify_regime`)
+    regime_reason: str = ""                 # why, in one line
+    settled: bool|None = None               # False when the window straddled a change of regime
     @property
     def throttled(self) -> bool:
         "True when a power or thermal limit held the clocks back during the run."
@@ -75,12 +85,56 @@ class Telemetry:
     def to_dict(self) -> dict: return {**asdict(self), "throttle_reasons": list(self.throttle_reasons),
                                        "throttled": self.throttled}
 
+# %% ../nbs/01_measure.ipynb #d55be627
+POWER_CAP_BITS = 0x4 | 0x80          # sw_power_cap, hw_power_brake
+THERMAL_BITS = 0x8 | 0x20 | 0x40     # hw_slowdown, sw_thermal, hw_thermal
+SUSTAINED_FRACTION = 0.5             # a limit engaged in at least this share of busy samples: sustained
+BOOST_TOLERANCE = 0.10               # "at boost": SM clock within this fraction of the device's maximum
+
+@dataclass(frozen=True)
+class RegimeDecision:
+    "What the clocks did during one timed window, and the regime that follows."
+    regime: str; reason: str; samples: int = 0; busy_samples: int = 0
+    power_cap_fraction: float|None = None; thermal_fraction: float|None = None; boost_fraction: float|None = None
+    sm_clock_mhz_mean: float|None = None; sm_clock_mhz_stdev: float|None = None; settled: bool|None = None
+    def to_dict(self) -> dict: return asdict(self)
+
+def classify_regime(samples: Sequence[dict],              # NVML samples: {"sm": MHz, "reasons": mask, ...}
+                    sm_clock_max_mhz: float|None=None,    # the device's maximum SM clock (for `boost_fraction`)
+                    sustained_fraction: float=SUSTAINED_FRACTION
+                   ) -> RegimeDecision:
+    "Burst, sustained or unknown, from a trace of SM clocks and clock-event reasons (pure: no NVML, no clock)."
+    busy = [s for s in samples if not int(s.get("reasons", 0)) & 0x1]
+    if not busy:
+        why = "no clock samples" if not samples else f"the GPU was idle in all {len(samples)} samples"
+        return RegimeDecision("unknown", why, len(samples), 0)
+    frac = lambda rows, bits: sum(1 for s in rows if int(s.get("reasons", 0)) & bits) / len(rows)
+    lim_bits = POWER_CAP_BITS | THERMAL_BITS
+    cap, thermal, limited = frac(busy, POWER_CAP_BITS), frac(busy, THERMAL_BITS), frac(busy, lim_bits)
+    sm = [float(s["sm"]) for s in busy]
+    boost = (sum(1 for c in sm if c >= (1 - BOOST_TOLERANCE) * sm_clock_max_mhz) / len(sm)
+             if sm_clock_max_mhz else None)
+    third = max(1, len(busy) // 3)
+    settled = abs(frac(busy[:third], lim_bits) - frac(busy[-third:], lim_bits)) <= 0.5 if len(busy) >= 3 else None
+    mean = statistics.fmean(sm); sd = statistics.stdev(sm) if len(sm) > 1 else 0.0
+    clocks = f"SM clock {mean:.0f} ± {sd:.0f} MHz" + (f" (max {sm_clock_max_mhz:.0f})" if sm_clock_max_mhz else "")
+    if limited >= sustained_fraction:
+        what = "power cap" if cap >= thermal else "thermal limit"
+        regime = "sustained"
+        reason = f"{what} engaged in {max(cap, thermal):.0%} of {len(busy)} busy samples; {clocks}"
+    else:
+        at = f", {boost:.0%} at boost" if boost is not None else ""
+        regime = "burst"
+        reason = f"no power or thermal limit in {1 - limited:.0%} of {len(busy)} busy samples{at}; {clocks}"
+    if settled is False: reason += "; not settled: the limit engaged or released within the window"
+    return RegimeDecision(regime, reason, len(samples), len(busy), cap, thermal, boost, mean, sd, settled)
+
 # %% ../nbs/01_measure.ipynb #9333f5b0
 class TelemetrySampler:
     "Samples NVML in a background thread between `start()` and `stop()`; `stop()` returns a `Telemetry`."
     def __init__(self, device: str|torch.device, period_s: float=0.01):
         self.device, self.period_s, self._rows, self._stop = torch.device(device), period_s, [], threading.Event()
-        self._nvml = self._handle = None; self._note = ""
+        self._nvml = self._handle = None; self._note = ""; self._t0 = time.perf_counter()
         if self.device.type != "cuda": self._note = "no NVML telemetry: not an NVIDIA GPU"; return
         try:
             import pynvml
@@ -97,7 +151,8 @@ class TelemetrySampler:
         n, h = self._nvml, self._handle
         reasons_fn = (getattr(n, "nvmlDeviceGetCurrentClocksEventReasons", None)
                       or n.nvmlDeviceGetCurrentClocksThrottleReasons)
-        row = {"sm": n.nvmlDeviceGetClockInfo(h, n.NVML_CLOCK_SM), "reasons": reasons_fn(h)}
+        row = {"t": time.perf_counter() - self._t0, "sm": n.nvmlDeviceGetClockInfo(h, n.NVML_CLOCK_SM),
+               "reasons": reasons_fn(h)}
         try: row["power"] = n.nvmlDeviceGetPowerUsage(h) / 1000
         except Exception: pass
         try: row["temp"] = n.nvmlDeviceGetTemperature(h, n.NVML_TEMPERATURE_GPU)
@@ -112,18 +167,25 @@ class TelemetrySampler:
 
     def start(self) -> "TelemetrySampler":
         "Begin sampling (no-op without NVML)."
+        self._t0 = time.perf_counter()
         if self._nvml is not None:
             self._thread = threading.Thread(target=self._loop, daemon=True); self._thread.start()
         return self
 
+    @property
+    def trace(self) -> list[dict]:
+        "The samples so far: time since `start()` (s), SM clock (MHz), reasons mask, power (W), temperature (C)."
+        return list(self._rows)
+
     def stop(self) -> Telemetry:
-        "Stop sampling and summarise the samples."
-        if self._nvml is None: return Telemetry(False, note=self._note)
+        "Stop sampling and summarise the samples (clock statistics, limit fractions, regime)."
+        if self._nvml is None:
+            return Telemetry(False, note=self._note, regime_reason=f"no clock samples: {self._note}")
         self._stop.set(); self._thread.join()
         try: self._sample()  # one sample at the very end, so short runs have at least one
         except Exception: pass
         rows, n, h = self._rows, self._nvml, self._handle
-        if not rows: return Telemetry(False, note=self._note or "no NVML samples")
+        if not rows: return Telemetry(False, note=self._note or "no NVML samples", regime_reason="no clock samples")
         sm = [r["sm"] for r in rows]
         pw = [r["power"] for r in rows if "power" in r]
         tp = [r["temp"] for r in rows if "temp" in r]
@@ -132,24 +194,39 @@ class TelemetrySampler:
         def _try(f, *a):
             try: return f(*a)
             except Exception: return None
-        lim = _try(n.nvmlDeviceGetEnforcedPowerLimit, h)
+        lim, top = _try(n.nvmlDeviceGetEnforcedPowerLimit, h), _try(n.nvmlDeviceGetMaxClockInfo, h, n.NVML_CLOCK_SM)
+        d = classify_regime(rows, top)
         return Telemetry(True, note=self._note, samples=len(rows), sm_clock_mhz_min=min(sm),
-                         sm_clock_mhz_median=statistics.median(sm), sm_clock_mhz_max=max(sm),
-                         sm_clock_max_mhz=_try(n.nvmlDeviceGetMaxClockInfo, h, n.NVML_CLOCK_SM),
+                         sm_clock_mhz_median=statistics.median(sm), sm_clock_mhz_max=max(sm), sm_clock_max_mhz=top,
                          power_w_median=statistics.median(pw) if pw else None, power_w_max=max(pw) if pw else None,
                          power_limit_w=lim / 1000 if lim else None, temperature_c_max=max(tp) if tp else None,
-                         throttle_reasons=tuple(throttle_reason_names(mask)))
+                         throttle_reasons=tuple(throttle_reason_names(mask)), sm_clock_mhz_mean=d.sm_clock_mhz_mean,
+                         sm_clock_mhz_stdev=d.sm_clock_mhz_stdev, power_cap_fraction=d.power_cap_fraction,
+                         thermal_fraction=d.thermal_fraction, boost_fraction=d.boost_fraction, regime=d.regime,
+                         regime_reason=d.reason, settled=d.settled)
 
 # %% ../nbs/01_measure.ipynb #2661801b
 CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)
-SUSTAINED_MIN_S = 5.0  # a timed loop at least this long counts as a sustained-load measurement
+SUSTAINED_MIN_S = 5.0  # without clock samples, a timed loop at least this long counts as sustained
+
+def measurement_regime(telemetry: Telemetry, # what the clocks did in the timed window
+                       duration_s: float     # how long the timed window lasted
+                      ) -> tuple[str, str]:
+    "(regime, basis): the clocks' burst/sustained where they decided, else the loop length ('unknown' clocks)."
+    if telemetry.regime in ("burst", "sustained"): return telemetry.regime, "clocks"
+    return ("sustained" if duration_s >= SUSTAINED_MIN_S else "burst"), "loop length"
 
 @dataclass(frozen=True)
 class Measurement:
     "Times (ms) of one callable on one device, with statistics, method, telemetry and regime."
     times_ms: tuple[float, ...]; stats: Stats; method: dict; telemetry: Telemetry; duration_s: float; regime: str
+    regime_basis: str = "loop length"  # "clocks" (NVML samples of the timed window) or "loop length" (none)
     @property
     def mean_ms(self) -> float: return self.stats.mean_ms
+    @property
+    def power_cap_fraction(self) -> float|None:
+        "Share of the timed window's busy NVML samples with the power cap engaged (None without samples)."
+        return self.telemetry.power_cap_fraction
     def tflops(self, flops: float) -> float:
         "Rate in TFLOP/s for `flops` floating-point operations per call (from the mean time)."
         return flops / (self.stats.mean_ms * 1e-3) / 1e12
@@ -158,22 +235,157 @@ class Measurement:
         return nbytes / (self.stats.mean_ms * 1e-3) / 1e9
     def to_dict(self, keep_times: bool=True) -> dict:
         return {"stats": self.stats.to_dict(), "method": dict(self.method), "telemetry": self.telemetry.to_dict(),
-                "duration_s": self.duration_s, "regime": self.regime,
+                "duration_s": self.duration_s, "regime": self.regime, "regime_basis": self.regime_basis,
                 **({"times_ms": list(self.times_ms)} if keep_times else {})}
 
 # %% ../nbs/01_measure.ipynb #bfd2becd
-MODES = ("fixed", "adaptive")
+@dataclass(frozen=True)
+class FixedCount:
+    "Stop after `iters` timed calls (the classic fixed method: 200)."
+    iters: int = 200
+    name = "fixed"
+    def check(self, times_ms: Sequence[float], timed_s: float|None=None) -> str|None:
+        "Why to stop after these samples, or None to go on."
+        return "fixed iteration count" if len(times_ms) >= self.iters else None
+    def to_dict(self) -> dict: return {"name": self.name, **asdict(self)}
 
-def _should_stop(times_ms: list[float], mode: str, iters: int, target_rel_ci: float, min_iters: int,
-                 elapsed_s: float, max_time_s: float, max_iters: int, min_time_s: float=0.0) -> str|None:
-    "Why to stop timing now, or None to go on."
+def _min_reached(times_ms: Sequence[float], min_samples: int, min_time_s: float, timed_s: float|None) -> bool:
+    "At least `min_samples` samples and `min_time_s` of timed work (`timed_s`, default the sum of the samples)."
+    work_s = timed_s if timed_s is not None else sum(times_ms) / 1e3
+    return len(times_ms) >= max(2, min_samples) and work_s >= min_time_s
+
+# %% ../nbs/01_measure.ipynb #df74915c
+def _noise_trail(times_ms: Sequence[float], last: int) -> list[float]:
+    "s / mean of the first k samples, for the last `last` values of k (k >= 2), from running sums."
+    out, s1, s2 = [], 0.0, 0.0
     n = len(times_ms)
-    if mode == "fixed": return "fixed iteration count" if n >= iters else None
-    if n >= min_iters and sum(times_ms) >= min_time_s * 1e3 and summarize(times_ms).ci95_rel <= target_rel_ci:
-        return f"95% CI half-width <= {target_rel_ci:.2%} of mean"
-    if elapsed_s >= max_time_s and n >= min(min_iters, 3): return f"time budget {max_time_s:g} s reached"
-    if n >= max_iters: return f"iteration cap {max_iters} reached"
+    for k, x in enumerate(times_ms, 1):
+        s1 += x; s2 += x * x
+        if k >= 2 and k > n - last:
+            mean = s1 / k
+            out.append(math.sqrt(max(0.0, (s2 - s1 * mean) / (k - 1))) / mean if mean else float("inf"))
+    return out
+
+@dataclass(frozen=True)
+class StdRel:
+    "Stop when the relative standard deviation of the mean (or, `of_mean=False`, of the samples) <= `max_noise`."
+    max_noise: float = 0.005   # nvbench --max-noise 0.5 (%)
+    min_samples: int = 10      # nvbench --min-samples
+    min_time_s: float = 0.5    # nvbench --min-time: seconds of timed work
+    of_mean: bool = True       # False: nvbench's own noise (s / mean of the samples), with its convergence exit
+    @property
+    def name(self) -> str: return "stdrel" if self.of_mean else "stdrel_samples"
+    def check(self, times_ms: Sequence[float], # per-call times so far
+              timed_s: float|None=None         # timed work so far, s (default: the samples' sum)
+             ) -> str|None:
+        "Why to stop after these samples, or None to go on."
+        if not _min_reached(times_ms, self.min_samples, self.min_time_s, timed_s): return None
+        n, mean = len(times_ms), statistics.fmean(times_ms)
+        noise = statistics.stdev(times_ms) / mean / (math.sqrt(n) if self.of_mean else 1.0)
+        what = "relative stdev of the mean" if self.of_mean else "relative stdev of the samples"
+        if noise <= self.max_noise: return f"{what} {noise:.2%} <= {self.max_noise:.2%}"
+        if not self.of_mean and n > 64:  # nvbench: the noise has stopped falling (its last 512 values within 5 %)
+            trail = _noise_trail(times_ms, 512)
+            spread = math.sqrt(sum((v - noise) ** 2 for v in trail) / (len(trail) - 1)) / noise
+            if spread < 0.05: return f"{what} converged at {noise:.2%} (above {self.max_noise:.2%})"
+        return None
+    def to_dict(self) -> dict: return {"name": self.name, **asdict(self)}
+
+# %% ../nbs/01_measure.ipynb #eca8ae2e
+@dataclass(frozen=True)
+class BatchMeans:
+    "Stop when the 95 % CI half-width of the mean by batch means (and i.i.d.) <= `target_rel_ci` of the mean."
+    target_rel_ci: float = 0.005
+    min_samples: int = 20      # batch means need 10 batches of at least 2
+    min_time_s: float = 0.5
+    name = "batch_means"
+    def check(self, times_ms: Sequence[float], # per-call times so far
+              timed_s: float|None=None         # timed work so far, s (default: the samples' sum)
+             ) -> str|None:
+        "Why to stop after these samples, or None to go on."
+        if not _min_reached(times_ms, self.min_samples, self.min_time_s, timed_s): return None
+        rel = summarize(list(times_ms)).ci95_rel
+        if rel > self.target_rel_ci: return None
+        return f"95% CI half-width {rel:.2%} <= {self.target_rel_ci:.2%} of mean"
+    def to_dict(self) -> dict: return {"name": self.name, **asdict(self)}
+
+# %% ../nbs/01_measure.ipynb #3c092a97
+STOPPING_CRITERIA: dict[str, Callable] = {"fixed": FixedCount, "stdrel": StdRel,
+                                          "stdrel_samples": lambda **kw: StdRel(of_mean=False, **kw),
+                                          "batch_means": BatchMeans}
+MODES = ("fixed", "adaptive", "stdrel", "stdrel_samples", "batch_means")  # "adaptive" is batch_means
+
+def stopping_criterion(mode: str="fixed",              # "fixed", "adaptive" or a criterion's name
+                       stop: str|Any|None=None,         # a criterion's name or object; wins over `mode`
+                       iters: int=200,                  # fixed: timed calls
+                       target_rel_ci: float|None=None,  # adaptive: the criterion's threshold (default: its own)
+                       min_iters: int|None=None,        # adaptive: minimum samples (default: the criterion's own)
+                       min_time_s: float|None=None      # adaptive: minimum timed work, s (default: its own)
+                      ) -> Any:
+    "The stopping criterion a `measure` call asks for, by object, by name or by mode."
+    if stop is not None and not isinstance(stop, str):
+        if not callable(getattr(stop, "check", None)):
+            raise ValueError(f"stop must be a criterion name ({', '.join(STOPPING_CRITERIA)}) or an object with "
+                             f".check(times_ms); got {stop!r}")
+        return stop
+    name = stop or ("batch_means" if mode == "adaptive" else mode)
+    if name not in STOPPING_CRITERIA:
+        raise ValueError(f"stop must be one of {', '.join(STOPPING_CRITERIA)}; got {name!r}")
+    if name == "fixed": return FixedCount(iters)
+    kw = {"min_samples": min_iters, "min_time_s": min_time_s,
+          ("target_rel_ci" if name == "batch_means" else "max_noise"): target_rel_ci}
+    return STOPPING_CRITERIA[name](**{k: v for k, v in kw.items() if v is not None})
+
+def _should_stop(times_ms: list[float], criterion: Any, elapsed_s: float, max_time_s: float,
+                 max_iters: int, timed_s: float|None=None) -> str|None:
+    "Why to stop timing now (the criterion, the time budget or the iteration cap), or None to go on."
+    why = criterion.check(times_ms, timed_s)
+    if why or isinstance(criterion, FixedCount): return why
+    if elapsed_s >= max_time_s and len(times_ms) >= min(getattr(criterion, "min_samples", 3), 3):
+        return f"time budget {max_time_s:g} s reached"
+    if len(times_ms) >= max_iters: return f"iteration cap {max_iters} reached"
     return None
+
+# %% ../nbs/01_measure.ipynb #d5a6e810
+SETTLE_CHUNK_S = 0.03     # warm-up chunk: about this much work, timed as a whole
+SETTLE_MIN_S = 0.1        # settle: never shorter than this (unless `warmup_min_s` says otherwise)
+SETTLE_TOLERANCE = 0.05   # settled: the last three chunks' per-call times within this fraction of their median
+WARMUP_RULES = ("auto", "count", "settle")
+
+def warmup_settled(chunk_ms: Sequence[float], # per-call time (ms) of each warm-up chunk so far
+                   elapsed_s: float,          # warm-up time so far
+                   min_s: float=SETTLE_MIN_S, # never settled before this
+                   tol: float=SETTLE_TOLERANCE, last: int=3) -> bool:
+    "True once the warm-up has run `min_s` and the per-call times of its last `last` chunks agree within `tol`."
+    if elapsed_s < min_s or len(chunk_ms) < last: return False
+    tail = list(chunk_ms[-last:]); med = statistics.median(tail)
+    return med > 0 and max(tail) - min(tail) <= tol * med
+
+# %% ../nbs/01_measure.ipynb #bb56e697
+MAX_DISCARDS = 3   # at most this many transients dropped from one timed window
+
+def level_shift(times_ms: Sequence[float], # per-call times, in order
+                z: float=6.0,              # Welch t above which a split is a step
+                min_rel: float=0.01,       # ... and a difference of means above this fraction of the mean
+                min_seg: int=5             # samples on each side at least
+               ) -> int:
+    "Index where the samples step to another level (0: no step): the split of largest Welch t, if significant."
+    n = len(times_ms)
+    if n < 2 * min_seg: return 0
+    pre1, pre2 = [0.0], [0.0]
+    for x in times_ms: pre1.append(pre1[-1] + x); pre2.append(pre2[-1] + x * x)
+    mean_all = pre1[n] / n
+    best, best_t = 0, 0.0
+    for i in range(min_seg, n - min_seg + 1):
+        na, nb = i, n - i
+        ma, mb = pre1[i] / na, (pre1[n] - pre1[i]) / nb
+        va = max(0.0, (pre2[i] - na * ma * ma) / (na - 1))
+        vb = max(0.0, (pre2[n] - pre2[i] - nb * mb * mb) / (nb - 1))
+        se = math.sqrt(va / na + vb / nb)
+        d = abs(ma - mb)
+        t = d / se if se > 0 else (float("inf") if d > 0 else 0.0)
+        if d > min_rel * mean_all and t > best_t: best, best_t = i, t
+    return best if best_t > z else 0
 
 # %% ../nbs/01_measure.ipynb #8c34a006
 def _l2_bytes(device: torch.device) -> int:
@@ -208,6 +420,13 @@ class _CudaTimer:
             e.record()
         torch.cuda.synchronize(self.device)
         return [s.elapsed_time(e) / self.inner for s, e in ev]
+    def run_chunk(self, n: int) -> float:
+        "Per-call time (ms) of `n` back-to-back calls between one pair of events (the warm-up's chunks)."
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record()
+        for _ in range(n): self.fn()
+        e.record(); e.synchronize()
+        return s.elapsed_time(e) / n
 
 class _CpuTimer:
     def __init__(self, fn): self.fn = fn
@@ -216,45 +435,91 @@ class _CpuTimer:
         for _ in range(n):
             t0 = time.perf_counter(); self.fn(); out.append((time.perf_counter() - t0) * 1e3)
         return out
+    def run_chunk(self, n: int) -> float:
+        t0 = time.perf_counter()
+        for _ in range(n): self.fn()
+        return (time.perf_counter() - t0) * 1e3 / n
+
+# %% ../nbs/01_measure.ipynb #20fe7cef
+def _settle_warmup(timer, first_ms: float, min_s: float, max_s: float, t0: float) -> tuple[int, list[float], str|None]:
+    "Warm up in chunks of ~SETTLE_CHUNK_S until `warmup_settled` (or `max_s`): (calls, chunk times, note)."
+    chunks, calls, per = [], 0, first_ms
+    while True:
+        n = max(1, min(100_000, math.ceil(SETTLE_CHUNK_S * 1e3 / max(per, 1e-4))))
+        per = timer.run_chunk(n); chunks.append(per); calls += n
+        elapsed = time.perf_counter() - t0
+        if warmup_settled(chunks, elapsed, min_s): return calls, chunks, None
+        if elapsed >= max_s:
+            return calls, chunks, (f"warm-up stopped at {max_s:g} s before the times settled (last chunks "
+                                   + ", ".join(f"{c:.4g}" for c in chunks[-3:]) + " ms per call)")
+
+def _next_batch(times: list[float], crit: Any, max_iters: int, cpu: bool, iters: int, inner: int=1) -> int:
+    "How many samples to time before asking the criterion again (a sample is `inner` calls)."
+    n = len(times)
+    if isinstance(crit, FixedCount):   # GPU: all at once; CPU: about a second a batch, so the budget can stop it
+        return iters - n if not cpu else max(1, min(iters - n, int(1e3 / max(statistics.fmean(times), 1e-3))))
+    per = max(statistics.fmean(times) * inner, 1e-6)
+    return max(1, min(max(n // 4, 1), math.ceil(100.0 / per), max_iters - n))  # <= ~0.1 s of work a batch
 
 # %% ../nbs/01_measure.ipynb #da6bbd84
 def measure(fn: Callable[[], Any],       # the call to time (inputs already built, outputs checked elsewhere)
             device: str|torch.device="cpu", # where `fn` runs
-            mode: str="fixed",             # "fixed" (warmup + iters) or "adaptive" (stop on CI)
-            warmup: int=20,                # untimed calls first (the classic fixed method: 20)
+            mode: str="fixed",             # "fixed" (warmup + iters), "adaptive" (= batch_means) or a criterion name
+            warmup: int=20,                # untimed calls first (the classic fixed method: 20; count rule only)
             iters: int=200,                # timed calls in fixed mode (the classic fixed method: 200)
             flush_l2: bool=False,          # zero a buffer larger than L2 before each timed call (CUDA)
             cuda_graph: bool|str="auto",   # replay a CUDA graph for calls shorter than `graph_below_us`
-            target_rel_ci: float=0.005,    # adaptive: stop when CI half-width / mean <= this
-            min_iters: int=20,             # adaptive: never stop on the CI before this many samples
+            target_rel_ci: float|None=0.005, # adaptive: the criterion's threshold (CI half-width / mean; stdrel)
+            min_iters: int|None=None,      # adaptive: never stop before this many samples (default: the criterion's)
             min_time_s: float|None=None,   # adaptive: nor before this much timed work (default 0.5 s CUDA, 0.05 s CPU)
             max_iters: int=100_000,        # adaptive: hard cap on samples
             max_time_s: float=30.0,        # adaptive: time budget for the timed loop
             graph_below_us: float=50.0,    # "auto" graph threshold
             telemetry: bool=True,          # sample NVML during the timed loop (CUDA)
-            warmup_min_s: float=0.2,       # CUDA: also warm up for at least this long, so clocks and power have settled
+            warmup_min_s: float|None=None, # CUDA: warm up at least this long (default 0.2 s count, 0.1 s settle)
             flush_bytes: int|None=None,    # size of the L2-flush buffer (default: twice the L2 size)
             hold_us: float=100.0,          # CUDA events under `hold_below_us`: GPU spin time before each call (0: off)
             hold_below_us: float=200.0,    # ... so the host's launch overhead is never inside the timed interval
+            stop: str|Any|None=None,       # stopping criterion by name ("fixed", "stdrel", ...) or object; wins
+            warmup_rule: str="auto",       # "count", "settle" (by time, until the times agree); auto: settle for
+                                           # a criterion named by `stop` or `mode` on CUDA, else count
+            warmup_max_s: float=2.0,       # settle: stop warming up after this long, settled or not
            ) -> Measurement:
-    "Time `fn` on `device` with warm-up, events/graphs/perf_counter, fixed or adaptive stopping, stats and telemetry."
+    "Time `fn` on `device`: warm-up, events/graphs/perf_counter, a stopping criterion, stats, telemetry and regime."
     dev = torch.device(device)
     if mode not in MODES: raise ValueError(f"mode must be one of {MODES}; got {mode!r}")
-    if warmup < 0 or iters < 1 or min_iters < 2: raise ValueError("need warmup >= 0, iters >= 1, min_iters >= 2; got "
-                                                                  f"{warmup}, {iters}, {min_iters}")
+    if warmup < 0 or iters < 1 or (min_iters is not None and min_iters < 2):
+        raise ValueError(f"need warmup >= 0, iters >= 1, min_iters >= 2; got {warmup}, {iters}, {min_iters}")
     if cuda_graph not in (True, False, "auto"): raise ValueError("cuda_graph must be True, False or 'auto'; got "
                                                                  f"{cuda_graph!r}")
-    method = {"mode": mode, "warmup": warmup, "statistic": "mean", "device": str(dev)}
+    if warmup_rule not in WARMUP_RULES:
+        raise ValueError(f"warmup_rule must be one of {', '.join(WARMUP_RULES)}; got {warmup_rule!r}")
     if min_time_s is None: min_time_s = 0.5 if dev.type == "cuda" else 0.05
+    crit = stopping_criterion(mode, stop, iters, target_rel_ci, min_iters, min_time_s)
+    fixed = isinstance(crit, FixedCount)
+    named = stop is not None or mode not in ("fixed", "adaptive")   # a criterion asked for by name or object
+    rule = warmup_rule
+    if rule == "auto": rule = "settle" if dev.type == "cuda" and named and not fixed else "count"
+    if warmup_min_s is None: warmup_min_s = SETTLE_MIN_S if rule == "settle" else 0.2
+    method = {"mode": mode, "stop": crit.to_dict(), "warmup": warmup, "warmup_rule": rule, "statistic": "mean",
+              "device": str(dev)}
+    t_w = time.perf_counter()
     if dev.type == "cuda":
         torch.cuda.synchronize(dev)
-        # first calls: compile, handles
-        probe_ms = statistics.median(_CudaTimer(fn, dev, flush=False, graph_inner=0).run(3))
-        n_warm = min(100_000, max(warmup, math.ceil(warmup_min_s * 1e3 / max(probe_ms, 1e-4))))
-        for _ in range(n_warm): fn()
-        probe = _CudaTimer(fn, dev, flush=False, graph_inner=0).run(5)
-        probe_us = statistics.median(probe) * 1e3
-        method["warmup_calls"] = n_warm + 8
+        plain = _CudaTimer(fn, dev, flush=False, graph_inner=0)
+        if rule == "settle":   # the first call (compile, handles) also sizes the first chunk
+            n_warm, chunks, note = _settle_warmup(plain, plain.run_chunk(1), warmup_min_s, warmup_max_s, t_w)
+            n_warm += 1; probe_ms = chunks[-1]
+            if note: method["warmup_note"] = note
+            method["warmup_chunks_ms"] = [round(c, 6) for c in chunks[-5:]]
+        else:  # the count: first calls (compile, handles), then `warmup` calls and at least `warmup_min_s`
+            probe_ms = statistics.median(plain.run(3))
+            n_warm = min(100_000, max(warmup, math.ceil(warmup_min_s * 1e3 / max(probe_ms, 1e-4))))
+            for _ in range(n_warm): fn()
+            n_warm += 3
+        if probe_ms >= (1.0 if rule == "settle" else 2.0): probe_us = probe_ms * 1e3  # long: no separate probe
+        else: probe_us = statistics.median(plain.run(5)) * 1e3; n_warm += 5
+        method["warmup_calls"] = n_warm
         use_graph = (not flush_l2 and probe_us < graph_below_us) if cuda_graph == "auto" else bool(cuda_graph)
         inner = max(1, min(1000, math.ceil(1000.0 / max(probe_us, 0.5)))) if use_graph else 0
         hold = hold_us if probe_us < hold_below_us else 0.0
@@ -266,34 +531,48 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
                       probe_us=round(probe_us, 3), flush_bytes=timer.cache.numel() if timer.cache is not None else 0,
                       hold_us=hold if not inner else 0.0)
     else:
-        t_w, n_w = time.perf_counter(), 0
-        while n_w < warmup and (n_w == 0 or time.perf_counter() - t_w < CPU_WARMUP_MAX_S):
-            fn(); n_w += 1
+        timer = _CpuTimer(fn)
+        if rule == "settle":
+            n_w, _, note = _settle_warmup(timer, timer.run_chunk(1), warmup_min_s, warmup_max_s, t_w); n_w += 1
+            if note: method["warmup_note"] = note
+        else:
+            n_w = 0
+            while n_w < warmup and (n_w == 0 or time.perf_counter() - t_w < CPU_WARMUP_MAX_S):
+                fn(); n_w += 1
+            if n_w < warmup:
+                method["warmup_note"] = f"warm-up stopped after {n_w} of {warmup} calls ({CPU_WARMUP_MAX_S:g} s, CPU)"
         method["warmup_calls"] = n_w
-        if n_w < warmup:
-            method["warmup_note"] = f"warm-up stopped after {n_w} of {warmup} calls ({CPU_WARMUP_MAX_S:g} s, CPU)"
-        timer = _CpuTimer(fn); method.update(timer="perf_counter", l2_flush=False)
+        method.update(timer="perf_counter", l2_flush=False)
         if flush_l2: method["note"] = "no cache flush on the CPU"
+    method["warmup_s"] = round(time.perf_counter() - t_w, 4)
     sampler = TelemetrySampler(dev).start() if telemetry else None
-    first = iters if dev.type != "cpu" else 1   # the CPU's first batch is one call: it sizes the next batches
-    times, batch, why, t0 = [], (first if mode == "fixed" else min_iters), None, time.perf_counter()
+    inner = max(1, method.get("graph_inner", 1))  # calls per sample
+    if fixed: batch = iters if dev.type != "cpu" else 1  # the CPU's first batch is one call: it sizes the next
+    else:  # enough samples for the criterion's minimum count and, on CUDA, its minimum time (within the budget)
+        batch = getattr(crit, "min_samples", 2)
+        if dev.type == "cuda":
+            sample_ms = max(probe_us / 1e3 * inner, 1e-4)
+            batch = max(batch, math.ceil(min(getattr(crit, "min_time_s", 0), max_time_s) * 1e3 / sample_ms))
+        batch = max(2, min(batch, max_iters, 100_000))
+    times, why, t0, dropped = [], None, time.perf_counter(), []
     try:
         while why is None:
             times += timer.run(batch)
+            if named and not fixed and len(dropped) < MAX_DISCARDS and (k := level_shift(times)):
+                dropped.append(k); times = times[k:]   # a transient (boost -> power cap): keep what follows it
             elapsed = time.perf_counter() - t0
-            why = _should_stop(times, mode, iters, target_rel_ci, min_iters, elapsed, max_time_s,
-                               max_iters, min_time_s)
-            if why is None and mode == "fixed" and dev.type == "cpu" and elapsed >= max_time_s:
+            why = _should_stop(times, crit, elapsed, max_time_s, max_iters, sum(times) * inner / 1e3)
+            if why is None and fixed and dev.type == "cpu" and elapsed >= max_time_s:
                 why = f"time budget {max_time_s:g} s reached after {len(times)} of {iters} calls (CPU, fixed mode)"
-            if mode == "fixed":   # on the CPU in batches of about a second, so the budget can stop a slow call's loop
-                batch = iters - len(times) if dev.type != "cpu" else \
-                    max(1, min(iters - len(times), int(1.0 / max(elapsed / len(times), 1e-6))))
-            else:  # grow batches ~25 % so the CI check costs little on fast kernels, never past the cap
-                batch = max(1, min(max(min_iters, len(times) // 4), max_iters - len(times)))
+            batch = _next_batch(times, crit, max_iters, dev.type == "cpu", iters, inner)
     finally:
         duration = time.perf_counter() - t0
-        tel = sampler.stop() if sampler else Telemetry(False, note="telemetry off")
-    method.update(iters=len(times), stopped_because=why, target_rel_ci=target_rel_ci if mode == "adaptive" else None,
-                  min_time_s=min_time_s if mode == "adaptive" else None)
-    return Measurement(times_ms=tuple(times), stats=summarize(times), method=method, telemetry=tel, duration_s=duration,
-                       regime="sustained" if duration >= SUSTAINED_MIN_S else "burst")
+        tel = sampler.stop() if sampler else Telemetry(False, note="telemetry off", regime_reason="telemetry off")
+    method.update(iters=len(times), stopped_because=why, target_rel_ci=None if fixed else target_rel_ci,
+                  min_time_s=None if fixed else min_time_s)
+    if dropped: method.update(discarded_samples=sum(dropped), discarded_calls=sum(dropped) * inner,
+                              discard_note=f"dropped {len(dropped)} transient(s) ({dropped} samples) from the window")
+    regime, basis = measurement_regime(tel, duration)
+    method["regime_basis"] = basis   # also in the method, so reports (which keep the method) carry it
+    return Measurement(times_ms=tuple(times), stats=summarize(times), method=method, telemetry=tel,
+                       duration_s=duration, regime=regime, regime_basis=basis)

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The measurement scripts of issue 9 in their CPU smoke modes: adaptive vs fixed on a tiny K sweep and GEMM verdicts
+# with kernel-counter evidence (a note on the CPU); both recordings load back through the library's loader, the
+# evidence reads back from the report, and a bad argument is one line on stderr with exit status 2.
+set -eu
+cd "$(dirname "$0")/../.."
+export CEILING_SCOUT_CACHE="${CEILING_SCOUT_CACHE:-$(mktemp -d)}"
+out=$(mktemp -d)
+PYTHONPATH=. python benchmarks/adaptive_vs_fixed.py --smoke --ks 64,128 --out "$out/avf.json" > "$out/avf.log" 2>&1 \
+  || { echo "FAIL: adaptive_vs_fixed.py --smoke"; cat "$out/avf.log"; exit 1; }
+PYTHONPATH=. python benchmarks/gpu_evidence.py --smoke --out "$out/ev.json" > "$out/ev.log" 2>&1 \
+  || { echo "FAIL: gpu_evidence.py --smoke"; cat "$out/ev.log"; exit 1; }
+PYTHONPATH=. python - "$out" <<'PY'
+import sys
+from ceiling_scout.recorded import load_recorded
+from ceiling_scout.evidence import kernel_evidence_of
+out = sys.argv[1]
+r = load_recorded(f"{out}/avf.json")
+s, pts = r.extra["summary"], r.extra["points"]
+assert s["points"] == 2 and len(pts) == 2 and not r.extra["errors"], r.extra
+for p in pts:
+    assert p["fixed"]["n"] == 200 and p["fixed"]["stop"]["name"] == "fixed", p["fixed"]
+    assert p["adaptive"]["stop"]["name"] == "stdrel" and p["adaptive"]["warmup_rule"] == "settle", p["adaptive"]
+    assert p["fixed"]["regime_basis"] == "loop length" and p["fixed"]["clock_regime"] == "unknown"
+print(f"ok   adaptive_vs_fixed --smoke: 2 points, wall ratio {s['wall_ratio']:.2f} (CPU: no goal)")
+e = load_recorded(f"{out}/ev.json")
+ev = kernel_evidence_of(e.reports[0])
+assert ev is not None and not ev.available and "NVIDIA GPU" in ev.note, ev
+print("ok   gpu_evidence --smoke: report carries the evidence note:", ev.note)
+PY
+if PYTHONPATH=. python benchmarks/adaptive_vs_fixed.py --smoke --stop nope --out "$out/x.json" 2> "$out/e.txt"; then
+  echo "FAIL: --stop nope should fail"; exit 1; fi
+[ "$(wc -l < "$out/e.txt")" -eq 1 ] && grep -q "stop must be an adaptive criterion" "$out/e.txt" \
+  || { echo "FAIL: expected one line"; cat "$out/e.txt"; exit 1; }
+echo "ok   one-line error: $(cat "$out/e.txt")"
+echo "measure scripts checks passed"
