@@ -24,7 +24,7 @@ K=examples/kernels
 expect "KEEP|REVERT|TOO_CLOSE_TO_CALL" $K/good_gemm.py:matmul --compare --output "$out/good.json" --targets 2,3,5
 grep -q '"kind": "custom_kernel_validation"' "$out/good.json" && grep -q "=== Targets over" "$out/run.txt"
 expect "PASS" $K/good_gemm.py:matmul
-for f in wrong_result constant_output stale_cache overwrites_input aliases_input partial_write racy raises wrong_shape wrong_dtype; do
+for f in wrong_result constant_output stale_cache overwrites_input aliases_input partial_write racy raises wrong_shape wrong_dtype static_output; do
   expect FAIL $K/broken_gemm.py:$f --compare
   grep -q "=== Speed" "$out/run.txt" && { echo "FAIL: $f was timed"; exit 1; }
 done
