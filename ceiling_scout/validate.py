@@ -23,7 +23,8 @@ __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS',
            'Tolerance', 'reduction_length', 'tolerance_for', 'ErrorStats', 'error_stats', 'library_output',
            'reference_output', 'Check', 'edge_workloads', 'check_candidate', 'interleaved', 'ValidationResult',
            'speed_verdict', 'before_after', 'format_validation', 'validate', 'TargetGrade', 'grade_targets',
-           'has_calling_convention', 'parse_tiers', 'run_validate_cli']
+           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'parse_extras', 'validate_spec',
+           'validation_report', 'targets_table', 'validation_figure']
 
 # %% ../nbs/40_validate.ipynb #d3690393
 class KernelLoadError(CeilingScoutError):
@@ -550,8 +551,9 @@ class TargetGrade:
         where = "spec" if self.spec_bound_tflops else "measured"
         ok = self.reachable_spec if self.spec_bound_tflops else self.reachable_measured
         verdict = "no ceiling to judge by" if ok is None else ("reachable" if ok else "unreachable")
-        ratio = f": {self.required_tflops / ref:.2f}x {device}'s {where} bound ({ref:,.0f} TFLOPS)" if ref else ""
-        return (f"Tier {self.tier} ({self.factor:g}x), {self.time_ms:.3g} ms, needs {self.required_tflops:,.0f} TFLOPS"
+        tf = lambda x: f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+        ratio = f": {self.required_tflops / ref:.2f}x {device}'s {where} bound ({tf(ref)} TFLOPS)" if ref else ""
+        return (f"Tier {self.tier} ({self.factor:g}x), {self.time_ms:.3g} ms, needs {tf(self.required_tflops)} TFLOPS"
                 f"{ratio}: {verdict}")
 
 def grade_targets(baseline_ms: float, workload: Workload, ceiling: Ceiling,
@@ -615,3 +617,73 @@ def run_validate_cli(args, scout, out: Callable=print) -> ValidationResult:
 
 VALIDATE_MODE = register_mode(Mode("validate", "a custom-kernel validation", ("--custom-kernel",), VALIDATE_FLAGS,
                                    has_calling_convention, run_validate_cli))
+
+# %% ../nbs/40_validate.ipynb #b0a7e000
+def parse_extras(text: str|dict|None) -> dict:
+    "'causal=True,kv_heads=8' -> {'causal': True, 'kv_heads': 8}: an operation's flags as the notebook takes them."
+    if isinstance(text, dict): return dict(text)
+    out = {}
+    for part in filter(None, (p.strip() for p in (text or "").split(","))):
+        k, sep, val = (s.strip() for s in part.partition("="))
+        if not sep or not k.isidentifier() or not val:
+            raise CeilingScoutError(f"extras are name=value pairs separated by commas, e.g. 'causal=True'; got {text!r}")
+        out[k] = (True if val.lower() == "true" else False if val.lower() == "false"
+                  else int(val) if re.fullmatch(r"-?\d+", val) else val)
+    return out
+
+# %% ../nbs/40_validate.ipynb #b0a7d001
+def validate_spec(operation: str, shape: str, precision: str,   # the workload, as the CLI takes it
+                  candidate: Callable|str,                        # 'file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'
+                  device: str="cpu", compare: bool=True,
+                  targets: str|Sequence[float]|None=None,         # tiers to grade, e.g. '2,3,5,13,64' (implies compare)
+                  warmup: int=5, iters: int=50, timeout_s: float=30.0,
+                  edges: bool=True,                               # also the smallest and a misaligned shape
+                  ceiling: Ceiling|None=None, scout=None, **extras) -> tuple[ValidationResult, list[TargetGrade]]:
+    "Validate `candidate` on the workload named by strings; the target tiers graded if asked and it was timed."
+    w = make_workload(operation, shape, precision, **extras)
+    tiers = parse_tiers(targets) if isinstance(targets, str) else tuple(targets) if targets else None
+    if not timeout_s > 0: raise CeilingScoutError(f"the kernel timeout must be > 0 seconds; got {timeout_s}")
+    v = validate(candidate, w, device, compare=bool(compare or tiers), timeout_s=timeout_s,
+                 edge_shapes=("smallest", "misaligned") if edges else (), warmup=warmup, iters=iters,
+                 ceiling=ceiling, scout=scout)
+    return v, (grade_targets(v.baseline.mean_ms, w, v.ceiling, tiers) if tiers and v.baseline is not None else [])
+
+# %% ../nbs/40_validate.ipynb #b0a7d002
+def validation_report(v: ValidationResult, grades: Sequence[TargetGrade]=()) -> dict:
+    "The validation's JSON report (schema `ceiling_scout.validation/1`) with the graded target tiers."
+    return {**v.to_dict(), "targets": [{**asdict(g), "reachable_measured": g.reachable_measured,
+                                        "reachable_spec": g.reachable_spec,
+                                        "describe": g.describe(v.ceiling.device_name if v.ceiling else "the device")}
+                                       for g in grades]}
+
+def targets_table(grades: Sequence[TargetGrade]) -> "pd.DataFrame":
+    "The target tiers as a table: the time each asks for, the rate that needs, reachable under each ceiling."
+    import pandas as pd
+    yes = lambda b: "n/a" if b is None else "yes" if b else "no"
+    return pd.DataFrame([{"tier": g.tier, "speedup": f"{g.factor:g}x", "time (ms)": round(g.time_ms, 4),
+                          "needs (TFLOPS)": round(g.required_tflops, 3), "needs (GB/s)": round(g.required_gbps, 1),
+                          "measured bound (TFLOPS)": g.bound_tflops, "reachable (measured)": yes(g.reachable_measured),
+                          "spec bound (TFLOPS)": g.spec_bound_tflops, "reachable (spec)": yes(g.reachable_spec)}
+                         for g in grades])
+
+# %% ../nbs/40_validate.ipynb #b0a7d003
+def validation_figure(v: ValidationResult) -> "go.Figure":
+    "Before/after: the library's and the candidate's rate with their 95% CIs, under the ceiling at this intensity."
+    import plotly.graph_objects as go
+    if v.custom is None: raise CeilingScoutError(f"{v.candidate} was not timed (verdict {v.verdict}): no chart")
+    mem = v.workload.compute_bound_kind == "memory"
+    rate = (lambda r: r.gbps) if mem else (lambda r: r.tflops)
+    rows = [(f"before: {v.library}", v.baseline), (f"after: {v.candidate.rsplit('/', 1)[-1]}", v.custom)]
+    ys = [rate(r) for _, r in rows]
+    err = [y * (r.measurement.stats.ci95_rel or 0) for y, (_, r) in zip(ys, rows)]
+    fig = go.Figure(go.Bar(x=[n for n, _ in rows], y=ys, error_y=dict(type="data", array=err),
+                           marker_color=["#7f7f7f", "#2ca02c" if v.verdict == "KEEP" else "#d62728"
+                                         if v.verdict == "REVERT" else "#1f77b4"],
+                           text=[f"{y:.3g}" for y in ys], textposition="outside"))
+    if v.bound_tflops and not mem:
+        fig.add_hline(y=v.bound_tflops, line_dash="dash", annotation_text=f"ceiling {v.bound_tflops:.3g} TFLOPS")
+    if v.spec_bound_tflops and not mem:
+        fig.add_hline(y=v.spec_bound_tflops, line_dash="dot", annotation_text=f"spec {v.spec_bound_tflops:.3g} TFLOPS")
+    fig.update_layout(title=f"{v.workload.describe()} on {v.device}: {v.verdict}",
+                      yaxis_title="GB/s" if mem else "TFLOP/s", height=420, showlegend=False)
+    return fig
