@@ -23,8 +23,8 @@ __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS',
            'Tolerance', 'reduction_length', 'tolerance_for', 'ErrorStats', 'error_stats', 'library_output',
            'reference_output', 'Check', 'edge_workloads', 'check_candidate', 'interleaved', 'ValidationResult',
            'speed_verdict', 'before_after', 'format_validation', 'validate', 'TargetGrade', 'grade_targets',
-           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'parse_extras', 'validate_spec',
-           'validation_report', 'targets_table', 'validation_figure']
+           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions', 'conventions_markdown',
+           'parse_extras', 'validate_spec', 'validation_report', 'targets_table', 'validation_figure']
 
 # %% ../nbs/40_validate.ipynb #d3690393
 class KernelLoadError(CeilingScoutError):
@@ -617,6 +617,20 @@ def run_validate_cli(args, scout, out: Callable=print) -> ValidationResult:
 
 VALIDATE_MODE = register_mode(Mode("validate", "a custom-kernel validation", ("--custom-kernel",), VALIDATE_FLAGS,
                                    has_calling_convention, run_validate_cli))
+
+# %% ../nbs/40_validate.ipynb #c0c0c000
+def calling_conventions() -> list[dict]:
+    "Every registered operation that takes a custom kernel: its shape's dimension names and its calling convention."
+    load_plugins()
+    return [{"operation": op.value, "shape": ",".join(cls.shape_names), "convention": cls.calling_convention}
+            for op, cls in WORKLOADS.items() if has_calling_convention(cls)]
+
+def conventions_markdown() -> str:
+    "The calling conventions as a Markdown table (for the README)."
+    esc = lambda s: s.replace("|", "\\|")
+    return "\n".join(["| operation | --shape | the kernel is called as |", "|---|---|---|"]
+                     + [f"| `{r['operation']}` | `{r['shape']}` | `{esc(r['convention'])}` |"
+                        for r in calling_conventions()])
 
 # %% ../nbs/40_validate.ipynb #b0a7e000
 def parse_extras(text: str|dict|None) -> dict:
