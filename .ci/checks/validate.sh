@@ -46,7 +46,7 @@ else echo "skipped the compiled operator: $why"; fi
 # without code), a broken one FAIL and not timed; both read back by a Dispatcher (the broken one goes to the library)
 vk() { papermill nbs/validate_kernel.ipynb "$out/$1.ipynb" -k python3 --log-level WARNING -p output "$out/nb/$1" \
        -p warmup 1 -p iters 6 "${@:2}" > "$out/pm_$1.log" 2>&1 || { echo "FAIL: papermill $1"; tail -20 "$out/pm_$1.log"; exit 1; }; }
-vk good -p targets 2,3
+vk good -p targets 2,3 -p edges False
 vk broken -p candidate $K/broken_gemm.py:wrong_result -p edges False
 python - "$out/nb" <<'PY'
 import json, sys, warnings
