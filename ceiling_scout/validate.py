@@ -640,7 +640,8 @@ def parse_extras(text: str|dict|None) -> dict:
     for part in filter(None, (p.strip() for p in (text or "").split(","))):
         k, sep, val = (s.strip() for s in part.partition("="))
         if not sep or not k.isidentifier() or not val:
-            raise CeilingScoutError(f"extras are name=value pairs separated by commas, e.g. 'causal=True'; got {text!r}")
+            raise CeilingScoutError(f"extras are name=value pairs separated by commas, e.g. 'causal=True'; "
+                                    f"got {text!r}")
         out[k] = (True if val.lower() == "true" else False if val.lower() == "false"
                   else int(val) if re.fullmatch(r"-?\d+", val) else val)
     return out
