@@ -4,6 +4,12 @@ then timed interleaved with the library default, judged KEEP / REVERT / TOO_CLOS
 
     PYTHONPATH=. python3 benchmarks/gpu_validate.py --out $OUT/gpu_validate.json
     PYTHONPATH=. python3 benchmarks/gpu_validate.py --smoke --out /tmp/gpu_validate_smoke.json   # CPU, tiny, the script only
+    PYTHONPATH=. TORCH_LOGS=recompiles python3 benchmarks/gpu_validate.py --only compile \
+        --out $OUT/gpu_validate_compile.json
+
+--only SUBSTRING runs the cases whose label contains it (case-insensitive), e.g. 'compile' for both torch.compile
+candidates: max-autotune (Triton GEMM templates and CUDA-graph replay) and max-autotune-no-cudagraphs (the templates
+alone), which tells a static output buffer apart from a wrong GEMM.
 """
 import os
 os.environ["NCCL_NVLS_ENABLE"] = "0"   # NVLink multicast off wherever NCCL could start
@@ -20,26 +26,41 @@ CASES = {  # label: (candidate function in known.py, operation, shape, precision
            # crashes leaves a sticky CUDA error that would end every case after it
     "Liger RMSNorm vs eager, 8192x8192 bf16": ("liger_rmsnorm", "rmsnorm", "8192,8192", "bf16", {}),
     "compile max-autotune vs cuBLAS, 4096^3 bf16": ("compiled_gemm", "gemm", "4096,4096,4096", "bf16", {}),
+    "compile max-autotune-no-cudagraphs vs cuBLAS, 4096^3 bf16": ("compiled_gemm_no_cudagraphs", "gemm",
+                                                                  "4096,4096,4096", "bf16", {}),
     "FA3 vs SDPA, B=16 H=96 S=4096 D=128 bf16": ("fa3_attention", "attention", "16,96,4096,128", "bf16", {}),
     "FA3 vs SDPA, B=16 H=96 S=4096 D=128 causal bf16": ("fa3_attention", "attention", "16,96,4096,128", "bf16",
                                                         {"causal": True}),
     "FA3 vs SDPA, B=16 H=96 S=4096 D=64 bf16": ("fa3_attention", "attention", "16,96,4096,64", "bf16", {}),
 }
-SMOKE = {"compiled GEMM, 64^3 fp32 (CPU)": ("compiled_gemm", "gemm", "64,64,64", "fp32", {})}
+SMOKE = {"compiled GEMM, 64^3 fp32 (CPU)": ("compiled_gemm", "gemm", "64,64,64", "fp32", {}),
+         "compiled GEMM no cudagraphs, 64^3 fp32 (CPU)": ("compiled_gemm_no_cudagraphs", "gemm", "64,64,64", "fp32",
+                                                          {})}
 
 
 def main():
-    args = script_parser("gpu_validate").parse_args()
+    ap = script_parser("gpu_validate")
+    ap.add_argument("--only", default=None, help="run only the cases whose label contains this (case-insensitive)")
+    args = ap.parse_args()
     smoke = args.smoke or not torch.cuda.is_available()
+    cases = SMOKE if smoke else CASES
+    if args.only:
+        cases = {k: v for k, v in cases.items() if args.only.lower() in k.lower()}
+        if not cases:
+            print(f"gpu_validate: --only {args.only!r} matches no case; cases: {'; '.join(SMOKE if smoke else CASES)}",
+                  file=sys.stderr)
+            return 2
     dev = "cpu" if smoke else "cuda"
     scout = CeilingScout(dev, search_kw=dict(shapes=[(128, 128, 128)], per_shape_s=0.05) if smoke else {},
                          cache=os.path.join(os.path.dirname(os.path.abspath(args.out)), "gpu_validate_ceilings.json"))
     run = JsonRun(args.out, "benchmarks/gpu_validate.py", 11, environment=scout.environment.to_dict(), smoke=smoke,
                   method={"checks": "3 seeds at the workload's shape, no edge shapes (the candidates claim only the "
                                     "documented shapes), the traps of ceiling_scout.validate",
-                          "timing": "interleaved rounds of the library default and the candidate, same engine"})
+                          "timing": "interleaved rounds of the library default and the candidate, same engine",
+                          "only": args.only,
+                          "threads": "every call of a candidate (checks and timing) from one long-lived thread"})
     run.result.update(validations={})
-    for label, (fn, op, shape, prec, extras) in (SMOKE if smoke else CASES).items():
+    for label, (fn, op, shape, prec, extras) in cases.items():
         def one(label=label, fn=fn, op=op, shape=shape, prec=prec, extras=extras):
             w = make_workload(op, shape, prec, **extras)
             v = validate(f"{KERNELS}:{fn}", w, dev, edge_shapes=(), timeout_s=600, scout=scout,

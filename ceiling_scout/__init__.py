@@ -34,6 +34,7 @@ _EXPORTS = {  # submodule -> the public names it gives the package
     "host": ("profile_call",),
     "explore": ("Explorer",),
     "validate": ("validate", "grade_targets"),
+    "dispatch": ("Dispatcher", "patch_model"),
     "extract": ("extract_ops", "read_ops_json", "write_ops_json", "read_onnx"),
     "triage": ("triage", "FusionDetector", "ModelReport"),
     "compat": ("OpportunityScore",),

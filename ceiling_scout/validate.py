@@ -4,7 +4,7 @@
 
 # %% ../nbs/40_validate.ipynb #ed78a7e2
 from __future__ import annotations
-import importlib, importlib.util, json, math, re, sys, threading, time
+import importlib, importlib.util, json, math, queue, re, sys, threading, time, traceback
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -15,14 +15,16 @@ from .workloads import *
 from .ceilings import *
 from .benchmark import *
 from .verdict import *
+from .dispatch import VALIDATION_SCHEMA_VERSION
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'VERDICTS', 'VALIDATE_FLAGS', 'VALIDATE_MODE',
-           'KernelLoadError', 'one_line', 'load_candidate', 'KernelTimeout', 'call_with_timeout', 'Tolerance',
-           'reduction_length', 'tolerance_for', 'ErrorStats', 'error_stats', 'library_output', 'reference_output',
-           'Check', 'edge_workloads', 'check_candidate', 'interleaved', 'ValidationResult', 'speed_verdict',
-           'before_after', 'format_validation', 'validate', 'TargetGrade', 'grade_targets', 'has_calling_convention',
-           'parse_tiers', 'run_validate_cli']
+           'KernelLoadError', 'one_line', 'load_candidate', 'KernelTimeout', 'KernelThread', 'call_with_timeout',
+           'Tolerance', 'reduction_length', 'tolerance_for', 'ErrorStats', 'error_stats', 'library_output',
+           'reference_output', 'Check', 'edge_workloads', 'check_candidate', 'interleaved', 'ValidationResult',
+           'speed_verdict', 'before_after', 'format_validation', 'validate', 'TargetGrade', 'grade_targets',
+           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions', 'conventions_markdown',
+           'parse_extras', 'validate_spec', 'validation_report', 'targets_table', 'validation_figure']
 
 # %% ../nbs/40_validate.ipynb #d3690393
 class KernelLoadError(CeilingScoutError):
@@ -88,26 +90,50 @@ def load_candidate(candidate: Callable|str # a callable, 'pkg.module:fn', 'path/
 class KernelTimeout(CeilingScoutError):
     "A candidate kernel that gave no result within its time limit."
 
-def call_with_timeout(fn: Callable[[], object], timeout_s: float, device: str|torch.device="cpu") -> object:
-    "`fn()` in a daemon thread (synchronised on CUDA); `KernelTimeout` if it has not returned after `timeout_s`."
-    box, dev = {}, torch.device(device)
-    # a new thread has no current CUDA context; kernels calling the driver API (FA3's TMA) need one
-    idx = (dev.index if dev.index is not None else torch.cuda.current_device()) if dev.type == "cuda" else None
-    def run():
+class KernelThread:
+    "One long-lived thread for every call of one candidate: a kernel may keep per-thread state (CUDA-graph trees do)."
+    def __init__(self, device: str|torch.device="cpu"):
+        self.dev, self.stuck, self._jobs = torch.device(device), False, queue.Queue()
+        # a new thread has no current CUDA context; kernels calling the driver API (FA3's TMA) need one
+        idx = ((self.dev.index if self.dev.index is not None else torch.cuda.current_device())
+               if self.dev.type == "cuda" else None)
+        self._t = threading.Thread(target=self._loop, args=(idx,), daemon=True, name="ceiling-scout-candidate")
+        self._t.start()
+    def _loop(self, idx):
+        setup = None
         try:
             if idx is not None: torch.cuda.set_device(idx)
-        except BaseException as e: box["setup"] = e; return
-        try:
-            with torch.no_grad():
-                box["out"] = fn()
-                if dev.type == "cuda": torch.cuda.synchronize(dev)
-        except BaseException as e: box["err"] = e
-    t = threading.Thread(target=run, daemon=True, name="ceiling-scout-candidate"); t.start(); t.join(timeout_s)
-    if t.is_alive(): raise KernelTimeout(f"no result within {timeout_s:g} s (a hang, or far too slow for this shape)")
-    if "setup" in box: raise RuntimeError(f"could not make {dev} current in the kernel's thread: "
-                                          f"{one_line(box['setup'])}")
-    if "err" in box: raise box["err"]
-    return box["out"]
+        except BaseException as e: setup = e
+        while (job := self._jobs.get()) is not None:
+            fn, box, done = job
+            if setup is not None: box["setup"] = setup
+            else:
+                try:
+                    with torch.no_grad():
+                        box["out"] = fn()
+                        if self.dev.type == "cuda": torch.cuda.synchronize(self.dev)
+                except BaseException as e: box["err"] = e
+            done.set()
+    def call(self, fn: Callable[[], object], timeout_s: float) -> object:
+        "`fn()` on this thread; `KernelTimeout` if it has not returned after `timeout_s` (the thread is then stuck)."
+        if self.stuck: raise KernelTimeout("an earlier call of the kernel never returned")
+        box, done = {}, threading.Event(); self._jobs.put((fn, box, done))
+        if not done.wait(timeout_s):
+            self.stuck = True
+            raise KernelTimeout(f"no result within {timeout_s:g} s (a hang, or far too slow for this shape)")
+        if "setup" in box: raise RuntimeError(f"could not make {self.dev} current in the kernel's thread: "
+                                              f"{one_line(box['setup'])}")
+        if "err" in box: raise box["err"]
+        return box["out"]
+    def close(self):
+        "Let the thread end (a stuck one is a daemon and is left behind)."
+        if not self.stuck: self._jobs.put(None)
+
+def call_with_timeout(fn: Callable[[], object], timeout_s: float, device: str|torch.device="cpu") -> object:
+    "`fn()` in a daemon thread (synchronised on CUDA); `KernelTimeout` if it has not returned after `timeout_s`."
+    t = KernelThread(device)
+    try: return t.call(fn, timeout_s)
+    finally: t.close()
 
 # %% ../nbs/40_validate.ipynb #0054ba01
 REDUCTION_DIMS = ("K", "S_k", "COLS")  # the dimension each output element sums over, by the operations' shape names
@@ -213,12 +239,13 @@ def _overlaps(t: torch.Tensor, spans: dict) -> list[str]:
     return [k for k, (q, m) in spans.items() if n and m and p < q + m and q < p + n]
 
 class _Run:
-    "Calls one candidate on one device under a time limit and checks what comes back against the library."
-    def __init__(self, fn, device, timeout_s):
+    "Calls one candidate on one device (always from one thread) under a time limit; judges what comes back."
+    def __init__(self, fn, device, timeout_s, thread: KernelThread|None=None):
         self.fn, self.dev, self.timeout_s = fn, torch.device(device), timeout_s
+        self.thread = thread or KernelThread(self.dev); self.stage = "the first call"
     def call(self, w: Workload, x: dict) -> torch.Tensor:
         with w.precision_context():
-            return call_with_timeout(lambda: w.candidate_call(self.fn, x), self.timeout_s, self.dev)
+            return self.thread.call(lambda: w.candidate_call(self.fn, x), self.timeout_s)
     def expect(self, w: Workload, x: dict):
         "(reference, tolerance, the library's output dtype and shape, the library's own error stats)."
         lib = library_output(w, x, self.dev)
@@ -239,41 +266,70 @@ class _Run:
 # %% ../nbs/40_validate.ipynb #2f5ad572
 class _CandidateRaised(Exception): pass
 
+def _raised_where(e: BaseException) -> str:
+    "An exception as one line with the innermost frame it came from (a bare `assert` has no message of its own)."
+    tb = traceback.extract_tb(e.__traceback__)
+    at = f" at {'/'.join(Path(tb[-1].filename).parts[-3:])}:{tb[-1].lineno} in {tb[-1].name}" if tb else ""
+    return one_line(e) + ("" if str(e).strip() else " (no message)") + at
+
 def _call(run: _Run, w: Workload, x: dict):
     try: return run.call(w, x)
     except KernelTimeout: raise
-    except Exception as e: raise _CandidateRaised(one_line(e)) from None
+    except Exception as e: raise _CandidateRaised(f"{_raised_where(e)}; during: {run.stage}") from None
 
 def _shape(w: Workload) -> str: return "x".join(map(str, w.shape))
 
-def _poisoned_calls(run: _Run, w: Workload, x: dict, like: torch.Tensor) -> list:
-    "Two calls on fresh memory full of garbage: torch's NaN fill of uninitialised memory, then a freed block of 1e4s."
+def _same_buffer(a, b) -> str:
+    "Why `b` (a later call's output) is `a`'s memory, or '' (a static output buffer overwrites what the caller holds)."
+    if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)): return ""
+    try: pa = a.untyped_storage().data_ptr()
+    except Exception as e: return f"the first output was invalidated by the second call ({one_line(e)})"
+    return ("the second call returned the first call's memory (a static output buffer, e.g. CUDA-graph replay): "
+            "a result the caller still holds is overwritten by the next call"
+            if pa and pa == b.untyped_storage().data_ptr() else "")
+
+def _nan_fill_call(run: _Run, w: Workload, x: dict):
+    "One call with torch's NaN fill of uninitialised memory (deterministic mode, warn only), the modes restored after."
     det, warn = torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()
     fill = torch.utils.deterministic.fill_uninitialized_memory
     try:
         torch.use_deterministic_algorithms(True, warn_only=True)
         torch.utils.deterministic.fill_uninitialized_memory = True
-        first = _call(run, w, x)
+        return _call(run, w, x)
     finally:
         torch.use_deterministic_algorithms(det, warn_only=warn)
         torch.utils.deterministic.fill_uninitialized_memory = fill
-    junk = torch.full((2 * like.numel() + 1024,), 1e4, dtype=like.dtype, device=like.device); del junk
-    return [first, _call(run, w, x)]
 
+def _poisoned(run: _Run, w: Workload, x: dict, ref, tol: Tolerance, lib: torch.Tensor) -> list[Check]:
+    "Fresh memory full of garbage: a freed block of 1e4s in the allocator, then torch's NaN fill of `torch.empty`."
+    run.stage = "fresh memory poisoned (garbage fill)"
+    junk = torch.full((2 * lib.numel() + 1024,), 1e4, dtype=lib.dtype, device=lib.device); del junk
+    g = run.judge("fresh memory poisoned (garbage fill)", _call(run, w, x), ref, tol, lib)
+    name = "fresh memory poisoned (NaN fill)"; run.stage = name
+    try: out = _nan_fill_call(run, w, x)
+    except _CandidateRaised as e:
+        if not g.passed: return [g]
+        # torch.compile guards on the deterministic mode: this call ran freshly compiled code, not the kernel under test
+        return [g, Check(name, True, f"not checked: the kernel raised only under torch's deterministic mode "
+                                     f"(a global mode compiled code is specialised on): {e}", info=True)]
+    return [g, run.judge(name, out, ref, tol, lib)]
+
+# %% ../nbs/40_validate.ipynb #5b1c0a7e
 def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="cpu",
                     input_sets: int=3,                                   # fresh random inputs at the workload's shape
                     edge_shapes: Sequence[str]=("smallest", "misaligned"),  # edge shapes the kernel claims to support
                     timeout_s: float=30.0,                          # per call: longer is a hang
+                    thread: KernelThread|None=None,                 # the thread every call runs on (default: a new one)
                    ) -> tuple[Check, ...]:
     "Every correctness check of `fn` against the library on `workload`; stops at a hang, an exception or a wrong shape."
-    run, w, dev, checks = _Run(fn, device, timeout_s), workload, torch.device(device), []
+    run, w, dev, checks = _Run(fn, device, timeout_s, thread), workload, torch.device(device), []
     def add(c: Check) -> bool:
         checks.append(c); return c.passed or c.stats is not None   # False: structural failure, nothing more to learn
     try:
         for i in range(input_sets):
             x = w.make_inputs(dev, seed=100 + i); before = {k: v.clone() for k, v in x.items()}; spans = _storages(x)
             ref, tol, lib, lib_stats = run.expect(w, x)
-            out = _call(run, w, x)
+            run.stage = f"seed {i}"; out = _call(run, w, x)
             if i == 0: checks.append(Check("library (for scale)", True, lib_stats.describe(), lib_stats, info=True))
             if not add(run.judge(f"seed {i} at {_shape(w)}", out, ref, tol, lib)): return tuple(checks)
             if i == 0:
@@ -284,6 +340,7 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
             if i == 0 or changed:
                 add(Check("inputs untouched", not changed,
                           f"the kernel overwrote input {', '.join(changed)}" if changed else ""))
+        run.stage = "new data in the same buffers"
         x = w.make_inputs(dev, seed=200); first = _call(run, w, x)
         first = first.clone() if isinstance(first, torch.Tensor) else first
         new = w.make_inputs(dev, seed=201)
@@ -293,26 +350,28 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
         if not c.passed and isinstance(out, torch.Tensor) and out.shape == first.shape and torch.equal(out, first):
             c = replace(c, detail="output unchanged after the inputs changed (a cached or stale result); " + c.detail)
         add(c)
+        run.stage = "two identical calls"
         x = w.make_inputs(dev, seed=300); ref, tol, lib, _ = run.expect(w, x)
-        o1, o2 = _call(run, w, x), _call(run, w, x)
+        o1 = _call(run, w, x); held = o1.clone() if isinstance(o1, torch.Tensor) else o1
+        o2 = _call(run, w, x)
         if isinstance(o1, torch.Tensor) and isinstance(o2, torch.Tensor) and o1.shape == o2.shape:
-            s = error_stats(o2, o1.to(torch.float64), tol)
-            add(Check("two identical calls agree", s.passed, "bitwise identical" if torch.equal(o1, o2) else
+            reused = _same_buffer(o1, o2)
+            add(Check("each call returns its own output", not reused, reused))
+            s = error_stats(o2, held.to(torch.float64), tol)
+            add(Check("two identical calls agree", s.passed, "bitwise identical" if torch.equal(held, o2) else
                       ("differ within tolerance: " if s.passed
                        else "differ beyond tolerance (a race?): ") + s.describe(), s))
-        pa, pb = _poisoned_calls(run, w, x, lib)
-        ca, cb = run.judge("", pa, ref, tol, lib), run.judge("", pb, ref, tol, lib)
-        bad = ca if not ca.passed else cb
-        add(Check("fresh memory poisoned (uninitialised reads)", ca.passed and cb.passed,
-                  ("NaN then garbage fills: " if ca.passed and cb.passed
-                   else "NaN fill: " if bad is ca else "garbage fill: ") + bad.detail, bad.stats))
+        for c in _poisoned(run, w, x, ref, tol, lib): add(c)
         for label, w2 in edge_workloads(w, edge_shapes).items():
             why = w2 if isinstance(w2, str) else w2.supported(dev)
             if why: checks.append(Check(f"{label} shape", True, f"skipped: {why}", info=True)); continue
             x = w2.make_inputs(dev, seed=400); ref, tol, lib, _ = run.expect(w2, x)
+            run.stage = f"{label} shape {_shape(w2)}"
             if not add(run.judge(f"{label} shape {_shape(w2)}", _call(run, w2, x), ref, tol, lib)): break
-    except KernelTimeout as e: checks.append(Check("time limit", False, str(e)))
+    except KernelTimeout as e: checks.append(Check("time limit", False, f"{e}; during: {run.stage}"))
     except _CandidateRaised as e: checks.append(Check("the kernel runs", False, f"raised {e}"))
+    finally:
+        if thread is None: run.thread.close()
     return tuple(checks)
 
 # %% ../nbs/40_validate.ipynb #78449236
@@ -342,6 +401,7 @@ class ValidationResult:
     speedup: float|None = None; speedup_ci95: tuple[float, float]|None = None
     ceiling: Ceiling|None = None; bound_tflops: float|None = None; spec_bound_tflops: float|None = None
     warnings: tuple[str, ...] = ()
+    environment: dict|None = None   # where it ran: device name, torch/CUDA versions, date (`capture_environment`)
     @property
     def failed(self) -> list[Check]: return [c for c in self.checks if not c.passed]
     @property
@@ -352,15 +412,18 @@ class ValidationResult:
         return r.tflops / b if r is not None and r.ok and b else None
     def to_dict(self) -> dict:
         s = lambda r: r.summary() if r is not None else None
-        return {"kind": "custom_kernel_validation", "workload": self.workload.describe(),
+        return {"schema_version": VALIDATION_SCHEMA_VERSION, "kind": "custom_kernel_validation",
+                "workload": self.workload.describe(),
                 "operation": str(self.workload.operation),
                 "shape": list(self.workload.shape), "precision": self.workload.precision.value,
+                "extras": dict(self.workload.extras),
                 "candidate": self.candidate,
                 "calling_convention": self.workload.calling_convention, "device": self.device, "verdict": self.verdict,
                 "checks": [c.to_dict() for c in self.checks], "baseline": s(self.baseline), "custom": s(self.custom),
                 "speedup": self.speedup, "speedup_ci95": list(self.speedup_ci95) if self.speedup_ci95 else None,
                 "ceiling": self.ceiling.to_dict() if self.ceiling else None, "bound_tflops": self.bound_tflops,
-                "spec_bound_tflops": self.spec_bound_tflops, "warnings": list(self.warnings)}
+                "spec_bound_tflops": self.spec_bound_tflops, "warnings": list(self.warnings),
+                "environment": self.environment or {}}
 
 # %% ../nbs/40_validate.ipynb #7519dfc5
 def speed_verdict(baseline: BenchmarkResult, custom: BenchmarkResult, ceiling: Ceiling|None) -> tuple[str, list[str]]:
@@ -439,15 +502,24 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     dev = torch.device(device)
     if why := workload.supported(dev): raise NotSupportedError(f"{workload.describe()} cannot run on {dev}: {why}")
     if type(workload).candidate_call is Workload.candidate_call: workload.candidate_call(fn, {})
-    checks = check_candidate(fn, workload, dev, input_sets, edge_shapes, timeout_s)
-    if any(not c.passed for c in checks): return ValidationResult(workload, name, str(dev), "FAIL", checks)
-    if not compare: return ValidationResult(workload, name, str(dev), "PASS", checks)
-    be = workload.backends(dev)[workload.default_backend]
-    x = workload.make_inputs(dev, seed=500)
-    with workload.precision_context():
-        prep = be.prepare(x) if be.prepare else x
-        ma, mb = interleaved(lambda: be.fn(prep), lambda: workload.candidate_call(fn, x), dev, rounds, warmup, iters,
-                             wants_l2_flush(workload, dev))
+    env = capture_environment(dev).to_dict()
+    thread = KernelThread(dev)   # every call of the candidate, checks and timing, from one thread (as a model calls it)
+    try:
+        checks = check_candidate(fn, workload, dev, input_sets, edge_shapes, timeout_s, thread)
+        if any(not c.passed for c in checks):
+            return ValidationResult(workload, name, str(dev), "FAIL", checks, environment=env)
+        if not compare: return ValidationResult(workload, name, str(dev), "PASS", checks, environment=env)
+        be = workload.backends(dev)[workload.default_backend]
+        x = workload.make_inputs(dev, seed=500)
+        with workload.precision_context():
+            prep = be.prepare(x) if be.prepare else x
+            timed = lambda: interleaved(lambda: be.fn(prep), lambda: workload.candidate_call(fn, x), dev, rounds,
+                                        warmup, iters, wants_l2_flush(workload, dev))
+            try: ma, mb = thread.call(timed, timeout_s * 2 * (warmup + iters + 2 * rounds))
+            except KernelTimeout as e:
+                return ValidationResult(workload, name, str(dev), "FAIL", checks + (Check("time limit", False,
+                                        f"{e}; during: the timed calls"),), environment=env)
+    finally: thread.close()
     lib_chk = workload.check(be.fn(prep), x)
     base = BenchmarkResult(workload, be.name, be.library, "ok", lib_chk, ma)
     cust = BenchmarkResult(workload, "custom", "custom", "ok", None, mb, label="custom")
@@ -460,7 +532,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     spec = ceiling.spec_bound(workload.arithmetic_intensity)[0]
     verdict, warns = speed_verdict(base, cust, ceiling)
     return ValidationResult(workload, name, str(dev), verdict, checks, base, cust, speedup(base, cust),
-                            speedup_ci95(base, cust), ceiling, bound, spec, tuple(warns))
+                            speedup_ci95(base, cust), ceiling, bound, spec, tuple(warns), env)
 
 # %% ../nbs/40_validate.ipynb #14594879
 @dataclass(frozen=True)
@@ -479,8 +551,9 @@ class TargetGrade:
         where = "spec" if self.spec_bound_tflops else "measured"
         ok = self.reachable_spec if self.spec_bound_tflops else self.reachable_measured
         verdict = "no ceiling to judge by" if ok is None else ("reachable" if ok else "unreachable")
-        ratio = f": {self.required_tflops / ref:.2f}x {device}'s {where} bound ({ref:,.0f} TFLOPS)" if ref else ""
-        return (f"Tier {self.tier} ({self.factor:g}x), {self.time_ms:.3g} ms, needs {self.required_tflops:,.0f} TFLOPS"
+        tf = lambda x: f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+        ratio = f": {self.required_tflops / ref:.2f}x {device}'s {where} bound ({tf(ref)} TFLOPS)" if ref else ""
+        return (f"Tier {self.tier} ({self.factor:g}x), {self.time_ms:.3g} ms, needs {tf(self.required_tflops)} TFLOPS"
                 f"{ratio}: {verdict}")
 
 def grade_targets(baseline_ms: float, workload: Workload, ceiling: Ceiling,
@@ -544,3 +617,88 @@ def run_validate_cli(args, scout, out: Callable=print) -> ValidationResult:
 
 VALIDATE_MODE = register_mode(Mode("validate", "a custom-kernel validation", ("--custom-kernel",), VALIDATE_FLAGS,
                                    has_calling_convention, run_validate_cli))
+
+# %% ../nbs/40_validate.ipynb #c0c0c000
+def calling_conventions() -> list[dict]:
+    "Every registered operation that takes a custom kernel: its shape's dimension names and its calling convention."
+    load_plugins()
+    return [{"operation": op.value, "shape": ",".join(cls.shape_names), "convention": cls.calling_convention}
+            for op, cls in WORKLOADS.items() if has_calling_convention(cls)]
+
+def conventions_markdown() -> str:
+    "The calling conventions as a Markdown table (for the README)."
+    esc = lambda s: s.replace("|", "\\|")
+    return "\n".join(["| operation | --shape | the kernel is called as |", "|---|---|---|"]
+                     + [f"| `{r['operation']}` | `{r['shape']}` | `{esc(r['convention'])}` |"
+                        for r in calling_conventions()])
+
+# %% ../nbs/40_validate.ipynb #b0a7e000
+def parse_extras(text: str|dict|None) -> dict:
+    "'causal=True,kv_heads=8' -> {'causal': True, 'kv_heads': 8}: an operation's flags as the notebook takes them."
+    if isinstance(text, dict): return dict(text)
+    out = {}
+    for part in filter(None, (p.strip() for p in (text or "").split(","))):
+        k, sep, val = (s.strip() for s in part.partition("="))
+        if not sep or not k.isidentifier() or not val:
+            raise CeilingScoutError(f"extras are name=value pairs separated by commas, e.g. 'causal=True'; "
+                                    f"got {text!r}")
+        out[k] = (True if val.lower() == "true" else False if val.lower() == "false"
+                  else int(val) if re.fullmatch(r"-?\d+", val) else val)
+    return out
+
+# %% ../nbs/40_validate.ipynb #b0a7d001
+def validate_spec(operation: str, shape: str, precision: str,   # the workload, as the CLI takes it
+                  candidate: Callable|str,                        # 'file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'
+                  device: str="cpu", compare: bool=True,
+                  targets: str|Sequence[float]|None=None,         # tiers to grade, e.g. '2,3,5,13,64' (implies compare)
+                  warmup: int=5, iters: int=50, timeout_s: float=30.0,
+                  edges: bool=True,                               # also the smallest and a misaligned shape
+                  ceiling: Ceiling|None=None, scout=None, **extras) -> tuple[ValidationResult, list[TargetGrade]]:
+    "Validate `candidate` on the workload named by strings; the target tiers graded if asked and it was timed."
+    w = make_workload(operation, shape, precision, **extras)
+    tiers = parse_tiers(targets) if isinstance(targets, str) else tuple(targets) if targets else None
+    if not timeout_s > 0: raise CeilingScoutError(f"the kernel timeout must be > 0 seconds; got {timeout_s}")
+    v = validate(candidate, w, device, compare=bool(compare or tiers), timeout_s=timeout_s,
+                 edge_shapes=("smallest", "misaligned") if edges else (), warmup=warmup, iters=iters,
+                 ceiling=ceiling, scout=scout)
+    return v, (grade_targets(v.baseline.mean_ms, w, v.ceiling, tiers) if tiers and v.baseline is not None else [])
+
+# %% ../nbs/40_validate.ipynb #b0a7d002
+def validation_report(v: ValidationResult, grades: Sequence[TargetGrade]=()) -> dict:
+    "The validation's JSON report (schema `ceiling_scout.validation/1`) with the graded target tiers."
+    return {**v.to_dict(), "targets": [{**asdict(g), "reachable_measured": g.reachable_measured,
+                                        "reachable_spec": g.reachable_spec,
+                                        "describe": g.describe(v.ceiling.device_name if v.ceiling else "the device")}
+                                       for g in grades]}
+
+def targets_table(grades: Sequence[TargetGrade]) -> "pd.DataFrame":
+    "The target tiers as a table: the time each asks for, the rate that needs, reachable under each ceiling."
+    import pandas as pd
+    yes = lambda b: "n/a" if b is None else "yes" if b else "no"
+    return pd.DataFrame([{"tier": g.tier, "speedup": f"{g.factor:g}x", "time (ms)": round(g.time_ms, 4),
+                          "needs (TFLOPS)": round(g.required_tflops, 3), "needs (GB/s)": round(g.required_gbps, 1),
+                          "measured bound (TFLOPS)": g.bound_tflops, "reachable (measured)": yes(g.reachable_measured),
+                          "spec bound (TFLOPS)": g.spec_bound_tflops, "reachable (spec)": yes(g.reachable_spec)}
+                         for g in grades])
+
+# %% ../nbs/40_validate.ipynb #b0a7d003
+def validation_figure(v: ValidationResult) -> "go.Figure":
+    "Before/after: the library's and the candidate's rate with their 95% CIs, under the ceiling at this intensity."
+    import plotly.graph_objects as go
+    if v.custom is None: raise CeilingScoutError(f"{v.candidate} was not timed (verdict {v.verdict}): no chart")
+    mem = v.workload.compute_bound_kind == "memory"
+    rate = (lambda r: r.gbps) if mem else (lambda r: r.tflops)
+    rows = [(f"before: {v.library}", v.baseline), (f"after: {v.candidate.rsplit('/', 1)[-1]}", v.custom)]
+    ys = [rate(r) for _, r in rows]
+    err = [y * (r.measurement.stats.ci95_rel or 0) for y, (_, r) in zip(ys, rows)]
+    fig = go.Figure(go.Bar(x=[n for n, _ in rows], y=ys, error_y=dict(type="data", array=err),
+                           marker_color=["#7f7f7f", "#2ca02c" if v.verdict == "KEEP" else "#d62728"
+                                         if v.verdict == "REVERT" else "#1f77b4"],
+                           text=[f"{y:.3g}" for y in ys], textposition="outside"))
+    if v.bound_tflops and not mem:
+        fig.add_hline(y=v.bound_tflops, line_dash="dash", annotation_text=f"ceiling {v.bound_tflops:.3g} TFLOPS")
+    if v.spec_bound_tflops and not mem:
+        fig.add_hline(y=v.spec_bound_tflops, line_dash="dot", annotation_text=f"spec {v.spec_bound_tflops:.3g} TFLOPS")
+    fig.update_layout(title=f"{v.workload.describe()} on {v.device}: {v.verdict}",
+                      yaxis_title="GB/s" if mem else "TFLOP/s", height=420, showlegend=False)
+    return fig

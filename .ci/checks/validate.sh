@@ -24,7 +24,7 @@ K=examples/kernels
 expect "KEEP|REVERT|TOO_CLOSE_TO_CALL" $K/good_gemm.py:matmul --compare --output "$out/good.json" --targets 2,3,5
 grep -q '"kind": "custom_kernel_validation"' "$out/good.json" && grep -q "=== Targets over" "$out/run.txt"
 expect "PASS" $K/good_gemm.py:matmul
-for f in wrong_result constant_output stale_cache overwrites_input aliases_input partial_write racy raises wrong_shape wrong_dtype; do
+for f in wrong_result constant_output stale_cache overwrites_input aliases_input partial_write racy raises wrong_shape wrong_dtype static_output; do
   expect FAIL $K/broken_gemm.py:$f --compare
   grep -q "=== Speed" "$out/run.txt" && { echo "FAIL: $f was timed"; exit 1; }
 done
@@ -42,4 +42,25 @@ if why=$(python -c "import runpy; m = runpy.run_path('$K/cpp_gemm.py'); print(m[
   expect PASS "$so:cs_examples::matmul"
   one_line "no operator 'cs_examples::nope'" --custom-kernel "$so:cs_examples::nope"
 else echo "skipped the compiled operator: $why"; fi
+# the papermill notebook, headless: a correct kernel timed and graded (JSON that follows the published schema, HTML
+# without code), a broken one FAIL and not timed; both read back by a Dispatcher (the broken one goes to the library)
+vk() { papermill nbs/validate_kernel.ipynb "$out/$1.ipynb" -k python3 --log-level WARNING -p output "$out/nb/$1" \
+       -p warmup 1 -p iters 6 "${@:2}" > "$out/pm_$1.log" 2>&1 || { echo "FAIL: papermill $1"; tail -20 "$out/pm_$1.log"; exit 1; }; }
+vk good -p targets 2,3 -p edges False
+vk broken -p candidate $K/broken_gemm.py:wrong_result -p edges False
+python - "$out/nb" <<'PY'
+import json, sys, warnings
+from pathlib import Path
+from ceiling_scout.bundle import bundle_problems
+from ceiling_scout.dispatch import Dispatcher, check_validation
+d = Path(sys.argv[1])
+for name, want in (("good", ("KEEP", "REVERT", "TOO_CLOSE_TO_CALL")), ("broken", ("FAIL",))):
+    r = json.loads((d / f"{name}.json").read_text()); check_validation(r, name)
+    assert r["verdict"] in want, (name, r["verdict"]); assert not bundle_problems(d / f"{name}.json"), name
+    print(f"ok   validate_kernel.ipynb {name}: {r['verdict']}, {len(r['targets'])} tiers, JSON + HTML + notebook")
+assert "Not timed: verdict" in (d / "broken.html").read_text()
+dsp = Dispatcher(d, device="cpu")
+assert not dsp.refused, dsp.refused
+print("ok   dispatcher:", dsp.explain("gemm", (64, 64, 64), "fp32").splitlines()[0])
+PY
 echo "validate checks passed"

@@ -29,3 +29,11 @@ def compiled_gemm(a, b):
     "torch.compile(mode='max-autotune') of a @ b: Inductor's Triton GEMM templates autotuned against cuBLAS."
     if "mm" not in _compiled: _compiled["mm"] = torch.compile(torch.matmul, mode="max-autotune", dynamic=False)
     return _compiled["mm"](a, b)
+
+
+def compiled_gemm_no_cudagraphs(a, b):
+    """torch.compile(mode='max-autotune-no-cudagraphs') of a @ b: the same autotuned GEMM templates without CUDA-graph
+    replay, so each call returns a fresh output (separates the templates from the graphs' static output buffers)."""
+    if "mm_ng" not in _compiled:
+        _compiled["mm_ng"] = torch.compile(torch.matmul, mode="max-autotune-no-cudagraphs", dynamic=False)
+    return _compiled["mm_ng"](a, b)
