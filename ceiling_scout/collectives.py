@@ -17,14 +17,15 @@ from .workloads import Flag, Mode, register_mode
 
 # %% auto #0
 __all__ = ['NVLS_OFF_ENV', 'BUSBW_FACTORS', 'COLLECTIVES', 'INTERCONNECTS', 'NVLINK_GENERATION_BY_CC_MAJOR',
-           'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'COLLECTIVES_SCHEMA', 'COLLECTIVE_FLAGS',
-           'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off', 'busbw_factor', 'Interconnect',
-           'parse_topology', 'read_topology', 'detect_interconnect', 'parse_size', 'message_sizes', 'fmt_bytes',
-           'CollectiveError', 'DistContext', 'launched_by_torchrun', 'init_distributed', 'single_process_group',
-           'element_count', 'collective_call', 'time_collective', 'CollectiveResult', 'bandwidths', 'run_collective',
-           'LatencyBandwidthFit', 'fit_latency_bandwidth', 'CollectiveVerdict', 'judge_collective',
-           'format_verdict_line', 'CollectivesReport', 'load_collectives', 'collective_sweep', 'format_collectives',
-           'busbw_figure', 'build_collectives_parser', 'main', 'collective_launch_hint', 'run_collectives_cli']
+           'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'COLLECTIVES_SCHEMA',
+           'RECORDED_COLLECTIVES', 'COLLECTIVE_FLAGS', 'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off',
+           'busbw_factor', 'Interconnect', 'parse_topology', 'read_topology', 'detect_interconnect', 'parse_size',
+           'message_sizes', 'fmt_bytes', 'CollectiveError', 'DistContext', 'launched_by_torchrun', 'init_distributed',
+           'single_process_group', 'element_count', 'collective_call', 'time_collective', 'CollectiveResult',
+           'bandwidths', 'run_collective', 'LatencyBandwidthFit', 'fit_latency_bandwidth', 'CollectiveVerdict',
+           'judge_collective', 'format_verdict_line', 'CollectivesReport', 'load_collectives', 'collective_sweep',
+           'format_collectives', 'busbw_figure', 'collectives_problems', 'read_collectives', 'collectives_summary',
+           'collectives_markdown', 'build_collectives_parser', 'main', 'collective_launch_hint', 'run_collectives_cli']
 
 # %% ../nbs/60_collectives.ipynb #acd62fee
 NVLS_OFF_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -497,6 +498,77 @@ def busbw_figure(report: CollectivesReport|dict, # a report, or `load_collective
     fig.update_layout(title=title + (f" ({recorded})" if recorded else ""), xaxis_type="log",
                       xaxis_title="message size (bytes)", yaxis_title="busbw (GB/s, nccl-tests definition)")
     return fig
+
+# %% ../nbs/60_collectives.ipynb #af7ae529
+RECORDED_COLLECTIVES = "h200/gpu_collectives.json"   # under data/recorded/: 2 x H200 SXM (NV18), 2026-11-23
+
+def collectives_problems(d: dict) -> list[str]:
+    "What is physically or arithmetically wrong with a collectives report's numbers (empty: nothing)."
+    bad, spec = [], (d.get("interconnect") or {}).get("gbps_per_direction")
+    fin = lambda x, low=0: isinstance(x, (int, float)) and math.isfinite(x) and x > low
+    for i, r in enumerate(d.get("results") or []):
+        where = f"results[{i}] ({r.get('collective')} at {r.get('size_bytes')} B)"
+        if r.get("status") != "ok": continue
+        if not (all(fin(r.get(k)) for k in ("size_bytes", "time_us", "algbw_gbps"))   # busbw is 0 on one rank
+                and all(fin(r.get(k), -1e-300) for k in ("busbw_gbps", "busbw_factor"))):
+            bad.append(f"{where}: a size, time or bandwidth that is not a positive finite number"); continue
+        if abs(r["busbw_gbps"] - r["algbw_gbps"] * r["busbw_factor"]) > 1e-6 * r["busbw_gbps"]:
+            bad.append(f"{where}: busbw {r['busbw_gbps']:g} is not algbw x {r['busbw_factor']:g}")
+        if spec and r["busbw_gbps"] > 1.5 * spec:
+            bad.append(f"{where}: busbw {r['busbw_gbps']:g} GB/s is beyond the link's {spec:g} GB/s spec")
+    return bad
+
+def read_collectives(path: str|Path|None=None # a collectives/1 report or a recorded/1 file; None: the H200 recording
+                    ) -> dict:
+    "A collectives report as a dict with `label`, `source`, `recorded` (and `sharded`, `one_gpu` from a recording)."
+    from ceiling_scout.ceilings import data_dir
+    p = Path(path) if path else data_dir() / "recorded" / RECORDED_COLLECTIVES
+    try: raw = json.loads(p.read_text())
+    except (OSError, ValueError) as e: raise CeilingScoutError(f"cannot read collectives report {p}: {e}") from None
+    sections = ((raw.get("extra") or {}).get("sections") or {}) if isinstance(raw, dict) else {}
+    own = isinstance(raw, dict) and raw.get("schema_version") == COLLECTIVES_SCHEMA
+    d = raw if own else sections.get("collectives")
+    if not isinstance(d, dict) or d.get("schema_version") != COLLECTIVES_SCHEMA:
+        raise CeilingScoutError(f"{p}: neither a {COLLECTIVES_SCHEMA} report nor a recording holding one")
+    if (bad := collectives_problems(d)): raise CeilingScoutError(f"{p}: {bad[0]} ({len(bad)} problem(s) in all)")
+    prov, env = d.get("provenance") or {}, (d.get("provenance") or {}).get("environment") or {}
+    what = f"{prov.get('world_size', '?')} x {env.get('device_name') or prov.get('device', '?')}"
+    sw = ", ".join(f"{k} {env[v]}" for k, v in (("torch", "torch_version"), ("CUDA", "cuda_version"),
+                                                ("driver", "driver"), ("code", "code_commit")) if env.get(v))
+    command = (prov if own else raw.get("provenance") or prov).get("command") or "?"
+    label = (f"{'measured' if own else 'recorded'} on {(prov.get('date') or '?')[:10]}, {what} "
+             f"({prov.get('backend', '?')}{', ' + sw if sw else ''}): {command}")
+    return {**d, "label": label, "source": str(p), "recorded": not own,
+            "sharded": sections.get("sharded_k_sweep"), "one_gpu": sections.get("one_gpu_k_sweep")}
+
+# %% ../nbs/60_collectives.ipynb #6d49b658
+def collectives_summary(d: dict # `read_collectives(...)`, or any collectives/1 dict
+                       ) -> list[dict]:
+    "One row per collective: peak busbw and its size, fraction of the link spec, the fitted latency and bandwidth."
+    rows = []
+    for c, v in (d.get("verdicts") or {}).items():
+        fit = v.get("fit") or {}
+        rows.append({"collective": c, "ranks": v.get("ranks"), "peak_busbw_gbps": v.get("peak_busbw_gbps"),
+                     "peak_size": fmt_bytes(v["peak_size_bytes"]) if v.get("peak_size_bytes") else None,
+                     "fraction_of_spec": v.get("fraction_of_spec"), "bound": v.get("bound"),
+                     "latency_us": fit.get("latency_us"), "fit_busbw_gbps": fit.get("busbw_gbps"),
+                     "latency_bound_below": fmt_bytes(v["latency_bound_below_bytes"])
+                     if v.get("latency_bound_below_bytes") else None})
+    return rows
+
+def collectives_markdown(d: dict) -> str:
+    "The summary as a Markdown table under the interconnect's spec line and the report's label (for a README)."
+    ic = d.get("interconnect") or {}
+    f = lambda x, s: "–" if x is None else format(x, s)
+    spec = f"{ic['gbps_per_direction']:g} GB/s per direction" if ic.get("gbps_per_direction") else "no spec"
+    lines = [f"{ic.get('name', '?')}: {spec}. {d.get('label', '')}", "",
+             "| collective | peak busbw (GB/s) | at | of spec | fitted latency (µs) | fitted busbw (GB/s) |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for r in collectives_summary(d):
+        lines.append(f"| {r['collective']} | {f(r['peak_busbw_gbps'], '.1f')} | {r['peak_size'] or '–'} | "
+                     f"{f(r['fraction_of_spec'], '.0%')} | {f(r['latency_us'], '.1f')} | "
+                     f"{f(r['fit_busbw_gbps'], '.1f')} |")
+    return "\n".join(lines)
 
 # %% ../nbs/60_collectives.ipynb #a3ebc00a
 def build_collectives_parser() -> argparse.ArgumentParser:

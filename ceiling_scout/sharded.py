@@ -4,7 +4,7 @@
 
 # %% ../nbs/61_sharded.ipynb #0ee0995d
 from __future__ import annotations
-import datetime as _dt, json, os, socket, sys, time, uuid
+import datetime as _dt, json, math, os, socket, sys, time, uuid
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -22,7 +22,8 @@ from .collectives import DistContext, init_distributed, launched_by_torchrun, mu
 # %% auto #0
 __all__ = ['SHARD_TIMEOUT_S', 'SHARD_FLAGS', 'SHARD_MODE', 'assign_points', 'shard_path', 'rank_device',
            'rank_ceiling_cache_path', 'measure_rank_ceilings', 'run_shard', 'ShardedResult', 'merge_shards',
-           'merge_shard_files', 'sharded_sweep', 'format_sharded', 'run_sharded_cli', 'main']
+           'merge_shard_files', 'sharded_sweep', 'format_sharded', 'rank_ceilings', 'sharded_figure', 'run_sharded_cli',
+           'main']
 
 # %% ../nbs/61_sharded.ipynb #df463a2b
 def assign_points(costs: Sequence[float], world_size: int) -> list[int]:
@@ -240,6 +241,40 @@ def format_sharded(res: ShardedResult) -> str:
     if res.duplicates: lines.append(f"Written twice (kept once): points {', '.join(map(str, res.duplicates))}")
     if res.wall_s is not None: lines.append(f"Wall time: {res.wall_s:.1f} s")
     return "\n".join(lines)
+
+# %% ../nbs/61_sharded.ipynb #f958bc6d
+def rank_ceilings(sharded: ShardedResult|dict # a merged sweep, or its dict (saved, or a recording's section)
+                 ) -> list[dict]:
+    "One row per rank and precision: GPU, points, wall time, measured ceiling and its ratio to the best rank's."
+    d = sharded.to_dict() if isinstance(sharded, ShardedResult) else sharded
+    rows = []
+    for rank, v in sorted((d.get("ranks") or {}).items(), key=lambda kv: int(kv[0])):
+        for prec, c in (v.get("ceilings_tflops") or {}).items():
+            if not (isinstance(c, (int, float)) and math.isfinite(c) and c > 0):
+                raise CeilingScoutError(f"rank {rank}: ceiling {c!r} TFLOP/s for {prec} is not a positive finite "
+                                        "number")
+            rows.append({"rank": int(rank), "device": v.get("device"), "device_name": v.get("device_name"),
+                         "precision": prec, "ceiling_tflops": c, "points": v.get("points"), "wall_s": v.get("wall_s")})
+    for r in rows:
+        best = max(x["ceiling_tflops"] for x in rows if x["precision"] == r["precision"])
+        r["vs_best"] = r["ceiling_tflops"] / best
+    return rows
+
+def sharded_figure(sharded: ShardedResult|dict, label: str|None=None):
+    "TFLOP/s of each point against K, one colour per rank, with each rank's measured ceiling as a dashed line."
+    import plotly.graph_objects as go
+    d = sharded.to_dict() if isinstance(sharded, ShardedResult) else sharded
+    fig, palette = go.Figure(), ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
+    for row in rank_ceilings(d):
+        pts = [p for p in d.get("points") or [] if p["rank"] == row["rank"] and p.get("tflops")]
+        color = palette[row["rank"] % len(palette)]
+        fig.add_scatter(x=[p["shape"][-1] for p in pts], y=[p["tflops"] for p in pts], mode="markers",
+                        marker=dict(size=10, color=color), name=f"rank {row['rank']} ({row['device']})")
+        fig.add_hline(y=row["ceiling_tflops"], line_dash="dash", line_color=color,
+                      annotation_text=f"rank {row['rank']} ceiling {row['ceiling_tflops']:.0f} ({row['precision']})")
+    fig.update_layout(title="Sharded K sweep: each point on one GPU, against that GPU's ceiling"
+                      + (f" ({label})" if label else ""), xaxis_title="K", yaxis_title="TFLOP/s")
+    return fig
 
 # %% ../nbs/61_sharded.ipynb #e29289ab
 SHARD_FLAGS = (Flag("--shard", bool, "spread the K sweep over every torchrun rank (one point per GPU at a time); "
