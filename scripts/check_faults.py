@@ -24,7 +24,7 @@ def cli(*argv, timeout=120):
 
 
 def cli_in(*argv):
-    "Run the CLI in this process (no interpreter start-up: for cases refused before measuring): (exit, stdout, stderr)."
+    "Run the CLI in this process (no interpreter start-up; the shared cache): (exit status, stdout, stderr)."
     from ceiling_scout.cli import run_cli
     return run_cli(*argv)
 
@@ -163,7 +163,7 @@ def _():
     r = report_file(TMP / "cut.jsonl", 2)
     r.write_text(r.read_text() + r.read_text().splitlines()[0][:150])
     for _ in range(2):
-        code, out, err = cli("--shape", "32,32,32", *C, "--output", str(r))
+        code, out, err = cli_in("--shape", "32,32,32", *C, "--output", str(r))
         assert code == 0, err
     assert len(load(r)) == 4, f"lost: {len(load(r))} of 4 reports load"
 
@@ -182,7 +182,7 @@ def _():
 # 7. noise and strict JSON
 @case("7 --iters 1: too noisy, no priority, strict JSON")
 def _():
-    code, out, err = cli("--shape", "32,32,32", *C[:4], "--iters", "1", "--quiet", "--precision", "fp32", "--json")
+    code, out, err = cli_in("--shape", "32,32,32", *C[:4], "--iters", "1", "--quiet", "--precision", "fp32", "--json")
     d = json.loads(out, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
     assert code == 0 and d["priority"] == "NONE" and d["approach"] == "CHECK_MEASUREMENT" and "Too noisy" in d["recommendation"], d
 
@@ -191,7 +191,7 @@ def _():
 @case("8 --shape 100000,100000,100000: refused before allocating, exit 3")
 def _():
     t0 = time.perf_counter()
-    code, out, err = cli("--shape", "100000,100000,100000", *C, timeout=60)
+    code, out, err = cli_in("--shape", "100000,100000,100000", *C)
     assert code == 3 and one_line(err) and "before allocating" in err and time.perf_counter() - t0 < 30, (code, err)
 
 
@@ -242,7 +242,7 @@ def _():
 # 11. exit codes and ignored flags
 @case("11 nothing measured (fp8 on the CPU) exits 3")
 def _():
-    code, out, err = cli("--shape", "64,64,64", *C[:6], "--quiet", "--precision", "fp8")
+    code, out, err = cli_in("--shape", "64,64,64", *C[:6], "--quiet", "--precision", "fp8")
     assert code == 3 and "NOT_SUPPORTED" in out, (code, err)
 
 
