@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = _OneLineParser(prog="ceiling-scout", epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Measure a library operation against the GPU's (or CPU's) ceiling and say whether a "
                                    "custom kernel can win.")
-    ops = [*map(str, WORKLOADS or registered_operations()),
+    ops = [*map(str, registered_operations()),   # every module imported first (as declared_flags does below)
            *(str(o) for m in CLI_MODES.values() for o in m.always_for if o not in WORKLOADS)]   # e.g. all_reduce
     p.add_argument("--operation", default="gemm", help="one of the registered operations: " + ", ".join(ops))
     p.add_argument("--shape", help="the operation's shape, e.g. M,N,K for gemm, B,H,S,D for attention")
