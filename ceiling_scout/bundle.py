@@ -4,15 +4,15 @@
 
 # %% ../nbs/13_bundle.ipynb #45bc067c
 from __future__ import annotations
-import datetime as _dt, itertools, json, os
+import datetime as _dt, itertools, json, os, tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 from .core import CeilingScoutError
 
 # %% auto #0
-__all__ = ['papermill_output_path', 'write_new', 'free_stem', 'completed_notebook', 'notebook_html', 'Bundle', 'BundleWriteError',
-           'write_bundle', 'bundle_problems']
+__all__ = ['papermill_output_path', 'write_new', 'free_stem', 'check_output_dir', 'fallback_dir', 'completed_notebook',
+           'notebook_html', 'Bundle', 'BundleWriteError', 'write_bundle', 'bundle_problems']
 
 # %% ../nbs/13_bundle.ipynb #9db22feb
 def papermill_output_path() -> Path|None:
@@ -56,6 +56,24 @@ def free_stem(out_dir: str|Path,              # where the files go
         s = stem if i == 1 else f"{stem}-{i}"
         taken = [p for p in (Path(out_dir) / f"{s}{x}" for x in suffixes) if p.exists() and p.resolve() not in keep]
         if not taken: return s
+
+# %% ../nbs/13_bundle.ipynb #06735f85
+def check_output_dir(out_dir: str|Path # the report notebook's output_dir
+                    ) -> Path:
+    "`out_dir`, made if missing and proved writable by a probe file; a one-line `CeilingScoutError` if it is not."
+    p = Path(out_dir)
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=p, prefix=".ceiling-scout-probe-"); os.close(fd); os.unlink(probe)
+    except OSError as e:
+        raise CeilingScoutError(f"output_dir {str(p)!r} cannot be written ({e.strerror or type(e).__name__}); "
+                                "nothing was measured: choose another output_dir") from None
+    return p
+
+def fallback_dir(stem: str # the bundle's stem
+                ) -> Path:
+    "A new folder in the temporary directory for the files a bundle could not write where it was asked to."
+    return Path(tempfile.mkdtemp(prefix=f"ceiling-scout-{stem}-"))
 
 # %% ../nbs/13_bundle.ipynb #49ab006d
 def completed_notebook(src: str|Path, # the notebook papermill is writing (saved while its last cell runs)
@@ -121,7 +139,7 @@ def write_bundle(out_dir: str|Path,                        # where the files go 
                  log: Callable[[str], Any]=print           # where each line goes as it happens
                 ) -> Bundle:
     "Write a papermill run's files, replacing none: the JSON, then the HTML without code, then the notebook copy."
-    out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
+    out_dir = Path(out_dir)
     src = Path(executed_notebook).resolve() if executed_notebook else papermill_output_path()
     jsons = {".json": report, **{f".{k}.json": v for k, v in (extra_json or {}).items()}}
     stem = free_stem(out_dir, name, [*jsons, ".html", ".ipynb"], keep=[src])
@@ -130,9 +148,20 @@ def write_bundle(out_dir: str|Path,                        # where the files go 
     lines, written, notes, errors = [], [], [], []
     def say(line: str, kind: list):
         kind.append(line); lines.append(line); log(line)
+    fallback: list[Path] = []   # made on the first write the folder refuses
     def attempt(path: Path, make: Callable[[], str]):
-        try: written.append(write_new(path, make())); lines.append(f"wrote {path}"); log(lines[-1])
-        except Exception as e: say(f"error: {path} not written: {type(e).__name__}: {e}", errors)
+        try: text = make()
+        except Exception as e: say(f"error: {path} not written: {type(e).__name__}: {e}", errors); return
+        try: written.append(write_new(path, text)); lines.append(f"wrote {path}"); log(lines[-1]); return
+        except OSError as e:
+            if isinstance(e, FileExistsError) and path.is_file():   # taken since free_stem looked: not replaced
+                say(f"error: {path} not written: {type(e).__name__}: {e}", errors); return
+            why = f"{type(e).__name__}: {e.strerror or e}"
+        try:
+            fallback[:] = fallback or [fallback_dir(stem)]
+            kept = write_new(fallback[0] / path.name, text); written.append(kept)
+            say(f"error: {path} not written: {why}; kept in {kept}", errors)
+        except OSError as e2: say(f"error: {path} not written: {why}; nor in a fallback folder: {e2}", errors)
     if stem != name:
         say(f"{name}: a file of that name exists in {out_dir}; writing {stem}.* instead (nothing replaced)", notes)
     for suffix, payload in jsons.items():

@@ -61,8 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = _OneLineParser(prog="ceiling-scout", epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Measure a library operation against the GPU's (or CPU's) ceiling and say whether a "
                                    "custom kernel can win.")
-    p.add_argument("--operation", default="gemm", help="one of the registered "
-                   "operations: " + ", ".join(map(str, WORKLOADS or registered_operations())))
+    ops = [*map(str, registered_operations()),   # every module imported first (as declared_flags does below)
+           *(str(o) for m in CLI_MODES.values() for o in m.always_for if o not in WORKLOADS)]   # e.g. all_reduce
+    p.add_argument("--operation", default="gemm", help="one of the registered operations: " + ", ".join(ops))
     p.add_argument("--shape", help="the operation's shape, e.g. M,N,K for gemm, B,H,S,D for attention")
     p.add_argument("--precision", default="bf16", help=f"one of: {', '.join(x.value for x in Precision)}")
     p.add_argument("--device", default="auto", help="auto, cpu, cuda[:N], or a spec key such as h100, h100-pcie, h200, "
@@ -225,7 +226,7 @@ def given_flags(args: argparse.Namespace) -> set[str]:
 
 def select_mode(operation: Operation, given: set[str]) -> Mode|None:
     "The mode the given flags (or the operation itself) select, or None for one measurement; one-line error on a clash."
-    cls = WORKLOADS[operation]
+    cls = WORKLOADS.get(operation)   # None: an operation only a mode runs (a collective)
     hit = [m for m in CLI_MODES.values() if set(m.trigger) & given]
     if len(hit) > 1:
         flags = " and ".join(next(iter(set(m.trigger) & given)) for m in hit)
@@ -235,7 +236,8 @@ def select_mode(operation: Operation, given: set[str]) -> Mode|None:
         raise CeilingScoutError(f"--operation {operation} always runs as {forced.label}; {'/'.join(hit[0].trigger)} "
                                 "does not apply to it")
     mode = hit[0] if hit else forced
-    if mode is not None and not mode.applies(cls):
+    if cls is None and mode is None: raise CeilingScoutError(f"--operation {operation} has no workload and no mode")
+    if mode is not None and cls is not None and not mode.applies(cls):
         ok = ", ".join(str(o) for o, c in WORKLOADS.items() if mode.applies(c))
         raise CeilingScoutError(f"{'/'.join(mode.trigger)} does not apply to --operation {operation} ({mode.label} "
                                 f"runs on: {ok})")
@@ -243,7 +245,8 @@ def select_mode(operation: Operation, given: set[str]) -> Mode|None:
 
 def check_declared_flags(operation: Operation, mode: Mode|None, given: set[str]) -> None:
     "Refuse, in one line, every given flag that neither the operation nor the chosen mode declares."
-    allowed = {f.name for f in WORKLOADS[operation].cli_flags} | ({f.name for f in mode.flags} if mode else set())
+    allowed = ({f.name for f in getattr(WORKLOADS.get(operation), "cli_flags", ())}
+               | ({f.name for f in mode.flags} if mode else set()))
     bad = sorted(given - allowed)
     if not bad: return
     what = f"{mode.label} of {operation}" if mode else f"--operation {operation}"
@@ -269,12 +272,17 @@ class ResultNotWritten(Exception):
         self.reports, self.path, self.error = reports, path, error
 
 def keep_result(reports: list, path: str, error: Exception) -> str:
-    "Keep reports `path` refused: a fallback `.jsonl` in the temp folder, else JSON lines on stdout; the message."
+    "Keep reports `path` refused: a fallback file in the temp folder, else JSON on stdout; the message."
     why = getattr(error, "strerror", None) or str(error)
-    fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.jsonl"
-    try: save_reports(fb, reports); where = f"the result is kept in {fb}"
+    own = hasattr(reports, "save")   # one report of its own kind with its own writer (a collectives report)
+    fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.json{'' if own else 'l'}"
+    try:
+        if own: reports.save(fb)
+        else: save_reports(fb, reports)
+        where = f"the result is kept in {fb}"
     except (OSError, ReportError):
-        for r in reports: print(json.dumps(json_safe(r), default=str, allow_nan=False))
+        for r in [reports.to_dict()] if own else map(json_safe, reports):
+            print(json.dumps(r, default=str, allow_nan=own))
         where = "the result is printed as JSON on stdout above"
     return f"could not write {path} ({why}); {where}"
 

@@ -29,8 +29,8 @@ from .sparse_figures import block_density_figure
 __all__ = ['SPARSE_PRECISIONS', 'SPARSE_BACKENDS', 'ABOVE_IDEAL', 'EFFICIENCY_DEFINITION', 'SPARSE_FLAGS', 'SPARSITY_MODE',
            'sparse_precision_error', 'SparseGemmWorkload', 'SparseBackendSpec', 'sparse_backend_names', 'above_ideal',
            'above_ideal_warning', 'SparseComparison', 'kernel_line', 'compare_sparse_kernels', 'decide_sparse_gemm',
-           'SparseResult', 'scout_sparse', 'SparseDetector', 'format_sparse_table', 'sparse_workload_from_args',
-           'run_sparse_cli']
+           'SparseResult', 'scout_sparse', 'SparseDetector', 'format_sparse_table', 'check_block_size',
+           'sparse_workload_from_args', 'run_sparse_cli']
 
 # %% ../nbs/30_sparse.ipynb #8ad919d3
 SPARSE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -88,6 +88,9 @@ class SparseGemmWorkload(Workload):
         "Workload for a given M x K matrix A and N columns of B."
         prec = parse_enum(Precision, precision, "precision")
         a = as_dense_2d(matrix).cpu()
+        if a.is_floating_point() and not bool(torch.isfinite(a).all()):   # NaN/Inf given: not an overflow
+            raise CeilingScoutError(f"the matrix from {source} holds {int((~torch.isfinite(a)).sum())} NaN/Inf values "
+                                    f"of {a.numel()}; the analysis needs finite values")
         if prec in SPARSE_PRECISIONS:   # multiply exactly what is counted: cast once, refuse overflow
             a = a.to(prec.dtype)
             if not torch.isfinite(a).all():
@@ -549,12 +552,27 @@ SPARSE_FLAGS = (*SparseGemmWorkload.cli_flags,
          "analyse a real matrix A from a .pt/.pth/.bin (weights_only), .safetensors or .npy/.npz file"),
     Flag("--tensor", str, "name of the tensor in a multi-tensor --weights file"))
 
+def check_block_size(block_size: int|None, # the --block-size given (None: not given)
+                     M: int, K: int,        # the matrix A's rows and columns
+                     pattern: str="block"   # the synthetic pattern (canonical name)
+                    ) -> int:
+    "The block edge to use (64 when not given), or a one-line `CeilingScoutError` naming the value and what is valid."
+    if block_size is None: return 64
+    if pattern != "block":
+        raise CeilingScoutError(f"--block-size applies to --pattern block only; got --block-size {block_size} with "
+                                f"--pattern {pattern}")
+    ok = [b for b in (8, 16, 32, 64, 128, 256) if M % b == 0 and K % b == 0]
+    if block_size <= 0 or M % block_size or K % block_size:
+        raise CeilingScoutError(f"--block-size must be a positive integer dividing M={M} and K={K} (e.g. "
+                                f"{', '.join(map(str, ok)) or '1'}); got {block_size}")
+    return block_size
+
 def sparse_workload_from_args(args) -> SparseGemmWorkload:
     "The `SparseGemmWorkload` a CLI invocation describes (synthetic or from --weights)."
     prec = parse_enum(Precision, args.precision, "precision")
     if (err := sparse_precision_error(prec)): raise CeilingScoutError(err)     # before any file is read or matrix built
     if args.weights:
-        if args.sparsity is not None or args.pattern or args.block_size:
+        if args.sparsity is not None or args.pattern or args.block_size is not None:
             raise CeilingScoutError("--weights analyses the file's matrix: leave out --sparsity, --pattern and "
                                     "--block-size")
         t, name = load_weight_matrix(args.weights, args.tensor)
@@ -573,23 +591,28 @@ def sparse_workload_from_args(args) -> SparseGemmWorkload:
     if args.tensor: raise CeilingScoutError("--tensor names a tensor in a --weights file")
     M, N, K = parse_shape(args.shape, ("M", "N", "K"))
     sp = float(args.sparsity) if args.sparsity is not None else SparseGemmWorkload.sparsity
-    return SparseGemmWorkload(prec, M, N, K, sparsity=sp, pattern=args.pattern or "block",
-                              block_size=args.block_size or 64)
+    pattern = parse_pattern(args.pattern or "block")
+    block = check_block_size(args.block_size, M, K, pattern)
+    return SparseGemmWorkload(prec, M, N, K, sparsity=sp, pattern=pattern, block_size=block)
 
 def run_sparse_cli(args, scout: CeilingScout, out: Callable) -> None:
     "The CLI's sparsity mode: analyse A, measure every candidate kernel, print the analysis, kernel table and verdict."
-    from ceiling_scout.cli import format_verdict, format_header
+    from ceiling_scout.cli import format_verdict, format_header, ResultNotWritten
     w = sparse_workload_from_args(args)
     log = None if (args.quiet or args.json) else scout.log
     if log: log(f"analysing and measuring {w.describe()} on {scout.environment.device_name} ...")
     res = scout_sparse(scout, w, log=log)
-    if args.output: save_reports(args.output, res.report, append=str(args.output).endswith(".jsonl"))
-    if args.json: out(res.report.to_json()); return
-    out("\n".join(format_header(res.verdict))); out(""); out("=== Sparsity ==="); out(res.analysis.summary()); out("")
-    out("=== Kernels (measured on this matrix) ==="); out(format_sparse_table(res.comparison))
-    out("efficiency vs ideal = useful TFLOPS / ceiling, i.e. (dense ceiling time x density) / measured time"); out("")
-    out(format_verdict(res.verdict, res.report, header=False))
-    if args.output: out(f"\nReport written to {args.output}")
+    if args.json: out(res.report.to_json())
+    else:
+        out("\n".join(format_header(res.verdict))); out(""); out("=== Sparsity ==="); out(res.analysis.summary())
+        out(""); out("=== Kernels (measured on this matrix) ==="); out(format_sparse_table(res.comparison))
+        out("efficiency vs ideal = useful TFLOPS / ceiling, i.e. (dense ceiling time x density) / measured time")
+        out(""); out(format_verdict(res.verdict, res.report, header=False))
+    if args.output:  # after the verdict is printed; a failed write keeps the result (the CLI's `keep_result`, exit 4)
+        try: save_reports(args.output, res.report, append=str(args.output).endswith(".jsonl"), force=args.force)
+        except (OSError, ReportError) as e: raise ResultNotWritten([res.report], args.output, e) from None
+        if not args.json: out(f"\nReport written to {args.output}")
+    return res
 
 SPARSITY_MODE = register_mode(Mode("sparsity", "a sparsity analysis", ("--sparsity", "--weights"), SPARSE_FLAGS,
                                     lambda cls: cls.operation in ("gemm", "sparse_gemm"), run_sparse_cli,

@@ -23,6 +23,12 @@ def cli(*argv, timeout=120):
     return p.returncode, p.stdout, p.stderr
 
 
+def cli_in(*argv):
+    "Run the CLI in this process (no interpreter start-up; the shared cache): (exit status, stdout, stderr)."
+    from ceiling_scout.cli import run_cli
+    return run_cli(*argv)
+
+
 def one_line(err: str) -> bool:
     return "Traceback" not in err and len([l for l in err.strip().splitlines() if l.strip()]) <= 1
 
@@ -64,7 +70,7 @@ def load(path):
 def _():
     for suffix in (".jsonl", ".json"):
         r = report_file(TMP / f"results{suffix}", 2); before = r.read_bytes()
-        code, out, err = cli("--shape", "32,32,32", *C, "--cache", str(r))
+        code, out, err = cli_in("--shape", "32,32,32", *C, "--cache", str(r))
         assert code == 2 and one_line(err), (code, err)
         assert r.read_bytes() == before, f"lost: {r} changed"
 
@@ -125,14 +131,14 @@ def _():
 def _():
     f = TMP / "afile"; f.write_text("x")
     for bad in (f / "c.json", TMP):
-        code, out, err = cli("--shape", "32,32,32", *C, "--cache", str(bad))
+        code, out, err = cli_in("--shape", "32,32,32", *C, "--cache", str(bad))
         assert code == 2 and one_line(err) and out == "", (bad, code, err)
     assert f.read_text() == "x", "lost: afile changed"
 
 
 @case("4 --output /proc/version refused")
 def _():
-    code, out, err = cli("--shape", "32,32,32", *C, "--output", "/proc/version")
+    code, out, err = cli_in("--shape", "32,32,32", *C, "--output", "/proc/version")
     assert code == 2 and one_line(err), (code, err)
 
 
@@ -157,7 +163,7 @@ def _():
     r = report_file(TMP / "cut.jsonl", 2)
     r.write_text(r.read_text() + r.read_text().splitlines()[0][:150])
     for _ in range(2):
-        code, out, err = cli("--shape", "32,32,32", *C, "--output", str(r))
+        code, out, err = cli_in("--shape", "32,32,32", *C, "--output", str(r))
         assert code == 0, err
     assert len(load(r)) == 4, f"lost: {len(load(r))} of 4 reports load"
 
@@ -167,7 +173,7 @@ def _():
 def _():
     r = report_file(TMP / "one.json.src", 1); target = TMP / "one.json"
     target.write_text(json.dumps(json.loads(r.read_text().splitlines()[0]))); before = target.read_text()
-    code, out, err = cli("--shape", "32,32,32", *C, "--output", str(target))
+    code, out, err = cli_in("--shape", "32,32,32", *C, "--output", str(target))
     assert code == 2 and one_line(err) and "--force" in err and target.read_text() == before, (code, err)
     code, out, err = cli("--shape", "32,32,32", *C, "--output", str(target), "--force")
     assert code == 0 and Path(str(target) + ".bak").read_text() == before, "lost: the replaced report is not in .bak"
@@ -176,7 +182,7 @@ def _():
 # 7. noise and strict JSON
 @case("7 --iters 1: too noisy, no priority, strict JSON")
 def _():
-    code, out, err = cli("--shape", "32,32,32", *C[:4], "--iters", "1", "--quiet", "--precision", "fp32", "--json")
+    code, out, err = cli_in("--shape", "32,32,32", *C[:4], "--iters", "1", "--quiet", "--precision", "fp32", "--json")
     d = json.loads(out, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
     assert code == 0 and d["priority"] == "NONE" and d["approach"] == "CHECK_MEASUREMENT" and "Too noisy" in d["recommendation"], d
 
@@ -185,7 +191,7 @@ def _():
 @case("8 --shape 100000,100000,100000: refused before allocating, exit 3")
 def _():
     t0 = time.perf_counter()
-    code, out, err = cli("--shape", "100000,100000,100000", *C, timeout=60)
+    code, out, err = cli_in("--shape", "100000,100000,100000", *C)
     assert code == 3 and one_line(err) and "before allocating" in err and time.perf_counter() - t0 < 30, (code, err)
 
 
@@ -236,7 +242,7 @@ def _():
 # 11. exit codes and ignored flags
 @case("11 nothing measured (fp8 on the CPU) exits 3")
 def _():
-    code, out, err = cli("--shape", "64,64,64", *C[:6], "--quiet", "--precision", "fp8")
+    code, out, err = cli_in("--shape", "64,64,64", *C[:6], "--quiet", "--precision", "fp8")
     assert code == 3 and "NOT_SUPPORTED" in out, (code, err)
 
 
@@ -244,7 +250,7 @@ def _():
 def _():
     for extra in (["--k-list", "64"], ["--k-min", "64"], ["--pattern", "block"], ["--block-size", "32"], ["--tensor", "w"],
                   ["--output", ""], ["--k-sweep", "--k-list", ""]):
-        code, out, err = cli("--shape", "64,64,64", *C, *extra)
+        code, out, err = cli_in("--shape", "64,64,64", *C, *extra)
         assert code == 2 and one_line(err), (extra, code, err)
 
 
@@ -289,6 +295,81 @@ def _():
     _, err = p.communicate(timeout=60)
     assert p.returncode == 130 and "Traceback" not in err, (p.returncode, err[-300:])
     assert len(load(out)) >= 1, "lost: no finished point in the file"
+
+
+# the leftovers of the first pass
+@case("4 sparse mode, full disk on --output: verdict printed, result kept, exit 4")
+def _():
+    import ceiling_scout.sparse as sp
+    real = sp.save_reports
+    def full(p, *a, **k): raise OSError(28, "No space left on device")
+    sp.save_reports = full
+    try: code, out, err = cli_in("--shape", "128,32,128", "--sparsity", "0.5", "--block-size", "32", *C,
+                                 "--output", str(TMP / "sparse.json"))
+    finally: sp.save_reports = real
+    assert code == 4 and one_line(err) and "Suggested approach:" in out and "No space left" in err, (code, err)
+    kept = Path(err.split("kept in ")[1].split()[0].rstrip(";"))
+    assert load(kept)[0].operation == "sparse_gemm", "lost: the fallback file has no sparse report"
+
+
+@case("11 --block-size 0, negative, not dividing M and K, or with another pattern: one line naming it, exit 2")
+def _():
+    for b, needle in (("0", "got 0"), ("-32", "got -32"), ("48", "got 48"), ("7", "(e.g. 8, 16, 32, 64); got 7")):
+        code, out, err = cli_in("--shape", "64,32,64", "--sparsity", "0.5", "--block-size", b, *C)
+        assert code == 2 and one_line(err) and "--block-size must be a positive integer dividing M=64 and K=64" in err \
+            and needle in err and out == "", (b, code, err)
+    code, out, err = cli_in("--shape", "64,32,64", "--sparsity", "0.5", "--pattern", "24", "--block-size", "32", *C)
+    assert code == 2 and one_line(err) and "--pattern block only" in err, (code, err)
+
+
+@case("12 NaN/Inf weights file: one line naming the file and the count of bad values, exit 2")
+def _():
+    import numpy as np, torch
+    m = torch.ones(64, 64); m[0, :5] = float("nan"); m[3, 3] = float("-inf")
+    torch.save({"w": m}, TMP / "nan.pt"); np.save(TMP / "nan.npy", m.numpy())
+    for f in ("nan.pt", "nan.npy"):
+        code, out, err = cli_in("--shape", "16", "--weights", str(TMP / f), *C)
+        assert code == 2 and one_line(err) and f"{TMP / f} holds 6 NaN/Inf values of 4096" in err, (f, code, err)
+
+
+@case("12 unwritable papermill output_dir: one line before measuring; a bundle write that fails keeps the files")
+def _():
+    f = TMP / "notadir"; f.write_text("x")
+    t0 = time.perf_counter()
+    p = subprocess.run([sys.executable, "-m", "papermill", str(ROOT / "nbs" / "sweep.ipynb"), str(TMP / "pm.ipynb"),
+                        "-p", "device", "cpu", "-p", "output_dir", str(f / "reports"), "-r", "k_list", "64",
+                        "--log-level", "ERROR"], capture_output=True, text=True, env=ENV, timeout=120)
+    msg = [l for l in p.stderr.splitlines() if l.startswith("CeilingScoutError: output_dir")]
+    assert p.returncode != 0 and len(msg) == 1 and "nothing was measured" in msg[0], (p.returncode, p.stderr[-400:])
+    import nbformat
+    code = [c for c in nbformat.read(str(TMP / "pm.ipynb"), as_version=4).cells if c.cell_type == "code"]
+    i = next(j for j, c in enumerate(code) if "check_output_dir(output_dir)" in c.source)
+    assert not any(c.get("execution_count") for c in code[i + 1:]), "cells ran after the folder was refused"
+    from ceiling_scout.bundle import write_bundle, BundleWriteError
+    try: write_bundle(f / "later", "r", {"tflops": 1.0}, log=lambda l: None); raise AssertionError("no error")
+    except BundleWriteError as e:
+        assert one_line(str(e)) and "kept in " in str(e), str(e)
+        kept = [q for q in e.bundle.written if q.name == "r.json"]
+        assert kept and json.loads(kept[0].read_text()) == {"tflops": 1.0}, "lost: the report is in no fallback file"
+    assert time.perf_counter() - t0 < 60
+
+
+@case("8 Ctrl-C during a huge allocation: exit 130, finished point kept, nothing half-written")
+def _():
+    out = TMP / "alloc.jsonl"
+    # the second point allocates A and B of 1 GiB each (under the memory check): the signal lands while it allocates
+    p = subprocess.Popen([sys.executable, "-m", "ceiling_scout", "--shape", "2048,2048,64", *C, "--k-sweep",
+                          "--k-list", "64,131072", "--output", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=ENV, text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    t0 = time.time()
+    while time.time() - t0 < 90 and not (out.exists() and out.read_text().count("\n") >= 1): time.sleep(0.05)
+    time.sleep(0.3); p.send_signal(signal.SIGINT); t1 = time.time()
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and one_line(err) and "interrupted" in err, (p.returncode, err[-300:])
+    assert time.time() - t1 < 30, f"exit {time.time() - t1:.0f} s after the signal"
+    reps = load(out)
+    assert len(reps) == 1 and reps[0].shape[2] == 64, f"lost: {len(reps)} points kept, expected the finished K=64"
+    assert out.read_text().endswith("\n") and not list(TMP.glob("*.tmp")), "half-written file left"
 
 
 def fuzz(seconds: float = 45.0):
