@@ -28,7 +28,7 @@ must_stop() {
 }
 must_stop a100 "NoRecordedDataError: no recorded measurements for 'a100'" "recorded devices: h100-sxm" "or use device='cpu'"
 if python -c "import sys, torch; sys.exit(torch.cuda.is_available())"; then   # no GPU here: 'cuda' must say so, not 'unknown GPU'
-  must_stop cuda "no CUDA GPU is present; use device='cpu'" "a recorded device key (h100-sxm)"
+  must_stop cuda "no CUDA GPU is present; use device='cpu'" "a recorded device key (h100-sxm"
   ! grep -q "unknown GPU" "$out/cuda.log"
 fi
 echo "sweep notebook checks passed"
