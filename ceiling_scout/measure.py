@@ -12,7 +12,7 @@ import torch
 # %% auto #0
 __all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S',
            'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
-           'MAX_DISCARDS', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry',
+           'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry',
            'RegimeDecision', 'classify_regime', 'TelemetrySampler', 'measurement_regime', 'Measurement', 'FixedCount',
            'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled', 'level_shift', 'measure']
 
@@ -363,6 +363,7 @@ def warmup_settled(chunk_ms: Sequence[float], # per-call time (ms) of each warm-
 
 # %% ../nbs/01_measure.ipynb #bb56e697
 MAX_DISCARDS = 3   # at most this many transients dropped from one timed window
+SHIFT_WINDOW = 4096  # `measure` looks for a step in the latest samples only (cost: one pass over them a check)
 
 def level_shift(times_ms: Sequence[float], # per-call times, in order
                 z: float=6.0,              # Welch t above which a split is a step
@@ -558,8 +559,9 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
     try:
         while why is None:
             times += timer.run(batch)
-            if named and not fixed and len(dropped) < MAX_DISCARDS and (k := level_shift(times)):
-                dropped.append(k); times = times[k:]   # a transient (boost -> power cap): keep what follows it
+            if named and not fixed and len(dropped) < MAX_DISCARDS and (k := level_shift(times[-SHIFT_WINDOW:])):
+                k += max(0, len(times) - SHIFT_WINDOW)   # a transient (boost -> power cap): keep what follows it
+                dropped.append(k); times = times[k:]
             elapsed = time.perf_counter() - t0
             why = _should_stop(times, crit, elapsed, max_time_s, max_iters, sum(times) * inner / 1e3)
             if why is None and fixed and dev.type == "cpu" and elapsed >= max_time_s:
