@@ -52,7 +52,8 @@ def row(m, wall_s: float, flops: float) -> dict:
             "discarded_calls": me.get("discarded_calls", 0), "timed_s": m.duration_s, "wall_s": wall_s,
             "calls_s": calls * st.mean_ms / 1e3, "stopped_because": me.get("stopped_because"), "stop": me.get("stop"),
             "regime": m.regime, "regime_basis": m.regime_basis, "clock_regime": tel.regime,
-            "power_cap_fraction": tel.power_cap_fraction, "sm_clock_mhz_mean": tel.sm_clock_mhz_mean,
+            "power_cap_fraction": tel.power_cap_fraction, "held_fraction": tel.held_fraction,
+            "boost_fraction": tel.boost_fraction, "sm_clock_mhz_mean": tel.sm_clock_mhz_mean,
             "sm_clock_mhz_stdev": tel.sm_clock_mhz_stdev, "settled": tel.settled, "regime_reason": tel.regime_reason,
             "throttle_reasons": list(tel.throttle_reasons), "timer": me.get("timer")}
 
@@ -80,9 +81,9 @@ def point(run: JsonRun, dev, M: int, N: int, K: int, prec: str, stop: str, i: in
     out["adaptive_vs_fixed_rate"] = out["adaptive"]["tflops"] / out["fixed"]["tflops"] - 1
     run.result["points"].append(out); run.save()
     f, a = out["fixed"], out["adaptive"]
-    log(f"K={K:>7}  fixed {f['tflops']:8.4g} TFLOPS ({f['n']} calls, {f['wall_s']:5.2f} s, {f['regime']}, cap "
-        f"{_pct(f['power_cap_fraction'])})  {stop} {a['tflops']:8.4g} ({a['n']} calls, {a['wall_s']:5.2f} s, "
-        f"{a['regime']}, cap {_pct(a['power_cap_fraction'])})  diff {out['adaptive_vs_fixed_rate']:+.2%}")
+    log(f"K={K:>7}  fixed {f['tflops']:8.4g} TFLOPS ({f['n']} calls, {f['wall_s']:5.2f} s, {f['regime']}, held "
+        f"{_pct(f['held_fraction'])})  {stop} {a['tflops']:8.4g} ({a['n']} calls, {a['wall_s']:5.2f} s, "
+        f"{a['regime']}, held {_pct(a['held_fraction'])})  diff {out['adaptive_vs_fixed_rate']:+.2%}")
 
 
 def _pct(v) -> str: return "n/a" if v is None else f"{v:.0%}"

@@ -9,6 +9,7 @@ Writes one `ceiling_scout.recorded/1` JSON (benchmarks/_harness.py: provenance, 
 
     PYTHONPATH=. python3 benchmarks/gpu_evidence.py --out $OUT/gpu_evidence.json      # GPU: ~1-2 min with the ceiling
     PYTHONPATH=. python3 benchmarks/gpu_evidence.py --smoke --out /tmp/ev_smoke.json  # CPU, seconds (evidence: a note)
+    PYTHONPATH=. python3 benchmarks/gpu_evidence.py --evidence-only --out $OUT/ev.json # counters only, no verdicts
 
 Default shapes (bf16): 8192x8192x8192 (compute-bound), 1x8192x8192 (a GEMV, memory-bound), 8192x8192x8191 (K one
 short of a tensor-core multiple). `--shapes "M,N,K;M,N,K"` and `--precision` change them; the ceiling cache lives
@@ -61,10 +62,20 @@ def one(run: JsonRun, scout: CeilingScout, shape, precision: str, device: str):
     for line in format_kernel_evidence(ev): log("  " + line)
 
 
+def counters_only(run: JsonRun, shape, precision: str, device: str):
+    "Counters of one replay, without measuring a verdict (no ceiling search: the quick look)."
+    ev = collect_kernel_evidence("gemm", shape, precision, device)
+    run.result["rows"].append({"shape": list(shape), "precision": precision, "evidence": ev.to_dict(),
+                               **{f"counters_{k}": val for k, val in ev.summary().items()}}); run.save()
+    log(f"gemm {'x'.join(map(str, shape))} {precision}:")
+    for line in format_kernel_evidence(ev): log("  " + line)
+
+
 def main():
     ap = script_parser("gpu_evidence")
     ap.add_argument("--shapes", default=None, help=f"'M,N,K;M,N,K' (default {GPU_SHAPES}; smoke: 64,64,64)")
     ap.add_argument("--precision", default=None, help="default bf16 (smoke: fp32)")
+    ap.add_argument("--evidence-only", action="store_true", help="counters only: no verdict, no ceiling search")
     args = ap.parse_args()
     smoke = args.smoke or not torch.cuda.is_available()
     if smoke: torch.set_num_threads(1)   # tiny matmuls on a shared machine: threads only wait for each other
@@ -78,10 +89,12 @@ def main():
     run = JsonRun(args.out, "benchmarks/gpu_evidence.py", 9, device=device, smoke=smoke, ncu=find_ncu(),
                   cases={"shapes": [list(s) for s in shapes], "precision": precision, **counts})
     run.result["rows"] = []
-    scout = CeilingScout(device, cache=str(cache), log=log, search_kw=search, **counts)
-    for s in shapes:
-        run.section("x".join(map(str, s)), lambda s=s: one(run, scout, s, precision, device))
-    for (p, regime), c in scout._ceilings.items(): run.ceilings[f"{p}/{regime}"] = c
+    if args.evidence_only:
+        for s in shapes: run.section("x".join(map(str, s)), lambda s=s: counters_only(run, s, precision, device))
+    else:
+        scout = CeilingScout(device, cache=str(cache), log=log, search_kw=search, **counts)
+        for s in shapes: run.section("x".join(map(str, s)), lambda s=s: one(run, scout, s, precision, device))
+        for (p, regime), c in scout._ceilings.items(): run.ceilings[f"{p}/{regime}"] = c
     run.save()
     log(f"total {run.elapsed_s:.0f} s; ncu: {find_ncu() or 'not found'}; wrote {args.out} "
         f"(errors: {[e['section'] for e in run.result['errors']]})")

@@ -10,6 +10,8 @@ from typing import Callable
 from . import __version__
 from .core import *
 from .measure import STOPPING_CRITERIA
+from .evidence import (collect_kernel_evidence, format_kernel_evidence, wants_kernel_evidence,
+                                    with_kernel_evidence)
 from .workloads import *
 from .verdict import *
 from .report import *
@@ -23,7 +25,7 @@ __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'fmt_
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
-                "--stop", "--target-ci",
+                "--stop", "--counters", "--target-ci",
                 "--max-time", "--remeasure", "--cache", "--json", "--quiet", "--force", "--version", "--help")
 EXIT_CODES = {0: "a verdict was measured (and written where --output asked)",
               1: "an unexpected failure (a bug: please report it)",
@@ -80,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stop", help="stop timing by a named criterion: " + ", ".join(STOPPING_CRITERIA)
                    + " (stdrel: relative stdev of the mean <= --target-ci, >= 10 calls and 0.5 s, warm-up by time; "
                    "--adaptive is batch_means)")
+    p.add_argument("--counters", choices=("auto", "on", "off"), default="auto", help="Nsight Compute counters of "
+                   "the library kernel (one replay under ncu) in the report: auto = for CUSTOM_KERNEL and "
+                   "CUTLASS_SWEEP verdicts, on = always, off = never; a note where ncu or a GPU is absent")
     p.add_argument("--target-ci", type=float, default=0.005, help="adaptive target (default 0.005 = 0.5%%): the 95%% "
                    "CI half-width / mean, or for --stop stdrel the relative stdev of the mean")
     p.add_argument("--max-time", type=float, default=60.0, help="adaptive time budget per measurement, seconds")
@@ -301,9 +306,16 @@ def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation,
     extras = {f.key: getattr(args, f.name[2:].replace("-", "_")) for f in cls.cli_flags if f.name in given}
     v = scout.analyze(cls.from_shape(args.shape, args.precision, **extras))
     rep = scout.generate_report(v)
+    counters = getattr(args, "counters", "off")
+    if counters == "on" or counters == "auto" and wants_kernel_evidence(rep.approach):
+        ev = collect_kernel_evidence(operation, v.workload.shape, str(v.workload.precision), str(scout.device),
+                                     v.baseline.backend, v.workload.extras)
+        rep = with_kernel_evidence(rep, ev)
+    else: ev = None
     if args.json: out(rep.to_json())
     else:
         out(format_verdict(v, rep))
+        if ev is not None: out(""); out("\n".join(format_kernel_evidence(ev)))
         if len(backend_rows(v)) > 1 + sum(a.label == "padded" for a in v.alternatives):
             out(""); out("=== Backends (same inputs) ==="); out(format_backend_table(v))
     if args.output:  # written after the verdict is printed: a failed write loses nothing (see `keep_result`)

@@ -12,7 +12,7 @@ import torch
 # %% auto #0
 __all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S',
            'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
-           'MAX_DISCARDS', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry',
+           'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry',
            'RegimeDecision', 'classify_regime', 'TelemetrySampler', 'measurement_regime', 'Measurement', 'FixedCount',
            'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled', 'level_shift', 'measure']
 
@@ -75,6 +75,7 @@ class Telemetry:
     power_cap_fraction: float|None = None   # share of the busy samples with the power cap (sw_power_cap) engaged
     thermal_fraction: float|None = None     # ... with a thermal or hardware slowdown engaged
     boost_fraction: float|None = None       # ... with the SM clock within BOOST_TOLERANCE of the maximum
+    held_fraction: float|None = None        # ... with a limit engaged and the clock below that band
     regime: str = "unknown"                 # what the clocks say: burst, sustained or unknown (`classify_regime`)
     regime_reason: str = ""                 # why, in one line
     settled: bool|None = None               # False when the window straddled a change of regime
@@ -88,7 +89,7 @@ class Telemetry:
 # %% ../nbs/01_measure.ipynb #d55be627
 POWER_CAP_BITS = 0x4 | 0x80          # sw_power_cap, hw_power_brake
 THERMAL_BITS = 0x8 | 0x20 | 0x40     # hw_slowdown, sw_thermal, hw_thermal
-SUSTAINED_FRACTION = 0.5             # a limit engaged in at least this share of busy samples: sustained
+SUSTAINED_FRACTION = 0.5             # clocks held below boost by a limit in at least this share: sustained
 BOOST_TOLERANCE = 0.10               # "at boost": SM clock within this fraction of the device's maximum
 
 @dataclass(frozen=True)
@@ -96,11 +97,12 @@ class RegimeDecision:
     "What the clocks did during one timed window, and the regime that follows."
     regime: str; reason: str; samples: int = 0; busy_samples: int = 0
     power_cap_fraction: float|None = None; thermal_fraction: float|None = None; boost_fraction: float|None = None
+    held_fraction: float|None = None   # a limit engaged *and* the SM clock below the boost band
     sm_clock_mhz_mean: float|None = None; sm_clock_mhz_stdev: float|None = None; settled: bool|None = None
     def to_dict(self) -> dict: return asdict(self)
 
 def classify_regime(samples: Sequence[dict],              # NVML samples: {"sm": MHz, "reasons": mask, ...}
-                    sm_clock_max_mhz: float|None=None,    # the device's maximum SM clock (for `boost_fraction`)
+                    sm_clock_max_mhz: float|None=None,    # the device's maximum SM clock (None: the bits alone)
                     sustained_fraction: float=SUSTAINED_FRACTION
                    ) -> RegimeDecision:
     "Burst, sustained or unknown, from a trace of SM clocks and clock-event reasons (pure: no NVML, no clock)."
@@ -108,26 +110,29 @@ def classify_regime(samples: Sequence[dict],              # NVML samples: {"sm":
     if not busy:
         why = "no clock samples" if not samples else f"the GPU was idle in all {len(samples)} samples"
         return RegimeDecision("unknown", why, len(samples), 0)
-    frac = lambda rows, bits: sum(1 for s in rows if int(s.get("reasons", 0)) & bits) / len(rows)
+    floor = (1 - BOOST_TOLERANCE) * sm_clock_max_mhz if sm_clock_max_mhz else None
     lim_bits = POWER_CAP_BITS | THERMAL_BITS
-    cap, thermal, limited = frac(busy, POWER_CAP_BITS), frac(busy, THERMAL_BITS), frac(busy, lim_bits)
+    held_one = lambda s: bool(int(s.get("reasons", 0)) & lim_bits) and (floor is None or float(s["sm"]) < floor)
+    frac = lambda rows, f: sum(1 for s in rows if f(s)) / len(rows)
+    cap = frac(busy, lambda s: int(s.get("reasons", 0)) & POWER_CAP_BITS)
+    thermal = frac(busy, lambda s: int(s.get("reasons", 0)) & THERMAL_BITS)
+    held = frac(busy, held_one)
     sm = [float(s["sm"]) for s in busy]
-    boost = (sum(1 for c in sm if c >= (1 - BOOST_TOLERANCE) * sm_clock_max_mhz) / len(sm)
-             if sm_clock_max_mhz else None)
+    boost = sum(1 for c in sm if c >= floor) / len(sm) if floor else None
     third = max(1, len(busy) // 3)
-    settled = abs(frac(busy[:third], lim_bits) - frac(busy[-third:], lim_bits)) <= 0.5 if len(busy) >= 3 else None
+    settled = abs(frac(busy[:third], held_one) - frac(busy[-third:], held_one)) <= 0.5 if len(busy) >= 3 else None
     mean = statistics.fmean(sm); sd = statistics.stdev(sm) if len(sm) > 1 else 0.0
     clocks = f"SM clock {mean:.0f} ± {sd:.0f} MHz" + (f" (max {sm_clock_max_mhz:.0f})" if sm_clock_max_mhz else "")
-    if limited >= sustained_fraction:
-        what = "power cap" if cap >= thermal else "thermal limit"
+    what = "power cap" if cap >= thermal else "thermal limit"
+    if held >= sustained_fraction:
         regime = "sustained"
-        reason = f"{what} engaged in {max(cap, thermal):.0%} of {len(busy)} busy samples; {clocks}"
+        reason = f"{what} held the clock below boost in {held:.0%} of {len(busy)} busy samples; {clocks}"
     else:
-        at = f", {boost:.0%} at boost" if boost is not None else ""
         regime = "burst"
-        reason = f"no power or thermal limit in {1 - limited:.0%} of {len(busy)} busy samples{at}; {clocks}"
-    if settled is False: reason += "; not settled: the limit engaged or released within the window"
-    return RegimeDecision(regime, reason, len(samples), len(busy), cap, thermal, boost, mean, sd, settled)
+        reason = (f"clock held below boost in {held:.0%} of {len(busy)} busy samples "
+                  f"({what} bit set in {max(cap, thermal):.0%}); {clocks}")
+    if settled is False: reason += "; not settled: the clock was held in one part of the window and not the other"
+    return RegimeDecision(regime, reason, len(samples), len(busy), cap, thermal, boost, held, mean, sd, settled)
 
 # %% ../nbs/01_measure.ipynb #9333f5b0
 class TelemetrySampler:
@@ -202,7 +207,8 @@ class TelemetrySampler:
                          power_limit_w=lim / 1000 if lim else None, temperature_c_max=max(tp) if tp else None,
                          throttle_reasons=tuple(throttle_reason_names(mask)), sm_clock_mhz_mean=d.sm_clock_mhz_mean,
                          sm_clock_mhz_stdev=d.sm_clock_mhz_stdev, power_cap_fraction=d.power_cap_fraction,
-                         thermal_fraction=d.thermal_fraction, boost_fraction=d.boost_fraction, regime=d.regime,
+                         thermal_fraction=d.thermal_fraction, boost_fraction=d.boost_fraction,
+                         held_fraction=d.held_fraction, regime=d.regime,
                          regime_reason=d.reason, settled=d.settled)
 
 # %% ../nbs/01_measure.ipynb #2661801b
@@ -363,6 +369,7 @@ def warmup_settled(chunk_ms: Sequence[float], # per-call time (ms) of each warm-
 
 # %% ../nbs/01_measure.ipynb #bb56e697
 MAX_DISCARDS = 3   # at most this many transients dropped from one timed window
+SHIFT_WINDOW = 4096  # `measure` looks for a step in the latest samples only (cost: one pass over them a check)
 
 def level_shift(times_ms: Sequence[float], # per-call times, in order
                 z: float=6.0,              # Welch t above which a split is a step
@@ -558,8 +565,9 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
     try:
         while why is None:
             times += timer.run(batch)
-            if named and not fixed and len(dropped) < MAX_DISCARDS and (k := level_shift(times)):
-                dropped.append(k); times = times[k:]   # a transient (boost -> power cap): keep what follows it
+            if named and not fixed and len(dropped) < MAX_DISCARDS and (k := level_shift(times[-SHIFT_WINDOW:])):
+                k += max(0, len(times) - SHIFT_WINDOW)   # a transient (boost -> power cap): keep what follows it
+                dropped.append(k); times = times[k:]
             elapsed = time.perf_counter() - t0
             why = _should_stop(times, crit, elapsed, max_time_s, max_iters, sum(times) * inner / 1e3)
             if why is None and fixed and dev.type == "cpu" and elapsed >= max_time_s:

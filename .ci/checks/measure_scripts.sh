@@ -33,4 +33,9 @@ if PYTHONPATH=. python benchmarks/adaptive_vs_fixed.py --smoke --stop nope --out
 [ "$(wc -l < "$out/e.txt")" -eq 1 ] && grep -q "stop must be an adaptive criterion" "$out/e.txt" \
   || { echo "FAIL: expected one line"; cat "$out/e.txt"; exit 1; }
 echo "ok   one-line error: $(cat "$out/e.txt")"
+python -m ceiling_scout --operation gemm --shape 64,64,64 --precision fp32 --device cpu --stop stdrel --max-time 2 \
+  --json > "$out/stop.json" || { echo "FAIL: --stop stdrel"; exit 1; }
+python -c "import json, sys; r = json.load(open(sys.argv[1])); m = r['method']; \
+assert m['stop']['name'] == 'stdrel' and m['regime_basis'] == 'loop length', m; print('ok   CLI --stop stdrel:', \
+m['stopped_because'])" "$out/stop.json"
 echo "measure scripts checks passed"
