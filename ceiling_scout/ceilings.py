@@ -318,6 +318,7 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
     if not means: raise RuntimeError(f"the finalists {finalists} could not be re-timed on {dev}")
     shape = max(means, key=means.get)
     rate, ci = means[shape], _spread(reps[shape], within[shape])
+    ci = ci if math.isfinite(ci) else None  # one window of one call: no spread known
     m = last_m[shape]
     method = {**m.method, "statistic": plan["statistic"], "search": "coarse, refine, finalists re-timed",
               "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
@@ -333,6 +334,7 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
         del x
         tail = summarize(list(m.times_ms[len(m.times_ms) // 2:]))
         rate, ci = w.flops / (tail.mean_ms * 1e-3) / 1e12, tail.ci95_rel
+        ci = ci if math.isfinite(ci) else None
         method = {**method, **m.method, "statistic": "mean of the second half of a back-to-back run",
                   "run_s": round(m.duration_s, 2)}
         tel, mean_ms = m.telemetry.to_dict(), tail.mean_ms
@@ -617,7 +619,8 @@ def raise_measured_peak(target: DeviceTarget,  # the device
     if old is not None and new <= old: return ceiling
     note = (f"ceiling raised from {old:.4g} to {new:.4g} TFLOPS: a baseline at {'x'.join(map(str, shape))} beat it "
             "beyond its spread (the search had missed that shape)")
-    ci = max(baseline_ci95_rel or 0.0, e.get("ci95_rel") or 0.0, ceiling.measured_peak_ci95_rel or 0.0)
+    ci = max(x for x in (baseline_ci95_rel, e.get("ci95_rel"), ceiling.measured_peak_ci95_rel, 0.0)
+             if x is not None and math.isfinite(x))
     method = {**(m.method if m else {}), "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
               "raised_from": old, "raised_note": note, "statistic": "max(re-measured mean, baseline mean)"}
     pk = PeakMeasurement("matmul", prec.value, ceiling.regime, new, "TFLOPS", tuple(shape),
