@@ -375,6 +375,14 @@ def format_k_sweep(result: KSweepResult) -> str:
     if s.get("efficiency_min") is not None:
         lines.append(f"Efficiency: {s['efficiency_min']:.1%} - {s['efficiency_max']:.1%} of ceiling; "
                      f"{s['points_at_ceiling']} of {s['ok_points']} points at >= 90%")
+    if s.get("ceilings"):
+        lines.append("Ceiling: " + "; ".join(f"{k} {', '.join(fmt_tflops(x) for x in v)} TFLOPS" for k, v in
+                                             s["ceilings"].items())
+                     + (" (one per regime, fixed before the first point)" if s.get("one_ceiling_per_regime")
+                        else " (CHANGED between points)"))
+    if s.get("above_ceiling_ks"):
+        lines.append(f"Above ceiling + its CI at K={', '.join(map(str, s['above_ceiling_ks']))}: the ceiling was "
+                     "beaten (re-measure it: --remeasure)")
     lines.append(f"Time: {s['gpu_time_s']:.1f} s of device time in timed and warm-up calls, {s['wall_s']:.1f} s wall")
     lines += [f"  K={f['K']}: {f['status']}: {f['error']}" for f in s["failed"]]
     if result.interrupted: lines.append(f"Interrupted: {s['points']} of "
