@@ -16,12 +16,12 @@ from .benchmark import *
 
 # %% auto #0
 __all__ = ['EFFICIENT', 'TOO_NOISY_CI', 'NOISE_MIN_N', 'UNMEASURED_SPREAD', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS',
-           'READ_ROOF_OPERATIONS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for',
-           'ceiling_band', 'plausibility', 'ceiling_spread_note', 'optimal_phrase', 'screen_alternatives',
-           'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel', 'noise_margin', 'speedup',
-           'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling', 'register_decider',
-           'switch_from_failed', 'pad_from_refused', 'decider_for', 'judge', 'at_ceiling', 'decide_default',
-           'decide_gemm']
+           'READ_ROOF_OPERATIONS', 'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result',
+           'priority_for', 'ceiling_band', 'plausibility', 'ceiling_spread_note', 'optimal_phrase',
+           'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel',
+           'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
+           'register_decider', 'switch_from_failed', 'pad_from_refused', 'decider_for', 'judge', 'at_ceiling',
+           'decide_default', 'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
 EFFICIENT = 0.90  # the users' rule: at 90 % of the ceiling or more, the library is optimal
@@ -409,6 +409,63 @@ def decide_default(ctx: DecisionContext) -> Decision:
                     f"a custom kernel could gain up to {1/eff:.2f}x.",
                     {"use": b.backend, "headroom_x": head}, gain=1 / eff if eff else None)
 
+# %% ../nbs/05_verdict.ipynb #7712894c
+WEIGHT_ONLY_FORMATS = {"int8": 1.0, "fp8": 1.0, "int4": 0.5}  # bytes per weight element of weight-only quantisation
+
+def memory_bound_advice(workload: Workload,  # a GEMM (M, N, K): B is the weight, A the activations
+                        ceiling: Ceiling,    # its read/copy bandwidth and matmul peak make the roofline
+                        batch_ms: tuple[int, ...]=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
+                       ) -> dict:
+    "What helps a memory-bound GEMM, as data: the roofline at larger M (batching) and weight-only quantisation."
+    M, N, K = workload.shape[:3]
+    p = workload.precision
+    def point(m: int) -> dict:
+        w = GemmWorkload(p, m, N, K); b, kind = ceiling.roofline_bound(w.arithmetic_intensity, read=True)
+        return {"M": m, "arithmetic_intensity": w.arithmetic_intensity, "bound_tflops": b, "bound_kind": kind,
+                "bound_us_per_row": (w.flops / (b * 1e12) * 1e6 / m) if b else None}
+    here = point(M)
+    batching = [point(m) for m in sorted({M, *batch_ms}) if m >= M]
+    ridge = next((q["M"] for q in batching if q["bound_kind"] == "compute"), None)
+    wbytes, other = K * N * p.itemsize, workload.bytes_min - K * N * p.itemsize
+    quant = {}
+    for fmt, size in WEIGHT_ONLY_FORMATS.items():
+        if size >= p.itemsize: continue
+        nb = K * N * size
+        quant[fmt] = {"weight_bytes": nb, "bytes_saved": wbytes - nb, "bytes_min": other + nb,
+                      "memory_bound_speedup": workload.bytes_min / (other + nb)}
+    return {"at": here, "weight_bytes": wbytes, "weight_fraction_of_bytes": wbytes / workload.bytes_min,
+            "batching": batching, "compute_bound_from_M": ridge, "weight_only_quantisation": quant,
+            "read_bandwidth_gbps": ceiling.measured_read_bandwidth_gbps,
+            "copy_bandwidth_gbps": ceiling.measured_bandwidth_gbps}
+
+# %% ../nbs/05_verdict.ipynb #359ab990
+def decide_memory_bound_gemm(ctx: DecisionContext, evidence: dict) -> Decision:
+    "A GEMM below the ridge point (a GEMV, a decode-time GEMM): judged on the read roof, advised what moves it."
+    b, eff = ctx.baseline, ctx.efficiency
+    lib = b.library or b.backend
+    adv = evidence.setdefault("memory_bound", memory_bound_advice(ctx.workload, ctx.ceiling))
+    bw = adv["read_bandwidth_gbps"] or adv["copy_bandwidth_gbps"]
+    quant = {f: round(q["memory_bound_speedup"], 2) for f, q in adv["weight_only_quantisation"].items()}
+    r, first = adv["compute_bound_from_M"], adv["batching"][0]
+    at_r = next((q for q in adv["batching"] if q["M"] == r), None)
+    batch = (f"batch requests: at M={r} it reaches the compute roof, {first['bound_us_per_row']:.3g} -> "
+             f"{at_r['bound_us_per_row']:.3g} us per row at best" if at_r and first["bound_us_per_row"] else
+             "batch requests (a larger M raises the intensity)")
+    qtxt = (", ".join(f"{f} {x:g}x less to read" for f, x in quant.items()) if quant else "")
+    cfg = {"use": lib, "bound": "read bandwidth", "batch_to_M": r, "weight_only_quantisation": quant,
+           "headroom_x": round(1 / eff, 2) if eff else None}
+    frac = f"{b.gbps:.4g} of {bw:.4g} GB/s" if (b.gbps and bw) else "n/a"
+    if eff is not None and eff >= EFFICIENT:
+        rec = (f"{lib} is at the read-bandwidth roof ({eff:.1%} of it, {frac}): no kernel reads the weight faster. "
+               f"To go faster change the problem: {batch}" + (f"; weight-only quantisation: {qtxt}." if qtxt else "."))
+        return Decision(Priority.NONE, Approach.NONE, "at_memory_roof", rec, cfg, evidence, gain=1.0)
+    cfg["kernel"] = ["split-K GEMV (weight streamed once at full bandwidth)", "torch.compile(mode='max-autotune')",
+                     "Triton split-K"]
+    rec = (f"{lib} reaches {eff:.1%} of the read-bandwidth roof ({frac}; memory-bound below the ridge point): a "
+           f"split-K/GEMV kernel could gain up to {1 / eff:.2f}x; also {batch}"
+           + (f"; weight-only quantisation: {qtxt}." if qtxt else "."))
+    return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "memory_bound", rec, cfg, evidence, gain=1 / eff)
+
 # %% ../nbs/05_verdict.ipynb #3717b2cc
 @register_decider("gemm")
 def decide_gemm(ctx: DecisionContext) -> Decision:
@@ -434,6 +491,16 @@ def decide_gemm(ctx: DecisionContext) -> Decision:
                          "slice C back. A per-call F.pad adds a copy.")},
                 evidence, gain=gain, gain_ci95=speedup_ci95(baseline, padded))
         if gain is not None: evidence["padded"]["note"] = f"padding gained nothing beyond noise ({gain:.3f}x)"
+    faster = [a for a in ctx.same_workload()[1:] if a.ok and faster_beyond_noise(baseline, a)]
+    if faster:   # another library backend, measured beside the default, is faster: the nn.Linear layout, a GEMV
+        best = min(faster, key=lambda r: r.mean_ms); gain = speedup(baseline, best)
+        evidence["backends"] = {r.label or r.backend: r.mean_ms for r in ctx.same_workload() if r.ok}
+        return Decision(gain_priority(gain), Approach.SWITCH_BACKEND, "faster_backend",
+            (f"{best.backend} ({best.library}) measured {gain:.2f}x faster than {baseline.backend} at this shape "
+             f"({baseline.mean_ms:.4g} -> {best.mean_ms:.4g} ms): select it explicitly."),
+            {"backend": best.backend, "library": best.library, "measured_speedup": round(gain, 3)}, evidence, gain=gain,
+            gain_ci95=speedup_ci95(baseline, best))
+    if bound == "memory": return decide_memory_bound_gemm(ctx, evidence)
     if eff is not None and eff >= EFFICIENT:
         d = at_ceiling(ctx, lib, evidence=evidence)
         return replace(d, recommendation=d.recommendation + " Custom kernel cannot improve.")
