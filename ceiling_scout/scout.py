@@ -120,7 +120,8 @@ class CeilingScout:
         if ceilings is not None and key in ceilings: ceiling = ceilings[key]
         else:
             ceiling = self.ceiling(prec, regime)
-            if ceilings is None and self.raise_beaten and ceiling_beaten(workload, baseline, ceiling):
+            if ceilings is None and self.raise_beaten and (ceiling_beaten(workload, baseline, ceiling)
+                                                           or self._candidate_faster(workload, baseline, ceiling)):
                 ceiling = raise_measured_peak(self.target, ceiling, workload.shape, baseline.tflops,
                                               baseline.measurement.stats.ci95_rel, self.store, self.log,
                                               **self.search_kw)
@@ -128,6 +129,11 @@ class CeilingScout:
         cc = self.environment.compute_capability
         self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device))
         return self.last_verdict
+
+    def _candidate_faster(self, workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
+        "On the CPU: the baseline ran one of the search's own candidates, with more calls than the search, faster."
+        if self.target.is_cuda or not ceiling_beaten(workload, baseline, ceiling, within=True): return False
+        return list(workload.shape) in search_plan(self.device, **self.search_kw)["coarse"]
 
     def _other_backends(self, workload: Workload) -> list[str]:
         if workload.supported(self.device): return []
@@ -147,13 +153,16 @@ class CeilingScout:
         return rep
 
 # %% ../nbs/07_scout.ipynb #150ccc13
-def ceiling_beaten(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
+def ceiling_beaten(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling,
+                   within: bool=False # True: any margin counts (the baseline measured one of the search's candidates)
+                  ) -> bool:
     "True when a GEMM's default-backend baseline runs faster than the measured peak beyond both spreads."
     if workload.operation.value != "gemm" or not baseline.ok: return False
     if baseline.backend != workload.default_backend: return False
     peak = ceiling.measured_peak_tflops
     if not peak or baseline.tflops is None: return False
-    return baseline.tflops > peak * (1 + ceiling_band(ceiling, baseline.measurement.stats.ci95_rel))
+    band = 0.0 if within else ceiling_band(ceiling, baseline.measurement.stats.ci95_rel)
+    return baseline.tflops > peak * (1 + band)
 
 # %% ../nbs/07_scout.ipynb #42ce2dd3
 @patch
