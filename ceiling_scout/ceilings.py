@@ -251,7 +251,7 @@ def _time_shape(prec: Precision, shape: tuple, dev: torch.device, window_s: floa
                         flush_l2=wants_l2_flush(w, dev), telemetry=telemetry, **kw)
     finally: del x
     return {"shape": list(shape), "tflops": m.tflops(w.flops), "mean_ms": m.mean_ms, "n": m.stats.n,
-            "ci95_rel": m.stats.ci95_rel}, m
+            "ci95_rel": m.stats.ci95_rel, "tflops_median": w.flops / (m.stats.median_ms * 1e-3) / 1e12}, m
 
 def _spread(rates: list[float], within_ci: float) -> float:
     "Relative 95 % CI half-width of the mean of `rates` (independent windows); one window: its own CI."
@@ -306,7 +306,7 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
             run("refine", s)
     ranked = sorted((e for e in searched if "tflops" in e), key=lambda e: -e["tflops"])
     finalists = [tuple(e["shape"]) for e in ranked[:plan["finalists"]]]
-    reps: dict = {f: [] for f in finalists}; within, last_m = {}, {}
+    reps: dict = {f: [] for f in finalists}; within, last_m, medians = {}, {}, {f: [] for f in finalists}
     for r in range(plan["repeats"]):  # interleaved: each finalist's windows spread over the same stretch of time
         for f in finalists:
             call_s = 2.0 * math.prod(f) / (ranked[0]["tflops"] * 1e12)
@@ -314,6 +314,7 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
             e, m = _time_shape(prec, f, dev, 2 * window if cuda else window, check=False, telemetry=cuda, warm_s=0.1)
             if m is None: continue
             reps[f].append(e["tflops"]); within[f] = e["ci95_rel"]; last_m[f] = m
+            medians[f].append(e["tflops_median"])
     means = {f: sum(v) / len(v) for f, v in reps.items() if v}
     if not means: raise RuntimeError(f"the finalists {finalists} could not be re-timed on {dev}")
     shape = max(means, key=means.get)
@@ -322,7 +323,9 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
     m = last_m[shape]
     method = {**m.method, "statistic": plan["statistic"], "search": "coarse, refine, finalists re-timed",
               "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
-              "repeat_tflops": [round(v, 4) for v in reps[shape]], "finalists": {"x".join(map(str, f)): v
+              "repeat_tflops": [round(v, 4) for v in reps[shape]],
+              "median_tflops": sum(medians[shape]) / len(medians[shape]),  # the peer's statistic, for comparison
+              "finalists": {"x".join(map(str, f)): v
                                                                                for f, v in reps.items()},
               "search_s": round(time.perf_counter() - t0, 2)}
     tel, mean_ms = m.telemetry.to_dict(), 2.0 * math.prod(shape) / rate / 1e9
