@@ -151,7 +151,11 @@ def search_candidates(sm_count: int|None # SMs of the GPU (None: the CPU)
     "The coarse pass: wave-quantised M x N with long K, the aligned squares; on the CPU its fixed squares."
     if not sm_count: return list(CPU_SEARCH_SHAPES)
     mn = wave_quantised_mn(sm_count) + [(s, s) for s in GPU_SQUARES]
-    full = [(M, N) for M, N in mn if max(wave_efficiency(M, N, sm_count, t) for t in GPU_TILES) >= 0.95]
+    eff = lambda M, N: max(wave_efficiency(M, N, sm_count, t) for t in GPU_TILES)
+    full = [(M, N) for M, N in mn if eff(M, N) >= 0.95]
+    if len(full) < 6:  # an SM count with few factor pairs (e.g. 148): the best-filled multiples of 256 instead
+        grid = [(M, N) for M in range(1024, 8193, 256) for N in range(M, min(2 * M, 8192) + 1, 256)]
+        full += sorted(grid, key=lambda s: (-eff(*s), s[0] * s[1]))[:6 - len(full)]
     shapes = [(M, N, K) for M, N in full for K in GPU_LONG_K] + [(s, s, s) for s in GPU_SQUARES[1:]]
     return sorted(dict.fromkeys(shapes), key=lambda s: (s[0] * s[1] * s[2], s))
 
