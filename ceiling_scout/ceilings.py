@@ -156,7 +156,8 @@ def search_candidates(sm_count: int|None # SMs of the GPU (None: the CPU)
     if len(full) < 6:  # an SM count with few factor pairs (e.g. 148): the best-filled multiples of 256 instead
         grid = [(M, N) for M in range(1024, 8193, 256) for N in range(M, min(2 * M, 8192) + 1, 256)]
         full += sorted(grid, key=lambda s: (-eff(*s), s[0] * s[1]))[:6 - len(full)]
-    shapes = [(M, N, K) for M, N in full for K in GPU_LONG_K] + [(s, s, s) for s in GPU_SQUARES[1:]]
+    shapes = ([(M, N, K) for M, N in full for K in GPU_LONG_K] + [(s, s, s) for s in GPU_SQUARES[1:]]
+              + [(2048, 2048, 13312)])  # the peer's grid winner on the H100 (small M, N, long K at boost clocks)
     return sorted(dict.fromkeys(shapes), key=lambda s: (s[0] * s[1] * s[2], s))
 
 def refine_candidates(best: tuple[int, int, int], sm_count: int|None, tried=()) -> list[tuple[int, int, int]]:
@@ -164,7 +165,7 @@ def refine_candidates(best: tuple[int, int, int], sm_count: int|None, tried=()) 
     if not sm_count: return []
     M, N, K = best
     r512 = lambda k: max(1024, int(round(k / 512)) * 512)
-    out = [(M, N, r512(K * f)) for f in (0.5, 0.75, 1.25, 1.5, 2.0)] + [(N, M, K)]
+    out = [(M, N, r512(K * f)) for f in (0.5, 0.75, 0.8, 1.25, 1.5, 2.0)] + [(N, M, K)]
     for dm, dn in ((128, 0), (0, 128), (-128, 0), (0, -128)):
         m2, n2 = M + dm, N + dn
         if m2 > 0 and n2 > 0 and max(wave_efficiency(m2, n2, sm_count, t) for t in GPU_TILES) >= 0.95:
@@ -220,10 +221,14 @@ def search_plan(device: str|torch.device,   # where the search runs
             "coarse": [list(s) for s in (shapes or search_candidates(sms if cuda or sm_count else None))],
             "refine": bool(refine if refine is not None else (shapes is None and bool(sms))),
             "per_shape_s": per_shape_s or (0.15 if cuda else 0.25),
+            "finalist_window_s": 0.2 if cuda else None,  # CPU: per_shape_s
+            "idle_s": {"candidate": 0.1, "finalist": 0.4} if cuda else {"candidate": 0.0, "finalist": 0.0},
+            "l2_flush": "every call" if cuda else "none (CPU)",
             "sustained_s": sustained_s or (2 * SUSTAINED_MIN_S if cuda else 1.2 * SUSTAINED_MIN_S),
             "budget_s": budget_s if budget_s is not None else (GPU_SEARCH_BUDGET_S if cuda else CPU_SEARCH_BUDGET_S),
-            "repeats": repeats or (5 if cuda else 3), "finalists": 2 if cuda else 1,
-            "statistic": "mean of repeated windows of the best shape"}
+            "repeats": repeats or (4 if cuda else 3), "finalists": 3 if cuda else 1,
+            "statistic": "median of per-call times in a window (L2 flushed between calls, as the MAMF finder); "
+                         "the median of the winner's windows"}
 
 def plan_hash(plan: dict) -> str:
     "Ten hex digits that change whenever the search's candidates, budgets or method change."
@@ -232,7 +237,7 @@ def plan_hash(plan: dict) -> str:
 
 # %% ../nbs/03_ceilings.ipynb #0d75f1af
 def _time_shape(prec: Precision, shape: tuple, dev: torch.device, window_s: float, check: bool=True,
-                telemetry: bool=False, warm_s: float=0.05) -> tuple[dict, Measurement|None]:
+                telemetry: bool=False, warm_s: float=0.0) -> tuple[dict, Measurement|None]:
     "Check (optionally) and time the library GEMM at `shape` for about `window_s`: (search entry, measurement)."
     w = GemmWorkload(prec, *shape)
     cuda = dev.type == "cuda"
@@ -249,20 +254,21 @@ def _time_shape(prec: Precision, shape: tuple, dev: torch.device, window_s: floa
                 raise RuntimeError(f"{be.name} failed its check at {shape} ({chk.rel_error:.2e} > "
                                    f"{chk.tolerance:.0e}); refusing to time it")
             del out
-            kw = (dict(warmup=5, warmup_min_s=warm_s, min_iters=10, min_time_s=min(0.05, window_s / 2)) if cuda
+            # CUDA: a few warm-up calls only (a long back-to-back warm-up would heat the GPU to its power cap), the L2
+            # flushed before every call (as the MAMF finder: the memory kernels between matmuls keep clocks at boost)
+            kw = (dict(warmup=3, warmup_min_s=warm_s, min_iters=10, min_time_s=min(0.05, window_s / 2)) if cuda
                   else dict(warmup=1 if slow else 5, min_iters=2 if slow else 5))
             m = measure(lambda: be.fn(x), dev, mode="adaptive", target_rel_ci=0.005, max_time_s=window_s,
-                        flush_l2=wants_l2_flush(w, dev), telemetry=telemetry, **kw)
+                        flush_l2=cuda, telemetry=telemetry, **kw)
     finally: del x
-    return {"shape": list(shape), "tflops": m.tflops(w.flops), "mean_ms": m.mean_ms, "n": m.stats.n,
-            "ci95_rel": m.stats.ci95_rel, "tflops_median": w.flops / (m.stats.median_ms * 1e-3) / 1e12}, m
+    return {"shape": list(shape), "tflops": w.flops / (m.stats.median_ms * 1e-3) / 1e12, "median_ms": m.stats.median_ms,
+            "tflops_mean": m.tflops(w.flops), "n": m.stats.n, "ci95_rel": m.stats.ci95_rel}, m
 
 def _spread(rates: list[float], within_ci: float) -> float:
-    "Relative 95 % CI half-width of the mean of `rates` (independent windows); one window: its own CI."
+    "Relative 95 % CI half-width of the centre of `rates` (independent windows); one window: its own CI."
     if len(rates) < 2: return within_ci
-    mean = sum(rates) / len(rates)
     import statistics
-    return t_quantile_975(len(rates) - 1) * statistics.stdev(rates) / math.sqrt(len(rates)) / mean
+    return t_quantile_975(len(rates) - 1) * statistics.stdev(rates) / math.sqrt(len(rates)) / statistics.median(rates)
 
 def measure_matmul_peak(device: str|torch.device, # where to measure
                         precision: Precision|str,   # input precision
@@ -299,6 +305,7 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
         if over_budget(shape):
             searched.append({"shape": list(shape), "stage": stage, "skipped": f"over the {budget:g} s search budget"})
             return
+        time.sleep(plan["idle_s"]["candidate"])   # clocks recover between candidates: each starts from the same state
         e, _ = _time_shape(prec, shape, dev, window)
         searched.append({**e, "stage": stage})
         if log and "tflops" in e:
@@ -310,16 +317,18 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
             run("refine", s)
     ranked = sorted((e for e in searched if "tflops" in e), key=lambda e: -e["tflops"])
     finalists = [tuple(e["shape"]) for e in ranked[:plan["finalists"]]]
-    reps: dict = {f: [] for f in finalists}; within, last_m, medians = {}, {}, {f: [] for f in finalists}
+    reps: dict = {f: [] for f in finalists}; within, last_m, means_ = {}, {}, {f: [] for f in finalists}
     for r in range(plan["repeats"]):  # interleaved: each finalist's windows spread over the same stretch of time
         for f in finalists:
             call_s = 2.0 * math.prod(f) / (ranked[0]["tflops"] * 1e12)
             if r >= 2 and max(2 * call_s, window) > left(): continue  # two windows at least, then the budget rules
-            e, m = _time_shape(prec, f, dev, 2 * window if cuda else window, check=False, telemetry=cuda, warm_s=0.1)
+            time.sleep(plan["idle_s"]["finalist"])
+            e, m = _time_shape(prec, f, dev, plan["finalist_window_s"] or window, check=False, telemetry=cuda)
             if m is None: continue
             reps[f].append(e["tflops"]); within[f] = e["ci95_rel"]; last_m[f] = m
-            medians[f].append(e["tflops_median"])
-    means = {f: sum(v) / len(v) for f, v in reps.items() if v}
+            means_[f].append(e["tflops_mean"])
+    import statistics
+    means = {f: statistics.median(v) for f, v in reps.items() if v}   # robust to one window at lower clocks
     if not means: raise RuntimeError(f"the finalists {finalists} could not be re-timed on {dev}")
     shape = max(means, key=means.get)
     rate, ci = means[shape], _spread(reps[shape], within[shape])
@@ -328,7 +337,7 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
     method = {**m.method, "statistic": plan["statistic"], "search": "coarse, refine, finalists re-timed",
               "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
               "repeat_tflops": [round(v, 4) for v in reps[shape]],
-              "median_tflops": sum(medians[shape]) / len(medians[shape]),  # the peer's statistic, for comparison
+              "median_tflops": rate, "mean_tflops": statistics.median(means_[shape]),  # per-call median / mean
               "finalists": {"x".join(map(str, f)): v
                                                                                for f, v in reps.items()},
               "search_s": round(time.perf_counter() - t0, 2)}
