@@ -77,7 +77,7 @@ def main():
                     help="path to the peer's mamf-finder.py (not shipped with the project)")
     ap.add_argument("--precisions", default="bf16,fp16,fp8")
     ap.add_argument("--peer-timeout", type=float, default=150.0)
-    ap.add_argument("--gap", type=float, default=5.0, help="idle seconds before each of our searches (both start cold)")
+    ap.add_argument("--gap", type=float, default=3.0, help="idle seconds before each of our searches (both start cold)")
     args = ap.parse_args()
     smoke = args.smoke or not torch.cuda.is_available()
     dev = "cpu" if smoke else "cuda"
