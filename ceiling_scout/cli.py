@@ -171,13 +171,18 @@ def format_verdict(v: Verdict, rep: Report,
     roof = f"{v.bound_kind}-bound at {w.arithmetic_intensity:.1f} FLOP/B" if v.bound_kind else "no ceiling"
     lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {c.regime} {c.precision or ''} peak "
                  f"{_f(c.measured_peak_tflops)} TFLOPS"
+                 f"{f' ±{c.measured_peak_ci95_rel:.1%}' if c.measured_peak_ci95_rel is not None else ''}"
                  f"{' at ' + 'x'.join(map(str, c.peak_shape)) if c.peak_shape else ''}, "
-                 f"copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s; {roof}; {c.source})")
+                 f"copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s"
+                 f"{f', read {c.measured_read_bandwidth_gbps:.0f} GB/s' if c.measured_read_bandwidth_gbps else ''}; "
+                 f"{roof}; {c.source})")
     lines.append(f"Spec:     {_f(v.spec_bound_tflops)} TFLOPS"
                  + (f"  (datasheet {c.spec_peak_tflops:g} TFLOPS, {c.spec_bandwidth_gbps:g} GB/s; "
                     f"baseline is {v.efficiency_vs_spec:.1%} of it)" if v.efficiency_vs_spec
                     else "  (no spec sheet for this device)"))
-    lines.append(f"Efficiency: {_f(v.efficiency, '{:.1%}')}")
+    flag = {"within_spread": "  (above 100 %, within the ceiling's spread: at the ceiling)",
+            "above_ceiling": "  (ABOVE the measured ceiling beyond its spread: the ceiling was beaten)"}
+    lines.append(f"Efficiency: {_f(v.efficiency, '{:.1%}')}{flag.get(v.efficiency_flag, '')}")
     lines.append(f"Priority: {v.priority.value}")
     for a in v.alternatives:
         sp = rep.alternatives[v.alternatives.index(a)]["speedup_vs_baseline"]

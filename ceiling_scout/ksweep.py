@@ -5,6 +5,7 @@
 # %% ../nbs/10_ksweep.ipynb #db1c1971
 from __future__ import annotations
 import json, math, time, uuid, datetime as _dt
+from types import SimpleNamespace
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -67,13 +68,13 @@ def fits_in_memory(workload: Workload, device: str|torch.device, max_memory_byte
 
 # %% ../nbs/10_ksweep.ipynb #be57f280
 def rate_interval_tflops(report: Report) -> tuple[float, float]|None:
-    "(low, high) TFLOP/s from the 95 % CI of the mean time, or None without a measurement."
+    "(low, high) TFLOP/s from the 95 % CI of the mean time; None without a measurement or when the CI is unbounded."
     st = report.stats or {}
     if report.status != "ok" or not report.flops or not st.get("mean_ms"): return None
     m, h = st["mean_ms"], st.get("ci95_half_ms") or 0.0
-    if not math.isfinite(h): h = 0.0
+    if not math.isfinite(h) or m - h <= 0: return None  # no finite upper rate: no interval (JSON stays strict)
     rate = lambda ms: report.flops / (ms * 1e-3) / 1e12
-    return rate(m + h), (rate(m - h) if m - h > 0 else float("inf"))
+    return rate(m + h), rate(m - h)
 
 def point_gpu_time_s(report: Report) -> float:
     "GPU time a point used: (warm-up calls + timed calls) x mean time (0 when it did not run)."
@@ -128,6 +129,16 @@ def summarize_k_sweep(reports: Sequence[Report], # the point reports, in sweep o
            "gpu_time_s": sum(point_gpu_time_s(r) for r in reports),
            "wall_s": sum(sweep_info(r).get("wall_s", 0.0) for r in reports)}
     if not ok: return {**out, "peak_tflops": None, "peak_k": None, "verdict": None}
+    seen = {}
+    for r in ok:
+        c = r.ceiling or {}
+        seen.setdefault(f"{c.get('precision')}/{c.get('regime')}", set()).add(
+            (c.get("measured_peak_tflops"), c.get("measured_at")))
+    out["ceilings"] = {k: sorted(v[0] for v in vs if v[0] is not None) for k, vs in seen.items()}
+    out["one_ceiling_per_regime"] = all(len(vs) == 1 for vs in seen.values())
+    band = lambda r: ceiling_band(SimpleNamespace(**{"measured_peak_ci95_rel": (r.ceiling or {}).get(
+        "measured_peak_ci95_rel")}), (r.stats or {}).get("ci95_half_ms", 0.0) / r.stats["mean_ms"])
+    out["above_ceiling_ks"] = [kdim(r) for r in ok if r.efficiency is not None and r.efficiency > 1 + band(r)]
     rates = [r.baseline_tflops for r in ok]
     peak = max(ok, key=lambda r: r.baseline_tflops)
     effs = [r.efficiency for r in ok if r.efficiency is not None]
@@ -150,6 +161,7 @@ class KSweepResult:
     verdicts: dict = field(default_factory=dict)  # K -> Verdict for points measured in this session (not stored)
     recorded: dict|None = None                   # provenance when the points were recorded elsewhere
     write_error: str|None = None                 # why `output` could not be written (the reports are kept here)
+    ceilings: dict = field(default_factory=dict) # '<precision>/<regime>' -> Ceiling, fixed before the first point
     @property
     def ks(self) -> list[int]: return self.summary.get("ks", [])
     @property
@@ -160,7 +172,9 @@ class KSweepResult:
         "JSON form: a report-list file (`load_reports` reads it) with the sweep summary beside the reports."
         return {"schema_version": SCHEMA_VERSION, "kind": "k_sweep", "sweep_id": self.sweep_id,
                 "interrupted": self.interrupted,
-                "summary": self.summary, "recorded": self.recorded, "reports": [r.to_dict() for r in self.reports]}
+                "summary": self.summary, "recorded": self.recorded,
+                "ceilings": {k: c.to_dict() for k, c in self.ceilings.items()},
+                "reports": [r.to_dict() for r in self.reports]}
     def save(self, path: str|Path, force: bool=False # replace an existing file (else refused)
             ) -> Path:
         "Write the sweep (reports + summary) to `path` atomically (`.jsonl`: a report a line); never silently replaces."
@@ -235,6 +249,12 @@ def k_dimension_sweep(scout: CeilingScout,           # the engine (device, mode,
     out = Path(output) if output else None
     if out is not None and out.suffix != ".jsonl" and out.exists() and not force:
         raise ReportError(f"{out} exists; refusing to replace it (use --force to replace it, or a .jsonl to append)")
+    try:  # one ceiling per precision and regime for the whole sweep, fixed before its first point
+        w0 = make_point(ks[0]) if ks else None
+        fixed = scout.fix_ceilings(w0.precision if w0.compute_bound_kind == "matmul" else None) if w0 else {}
+    except KeyboardInterrupt: raise
+    except Exception: fixed = {}   # the first point records the error; later points get the scout's ceilings, unraised
+    res.ceilings = {f"{p}/{r}": c for (p, r), c in fixed.items()}
     bar = tqdm(total=len(ks), desc=f"K-sweep M={M} N={N} {precision}", unit="point", disable=not progress, leave=True)
     try:
         for i, k in enumerate(ks):
@@ -244,7 +264,7 @@ def k_dimension_sweep(scout: CeilingScout,           # the engine (device, mode,
                 why = fits_in_memory(w, scout.device, max_memory_bytes)
                 if why: rep = failed_point_report(w, scout.target.label, "skipped", why, env)
                 else:
-                    v = scout.analyze(w)
+                    v = scout.analyze(w, ceilings=fixed)
                     rep = report_from_verdict(v, env)
             except KeyboardInterrupt: raise
             except Exception as e:
@@ -355,6 +375,14 @@ def format_k_sweep(result: KSweepResult) -> str:
     if s.get("efficiency_min") is not None:
         lines.append(f"Efficiency: {s['efficiency_min']:.1%} - {s['efficiency_max']:.1%} of ceiling; "
                      f"{s['points_at_ceiling']} of {s['ok_points']} points at >= 90%")
+    if s.get("ceilings"):
+        lines.append("Ceiling: " + "; ".join(f"{k} {', '.join(fmt_tflops(x) for x in v)} TFLOPS" for k, v in
+                                             s["ceilings"].items())
+                     + (" (one per regime, fixed before the first point)" if s.get("one_ceiling_per_regime")
+                        else " (CHANGED between points)"))
+    if s.get("above_ceiling_ks"):
+        lines.append(f"Above ceiling + its CI at K={', '.join(map(str, s['above_ceiling_ks']))}: the ceiling was "
+                     "beaten (re-measure it: --remeasure)")
     lines.append(f"Time: {s['gpu_time_s']:.1f} s of device time in timed and warm-up calls, {s['wall_s']:.1f} s wall")
     lines += [f"  K={f['K']}: {f['status']}: {f['error']}" for f in s["failed"]]
     if result.interrupted: lines.append(f"Interrupted: {s['points']} of "

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math, sys, warnings
 from pathlib import Path
 from typing import Callable
+from fastcore.basics import patch
 import torch
 from .core import *
 from .measure import *
@@ -17,7 +18,7 @@ from .verdict import *
 from .report import *
 
 # %% auto #0
-__all__ = ['InsufficientMemoryError', 'free_bytes', 'check_fits', 'CeilingScout']
+__all__ = ['InsufficientMemoryError', 'free_bytes', 'check_fits', 'CeilingScout', 'ceiling_beaten']
 
 # %% ../nbs/07_scout.ipynb #676015ad
 class InsufficientMemoryError(CeilingScoutError):
@@ -58,7 +59,8 @@ class CeilingScout:
                  cache: str|Path|None=None,      # measured-ceiling cache file (default ~/.cache/ceiling_scout)
                  remeasure: bool=False,          # ignore cached ceilings
                  log: Callable|None=None,        # progress printer (e.g. print)
-                 search_kw: dict|None=None       # options for the peak search (shapes, per_shape_s, sustained_s)
+                 search_kw: dict|None=None,      # options for the peak search (shapes, per_shape_s, sustained_s)
+                 raise_beaten: bool=True         # a GEMM baseline beyond ceiling + CI re-measures and raises the peak
                 ):
         if mode not in MODES: raise CeilingScoutError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
         for name, v, kind, low, strict in (("warmup", warmup, int, 0, False), ("iters", iters, int, 1, False),
@@ -74,6 +76,7 @@ class CeilingScout:
         self.store, self.remeasure, self.search_kw = CeilingStore(cache), remeasure, dict(search_kw or {})
         self.environment = capture_environment(self.target.torch_device)
         self._ceilings: dict = {}
+        self.raise_beaten = raise_beaten
         self.last_verdict: Verdict|None = None
 
     @property
@@ -100,7 +103,9 @@ class CeilingScout:
                                               **self.search_kw)
         return self._ceilings[key]
 
-    def analyze(self, workload: Workload) -> Verdict:
+    def analyze(self, workload: Workload,
+                ceilings: dict|None=None # fixed ceilings {(precision, regime): Ceiling} (a sweep's): used, never raised
+               ) -> Verdict:
         "Measure `workload` (baseline, other backends, alternative workloads), get the matching ceiling and judge."
         check_fits(workload, self.device)
         self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} ({self.mode}) ...")
@@ -111,10 +116,24 @@ class CeilingScout:
             alts.append(self.benchmark(w2, label=label))
         regime = baseline.measurement.regime if baseline.measurement else "burst"
         prec = workload.precision if workload.compute_bound_kind == "matmul" else None
-        ceiling = self.ceiling(prec, regime)
+        key = (str(prec) if prec is not None else None, regime)
+        if ceilings is not None and key in ceilings: ceiling = ceilings[key]
+        else:
+            ceiling = self.ceiling(prec, regime)
+            if ceilings is None and self.raise_beaten and (ceiling_beaten(workload, baseline, ceiling)
+                                                           or self._candidate_faster(workload, baseline, ceiling)):
+                ceiling = raise_measured_peak(self.target, ceiling, workload.shape, baseline.tflops,
+                                              baseline.measurement.stats.ci95_rel, self.store, self.log,
+                                              **self.search_kw)
+                self._ceilings[key] = ceiling
         cc = self.environment.compute_capability
         self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device))
         return self.last_verdict
+
+    def _candidate_faster(self, workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
+        "On the CPU: the baseline ran one of the search's own candidates, with more calls than the search, faster."
+        if self.target.is_cuda or not ceiling_beaten(workload, baseline, ceiling, within=True): return False
+        return list(workload.shape) in search_plan(self.device, **self.search_kw)["coarse"]
 
     def _other_backends(self, workload: Workload) -> list[str]:
         if workload.supported(self.device): return []
@@ -132,3 +151,25 @@ class CeilingScout:
         rep = report_from_verdict(v, self.environment.to_dict())
         if path: save_reports(path, rep, append=str(path).endswith(".jsonl") if append is None else append)
         return rep
+
+# %% ../nbs/07_scout.ipynb #150ccc13
+def ceiling_beaten(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling,
+                   within: bool=False # True: any margin counts (the baseline measured one of the search's candidates)
+                  ) -> bool:
+    "True when a GEMM's default-backend baseline runs faster than the measured peak beyond both spreads."
+    if workload.operation.value != "gemm" or not baseline.ok: return False
+    if baseline.backend != workload.default_backend: return False
+    peak = ceiling.measured_peak_tflops
+    if not peak or baseline.tflops is None: return False
+    band = 0.0 if within else ceiling_band(ceiling, baseline.measurement.stats.ci95_rel)
+    return baseline.tflops > peak * (1 + band)
+
+# %% ../nbs/07_scout.ipynb #42ce2dd3
+@patch
+def fix_ceilings(self: CeilingScout, precision: str|Precision|None,
+                 regimes: tuple[str, ...]|None=None # default: burst and sustained on a GPU, burst on the CPU
+                ) -> dict:
+    "The ceilings a sweep judges every point against, fixed before its first point: {(precision, regime): Ceiling}."
+    regimes = regimes or (REGIMES if self.target.is_cuda else ("burst",))
+    prec = parse_enum(Precision, precision, "precision") if precision is not None else None
+    return {(str(prec) if prec is not None else None, r): self.ceiling(prec, r) for r in regimes}

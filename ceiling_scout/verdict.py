@@ -15,12 +15,13 @@ from .ceilings import *
 from .benchmark import *
 
 # %% auto #0
-__all__ = ['EFFICIENT', 'TOO_NOISY_CI', 'NOISE_MIN_N', 'CEILING_TOLERANCE', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'Verdict',
-           'Decision', 'DecisionContext', 'synthetic_result', 'priority_for', 'plausibility', 'ceiling_spread_note',
-           'optimal_phrase', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority',
-           'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
+__all__ = ['EFFICIENT', 'TOO_NOISY_CI', 'NOISE_MIN_N', 'UNMEASURED_SPREAD', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS',
+           'READ_ROOF_OPERATIONS', 'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result',
+           'priority_for', 'ceiling_band', 'plausibility', 'ceiling_spread_note', 'optimal_phrase',
+           'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel',
+           'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
            'register_decider', 'switch_from_failed', 'pad_from_refused', 'decider_for', 'judge', 'at_ceiling',
-           'decide_default', 'decide_gemm']
+           'decide_default', 'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
 EFFICIENT = 0.90  # the users' rule: at 90 % of the ceiling or more, the library is optimal
@@ -50,6 +51,13 @@ class Verdict:
     def config_suggestion(self) -> dict: return self.config
     @property
     def plausible(self) -> bool: return self.approach != Approach.CHECK_MEASUREMENT
+    @property
+    def efficiency_flag(self) -> str|None:
+        "None up to 100 %; 'within_spread' up to the ceiling's CI plus the baseline's; beyond: 'above_ceiling'."
+        e = self.efficiency
+        if e is None or e <= 1.0: return None
+        ci = self.baseline.measurement.stats.ci95_rel if self.baseline.measurement else 0.0
+        return "within_spread" if e <= 1 + ceiling_band(self.ceiling, ci) else "above_ceiling"
 
 # %% ../nbs/05_verdict.ipynb #de0c1510
 @dataclass(frozen=True)
@@ -107,8 +115,16 @@ TOO_NOISY_CI = 0.10  # 95 % CI half-width above 10 % of the mean: the verdict ba
                      # a +-10 % rate could fall in either of two bands; past that no priority is given
 NOISE_MIN_N = 10     # below 10 timed calls (a smoke run, a test) a finite CI or an outlier only warns; one call
                      # (infinite CI) is withheld at any n, and from 10 calls a mean 2x off the median too
-# the measured peak is one sample: up to 2 % (plus the result's own CI) above it is still "at the ceiling"
-CEILING_TOLERANCE = 0.02
+# a ceiling recorded without its own spread (before the search re-timed its finalists): 2 % stands in for it
+UNMEASURED_SPREAD = 0.02
+
+def ceiling_band(ceiling: Ceiling|None, # its `measured_peak_ci95_rel` is the measured peak's own 95 % CI
+                 ci95_rel: float=0.0    # the result's own 95 % CI (relative)
+                ) -> float:
+    "How far above the measured ceiling a result still counts as at it: the ceiling's 95 % CI plus the result's."
+    c = getattr(ceiling, "measured_peak_ci95_rel", None)
+    c = UNMEASURED_SPREAD if c is None or not math.isfinite(c) or c < 0 else c
+    return c + (ci95_rel or 0.0)
 
 def plausibility(workload: Workload, tflops: float|None, gbps: float|None, ceiling: Ceiling, ci95_rel: float=0.0,
                  what: str="baseline" # how the warning names the result
@@ -124,26 +140,27 @@ def plausibility(workload: Workload, tflops: float|None, gbps: float|None, ceili
         err = (f"{gbps:.0f} GB/s exceeds the {ceiling.device_key} memory bandwidth of {ceiling.spec_bandwidth_gbps:g} "
                "GB/s: the data was served from cache (no L2 flush) or the byte count is wrong")
     bound, _ = ceiling.roofline_bound(workload.arithmetic_intensity)
-    if err is None and tflops is not None and bound and tflops > bound * (1 + CEILING_TOLERANCE + ci95_rel):
-        warns.append(f"{what} {tflops:.1f} TFLOPS is above the measured ceiling {bound:.1f} TFLOPS: the ceiling search "
-                     "missed a faster shape or the clocks differed between runs; re-measure with --remeasure")
+    if err is None and tflops is not None and bound and tflops > bound * (1 + ceiling_band(ceiling, ci95_rel)):
+        warns.append(f"{what} {tflops:.1f} TFLOPS is above the measured ceiling {bound:.1f} TFLOPS beyond both "
+                     f"spreads ({ceiling_band(ceiling, ci95_rel):.1%}): the ceiling search missed a faster shape or "
+                     "the clocks differed between runs; re-measure with --remeasure")
     return err, warns
 
 # %% ../nbs/05_verdict.ipynb #0651a53e
-def ceiling_spread_note(efficiency: float|None, ci95_rel: float=0.0) -> str|None:
-    "Warning for an efficiency just above 100 % of the measured ceiling (within the plausibility tolerance), else None."
-    if efficiency is None or not 1.0 < efficiency <= 1 + CEILING_TOLERANCE + ci95_rel: return None
+def ceiling_spread_note(efficiency: float|None, ci95_rel: float=0.0, ceiling: Ceiling|None=None) -> str|None:
+    "Warning for an efficiency just above 100 % of the measured ceiling (within `ceiling_band`), else None."
+    band = ceiling_band(ceiling, ci95_rel)
+    if efficiency is None or not 1.0 < efficiency <= 1 + band: return None
     return (f"{efficiency:.1%} of the measured ceiling: at the measured ceiling within its run-to-run spread "
-            f"(the measured peak is itself a sample; up to {CEILING_TOLERANCE + ci95_rel:.1%} above it counts as "
-            "at the ceiling)")
+            f"(the ceiling's 95% CI plus the result's: up to {band:.1%} above it counts as at the ceiling)")
 
 # %% ../nbs/05_verdict.ipynb #4bcc6739
-def optimal_phrase(efficiency: float, ci95_rel: float=0.0) -> str:
+def optimal_phrase(efficiency: float, ci95_rel: float=0.0, ceiling: Ceiling|None=None) -> str:
     "How a verdict names an efficiency of 90 % or more: 'optimal (97.4% of ceiling)', or that the ceiling was beaten."
-    if efficiency <= 1 + CEILING_TOLERANCE + ci95_rel: return f"optimal ({efficiency:.1%} of ceiling)"
-    return (f"above the measured ceiling ({efficiency:.1%} of it: the ceiling search missed a faster shape, so the "
-            "library is at least as fast as anything measured; --remeasure, or measure the peak at this size, for a "
-            "true efficiency)")
+    if efficiency <= 1 + ceiling_band(ceiling, ci95_rel): return f"optimal ({efficiency:.1%} of ceiling)"
+    return (f"above the measured ceiling ({efficiency:.1%} of it, beyond both spreads: the ceiling search missed a "
+            "faster shape, so the library is at least as fast as anything measured; --remeasure, or measure the peak "
+            "at this size, for a true efficiency)")
 
 # %% ../nbs/05_verdict.ipynb #a4412b8a
 def screen_alternatives(alternatives, ceiling: Ceiling) -> tuple[tuple[BenchmarkResult, ...], list[str]]:
@@ -293,6 +310,9 @@ def pad_from_refused(ctx: DecisionContext) -> Decision|None:
                      "tflops": padded.tflops}}
     return Decision(Priority.HIGH, Approach.PAD_SHAPE, "refused_padded_runs", rec, cfg, ev)
 
+READ_ROOF_OPERATIONS = {"gemm"}  # operations whose minimum bytes are nearly all reads: their memory roof is the
+                                 # higher of the read and copy bandwidths
+
 def decider_for(workload: Workload) -> Callable:
     "The decider registered for the workload's operation, or `decide_default`."
     return DECIDERS.get(workload.operation, decide_default)
@@ -306,7 +326,7 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
         raise ValueError(f"regime mismatch: baseline measured as {baseline.measurement.regime!r}, ceiling is "
                          f"{ceiling.regime!r}")
     ai = workload.arithmetic_intensity
-    bound, which = ceiling.roofline_bound(ai)
+    bound, which = ceiling.roofline_bound(ai, read=workload.operation.value in READ_ROOF_OPERATIONS)
     spec_b, spec_which = ceiling.spec_bound(ai)
     bound, spec_b = bound or None, spec_b or None   # a zero-FLOP operation (a copy) has no bound in TFLOP/s
     warns = [n for n in [ceiling.note] if n]
@@ -327,6 +347,9 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     kept, excluded = screen_alternatives(alts, ceiling)
     warns += excluded
     ev0 = {"excluded_alternatives": excluded} if excluded else {}
+    if eff is not None and baseline.measurement:
+        ev0["ceiling_band"] = {"ceiling_ci95_rel": ceiling.measured_peak_ci95_rel,
+                               "band": ceiling_band(ceiling, baseline.measurement.stats.ci95_rel)}
     ctx = DecisionContext(workload, baseline, kept, eff, which, bound, ceiling, compute_capability, sm_count)
     if baseline.measurement and baseline.measurement.telemetry.throttled:
         warns.append("GPU clocks were held back during the baseline "
@@ -343,7 +366,7 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     if err:
         fix = {"fix": "check the FLOP count and the timing method before any optimisation"}
         return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "above_spec", err, fix), [err, *warns], ev0)
-    warns += [n for n in [ceiling_spread_note(eff, ci)] if n]
+    warns += [n for n in [ceiling_spread_note(eff, ci, ceiling)] if n]
     st = baseline.measurement.stats
     skew = st.mean_ms / st.median_ms if st.median_ms else float("inf")
     noisy = not ci <= TOO_NOISY_CI or skew >= 2    # also an infinite CI (one timed call)
@@ -371,9 +394,9 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
 def at_ceiling(ctx: DecisionContext, use: str, what: str|None=None, evidence: dict|None=None, **config) -> Decision:
     "The NONE decision for a baseline at >= 90 % of the ceiling: 'what is optimal (97.4% of ceiling). Use library.'"
     eff, b = ctx.efficiency, ctx.baseline
-    rec = f"{what or b.library or b.backend} is {optimal_phrase(eff, ci_rel(b))}. Use library."
+    rec = f"{what or b.library or b.backend} is {optimal_phrase(eff, ci_rel(b), ctx.ceiling)}. Use library."
     return Decision(Priority.NONE, Approach.NONE,
-                    "at_ceiling" if eff <= 1 + CEILING_TOLERANCE + ci_rel(b) else "above_ceiling",
+                    "at_ceiling" if eff <= 1 + ceiling_band(ctx.ceiling, ci_rel(b)) else "above_ceiling",
                     rec, {"use": use, "reasoning": "Already at hardware ceiling", **config}, evidence or {}, gain=1.0)
 
 def decide_default(ctx: DecisionContext) -> Decision:
@@ -385,6 +408,63 @@ def decide_default(ctx: DecisionContext) -> Decision:
                     f"{b.backend} reaches {eff:.1%} of the {ctx.bound_kind} ceiling: "
                     f"a custom kernel could gain up to {1/eff:.2f}x.",
                     {"use": b.backend, "headroom_x": head}, gain=1 / eff if eff else None)
+
+# %% ../nbs/05_verdict.ipynb #7712894c
+WEIGHT_ONLY_FORMATS = {"int8": 1.0, "fp8": 1.0, "int4": 0.5}  # bytes per weight element of weight-only quantisation
+
+def memory_bound_advice(workload: Workload,  # a GEMM (M, N, K): B is the weight, A the activations
+                        ceiling: Ceiling,    # its read/copy bandwidth and matmul peak make the roofline
+                        batch_ms: tuple[int, ...]=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
+                       ) -> dict:
+    "What helps a memory-bound GEMM, as data: the roofline at larger M (batching) and weight-only quantisation."
+    M, N, K = workload.shape[:3]
+    p = workload.precision
+    def point(m: int) -> dict:
+        w = GemmWorkload(p, m, N, K); b, kind = ceiling.roofline_bound(w.arithmetic_intensity, read=True)
+        return {"M": m, "arithmetic_intensity": w.arithmetic_intensity, "bound_tflops": b, "bound_kind": kind,
+                "bound_us_per_row": (w.flops / (b * 1e12) * 1e6 / m) if b else None}
+    here = point(M)
+    batching = [point(m) for m in sorted({M, *batch_ms}) if m >= M]
+    ridge = next((q["M"] for q in batching if q["bound_kind"] == "compute"), None)
+    wbytes, other = K * N * p.itemsize, workload.bytes_min - K * N * p.itemsize
+    quant = {}
+    for fmt, size in WEIGHT_ONLY_FORMATS.items():
+        if size >= p.itemsize: continue
+        nb = K * N * size
+        quant[fmt] = {"weight_bytes": nb, "bytes_saved": wbytes - nb, "bytes_min": other + nb,
+                      "memory_bound_speedup": workload.bytes_min / (other + nb)}
+    return {"at": here, "weight_bytes": wbytes, "weight_fraction_of_bytes": wbytes / workload.bytes_min,
+            "batching": batching, "compute_bound_from_M": ridge, "weight_only_quantisation": quant,
+            "read_bandwidth_gbps": ceiling.measured_read_bandwidth_gbps,
+            "copy_bandwidth_gbps": ceiling.measured_bandwidth_gbps}
+
+# %% ../nbs/05_verdict.ipynb #359ab990
+def decide_memory_bound_gemm(ctx: DecisionContext, evidence: dict) -> Decision:
+    "A GEMM below the ridge point (a GEMV, a decode-time GEMM): judged on the read roof, advised what moves it."
+    b, eff = ctx.baseline, ctx.efficiency
+    lib = b.library or b.backend
+    adv = evidence.setdefault("memory_bound", memory_bound_advice(ctx.workload, ctx.ceiling))
+    bw = adv["read_bandwidth_gbps"] or adv["copy_bandwidth_gbps"]
+    quant = {f: round(q["memory_bound_speedup"], 2) for f, q in adv["weight_only_quantisation"].items()}
+    r, first = adv["compute_bound_from_M"], adv["batching"][0]
+    at_r = next((q for q in adv["batching"] if q["M"] == r), None)
+    batch = (f"batch requests: at M={r} it reaches the compute roof, {first['bound_us_per_row']:.3g} -> "
+             f"{at_r['bound_us_per_row']:.3g} us per row at best" if at_r and first["bound_us_per_row"] else
+             "batch requests (a larger M raises the intensity)")
+    qtxt = (", ".join(f"{f} {x:g}x less to read" for f, x in quant.items()) if quant else "")
+    cfg = {"use": lib, "bound": "read bandwidth", "batch_to_M": r, "weight_only_quantisation": quant,
+           "headroom_x": round(1 / eff, 2) if eff else None}
+    frac = f"{b.gbps:.4g} of {bw:.4g} GB/s" if (b.gbps and bw) else "n/a"
+    if eff is not None and eff >= EFFICIENT:
+        rec = (f"{lib} is at the read-bandwidth roof ({eff:.1%} of it, {frac}): no kernel reads the weight faster. "
+               f"To go faster change the problem: {batch}" + (f"; weight-only quantisation: {qtxt}." if qtxt else "."))
+        return Decision(Priority.NONE, Approach.NONE, "at_memory_roof", rec, cfg, evidence, gain=1.0)
+    cfg["kernel"] = ["split-K GEMV (weight streamed once at full bandwidth)", "torch.compile(mode='max-autotune')",
+                     "Triton split-K"]
+    rec = (f"{lib} reaches {eff:.1%} of the read-bandwidth roof ({frac}; memory-bound below the ridge point): a "
+           f"split-K/GEMV kernel could gain up to {1 / eff:.2f}x; also {batch}"
+           + (f"; weight-only quantisation: {qtxt}." if qtxt else "."))
+    return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "memory_bound", rec, cfg, evidence, gain=1 / eff)
 
 # %% ../nbs/05_verdict.ipynb #3717b2cc
 @register_decider("gemm")
@@ -411,6 +491,16 @@ def decide_gemm(ctx: DecisionContext) -> Decision:
                          "slice C back. A per-call F.pad adds a copy.")},
                 evidence, gain=gain, gain_ci95=speedup_ci95(baseline, padded))
         if gain is not None: evidence["padded"]["note"] = f"padding gained nothing beyond noise ({gain:.3f}x)"
+    faster = [a for a in ctx.same_workload()[1:] if a.ok and faster_beyond_noise(baseline, a)]
+    if faster:   # another library backend, measured beside the default, is faster: the nn.Linear layout, a GEMV
+        best = min(faster, key=lambda r: r.mean_ms); gain = speedup(baseline, best)
+        evidence["backends"] = {r.label or r.backend: r.mean_ms for r in ctx.same_workload() if r.ok}
+        return Decision(gain_priority(gain), Approach.SWITCH_BACKEND, "faster_backend",
+            (f"{best.backend} ({best.library}) measured {gain:.2f}x faster than {baseline.backend} at this shape "
+             f"({baseline.mean_ms:.4g} -> {best.mean_ms:.4g} ms): select it explicitly."),
+            {"backend": best.backend, "library": best.library, "measured_speedup": round(gain, 3)}, evidence, gain=gain,
+            gain_ci95=speedup_ci95(baseline, best))
+    if bound == "memory": return decide_memory_bound_gemm(ctx, evidence)
     if eff is not None and eff >= EFFICIENT:
         d = at_ceiling(ctx, lib, evidence=evidence)
         return replace(d, recommendation=d.recommendation + " Custom kernel cannot improve.")

@@ -251,6 +251,7 @@ class GemmWorkload(Workload):
     example_shapes: ClassVar[dict] = {"square 8192 bf16": ("8192,8192,8192", "bf16", {}),
                                       "misaligned K bf16": ("8192,8192,8190", "bf16", {})}
     calling_convention: ClassVar[str] = "fn(a, b) -> a @ b  (a: M×K, b: K×N, the precision's dtype; returns M×N)"
+    skinny_max_m: ClassVar[int] = 16  # M up to this (decode batches): also measure the nn.Linear layout (and a GEMV)
 
     @property
     def default_backend(self) -> str:
@@ -300,7 +301,16 @@ class GemmWorkload(Workload):
             return {"torch._int_mm": Backend("torch._int_mm", lambda x: torch._int_mm(x["a"], x["b"]),
                                              "cuBLASLt" if torch.device(device).type == "cuda" else "CPU")}
         lib = "cuBLAS" if torch.device(device).type == "cuda" else "CPU BLAS (oneDNN/MKL)"
-        return {"torch.matmul": Backend("torch.matmul", lambda x: torch.matmul(x["a"], x["b"]), lib)}
+        out = {"torch.matmul": Backend("torch.matmul", lambda x: torch.matmul(x["a"], x["b"]), lib)}
+        if self.M <= self.skinny_max_m:  # decode-time GEMMs: the weight as nn.Linear keeps it (N x K), and a GEMV
+            prep = lambda x: {**x, "w": x["b"].t().contiguous()}
+            out["F.linear (weight NxK)"] = Backend(
+                "F.linear (weight NxK)", lambda x: torch.nn.functional.linear(x["a"], x["w"]), lib,
+                "the weight stored N x K (K contiguous), as nn.Linear keeps it; transposed once, untimed", prep)
+            if self.M == 1:
+                out["torch.mv (GEMV)"] = Backend("torch.mv (GEMV)", lambda x: torch.mv(x["w"], x["a"][0]).unsqueeze(0),
+                                                 lib, "a matrix-vector kernel over the N x K weight", prep)
+        return out
 
     def precision_context(self): return tf32_enabled(self.precision == Precision.TF32)
 

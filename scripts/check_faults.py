@@ -88,14 +88,16 @@ def _():
 @case("3 poisoned cache values are rejected and re-measured")
 def _():
     from ceiling_scout import CeilingScout
-    from ceiling_scout.ceilings import environment_key
+    from ceiling_scout.ceilings import environment_key, ceiling_key, search_plan
     from ceiling_scout.core import capture_environment
     cache = TMP / "poison.json"
     scout = lambda: CeilingScout("cpu", warmup=1, iters=5, cache=cache, search_kw=dict(shapes=[(64, 64, 64)], per_shape_s=0.02))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         truth = scout().detect_ceiling("gemm", (64, 64, 64), "fp32")
-        key = environment_key(capture_environment("cpu")); good = json.loads(cache.read_text())
+        good = json.loads(cache.read_text())
+        key = ceiling_key(capture_environment("cpu"), search_plan("cpu", shapes=[(64, 64, 64)], per_shape_s=0.02))
+        assert list(good) == [key] and key.startswith(environment_key(capture_environment("cpu"))), list(good)
         for where, bad in [("matmul", 1e30), ("matmul", -5.0), ("matmul", float("nan")), ("copy", 0.0), ("copy", -1.0), ("copy", 1e30)]:
             d = json.loads(json.dumps(good))
             if where == "copy": d[key]["copy"]["value"] = bad
