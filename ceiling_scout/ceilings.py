@@ -357,8 +357,10 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
                   "run_s": round(m.duration_s, 2)}
         tel, mean_ms = m.telemetry.to_dict(), tail.mean_ms
         if cuda and tel.get("regime") == "burst":   # the clocks, not the loop length, name the regime
-            method = {**method, "regime_note": "the clocks stayed at boost through the sustained run: "
-                      "this ceiling is a burst rate; judge sustained points with care"}
+            method = {**method, "power_cap_binds": False, "regime_note": (
+                f"the clocks stayed near boost (median {tel.get('sm_clock_mhz_median')} MHz) through the whole "
+                "back-to-back run: the power cap does not bind at this shape, so its steady rate is the sustained "
+                "ceiling; shapes that reach the cap read below it for power, not for the kernel")}
     if not cuda and (emu := cpu_emulated(prec)): method = {**method, "emulated": emu}
     return PeakMeasurement("matmul", prec.value, regime, rate, "TFLOPS", tuple(shape), mean_ms, tel, method, searched,
                            _now(), ci95_rel=ci)
