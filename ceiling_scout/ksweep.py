@@ -34,6 +34,7 @@ def k_values(k_min: int|None=None,      # first K (default: the device's range)
             ) -> list[int]:
     "The K values of a sweep, or `CeilingScoutError` naming the bad value."
     if k_list is not None and k_list != "" and k_list != []:
+        if isinstance(k_list, int) and not isinstance(k_list, bool): k_list = [k_list]   # papermill -p k_list 256
         ks = list(parse_shape(k_list) if isinstance(k_list, str) else parse_shape(list(k_list)))
         return sorted(dict.fromkeys(ks))
     d0, d1, ds = DOCUMENTED_K_RANGE if cuda else CPU_K_RANGE
