@@ -179,7 +179,7 @@ def sharded_sweep(workloads: Sequence[Workload],  # the sweep's points, in sweep
     t0 = time.perf_counter()
     rank, world, local = (ctx.rank, ctx.world_size, ctx.local_rank) if ctx else (0, 1, 0)
     on = ctx is not None and dist.is_initialized() and world > 1
-    kw = dict(scout_kw or {})
+    kw = {"raise_beaten": False, **(scout_kw or {})}   # each rank's ceilings are fixed before its first point
     dev = rank_device(local, device if ctx is None else ("cuda" if ctx.device.startswith("cuda") else "cpu"))
     kw["cache"] = rank_ceiling_cache_path(kw.get("cache") or CeilingStore().path, dev, local)
     if rank != 0: kw["log"] = None
