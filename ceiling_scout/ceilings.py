@@ -628,6 +628,7 @@ def raise_measured_peak(target: DeviceTarget,  # the device
                         baseline_ci95_rel: float=0.0, # its spread
                         store: CeilingStore|None=None, # where the raised peak is recorded
                         log: Callable|None=None,
+                        reason: str="beat it beyond its spread (the search had missed that shape)",
                         **search_kw             # the search the ceiling came from (its cache key)
                        ) -> Ceiling:
     "Re-measure the peak at `shape`, keep the higher of that and the baseline, record it: the ceiling was beaten."
@@ -640,8 +641,7 @@ def raise_measured_peak(target: DeviceTarget,  # the device
         e, m = _time_shape(prec, tuple(shape), dev, 2 * plan["per_shape_s"], telemetry=dev.type == "cuda")
     new = max(e.get("tflops") or 0.0, baseline_tflops)
     if old is not None and new <= old: return ceiling
-    note = (f"ceiling raised from {old:.4g} to {new:.4g} TFLOPS: a baseline at {'x'.join(map(str, shape))} beat it "
-            "beyond its spread (the search had missed that shape)")
+    note = f"ceiling raised from {old:.4g} to {new:.4g} TFLOPS: a baseline at {'x'.join(map(str, shape))} {reason}"
     ci = max(x for x in (baseline_ci95_rel, e.get("ci95_rel"), ceiling.measured_peak_ci95_rel, 0.0)
              if x is not None and math.isfinite(x))
     method = {**(m.method if m else {}), "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),

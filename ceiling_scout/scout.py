@@ -120,11 +120,13 @@ class CeilingScout:
         if ceilings is not None and key in ceilings: ceiling = ceilings[key]
         else:
             ceiling = self.ceiling(prec, regime)
-            if ceilings is None and self.raise_beaten and (ceiling_beaten(workload, baseline, ceiling)
-                                                           or self._candidate_faster(workload, baseline, ceiling)):
+            beaten = ceiling_beaten(workload, baseline, ceiling)
+            if ceilings is None and self.raise_beaten and (
+                    beaten or self._candidate_faster(workload, baseline, ceiling)):
+                why = ({} if beaten else {"reason": "ran one of the search's own candidates, with more calls, faster"})
                 ceiling = raise_measured_peak(self.target, ceiling, workload.shape, baseline.tflops,
                                               baseline.measurement.stats.ci95_rel, self.store, self.log,
-                                              **self.search_kw)
+                                              **why, **self.search_kw)
                 self._ceilings[key] = ceiling
         cc = self.environment.compute_capability
         self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device))
