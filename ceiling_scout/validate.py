@@ -434,8 +434,9 @@ def speed_verdict(baseline: BenchmarkResult, custom: BenchmarkResult, ceiling: C
             err, w = plausibility(r.workload, r.tflops, r.gbps, ceiling, ci_rel(r), what)
             warns += w
             if err: return "CHECK_MEASUREMENT", warns + [f"{what}: {err}"]
-    if faster_beyond_noise(baseline, custom): return "KEEP", warns
-    if faster_beyond_noise(custom, baseline): return "REVERT", warns
+    ci = speedup_ci95(baseline, custom)   # a verdict never contradicts the interval it is printed with
+    if faster_beyond_noise(baseline, custom) and ci and ci[0] > 1: return "KEEP", warns
+    if faster_beyond_noise(custom, baseline) and ci and ci[1] < 1: return "REVERT", warns
     return "TOO_CLOSE_TO_CALL", warns
 
 # %% ../nbs/40_validate.ipynb #3ea0908d
