@@ -203,7 +203,7 @@ def triage_markdown_table(rep: ModelReport, top: int=6) -> str:
 PRIORITY_COLOURS = {"HIGH": "#d62728", "MEDIUM": "#ff7f0e", "LOW": "#bcbd22", "NONE": "#2ca02c"}
 
 def triage_chart_svg(rep: ModelReport, top: int=8, width: int=900) -> str:
-    "An SVG bar chart of the top items' share of the model's time, coloured by priority, labelled with verdict and gain."
+    "SVG bars: the top items' share of the model's time, coloured by priority, labelled with verdict and gain."
     rows = [(f"{it['rank']}. {it['workload']}", it["share"] or 0.0, PRIORITY_COLOURS.get(it["priority"], "#7f7f7f"),
              f"{_pct(it['share'])} · {it['approach']} · {gain_text(it)}") for it in rep.items[:top]]
     unm = sum(u.get("share") or 0 for u in rep.unmapped)
