@@ -26,7 +26,7 @@ MODEL_REPORT_RANGES: dict[str, tuple] = {   # field -> (low, high, low excluded)
     "share": _UNIT, "model_saved_fraction": _UNIT, "sparsity": _UNIT, "density": _UNIT, "block_sparsity": _UNIT,
     "coverage": _AT_LEAST_0, "captured_share": _AT_LEAST_0, "efficiency": _AT_LEAST_0,
     "arithmetic_intensity": _AT_LEAST_0, "compiled_rel_error": _AT_LEAST_0, "round_trips_saved": _AT_LEAST_0,
-    "gain": _ABOVE_0, "gain_ci95": _ABOVE_0, "dense_gain": _ABOVE_0, "step_ms": _ABOVE_0,
+    "gain": _ABOVE_0, "dense_gain": _ABOVE_0, "step_ms": _ABOVE_0,
     "speedup_if_high_done": _AT_LEAST_1, "speedup_if_all_done": _AT_LEAST_1, "model_speedup_if_done": _AT_LEAST_1,
     "count": _AT_LEAST_1, "rank": _AT_LEAST_1}
 _FREE = ("environment", "method", "extras", "shape")   # read as they are: no range rule (NaN is still refused)
