@@ -480,7 +480,7 @@ def _pct(x) -> str: return "-" if x is None else f"{x:.1%}"
 def _num(x, f="{:.3g}") -> str: return "-" if x is None else f.format(x)
 
 def render_sparse_line(it: dict) -> str:
-    "'  #2 gemm ... · up.weight 87.5% BLOCK_SPARSE (block 16, what-if ...): bsr 1.80x vs dense (used)' for a sparse item."
+    "One line for a sparse item: its weight's pattern and source, the fastest sparse kernel measured, and its use."
     s, sp = it["sparsity"], it.get("sparse") or {}
     blk = f"block {s['block_size']}, " if s.get("block_size") else ""
     head = f"  #{it['rank']} {it['workload']} ({blk}{s['source']}): "
@@ -566,7 +566,8 @@ def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelRepor
     model, inputs, name = source_model(args, scout.device)
     spec = parse_sparsify(args.sparsify) if args.sparsify else None
     if spec and isinstance(model, ExtractedModel):
-        raise CeilingScoutError("--sparsify prunes a module's weights; it needs --model with a factory, not --ops/.onnx")
+        raise CeilingScoutError("--sparsify prunes a module's weights; it needs --model with a factory, "
+                                "not --ops/.onnx")
     labels = what_if_sparsity(model, spec) if spec else {}
     em = model if isinstance(model, ExtractedModel) else extract_ops(model, inputs, name=name, warmup=scout.warmup,
                                                                      iters=max(scout.iters, 3), what_if=labels)
