@@ -533,7 +533,8 @@ def render_model_report(r: ModelReport, top: int=20) -> str:
 # %% ../nbs/52_triage.ipynb #0e017e95
 TRIAGE_FLAGS = (Flag("--model", str, "triage a whole model: a built-in (llama_block, llama_block_tiny, vit_block, "
                      "resnet_bottleneck, ..._tiny), package.module:function, path/to/file.py:function, "
-                     "or a .onnx file"),
+                     "hf:path/to/config.json (one block of a Hugging Face model) or a .onnx file"),
+                Flag("--scale-down", int, "with --model hf:...: divide widths and head counts by this (CPU size)"),
                 Flag("--ops", str, "triage the operations listed in the users' ops.json format"),
                 Flag("--write-ops", str, "also write the extracted operations to this ops.json"),
                 Flag("--batch", int, "batch size passed to the model factory"),
@@ -550,7 +551,12 @@ def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
     if args.model.endswith(".onnx"): return read_onnx(args.model, None), None, Path(args.model).stem
     kw = {"device": str(device), "dtype": parse_enum(Precision, args.precision, "precision").dtype}
     kw |= {k: getattr(args, k) for k in ("batch", "seq") if getattr(args, k) is not None}
+    hf = args.model.startswith("hf:")
+    if args.scale_down is not None:
+        if not hf: raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {args.model!r}")
+        kw["scale"] = args.scale_down
     m, x = load_factory(args.model, **kw)
+    if hf: return m, x, f"hf:{Path(args.model[3:]).stem}" + (f"/{args.scale_down}" if args.scale_down else "")
     return m, x, args.model.rpartition(":")[2] or args.model
 
 def parse_sparsify(text: str) -> dict[str, str]:
