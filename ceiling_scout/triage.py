@@ -553,7 +553,8 @@ def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
     kw |= {k: getattr(args, k) for k in ("batch", "seq") if getattr(args, k) is not None}
     hf = args.model.startswith("hf:")
     if args.scale_down is not None:
-        if not hf: raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {args.model!r}")
+        if not hf:
+            raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {args.model!r}")
         kw["scale"] = args.scale_down
     m, x = load_factory(args.model, **kw)
     if hf: return m, x, f"hf:{Path(args.model[3:]).stem}" + (f"/{args.scale_down}" if args.scale_down else "")
