@@ -551,13 +551,13 @@ def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
     if args.model.endswith(".onnx"): return read_onnx(args.model, None), None, Path(args.model).stem
     kw = {"device": str(device), "dtype": parse_enum(Precision, args.precision, "precision").dtype}
     kw |= {k: getattr(args, k) for k in ("batch", "seq") if getattr(args, k) is not None}
-    hf = args.model.startswith("hf:")
-    if args.scale_down is not None:
+    hf, scale = args.model.startswith("hf:"), getattr(args, "scale_down", None)   # papermill passes fewer fields
+    if scale is not None:
         if not hf:
             raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {args.model!r}")
-        kw["scale"] = args.scale_down
+        kw["scale"] = scale
     m, x = load_factory(args.model, **kw)
-    if hf: return m, x, f"hf:{Path(args.model[3:]).stem}" + (f"/{args.scale_down}" if args.scale_down else "")
+    if hf: return m, x, f"hf:{Path(args.model[3:]).stem}" + (f"/{scale}" if scale else "")
     return m, x, args.model.rpartition(":")[2] or args.model
 
 def parse_sparsify(text: str) -> dict[str, str]:

@@ -12,8 +12,8 @@ from .core import CeilingScoutError, Priority, Approach, parse_enum
 
 # %% auto #0
 __all__ = ['MODEL_REPORT_VERSION', 'MODEL_REPORT_RANGES', 'PRIORITY_COLOURS', 'ModelReportError', 'check_model_report',
-           'TriageItem', 'ModelReport', 'gain_text', 'triage_caption', 'triage_markdown_table', 'triage_chart_svg',
-           'main']
+           'TriageItem', 'ModelReport', 'gain_text', 'verdict_text', 'triage_caption', 'triage_markdown_table',
+           'triage_chart_svg', 'main']
 
 # %% ../nbs/49_triage_report.ipynb #1dd785a8
 class ModelReportError(CeilingScoutError):
@@ -166,6 +166,10 @@ def gain_text(item: dict) -> str:
            else "headroom" if src.startswith("ceiling") else src)
     return f"{g:.2f}× {how}".strip()
 
+def verdict_text(item: dict) -> str:
+    "'HIGH · FUSION', or 'NONE · no action' where the verdict is to leave it."
+    return f"{item['priority']} · " + ("no action" if item["approach"] == "NONE" else item["approach"])
+
 def triage_caption(rep: ModelReport) -> str:
     "One paragraph: what the shares are of, coverage, the Amdahl estimates and the report's provenance."
     env = rep.environment or {}
@@ -188,7 +192,7 @@ def triage_markdown_table(rep: ModelReport, top: int=6) -> str:
             "|---:|---|---:|---:|---:|---|---|---:|"]
     for it in rep.items[:top]:
         rows.append(f"| {it['rank']} | `{it['workload']}` | {it.get('count', 1)} | {_pct(it['share'])} | "
-                    f"{_pct(it.get('efficiency'), 0)} | {it['priority']} · {it['approach']} | {gain_text(it)} | "
+                    f"{_pct(it.get('efficiency'), 0)} | {verdict_text(it)} | {gain_text(it)} | "
                     f"{_pct(it['model_saved_fraction'])} |")
     if len(rep.items) > top:
         rest = sum(it["share"] or 0 for it in rep.items[top:])
@@ -205,7 +209,7 @@ PRIORITY_COLOURS = {"HIGH": "#d62728", "MEDIUM": "#ff7f0e", "LOW": "#bcbd22", "N
 def triage_chart_svg(rep: ModelReport, top: int=8, width: int=900) -> str:
     "SVG bars: the top items' share of the model's time, coloured by priority, labelled with verdict and gain."
     rows = [(f"{it['rank']}. {it['workload']}", it["share"] or 0.0, PRIORITY_COLOURS.get(it["priority"], "#7f7f7f"),
-             f"{_pct(it['share'])} · {it['approach']} · {gain_text(it)}") for it in rep.items[:top]]
+             f"{_pct(it['share'])} · {verdict_text(it).split(' · ')[1]} · {gain_text(it)}") for it in rep.items[:top]]
     unm = sum(u.get("share") or 0 for u in rep.unmapped)
     if rep.unmapped: rows.append(("unmapped ops", unm, "#c7c7c7", f"{_pct(unm)} · not measured"))
     lw, rw, rh, y0 = 300, 260, 26, 64
@@ -225,7 +229,7 @@ def triage_chart_svg(rep: ModelReport, top: int=8, width: int=900) -> str:
     for i, (label, share, colour, note) in enumerate(rows):
         y = y0 + i * rh
         w = max(1.0, bw * share / scale)
-        out += [t(lw - 8, y + 16, label[:46], text_anchor="end"),
+        out += [t(lw - 8, y + 16, label if len(label) <= 46 else label[:45] + "…", text_anchor="end"),
                 f'<rect x="{lw}" y="{y + 4}" width="{w:.1f}" height="{rh - 8}" fill="{colour}"/>',
                 t(lw + w + 6, y + 16, note)]
     y = y0 + rh * len(rows) + 18
@@ -234,7 +238,8 @@ def triage_chart_svg(rep: ModelReport, top: int=8, width: int=900) -> str:
         out += [f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{c}"/>', t(x + 16, y, p)]
         x += 90
     prov = " · ".join(s for s in (env.get("date", "")[:16], f"code {env['code_commit']}" if env.get("code_commit")
-                                  else "", f"coverage {_pct(rep.coverage, 0)}" if rep.coverage is not None else "")
+                                  else "", f"shares of {rep.model_ms:.4g} ms",
+                                  f"coverage {_pct(rep.coverage, 0)}" if rep.coverage is not None else "")
                       if s)
     out += [t(10, y + 24, f"{rep.model} ({rep.source}); {prov}", fill="#555"), "</svg>"]
     return "\n".join(out) + "\n"
