@@ -15,14 +15,16 @@ from torch.utils.weak import WeakIdKeyDictionary
 from .core import CeilingScoutError, Precision, Operation
 from .workloads import Workload, make_workload, registered_operations
 from .measure import measure
+from .sparsity import analyze_sparsity, SparsityPattern, prune_to_24, convert_to_bsr
 
 # %% auto #0
-__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'GROUP_MAPPERS', 'CAPTURE_MECHANISM', 'OPS_JSON_KEYS',
-           'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper',
-           'map_mm', 'map_bmm', 'map_grouped_mm', 'map_sdpa', 'map_conv', 'map_layer_norm', 'map_rms_norm',
-           'map_softmax', 'find_rope', 'map_calls', 'ExtractedModel', 'extract_ops', 'read_ops_json', 'write_ops_json',
-           'onnx_mapper', 'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention', 'read_onnx',
-           'onnx_attention_patterns']
+__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'GROUP_MAPPERS', 'WEIGHT_VIEWS', 'SPARSITY_KEYS',
+           'CAPTURE_MECHANISM', 'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind',
+           'capture_calls', 'ExtractedOp', 'aten_mapper', 'map_mm', 'map_bmm', 'map_grouped_mm', 'map_sdpa', 'map_conv',
+           'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope', 'map_calls', 'gemm_weight',
+           'attach_weight_sparsity', 'what_if_sparsity', 'ExtractedModel', 'extract_ops', 'read_ops_json',
+           'write_ops_json', 'onnx_mapper', 'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention',
+           'read_onnx', 'onnx_attention_patterns']
 
 # %% ../nbs/51_extract.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -94,9 +96,10 @@ class _Recorder(TorchDispatchMode):
         super().__init__()
         self.cuda, self.calls, self.producer, self.ext, self.groups, self.group = cuda, [], WeakIdKeyDictionary(), \
             WeakIdKeyDictionary(), [], None
+        self.ext_tensors: dict[int, torch.Tensor] = {}   # capture id -> tensor from outside (weights, inputs)
     def _ref(self, t: torch.Tensor) -> Ref:
         if t in self.producer: c, o = self.producer[t]; return Ref(c, o, -1, TensorInfo.of(t))
-        if t not in self.ext: self.ext[t] = len(self.ext)
+        if t not in self.ext: self.ext[t] = len(self.ext); self.ext_tensors[self.ext[t]] = t
         return Ref(-1, 0, self.ext[t], TensorInfo.of(t))
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -140,7 +143,8 @@ class _Grouper(TorchFunctionMode):
         finally: self.rec.group = None
 
 # %% ../nbs/51_extract.ipynb #77d067c2
-def capture_calls(model: Callable, inputs: tuple, runs: int=3 # captured forward passes; per-call time is their median
+def capture_calls(model: Callable, inputs: tuple, runs: int=3, # captured forward passes; per-call time is their median
+                  externals: dict|None=None # filled with {capture id: tensor} of the tensors from outside (first pass)
                  ) -> tuple[list[AtenCall], list[dict]]:
     "Run `model(*inputs)` `runs` times under the recorder (after one untimed warm-up): calls, composite groups."
     dev = next((a.device for a in inputs if isinstance(a, torch.Tensor)), torch.device("cpu"))
@@ -155,6 +159,7 @@ def capture_calls(model: Callable, inputs: tuple, runs: int=3 # captured forward
     if cuda: torch.cuda.synchronize(dev)
     ms = lambda t: t[0].elapsed_time(t[1]) if cuda else t
     first = passes[0]
+    if externals is not None: externals.update(first.ext_tensors)
     same = [p for p in passes if [c["op"] for c in p.calls] == [c["op"] for c in first.calls]]
     calls = [AtenCall(**{k: v for k, v in c.items() if k != "time"},
                       time_ms=statistics.median(ms(p.calls[i]["time"]) for p in same))
@@ -346,6 +351,92 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         out.append(op)
     return out
 
+# %% ../nbs/51_extract.ipynb #6720f885
+WEIGHT_VIEWS = {"t": True, "transpose": True, "permute": True, "view": False, "_unsafe_view": False,
+                "reshape": False, "_reshape_alias": False, "alias": False, "detach": False}  # name -> swaps the dims
+
+def gemm_weight(op: ExtractedOp, calls: list[AtenCall]) -> tuple[int, bool]|None:
+    "(capture id, stored as N×K) of the outside tensor a gemm's B operand views, or None (B is computed)."
+    mm = next((calls[i] for i in op.calls if calls[i].name in ("mm", "addmm", "_addmm_activation")), None)
+    if mm is None or mm.args_tree is None: return None
+    args = mm.args_tree[0]
+    ref = args[1] if mm.name == "mm" else (args[2] if len(args) > 2 else None)
+    swaps = 0
+    while isinstance(ref, Ref) and ref.call >= 0:
+        c = calls[ref.call]
+        if c.name not in WEIGHT_VIEWS: return None
+        swaps += WEIGHT_VIEWS[c.name]
+        srcs = [a for a in tree_flatten(c.args_tree)[0] if isinstance(a, Ref)]
+        if len(srcs) != 1: return None
+        ref = srcs[0]
+    if not isinstance(ref, Ref) or len(ref.info.shape) != 2: return None
+    return ref.ext, swaps % 2 == 1
+
+# %% ../nbs/51_extract.ipynb #78883c05
+SPARSITY_KEYS = ("sparsity", "sparsity_pattern", "sparsity_block", "weight", "sparsity_source")  # in meta / ops.json
+
+def attach_weight_sparsity(em: ExtractedModel, model: torch.nn.Module, externals: dict,
+                           what_if: dict|None=None # {weight name: label}: pruned for a what-if, said so
+                          ) -> ExtractedModel:
+    "Analyse the weight behind each gemm of `em` into the op's `meta` (sparsity, pattern, block); keep it by name."
+    names = {id(t): n for n, t in [*model.named_parameters(), *model.named_buffers()]}
+    found: dict[str, Any] = {}
+    ops = []
+    for o in em.ops:
+        w = gemm_weight(o, em.calls) if o.operation == "gemm" else None
+        t = externals.get(w[0]) if w else None
+        name = names.get(id(t)) if t is not None else None
+        a = None if name is None else (t.detach() if w[1] else t.detach().T)
+        if a is None or tuple(a.shape) != (o.shape[1], o.shape[2]): ops.append(o); continue
+        if name not in found:
+            em.weights[name] = a = a.contiguous()
+            found[name] = analyze_sparsity(a)
+        an = found[name]
+        meta = {"sparsity": round(an.sparsity, 6), "sparsity_pattern": an.pattern.value, "weight": name,
+                "sparsity_source": (what_if or {}).get(name, "the model's weight")}
+        if an.pattern == SparsityPattern.BLOCK_SPARSE: meta["sparsity_block"] = an.best_block_size
+        ops.append(ExtractedOp(**{**asdict(o), "meta": {**o.meta, **meta}}))
+    em.ops = ops
+    return em
+
+# %% ../nbs/51_extract.ipynb #99e9dee2
+def _what_if_spec(spec: str) -> tuple[str, float, int]:
+    "(pattern, sparsity, block) from 'block:0.875:16', '24', 'unstructured:0.9'."
+    parts = str(spec).split(":")
+    pat = {"block": "block", "bsr": "block", "24": "24", "2of4": "24", "unstructured": "unstructured"}.get(parts[0])
+    try:
+        sp = float(parts[1]) if len(parts) > 1 else (0.5 if pat == "24" else None)
+        block = int(parts[2]) if len(parts) > 2 else 64
+    except ValueError: sp = block = None
+    if pat is None or sp is None or not 0 < sp < 1 or block < 1 or len(parts) > 3 or (pat == "24" and sp != 0.5):
+        raise CeilingScoutError(f"what-if sparsity {spec!r} must be block:SPARSITY[:BLOCK], 24 or "
+                                "unstructured:SPARSITY with 0 < SPARSITY < 1 (2:4 is 0.5)")
+    return pat, sp, block
+
+def what_if_sparsity(model: torch.nn.Module, spec: dict[str, str] # {'up': 'block:0.875:16', 'gate': '24'}
+                    ) -> dict[str, str]:
+    "Prune the named 2-D weights of `model` in place to synthetic patterns; {parameter name: label} for the report."
+    params = {n: p for n, p in model.named_parameters() if p.ndim == 2}
+    labels = {}
+    for key, s in spec.items():
+        pat, sp, b = _what_if_spec(s)
+        hit = [n for n in params if n in (key, f"{key}.weight") or n.endswith((f".{key}", f".{key}.weight"))]
+        if len(hit) != 1:
+            raise CeilingScoutError(f"what-if sparsity: {key!r} names {len(hit)} 2-D weights ({', '.join(hit)}); "
+                                    f"valid: {', '.join(params) or 'none'}")
+        p = params[hit[0]]
+        with torch.no_grad():
+            w = p.detach().float().cpu()
+            if pat == "24": kept = prune_to_24(w).tensor
+            elif pat == "block": kept = convert_to_bsr(w, b, block_density=1 - sp).tensor.to_dense()
+            else:
+                k = max(1, round((1 - sp) * w.numel()))
+                kept = torch.where(w.abs() >= w.abs().flatten().kthvalue(w.numel() - k + 1).values, w, 0.0)
+            p.copy_(kept.to(p.dtype))
+        what = {"24": "2:4", "block": f"{sp:.1%} block-sparse ({b}×{b})", "unstructured": f"{sp:.1%} unstructured"}
+        labels[hit[0]] = f"what-if: pruned to {what[pat]} by magnitude (synthetic, not the model's own weights)"
+    return labels
+
 # %% ../nbs/51_extract.ipynb #3dc505f4
 @dataclass
 class ExtractedModel:
@@ -357,6 +448,7 @@ class ExtractedModel:
     step_ms: float|None = None         # the model's own forward time, measured without the capture
     device: str = "cpu"
     calls: list[AtenCall] = field(default_factory=list, repr=False)
+    weights: dict = field(default_factory=dict, repr=False)   # weight name -> a gemm's A = the weight as N×K
     @property
     def mapped(self) -> list[ExtractedOp]: return [o for o in self.ops if o.mapped]
     @property
@@ -384,16 +476,20 @@ CAPTURE_MECHANISM = ("TorchDispatchMode (every ATen call with its arguments, str
                      "step time by measure()")
 
 def extract_ops(model: Callable, example_inputs: tuple|torch.Tensor, # what `model(*example_inputs)` runs
-                runs: int=3, warmup: int=2, iters: int=10, name: str|None=None) -> ExtractedModel:
-    "Capture the ATen calls of one forward pass, map them to our operations, and measure the model's step time."
+                runs: int=3, warmup: int=2, iters: int=10, name: str|None=None,
+                what_if: dict|None=None # {weight name: label} of weights pruned by `what_if_sparsity`
+               ) -> ExtractedModel:
+    "Capture the ATen calls of one forward pass, map them, analyse the gemms' weights, measure the step time."
     inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
-    calls, groups = capture_calls(model, inputs, runs)
+    externals: dict = {}
+    calls, groups = capture_calls(model, inputs, runs, externals)
     dev = next((a.device for a in inputs if isinstance(a, torch.Tensor)), torch.device("cpu"))
     with torch.no_grad():
         step = measure(lambda: model(*inputs), dev, warmup=warmup, iters=iters, telemetry=False)
     timer = "CUDA events" if dev.type == "cuda" else "time.perf_counter"
-    return ExtractedModel(name or type(model).__name__, map_calls(calls, groups), "torch.nn.Module",
-                          CAPTURE_MECHANISM.format(timer=timer, runs=runs), step.mean_ms, str(dev), calls)
+    em = ExtractedModel(name or type(model).__name__, map_calls(calls, groups), "torch.nn.Module",
+                        CAPTURE_MECHANISM.format(timer=timer, runs=runs), step.mean_ms, str(dev), calls)
+    return attach_weight_sparsity(em, model, externals, what_if) if isinstance(model, torch.nn.Module) else em
 
 # %% ../nbs/51_extract.ipynb #cbc86874
 OPS_JSON_KEYS = ("op", "shape", "precision", "count", "time_ms", "sparsity", "rows")
@@ -416,9 +512,14 @@ def _entry_op(name: str, e: dict, precision: str, tokens: int|None) -> Extracted
             raise CeilingScoutError(f"{where}: {op} shape {shape} gives the row length only; "
                                     "add \"rows\": N or give [ROWS, COLS]")
         shape, note = [rows, shape[0]], ("" if "rows" in e else f"rows = {rows}, the M of the file's gemms (tokens)")
-    extras = {k: v for k, v in e.items() if k not in OPS_JSON_KEYS and not k.startswith("_")}
-    meta = {"sparsity": e["sparsity"]} if e.get("sparsity") else {}
-    if meta: note = (note + "; " if note else "") + f"sparsity {e['sparsity']} given: the dense workload is measured"
+    extras = {k: v for k, v in e.items() if k not in OPS_JSON_KEYS + SPARSITY_KEYS and not k.startswith("_")}
+    meta = {k: e[k] for k in SPARSITY_KEYS if k in e}
+    sp = e.get("sparsity")
+    if sp is not None and (isinstance(sp, bool) or not isinstance(sp, (int, float)) or not 0 <= sp < 1):
+        raise CeilingScoutError(f"{where}: sparsity must be a fraction of zeros in [0, 1); got {sp!r}")
+    if sp and "weight" not in e:
+        note = (note + "; " if note else "") + (f"sparsity {sp} given, no weight: the triage measures the sparse "
+                                                "kernels on a synthetic matrix of that sparsity")
     out = ExtractedOp(name, op, tuple(shape), str(e.get("precision", precision)), extras, e.get("time_ms"), (), (),
                       "memory" if registered_operations()[Operation(op)].compute_bound_kind == "memory" else "compute",
                       note=note, count=int(e.get("count", 1)), meta=meta)

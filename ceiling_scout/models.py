@@ -2,7 +2,7 @@
 
 # %% ../nbs/50_models.ipynb #5de9ac57
 from __future__ import annotations
-import importlib, importlib.util, inspect, sys
+import functools, importlib, importlib.util, inspect, json, sys
 from pathlib import Path
 from typing import Callable
 import torch
@@ -12,24 +12,26 @@ from .core import CeilingScoutError
 from .rope import rope_tables, rotate_half_rope
 
 # %% auto #0
-__all__ = ['BUILTIN_MODELS', 'LlamaBlock', 'llama_block', 'llama_block_tiny', 'ViTBlock', 'Bottleneck', 'vit_block',
-           'vit_block_tiny', 'resnet_bottleneck', 'resnet_bottleneck_tiny', 'resolve_factory', 'load_factory']
+__all__ = ['HF_BUILDERS', 'BUILTIN_MODELS', 'LlamaBlock', 'llama_block', 'llama_block_tiny', 'ViTBlock', 'Bottleneck',
+           'vit_block', 'vit_block_tiny', 'resnet_bottleneck', 'resnet_bottleneck_tiny', 'read_hf_config',
+           'model_from_hf_config', 'resolve_factory', 'load_factory']
 
 # %% ../nbs/50_models.ipynb #843138a1
 class LlamaBlock(nn.Module):
     "One Llama decoder layer: RMSNorm, RoPE attention (causal, optionally GQA), RMSNorm, SwiGLU FFN, residuals."
     def __init__(self, d: int=4096, heads: int=32, kv_heads: int|None=None, ffn: int=11008, max_seq: int=4096,
-                 eps: float=1e-6):
+                 eps: float=1e-6, head_dim: int|None=None, # default d // heads
+                 qkv_bias: bool=False, rope_theta: float=10000.0):
         super().__init__()
-        self.d, self.heads, self.kv_heads, self.hd, self.eps = d, heads, kv_heads or heads, d // heads, eps
+        self.d, self.heads, self.kv_heads, self.hd, self.eps = d, heads, kv_heads or heads, head_dim or d // heads, eps
         self.attn_norm, self.ffn_norm = nn.Parameter(torch.ones(d)), nn.Parameter(torch.ones(d))
-        self.q = nn.Linear(d, d, bias=False)
-        self.k = nn.Linear(d, self.kv_heads * self.hd, bias=False)
-        self.v = nn.Linear(d, self.kv_heads * self.hd, bias=False)
-        self.o = nn.Linear(d, d, bias=False)
+        self.q = nn.Linear(d, heads * self.hd, bias=qkv_bias)
+        self.k = nn.Linear(d, self.kv_heads * self.hd, bias=qkv_bias)
+        self.v = nn.Linear(d, self.kv_heads * self.hd, bias=qkv_bias)
+        self.o = nn.Linear(heads * self.hd, d, bias=False)
         self.gate, self.up = nn.Linear(d, ffn, bias=False), nn.Linear(d, ffn, bias=False)
         self.down = nn.Linear(ffn, d, bias=False)
-        cos, sin = rope_tables(max_seq, self.hd)
+        cos, sin = rope_tables(max_seq, self.hd, base=rope_theta)
         self.register_buffer("cos", cos, persistent=False); self.register_buffer("sin", sin, persistent=False)
 
     def attention(self, x: torch.Tensor) -> torch.Tensor:
@@ -40,11 +42,8 @@ class LlamaBlock(nn.Module):
         cos, sin = self.cos[:s].to(x.dtype), self.sin[:s].to(x.dtype)
         q, k = rotate_half_rope(q, cos, sin), rotate_half_rope(k, cos, sin)
         q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
-        if self.kv_heads != self.heads:
-            rep = self.heads // self.kv_heads
-            k, v = k.repeat_interleave(rep, dim=1), v.repeat_interleave(rep, dim=1)
-        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
-        return self.o(y.transpose(1, 2).reshape(b, s, self.d))
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=self.kv_heads != self.heads)
+        return self.o(y.transpose(1, 2).reshape(b, s, self.heads * self.hd))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = x + self.attention(F.rms_norm(x, (self.d,), self.attn_norm, self.eps))
@@ -81,17 +80,19 @@ def llama_block_tiny(batch: int=1, seq: int=64, dtype: torch.dtype|str|None=None
 # %% ../nbs/50_models.ipynb #2ba0552e
 class ViTBlock(nn.Module):
     "Pre-norm ViT encoder block: LayerNorm, attention with biased QKV, LayerNorm, GELU MLP, residuals."
-    def __init__(self, d: int=768, heads: int=12, mlp: int=3072):
+    def __init__(self, d: int=768, heads: int=12, mlp: int=3072, causal: bool=False, # causal: a GPT-2 block
+                 eps: float=1e-5, gelu: str="none"): # gelu: 'tanh' for GPT-2's gelu_new
         super().__init__()
-        self.d, self.heads = d, heads
-        self.norm1, self.norm2 = nn.LayerNorm(d), nn.LayerNorm(d)
+        self.d, self.heads, self.causal, self.gelu = d, heads, causal, gelu
+        self.norm1, self.norm2 = nn.LayerNorm(d, eps=eps), nn.LayerNorm(d, eps=eps)
         self.qkv, self.proj = nn.Linear(d, 3 * d), nn.Linear(d, d)
         self.fc1, self.fc2 = nn.Linear(d, mlp), nn.Linear(mlp, d)
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         b, s, d = x.shape
         q, k, v = self.qkv(self.norm1(x)).view(b, s, 3, self.heads, d // self.heads).permute(2, 0, 3, 1, 4)
-        x = x + self.proj(F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, s, d))
-        return x + self.fc2(F.gelu(self.fc1(self.norm2(x))))
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=self.causal)
+        x = x + self.proj(y.transpose(1, 2).reshape(b, s, d))
+        return x + self.fc2(F.gelu(self.fc1(self.norm2(x)), approximate=self.gelu))
 
 class Bottleneck(nn.Module):
     "ResNet bottleneck: 1×1 reduce, 3×3, 1×1 expand, batch norm and ReLU after each, identity shortcut."
@@ -128,17 +129,99 @@ def resnet_bottleneck_tiny(batch: int=2, hw: int=16, dtype: torch.dtype|str|None
     "The bottleneck at CPU/CI size: 64 -> 16 -> 16 -> 64 channels on (2, 64, 16, 16)."
     return resnet_bottleneck(batch, hw, dtype, device, c=64, mid=16)
 
+# %% ../nbs/50_models.ipynb #40740454
+def read_hf_config(src: str|Path|dict # a config.json path, or its parsed content
+                  ) -> tuple[dict, str]:
+    "(config, a name for messages) from a Hugging Face config.json, or a one-line `CeilingScoutError`."
+    if isinstance(src, dict): return src, "hf config"
+    p = Path(src)
+    if not p.is_file(): raise CeilingScoutError(f"hf config {str(src)!r}: no such file")
+    try: cfg = json.loads(p.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise CeilingScoutError(f"hf config {p.name!r} is not JSON: {e}") from None
+    if not isinstance(cfg, dict): raise CeilingScoutError(f"hf config {p.name!r} must be a JSON object")
+    return cfg, f"hf config {p.name!r}"
+
+def _need(cfg: dict, where: str, *keys: str) -> list[int]:
+    "The positive ints under `keys`, or one line naming the missing or bad ones."
+    bad = [k for k in keys if not (isinstance(cfg.get(k), int) and not isinstance(cfg.get(k), bool) and cfg[k] > 0)]
+    if bad: raise CeilingScoutError(f"{where} (model_type {cfg.get('model_type')!r}) needs positive integers for "
+                                    f"{', '.join(bad)}; got {', '.join(f'{k}={cfg.get(k)!r}' for k in bad)}")
+    return [cfg[k] for k in keys]
+
+def _scaled(where: str, scale: int, **dims: int) -> list[int]:
+    "Each of `dims` divided by `scale` (one line naming the first that it does not divide)."
+    for k, v in dims.items():
+        if v % scale: raise CeilingScoutError(f"{where}: scale {scale} does not divide {k} = {v}; choose a divisor "
+                                              f"of {', '.join(f'{a}={b}' for a, b in dims.items())}")
+    return [v // scale for v in dims.values()]
+
+# %% ../nbs/50_models.ipynb #d6d6ded0
+def _hf_llama(cfg: dict, where: str, scale: int, seq: int|None) -> tuple[nn.Module, int, int]:
+    d, ffn, heads = _need(cfg, where, "hidden_size", "intermediate_size", "num_attention_heads")
+    kv = cfg.get("num_key_value_heads") or heads
+    if heads % kv: raise CeilingScoutError(f"{where}: num_attention_heads {heads} is no multiple of "
+                                           f"num_key_value_heads {kv}")
+    hd = cfg.get("head_dim") or (d // heads if d % heads == 0 else None)
+    if not hd: raise CeilingScoutError(f"{where}: hidden_size {d} is no multiple of num_attention_heads {heads} "
+                                       "and there is no head_dim")
+    if cfg.get("hidden_act", "silu") not in ("silu", "swish"):
+        raise CeilingScoutError(f"{where}: hidden_act {cfg['hidden_act']!r} is not SwiGLU's silu")
+    d, ffn, heads, kv = _scaled(where, scale, hidden_size=d, intermediate_size=ffn, num_attention_heads=heads,
+                                num_key_value_heads=kv)
+    seq = seq or min(4096, cfg.get("max_position_embeddings") or 4096)
+    m = LlamaBlock(d, heads, kv, ffn, max_seq=seq, eps=cfg.get("rms_norm_eps", 1e-6), head_dim=hd,
+                   qkv_bias=cfg.get("attention_bias", cfg.get("model_type") == "qwen2"),
+                   rope_theta=cfg.get("rope_theta", 10000.0))
+    return m, seq, d
+
+def _hf_vit(cfg: dict, where: str, scale: int, seq: int|None) -> tuple[nn.Module, int, int]:
+    d, heads, mlp, img, patch = _need(cfg, where, "hidden_size", "num_attention_heads", "intermediate_size",
+                                      "image_size", "patch_size")
+    d, heads, mlp = _scaled(where, scale, hidden_size=d, num_attention_heads=heads, intermediate_size=mlp)
+    return ViTBlock(d, heads, mlp, eps=cfg.get("layer_norm_eps", 1e-12)), seq or (img // patch) ** 2 + 1, d
+
+def _hf_gpt2(cfg: dict, where: str, scale: int, seq: int|None) -> tuple[nn.Module, int, int]:
+    d, heads, ctx = _need(cfg, where, "n_embd", "n_head", "n_positions")
+    mlp = cfg.get("n_inner") or 4 * d
+    d, heads, mlp = _scaled(where, scale, n_embd=d, n_head=heads, n_inner=mlp)
+    gelu = "tanh" if cfg.get("activation_function", "gelu_new") in ("gelu_new", "gelu_pytorch_tanh") else "none"
+    return ViTBlock(d, heads, mlp, causal=True, eps=cfg.get("layer_norm_epsilon", 1e-5), gelu=gelu), seq or ctx, d
+
+HF_BUILDERS: dict[str, Callable] = {"llama": _hf_llama, "mistral": _hf_llama, "qwen2": _hf_llama, "vit": _hf_vit,
+                                    "gpt2": _hf_gpt2}
+
+def model_from_hf_config(config: str|Path|dict, # a Hugging Face config.json (path or parsed)
+                         batch: int=1, seq: int|None=None, # default: the config's context (at most 4096)
+                         dtype: torch.dtype|str|None=None, device: str|None=None,
+                         scale: int=1 # divide widths and head counts by this (head dim kept): a CPU-size copy
+                        ) -> tuple[nn.Module, tuple[torch.Tensor, ...]]:
+    "One block of the model `config` describes, built by this module at that size (random weights, no transformers)."
+    cfg, where = read_hf_config(config)
+    mt = cfg.get("model_type")
+    if mt not in HF_BUILDERS:
+        raise CeilingScoutError(f"{where}: model_type {mt!r} is not supported; supported: {', '.join(HF_BUILDERS)}")
+    if not (isinstance(scale, int) and scale >= 1): raise CeilingScoutError(f"scale must be an int >= 1; got {scale!r}")
+    torch.manual_seed(0)
+    m, s, d = HF_BUILDERS[mt](cfg, where, scale, seq)
+    return _placed(m, torch.randn(batch, s, d), dtype, device)
+
 # %% ../nbs/50_models.ipynb #ddd3bf7d
 BUILTIN_MODELS: dict[str, Callable] = {
     "llama_block": llama_block, "llama_block_tiny": llama_block_tiny, "vit_block": vit_block,
     "vit_block_tiny": vit_block_tiny, "resnet_bottleneck": resnet_bottleneck,
     "resnet_bottleneck_tiny": resnet_bottleneck_tiny}
 
-def resolve_factory(spec: str # a built-in name, `package.module:function` or `path/to/file.py:function`
+def resolve_factory(spec: str # a built-in, `package.module:function`, `path/to/file.py:function`, `hf:config.json`
                    ) -> Callable:
     "The factory callable `spec` names, or a one-line `CeilingScoutError` saying what is wrong."
     if spec in BUILTIN_MODELS: return BUILTIN_MODELS[spec]
-    forms = f"a built-in ({', '.join(BUILTIN_MODELS)}), package.module:function or path/to/file.py:function"
+    if spec.startswith("hf:"):
+        try: read_hf_config(spec[3:])
+        except CeilingScoutError as e: raise CeilingScoutError(f"--model {spec!r}: {e}") from None
+        return functools.partial(model_from_hf_config, spec[3:])
+    forms = (f"a built-in ({', '.join(BUILTIN_MODELS)}), package.module:function, path/to/file.py:function or "
+             "hf:path/to/config.json")
     if ":" not in spec: raise CeilingScoutError(f"--model {spec!r} is not {forms}")
     where, _, fn_name = spec.rpartition(":")
     if where.endswith(".py"):

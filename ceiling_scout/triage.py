@@ -16,20 +16,37 @@ from .verdict import Verdict
 from .extract import (ExtractedModel, ExtractedOp, AtenCall, Ref, extract_ops, read_ops_json, read_onnx,
                                    write_ops_json)
 from .models import load_factory
+from .extract import what_if_sparsity
+from .sparse import SparseGemmWorkload, scout_sparse
+from .triage_report import ModelReport
 
 # %% auto #0
 __all__ = ['COVERAGE_WARN', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads', 'saved_fraction',
-           'amdahl_speedup', 'ModelReport', 'triage', 'FusionChain', 'find_chains', 'replay_chain', 'measure_fused',
-           'epilogue_chains', 'FusionDetector', 'render_model_report', 'source_model', 'run_triage_cli']
+           'amdahl_speedup', 'sparse_alternative', 'triage', 'FusionChain', 'find_chains', 'replay_chain',
+           'measure_fused', 'epilogue_chains', 'FusionDetector', 'render_sparse_line', 'render_model_report',
+           'source_model', 'parse_sparsify', 'run_triage_cli']
 
 # %% ../nbs/52_triage.ipynb #a89d0494
+def _sparse_tag(o: ExtractedOp) -> str:
+    "'' for a dense (or unknown) weight; else ' · up.weight 87.5% BLOCK_SPARSE' (its own workload: its own matrix)."
+    m = o.meta
+    if not m.get("sparsity") or m.get("sparsity_pattern") == "DENSE": return ""
+    return f" · {m.get('weight') or 'synthetic'} {m['sparsity']:.1%} {m.get('sparsity_pattern') or 'UNSTRUCTURED'}"
+
 def unique_workloads(model: ExtractedModel) -> dict[str, dict]:
-    "Mapped ops grouped by workload: {describe(): {workload, ops, count, time_ms (None if any occurrence has none)}}."
+    "Mapped ops grouped by workload (a sparse weight apart): {key: {workload, ops, count, time_ms, sparsity}}."
     out: dict[str, dict] = {}
     for o in model.mapped:
         w = o.workload()
-        u = out.setdefault(w.describe(), {"workload": w, "ops": [], "count": 0, "time_ms": 0.0, "epilogue": o.epilogue,
-                                          "notes": []})
+        u = out.setdefault(w.describe() + _sparse_tag(o), {"workload": w, "ops": [], "count": 0, "time_ms": 0.0,
+                                                           "epilogue": o.epilogue, "notes": [], "sparsity": None})
+        if "sparsity" in o.meta:
+            s = u["sparsity"] or {"sparsity": 0.0, "pattern": o.meta.get("sparsity_pattern") or "UNSTRUCTURED",
+                                  "block_size": o.meta.get("sparsity_block"), "weights": [],
+                                  "source": o.meta.get("sparsity_source") or "given in ops.json"}
+            s["sparsity"] = max(s["sparsity"], o.meta["sparsity"])
+            if o.meta.get("weight"): s["weights"].append(o.meta["weight"])
+            u["sparsity"] = s
         u["ops"].append(o.name); u["count"] += o.count
         u["time_ms"] = None if (u["time_ms"] is None or o.time_ms is None) else u["time_ms"] + o.time_ms * o.count
         if o.note and o.note not in u["notes"]: u["notes"].append(o.note)
@@ -48,54 +65,24 @@ def amdahl_speedup(saved: float) -> float:
 # %% ../nbs/52_triage.ipynb #7c46b917
 COVERAGE_WARN = 0.80  # below this share of the step time explained by measured ops, the ranking is warned about
 
-@dataclass
-class ModelReport:
-    "A whole-model triage: ranked items, unmapped ops, fusion chains, coverage and the Amdahl end-to-end estimates."
-    model: str; source: str; device: str
-    step_ms: float|None                 # the model's own measured forward time (None: ops.json / ONNX)
-    model_ms: float                     # shares are of: step_ms (the captured total if larger), else Σ measured ops
-    coverage: float|None                # Σ measured (isolated) times of the mapped ops / step_ms
-    captured_share: float|None          # Σ in-model times of every captured op / step_ms
-    items: list[dict]                   # one per unique workload, ranked by model_saved_fraction
-    unmapped: list[dict]                # unmapped ops by ATen name, with their share
-    fusions: list[dict] = field(default_factory=list)
-    speedup_if_high_done: float = 1.0   # Amdahl over the HIGH items
-    speedup_if_all_done: float = 1.0    # Amdahl over every item with a gain
-    warnings: list[str] = field(default_factory=list)
-    mechanism: str = ""
-    method: dict = field(default_factory=dict)
-    environment: dict = field(default_factory=dict)
-    elapsed_s: float|None = None
-    version: int = 1
-    def to_dict(self) -> dict: return asdict(self)
-    def to_json(self, indent: int=1) -> str: return json.dumps(self.to_dict(), indent=indent, default=str)
-    def save(self, path: str|Path) -> Path:
-        p = Path(path); p.write_text(self.to_json() + "\n"); return p
-    @classmethod
-    def from_dict(cls, d: dict) -> "ModelReport":
-        if d.get("version") != 1: raise CeilingScoutError(f"model report version must be 1; got {d.get('version')!r}")
-        return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
-    @classmethod
-    def load(cls, path: str|Path) -> "ModelReport": return cls.from_dict(json.loads(Path(path).read_text()))
-    def to_dataframe(self, what: str="items") -> "pd.DataFrame":
-        "The ranked items (or 'unmapped', 'fusions') as a pandas DataFrame."
-        import pandas as pd
-        return pd.DataFrame(getattr(self, what))
-
 # %% ../nbs/52_triage.ipynb #ce53390a
 def _gain_source(v: Verdict) -> str:
     if v.gain is None: return "none"
     return "measured alternative" if v.gain_ci95 is not None else "ceiling headroom (1/efficiency)"
 
-def _item(key: str, u: dict, v: Verdict, model_ms: float) -> dict:
+def _op_ms(u: dict, v: Verdict) -> float|None:
+    "A unique workload's time in the model: as captured (or given in the file), else as measured alone."
+    return u["time_ms"] if u["time_ms"] is not None else (v.baseline.mean_ms * u["count"] if v.baseline.ok else None)
+
+def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None) -> dict:
     b = v.baseline
     bench_ms = b.mean_ms * u["count"] if b.ok else None
-    t = u["time_ms"] if u["time_ms"] is not None else bench_ms
+    t = _op_ms(u, v)
     share = t / model_ms if (t is not None and model_ms) else None
     g = v.gain if (v.gain and v.gain > 1) else None
     saved = saved_fraction(share, g)
     w = v.workload
-    return {"workload": key, "operation": w.operation.value, "shape": list(w.shape), "precision": w.precision.value,
+    it = {"workload": key, "operation": w.operation.value, "shape": list(w.shape), "precision": w.precision.value,
             "extras": {k: val for k, val in w.extras.items()}, "ops": u["ops"], "count": u["count"],
             "time_in_model_ms": u["time_ms"], "benchmark_ms": b.mean_ms, "benchmark_total_ms": bench_ms, "share": share,
             "status": b.status, "tflops": b.tflops, "gbps": b.gbps, "efficiency": v.efficiency,
@@ -105,7 +92,44 @@ def _item(key: str, u: dict, v: Verdict, model_ms: float) -> dict:
             "gain_ci95": list(v.gain_ci95) if v.gain_ci95 else None, "gain_source": _gain_source(v),
             "model_saved_fraction": saved, "saved_ms": (t * (1 - 1 / g)) if (t and g) else 0.0,
             "model_speedup_if_done": amdahl_speedup(saved), "epilogue": list(u["epilogue"]), "notes": u["notes"],
-            "recommendation": v.recommendation, "error": b.error}
+            "recommendation": v.recommendation, "error": b.error, "sparsity": u.get("sparsity"), "sparse": sparse}
+    if sparse and sparse.get("faster") and sparse["gain"] > (g or 1.0):    # the measured sparse kernel wins
+        sg = sparse["gain"]; saved = saved_fraction(share, sg)
+        it.update(priority=sparse["priority"], approach=sparse["approach"], finding=sparse["finding"], gain=sg,
+                  gain_ci95=sparse["gain_ci95"], gain_source=f"measured sparse kernel ({sparse['kernel']})",
+                  dense_gain=v.gain, model_saved_fraction=saved, saved_ms=t * (1 - 1 / sg) if t else 0.0,
+                  model_speedup_if_done=amdahl_speedup(saved), recommendation=sparse["recommendation"])
+    return it
+
+# %% ../nbs/52_triage.ipynb #31f5cbf0
+_SYNTHETIC_PATTERN = {"BLOCK_SPARSE": "block", "STRUCTURED_24": "24", "UNSTRUCTURED": "unstructured"}
+
+def sparse_alternative(u: dict, em: ExtractedModel, scout: CeilingScout) -> dict|None:
+    "Sparse kernels measured against dense on a unique gemm's sparse weight (or a synthetic one); None when dense."
+    s = u.get("sparsity")
+    if not s or s["pattern"] == "DENSE" or not s["sparsity"]: return None
+    w = u["workload"]; m, n, k = w.shape
+    name = next((x for x in s["weights"] if x in em.weights), None)
+    if name is not None: what = f"measured on {name} ({s['source']})"
+    else:
+        pat = _SYNTHETIC_PATTERN.get(s["pattern"], "unstructured")
+        what = (f"measured on a synthetic {pat} matrix of {s['sparsity']:.1%} zeros (no weights given: "
+                f"{s['source']})")
+    try:
+        if name is not None:
+            sw = SparseGemmWorkload.from_matrix(em.weights[name], m, w.precision, source=f"{em.name}:{name}")
+        else:
+            sw = SparseGemmWorkload(w.precision, n, m, k, sparsity=float(s["sparsity"]), pattern=pat,
+                                    block_size=s.get("block_size") or 64)
+        res = scout_sparse(scout, sw)
+    except CeilingScoutError as e: return {"measured": False, "faster": False, "what": what, "error": str(e)}
+    v = res.verdict; best = v.evidence.get("best") or {}
+    rows = [{k: r[k] for k in ("kernel", "status", "mean_ms", "speedup_vs_dense")} for r in res.comparison.rows()]
+    return {"measured": any(r["status"] == "ok" for r in rows[1:]), "what": what, "workload": sw.describe(),
+            "faster": v.finding.startswith("sparse_faster") and v.gain is not None, "kernel": best.get("kernel"),
+            "gain": v.gain, "gain_ci95": list(v.gain_ci95) if v.gain_ci95 else None, "priority": v.priority.value,
+            "approach": v.approach.value, "finding": v.finding, "recommendation": v.recommendation,
+            "dense_ms": res.comparison.dense.mean_ms, "kernels": rows}
 
 # %% ../nbs/52_triage.ipynb #fe577b91
 def triage(model: Any,                          # a torch.nn.Module (with example_inputs) or an ExtractedModel
@@ -114,29 +138,39 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
            device: str="auto", warmup: int=5, iters: int=20,
            fusion: bool=True,                   # find fusion chains (from a module only)
            max_compiled: int=2,                 # chains measured eager vs torch.compile (compiling takes seconds)
-           progress: bool=True, name: str|None=None, log: Callable|None=None) -> ModelReport:
-    "Extract (if needed), measure each unique workload once, rank by model-level gain; fusion chains measured."
+           progress: bool=True, name: str|None=None, log: Callable|None=None,
+           sparse: bool=True,                   # measure sparse kernels on sparse weights
+           sparsify: dict|None=None             # what-if: prune these weights first ({'up': 'block:0.875:16'})
+          ) -> ModelReport:
+    "Extract (if needed), measure each unique workload (and sparse weights' kernels) once, rank by model-level gain."
     t0 = time.perf_counter()
     scout = scout or CeilingScout(device, warmup=warmup, iters=iters, log=log)
+    if sparsify and isinstance(model, ExtractedModel):
+        raise CeilingScoutError("what-if sparsity (--sparsify) prunes a module's weights; give a model, not a file")
+    labels = what_if_sparsity(model, sparsify) if sparsify else {}
     em = model if isinstance(model, ExtractedModel) else extract_ops(model, example_inputs, name=name,
-                                                                     warmup=scout.warmup, iters=max(scout.iters, 3))
+                                                                     warmup=scout.warmup, iters=max(scout.iters, 3),
+                                                                     what_if=labels)
     uniq = unique_workloads(em)
     verdicts: dict[str, Verdict] = {}
+    alts: dict[str, dict|None] = {}
     from tqdm.auto import tqdm
     for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not progress, file=sys.stderr):
         verdicts[key] = scout.analyze(u["workload"])
+        alts[key] = sparse_alternative(u, em, scout) if sparse else None
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
-    warns = []
+    warns = [f"{n}: {lab}" for n, lab in labels.items()]
     if em.step_ms:
         model_ms = max(em.step_ms, em.measured_ms or 0.0)
         if model_ms > 1.1 * em.step_ms:
             warns.append(f"the captured ops took {model_ms:.4g} ms, more than the model's step ({em.step_ms:.4g} ms: "
                          "per-call timing under the capture, or noise): shares are of the captured total")
     else:
-        model_ms = bench_total + sum((o.time_ms or 0) * o.count for o in em.unmapped)
-        warns.append(f"no model to time ({em.source}): shares are of the sum of the measured operations "
-                     f"({model_ms:.4g} ms); unmapped ops have no time")
-    items = sorted((_item(k, uniq[k], v, model_ms) for k, v in verdicts.items()),
+        model_ms = (sum(_op_ms(uniq[k], v) or 0.0 for k, v in verdicts.items())
+                    + sum((o.time_ms or 0) * o.count for o in em.unmapped))
+        warns.append(f"no model to time ({em.source}): shares are of the sum of the operations' times (given in the "
+                     f"file, else measured: {model_ms:.4g} ms); unmapped ops without a time have none")
+    items = sorted((_item(k, uniq[k], v, model_ms, alts[k]) for k, v in verdicts.items()),
                    key=lambda r: (-r["model_saved_fraction"], -(r["share"] or 0)))
     for i, r in enumerate(items): r["rank"] = i + 1
     coverage = bench_total / em.step_ms if em.step_ms else None
@@ -445,6 +479,21 @@ def _measure_sequence(ch: FusionChain, seg: list[str], m: int, n: int, k: int, d
 def _pct(x) -> str: return "-" if x is None else f"{x:.1%}"
 def _num(x, f="{:.3g}") -> str: return "-" if x is None else f.format(x)
 
+def render_sparse_line(it: dict) -> str:
+    "One line for a sparse item: its weight's pattern and source, the fastest sparse kernel measured, and its use."
+    s, sp = it["sparsity"], it.get("sparse") or {}
+    blk = f"block {s['block_size']}, " if s.get("block_size") else ""
+    head = f"  #{it['rank']} {it['workload']} ({blk}{s['source']}): "
+    if sp.get("error"): return head + f"sparse kernels not measured: {sp['error']}"
+    if not sp.get("measured"): return head + "no sparse kernel runs here, so no sparse gain is claimed"
+    ok = [k for k in sp["kernels"][1:] if k["status"] == "ok"]
+    best = max(ok, key=lambda k: k["speedup_vs_dense"] or 0)
+    if it.get("gain_source", "").startswith("measured sparse"): used = "; ranked by it"
+    elif sp.get("faster"): used = f"; the item ranks by its larger dense gain ({it['gain']:.2f}x, {it['gain_source']})"
+    else: used = "; not faster than dense beyond the noise"
+    return head + (f"fastest sparse kernel {best['kernel']} {best['speedup_vs_dense']:.2f}x dense "
+                   f"({best['mean_ms']:.4f} vs {sp['dense_ms']:.4f} ms, measured){used}")
+
 def render_model_report(r: ModelReport, top: int=20) -> str:
     "The '=== Ceiling Scout: model triage ===' text for a `ModelReport`."
     cov = (f"coverage {_pct(r.coverage)} (measured ops / step), captured {_pct(r.captured_share)}"
@@ -460,6 +509,14 @@ def render_model_report(r: ModelReport, top: int=20) -> str:
                      f"{_num(it['gain'], '{:.2f}x'):>6} {_pct(it['model_saved_fraction']):>11}  {it['gain_source']}")
     lines += ["", f"If every HIGH item is done, the model runs {r.speedup_if_high_done:.2f}x faster "
                   f"(Amdahl over the measured gains and ceiling headroom; every item: {r.speedup_if_all_done:.2f}x)."]
+    sparse = [it for it in r.items if (it.get("sparsity") or {}).get("pattern", "DENSE") != "DENSE"]
+    dense = [w for it in r.items if (it.get("sparsity") or {}).get("pattern") == "DENSE"
+             for w in it["sparsity"]["weights"]]
+    if sparse or dense:
+        lines += ["", "Weights' sparsity (SparseDetector.analyze_sparsity on each gemm's weight):"]
+        if dense: lines.append(f"  {len(dense)} weight(s) dense (< 5 % zeros): {', '.join(dense[:8])}"
+                               + (" ..." if len(dense) > 8 else ""))
+        lines += [render_sparse_line(it) for it in sparse]
     if r.unmapped:
         lines += ["", "Unmapped ops (not measured against a ceiling):"]
         lines += [f"  {u['aten'][:40]:<40} x{u['count']:<3} {u['kind']:<7} {_num(u['time_ms'], '{:.4f}')} ms "
@@ -476,13 +533,16 @@ def render_model_report(r: ModelReport, top: int=20) -> str:
 # %% ../nbs/52_triage.ipynb #0e017e95
 TRIAGE_FLAGS = (Flag("--model", str, "triage a whole model: a built-in (llama_block, llama_block_tiny, vit_block, "
                      "resnet_bottleneck, ..._tiny), package.module:function, path/to/file.py:function, "
-                     "or a .onnx file"),
+                     "hf:path/to/config.json (one block of a Hugging Face model) or a .onnx file"),
+                Flag("--scale-down", int, "with --model hf:...: divide widths and head counts by this (CPU size)"),
                 Flag("--ops", str, "triage the operations listed in the users' ops.json format"),
                 Flag("--write-ops", str, "also write the extracted operations to this ops.json"),
                 Flag("--batch", int, "batch size passed to the model factory"),
                 Flag("--seq", int, "sequence length passed to the model factory"),
                 Flag("--max-compiled", int, "fusion chains compiled and measured (default 2)"),
-                Flag("--no-fusion", bool, "skip the fusion analysis"))
+                Flag("--no-fusion", bool, "skip the fusion analysis"),
+                Flag("--sparsify", str, "what-if: prune named weights before the triage (labelled synthetic), e.g. "
+                     "up=block:0.875:16,gate=24"))
 
 def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
     "(model or ExtractedModel, inputs, name) from --model / --ops."
@@ -491,18 +551,38 @@ def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
     if args.model.endswith(".onnx"): return read_onnx(args.model, None), None, Path(args.model).stem
     kw = {"device": str(device), "dtype": parse_enum(Precision, args.precision, "precision").dtype}
     kw |= {k: getattr(args, k) for k in ("batch", "seq") if getattr(args, k) is not None}
+    hf, scale = args.model.startswith("hf:"), getattr(args, "scale_down", None)   # papermill passes fewer fields
+    if scale is not None:
+        if not hf:
+            raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {args.model!r}")
+        kw["scale"] = scale
     m, x = load_factory(args.model, **kw)
+    if hf: return m, x, f"hf:{Path(args.model[3:]).stem}" + (f"/{scale}" if scale else "")
     return m, x, args.model.rpartition(":")[2] or args.model
+
+def parse_sparsify(text: str) -> dict[str, str]:
+    "{'up': 'block:0.875:16', 'gate': '24'} from 'up=block:0.875:16,gate=24' (one-line error otherwise)."
+    pairs = [p.partition("=") for p in text.split(",") if p.strip()]
+    if not pairs or any(not k.strip() or not sep or not v.strip() for k, sep, v in pairs):
+        raise CeilingScoutError(f"--sparsify {text!r} must be NAME=PATTERN[,NAME=PATTERN...], e.g. "
+                                "up=block:0.875:16,gate=24")
+    return {k.strip(): v.strip() for k, _, v in pairs}
 
 def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelReport:
     "The `--model`/`--ops` mode: triage, print the text (or JSON), write --output and --write-ops."
     model, inputs, name = source_model(args, scout.device)
+    spec = parse_sparsify(args.sparsify) if args.sparsify else None
+    if spec and isinstance(model, ExtractedModel):
+        raise CeilingScoutError("--sparsify prunes a module's weights; it needs --model with a factory, "
+                                "not --ops/.onnx")
+    labels = what_if_sparsity(model, spec) if spec else {}
     em = model if isinstance(model, ExtractedModel) else extract_ops(model, inputs, name=name, warmup=scout.warmup,
-                                                                     iters=max(scout.iters, 3))
+                                                                     iters=max(scout.iters, 3), what_if=labels)
     if args.write_ops: write_ops_json(em, args.write_ops)
     compiled = 2 if args.max_compiled is None else args.max_compiled
     rep = triage(em, scout=scout, fusion=not args.no_fusion, max_compiled=compiled,
                  progress=not (args.quiet or args.json))
+    rep.warnings[:0] = [f"{n}: {lab}" for n, lab in labels.items()]
     if args.output: rep.save(args.output)
     out(rep.to_json() if args.json else render_model_report(rep))
     if args.output and not args.json: out(f"\nModel report written to {args.output}")
