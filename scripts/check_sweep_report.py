@@ -18,8 +18,9 @@ def check_efficiency(r, where: str, need) -> None:
     if not _finite_positive(e): return
     st = r.stats or {}
     allowance = 0.02 + ((st.get("ci95_half_ms") or 0) / st["mean_ms"] if st.get("mean_ms") else 0)   # as verdict.plausibility allows
-    if e > 1 + allowance:   # a low CPU ceiling on a busy machine can give 180 % or more: fine, if the report flags it
-        need(r.approach == Approach.CHECK_MEASUREMENT.value or any("above the measured ceiling" in w for w in r.warnings),
+    if e > 1 + allowance:   # a low CPU ceiling on a busy machine can give 180 % or more: fine, if the report flags it (beyond both spreads,
+        # or within the ceiling's own spread, which a noisy CPU ceiling makes wide)
+        need(r.approach == Approach.CHECK_MEASUREMENT.value or any("above the measured ceiling" in w or "of the measured ceiling" in w for w in r.warnings),
              f"{where}: efficiency {e:.0%} is above the ceiling and the report carries no warning about it")
 
 def check(path: Path, points: int|None, iters: int|None, recorded: bool, warns: list[str]|None=None) -> list[str]:
