@@ -12,11 +12,13 @@ from .ceilings import Ceiling
 from .report import *
 from .ksweep import *
 from .recorded import environment_label
+from .tables import APPROACH_WORDS
 
 # %% auto #0
-__all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'subtitle_lines',
-           'log_ticks', 'ksweep_figure', 'roofline_figure', 'report_label', 'efficiency_chart_reports',
-           'efficiency_figure', 'plotlyjs_script', 'figure_html', 'show_figure', 'save_png', 'update_figure_widget']
+__all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'verdict_key',
+           'subtitle_lines', 'log_ticks', 'ksweep_figure', 'roofline_figure', 'report_label',
+           'efficiency_chart_reports', 'efficiency_figure', 'plotlyjs_script', 'figure_html', 'show_figure', 'save_png',
+           'finite_figure_dict', 'update_figure_widget']
 
 # %% ../nbs/11_charts.ipynb #27adde9c
 def _merge_recorded(labels: list[str]) -> list[str]:
@@ -47,8 +49,16 @@ def source_label(reports: Sequence[Report]) -> str:
 APPROACH_COLORS = {"NONE": "#2ca02c", "PAD_SHAPE": "#9467bd", "SWITCH_BACKEND": "#17becf", "CHANNELS_LAST": "#8c564b",
                    "CUTLASS_SWEEP": "#ff7f0e", "CUSTOM_KERNEL": "#d62728", "CUSTOM_SPARSE": "#e377c2",
                    "SEMI_STRUCTURED_24": "#bcbd22",
-                   "FUSION": "#1f77b4", "CHECK_MEASUREMENT": "#7f7f7f", "NOT_SUPPORTED": "#c7c7c7"}
-APPROACH_NAMES = {"NONE": "use the library (NONE)"}
+                   "FUSION": "#1f77b4", "CHECK_MEASUREMENT": "#7f7f7f", "NOT_SUPPORTED": "#c7c7c7",
+                   "NOISY": "#ffffff"}
+# in words: NONE is "use the library", never "no priority"; NOISY: the too-noisy gate withheld the verdict
+APPROACH_NAMES = {**APPROACH_WORDS, "NONE": "use the library (at the ceiling)",
+                  "NOISY": "noisy: re-run on a quiet device"}
+
+def verdict_key(r: Report) -> str:
+    "The colour key of a report's verdict: its approach, or NOISY when the too-noisy gate withheld the verdict."
+    from ceiling_scout.tables import is_noisy
+    return "NOISY" if r.status == "ok" and is_noisy(r) else r.approach
 # roofs: apart from verdict colours
 PRECISION_COLORS = {"bf16": "#1f77b4", "fp16": "#17becf", "fp8": "#8c564b", "tf32": "#7f7f7f", "fp32": "#bcbd22",
                     "int8": "#e377c2"}
@@ -142,7 +152,7 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
                  f"<br>{r.regime} regime; efficiency {r.efficiency:.1%}"
                  if r.efficiency is not None else f"K={k:,}<br>{v:.1f} TFLOP/s"
                  for k, v, (lo, hi), r in zip(ks, y, ci, ok)]
-        for app in dict.fromkeys(r.approach for r in ok):   # legend entries for the marker colours
+        for app in dict.fromkeys(verdict_key(r) for r in ok):   # legend entries for the marker colours
             fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers",
                                      name=f"verdict: {APPROACH_NAMES.get(app, app)}", hoverinfo="skip",
                                      marker=dict(size=9, color=APPROACH_COLORS.get(app, "#1f77b4"),
@@ -150,7 +160,7 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
         fig.add_trace(go.Scatter(x=ks, y=y, mode="lines+markers",
                                  name="library (mean, 95 % CI; marker colour = verdict)",
                                  line=dict(color="#1f77b4", width=2),
-                                 marker=dict(size=8, color=[APPROACH_COLORS.get(r.approach, "#1f77b4") for r in ok],
+                                 marker=dict(size=8, color=[APPROACH_COLORS.get(verdict_key(r), "#1f77b4") for r in ok],
                                              line=dict(color="#1f77b4", width=1.5)),
                                  error_y=dict(type="data", symmetric=False,
                                               array=[hi - v for v, (lo, hi) in zip(y, ci)],
@@ -236,10 +246,10 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
     # the legend: roofs, one entry per verdict colour, one per marker shape (+ 3 group titles); the plot is at least as
     # tall
     precisions = list(dict.fromkeys(r.precision for r in pts))
-    rows = 2 * len(mem) + len(comp) + len({r.approach for r in pts}) + len(precisions) + 3
+    rows = 2 * len(mem) + len(comp) + len({verdict_key(r) for r in pts}) + len(precisions) + 3
     sub = " | ".join(([source_label(reps)] if reps else []) + ([f"{len(reps) - len(pts)} report(s) without a rate not "
                                                                 "drawn"] if len(reps) > len(pts) else []))
-    groups = len(mem) + len(comp) + len({r.approach for r in pts}) + len(precisions)
+    groups = len(mem) + len(comp) + len({verdict_key(r) for r in pts}) + len(precisions)
     top, bottom = _margin_top(sub), 70
     height = max(560, top + bottom + 24 * rows + 5 * groups)
     px_per_decade = (height - top - bottom) / (yr[1] - yr[0])
@@ -284,7 +294,7 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
                            yanchor="middle", xshift=4, font=dict(size=11, color=color))
     symbols = {p: s for p, s in zip(PRECISION_COLORS, ["circle", "diamond", "star", "square", "triangle-up", "cross"])}
     by_app = {}
-    for r in pts: by_app.setdefault(r.approach, []).append(r)
+    for r in pts: by_app.setdefault(verdict_key(r), []).append(r)
     for i, (app, rs) in enumerate(by_app.items()):
         hover = []
         for r in rs:
@@ -363,8 +373,8 @@ def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: st
         seen[l] = seen.get(l, 0) + 1
         labels.append(l if seen[l] == 1 else f"{l} #{seen[l]}")
     fig = go.Figure()
-    for app in dict.fromkeys(r.approach for r in ok):
-        idx = [i for i, r in enumerate(ok) if r.approach == app]
+    for app in dict.fromkeys(verdict_key(r) for r in ok):
+        idx = [i for i, r in enumerate(ok) if verdict_key(r) == app]
         fig.add_trace(go.Bar(y=[labels[i] for i in idx], x=[ok[i].efficiency * 100 for i in idx], orientation="h",
                              name=f"verdict: {APPROACH_NAMES.get(app, app)}",
                              marker_color=APPROACH_COLORS.get(app, "#333"),
@@ -423,10 +433,22 @@ def save_png(fig: go.Figure, path: str|Path, width: int=1100, height: int|None=N
     fig.write_image(str(path), width=width, height=height or fig.layout.height or 550, scale=scale)
     return path
 
+def finite_figure_dict(fig: go.Figure) -> dict:
+    "`fig` as a dict with every non-finite number (an infinite CI bound, a NaN) replaced by None: JSON for a widget."
+    def clean(x):
+        if isinstance(x, float): return x if math.isfinite(x) else None
+        if isinstance(x, dict): return {k: clean(v) for k, v in x.items()}
+        if isinstance(x, (list, tuple)): return [clean(v) for v in x]
+        if hasattr(x, "tolist") and hasattr(x, "dtype"): return clean(x.tolist())
+        return x
+    return clean(fig.to_dict())
+
 def update_figure_widget(fw: go.FigureWidget, fig: go.Figure) -> go.FigureWidget:
-    "Replace the traces and layout of `fw` with those of `fig`, in place (one batched update)."
+    "Replace the traces and layout of `fw` with those of `fig`, in place: no non-finite number, no stale annotation."
+    d = finite_figure_dict(fig)
+    fw.layout.annotations, fw.layout.shapes = (), ()   # a layout update merges: old annotations would stay
     with fw.batch_update():
         fw.data = ()
-        fw.add_traces(list(fig.data))
-        fw.layout = fig.layout
+        fw.add_traces(d.get("data", []))
+        fw.layout = d.get("layout", {})
     return fw
