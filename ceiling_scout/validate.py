@@ -126,8 +126,10 @@ class KernelThread:
         if "err" in box: raise box["err"]
         return box["out"]
     def close(self):
-        "Let the thread end (a stuck one is a daemon and is left behind)."
-        if not self.stuck: self._jobs.put(None)
+        "Let the thread end and wait for it (a stuck one is a daemon and is left behind)."
+        # joined: a thread still inside torch while the interpreter exits aborts the process (CI saw exit 134,
+        # 'terminate called without an active exception', after a FAIL verdict had been printed)
+        if not self.stuck: self._jobs.put(None); self._t.join(timeout=10)
 
 def call_with_timeout(fn: Callable[[], object], timeout_s: float, device: str|torch.device="cpu") -> object:
     "`fn()` in a daemon thread (synchronised on CUDA); `KernelTimeout` if it has not returned after `timeout_s`."
