@@ -156,6 +156,9 @@ def search_candidates(sm_count: int|None # SMs of the GPU (None: the CPU)
     if len(full) < 6:  # an SM count with few factor pairs (e.g. 148): the best-filled multiples of 256 instead
         grid = [(M, N) for M in range(1024, 8193, 256) for N in range(M, min(2 * M, 8192) + 1, 256)]
         full += sorted(grid, key=lambda s: (-eff(*s), s[0] * s[1]))[:6 - len(full)]
+    # the peer grid's long thin outputs (M/N = 4): fp8's best on the H100 was 2048x8192x8192 (2026-11-23)
+    thin = [(a, b) for a in GPU_SQUARES for b in GPU_SQUARES if b == 4 * a or a == 4 * b]
+    full += [(M, N) for M, N in thin if eff(M, N) >= 0.95]
     shapes = ([(M, N, K) for M, N in full for K in GPU_LONG_K] + [(s, s, s) for s in GPU_SQUARES[1:]]
               + [(2048, 2048, 13312)])  # the peer's grid winner on the H100 (small M, N, long K at boost clocks)
     return sorted(dict.fromkeys(shapes), key=lambda s: (s[0] * s[1] * s[2], s))

@@ -12,9 +12,10 @@ import torch
 # %% auto #0
 __all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S',
            'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
-           'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry',
-           'RegimeDecision', 'classify_regime', 'TelemetrySampler', 'measurement_regime', 'Measurement', 'FixedCount',
-           'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled', 'level_shift', 'measure']
+           'CLOCK_SETTLE_WINDOW_S', 'CLOCK_SETTLE_TOLERANCE', 'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats',
+           'summarize', 'throttle_reason_names', 'Telemetry', 'RegimeDecision', 'classify_regime', 'TelemetrySampler',
+           'measurement_regime', 'Measurement', 'FixedCount', 'StdRel', 'BatchMeans', 'stopping_criterion',
+           'warmup_settled', 'clocks_settled', 'level_shift', 'measure']
 
 # %% ../nbs/01_measure.ipynb #c00bbcde
 def t_quantile_975(df: int) -> float:
@@ -367,6 +368,24 @@ def warmup_settled(chunk_ms: Sequence[float], # per-call time (ms) of each warm-
     tail = list(chunk_ms[-last:]); med = statistics.median(tail)
     return med > 0 and max(tail) - min(tail) <= tol * med
 
+# %% ../nbs/01_measure.ipynb #06f1a652
+CLOCK_SETTLE_WINDOW_S = 0.15   # settle on CUDA: the mean SM clock of the last window ...
+CLOCK_SETTLE_TOLERANCE = 0.01  # ... within this fraction of the mean of the window before it
+
+def clocks_settled(trace: Sequence[dict],   # NVML samples in order ({"t": s, "sm": MHz}: `TelemetrySampler.trace`)
+                   window_s: float=CLOCK_SETTLE_WINDOW_S, # length of each of the two windows compared
+                   tol: float=CLOCK_SETTLE_TOLERANCE,      # largest relative change of the mean clock between them
+                   min_samples: int=3                      # samples each window needs (else: not yet known)
+                  ) -> bool|None:
+    "True once the mean SM clock of the last `window_s` is within `tol` of the window before; None: too few samples."
+    if not trace: return None
+    end = trace[-1]["t"]
+    last = [r["sm"] for r in trace if r["t"] > end - window_s]
+    prev = [r["sm"] for r in trace if end - 2 * window_s < r["t"] <= end - window_s]
+    if len(last) < min_samples or len(prev) < min_samples: return None
+    a, b = statistics.fmean(last), statistics.fmean(prev)
+    return b > 0 and abs(a - b) <= tol * b
+
 # %% ../nbs/01_measure.ipynb #bb56e697
 MAX_DISCARDS = 3   # at most this many transients dropped from one timed window
 SHIFT_WINDOW = 4096  # `measure` looks for a step in the latest samples only (cost: one pass over them a check)
@@ -448,16 +467,19 @@ class _CpuTimer:
         return (time.perf_counter() - t0) * 1e3 / n
 
 # %% ../nbs/01_measure.ipynb #20fe7cef
-def _settle_warmup(timer, first_ms: float, min_s: float, max_s: float, t0: float) -> tuple[int, list[float], str|None]:
-    "Warm up in chunks of ~SETTLE_CHUNK_S until `warmup_settled` (or `max_s`): (calls, chunk times, note)."
-    chunks, calls, per = [], 0, first_ms
+def _settle_warmup(timer, first_ms: float, min_s: float, max_s: float, t0: float,
+                   clocks: Callable[[], bool|None]|None=None) -> tuple[int, list[float], str|None]:
+    "Warm up in chunks of ~SETTLE_CHUNK_S until `warmup_settled` and `clocks()` is not False (or `max_s`)."
+    chunks, calls, per, clk = [], 0, first_ms, None
     while True:
         n = max(1, min(100_000, math.ceil(SETTLE_CHUNK_S * 1e3 / max(per, 1e-4))))
         per = timer.run_chunk(n); chunks.append(per); calls += n
         elapsed = time.perf_counter() - t0
-        if warmup_settled(chunks, elapsed, min_s): return calls, chunks, None
+        if warmup_settled(chunks, elapsed, min_s) and (clk := clocks() if clocks else None) is not False:
+            return calls, chunks, None
         if elapsed >= max_s:
-            return calls, chunks, (f"warm-up stopped at {max_s:g} s before the times settled (last chunks "
+            what = "the SM clock" if clk is False else "the times"
+            return calls, chunks, (f"warm-up stopped at {max_s:g} s before {what} settled (last chunks "
                                    + ", ".join(f"{c:.4g}" for c in chunks[-3:]) + " ms per call)")
 
 def _next_batch(times: list[float], crit: Any, max_iters: int, cpu: bool, iters: int, inner: int=1) -> int:
@@ -514,10 +536,22 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
     if dev.type == "cuda":
         torch.cuda.synchronize(dev)
         plain = _CudaTimer(fn, dev, flush=False, graph_inner=0)
-        if rule == "settle":   # the first call (compile, handles) also sizes the first chunk
-            n_warm, chunks, note = _settle_warmup(plain, plain.run_chunk(1), warmup_min_s, warmup_max_s, t_w)
+        if rule == "settle":   # the first call (compile, handles) also sizes the first chunk; NVML clocks too
+            wsamp = TelemetrySampler(dev, period_s=0.01).start() if telemetry else None
+            def clocks():  # None (no NVML samples): the times alone decide
+                tr = wsamp.trace if wsamp else []
+                return None if not tr else bool(clocks_settled(tr))
+            try:
+                n_warm, chunks, note = _settle_warmup(plain, plain.run_chunk(1), warmup_min_s, warmup_max_s, t_w,
+                                                      clocks)
+            finally: wtel = wsamp.stop() if wsamp else None
             n_warm += 1; probe_ms = chunks[-1]
             if note: method["warmup_note"] = note
+            if wtel is not None and wtel.available:
+                tr = wsamp.trace; end = tr[-1]["t"] if tr else 0.0
+                last = [r["sm"] for r in tr if r["t"] > end - CLOCK_SETTLE_WINDOW_S]
+                method.update(warmup_clocks="watched (NVML)",
+                              warmup_end_sm_clock_mhz=round(statistics.fmean(last)) if last else None)
             method["warmup_chunks_ms"] = [round(c, 6) for c in chunks[-5:]]
         else:  # the count: first calls (compile, handles), then `warmup` calls and at least `warmup_min_s`
             probe_ms = statistics.median(plain.run(3))
