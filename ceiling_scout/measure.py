@@ -393,7 +393,8 @@ SHIFT_WINDOW = 4096  # `measure` looks for a step in the latest samples only (co
 def level_shift(times_ms: Sequence[float], # per-call times, in order
                 z: float=6.0,              # Welch t above which a split is a step
                 min_rel: float=0.01,       # ... and a difference of means above this fraction of the mean
-                min_seg: int=5             # samples on each side at least
+                min_seg: int=5,            # samples on each side at least
+                slower_after: bool=False   # only steps to slower calls (boost -> power cap), not to faster ones
                ) -> int:
     "Index where the samples step to another level (0: no step): the split of largest Welch t, if significant."
     n = len(times_ms)
@@ -410,7 +411,7 @@ def level_shift(times_ms: Sequence[float], # per-call times, in order
         se = math.sqrt(va / na + vb / nb)
         d = abs(ma - mb)
         t = d / se if se > 0 else (float("inf") if d > 0 else 0.0)
-        if d > min_rel * mean_all and t > best_t: best, best_t = i, t
+        if d > min_rel * mean_all and t > best_t and (mb > ma or not slower_after): best, best_t = i, t
     return best if best_t > z else 0
 
 # %% ../nbs/01_measure.ipynb #8c34a006
@@ -599,7 +600,7 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
     try:
         while why is None:
             times += timer.run(batch)
-            if named and not fixed and len(dropped) < MAX_DISCARDS and (k := level_shift(times[-SHIFT_WINDOW:])):
+            if named and not fixed and len(dropped) < MAX_DISCARDS and (k := level_shift(times[-SHIFT_WINDOW:], slower_after=True)):
                 k += max(0, len(times) - SHIFT_WINDOW)   # a transient (boost -> power cap): keep what follows it
                 dropped.append(k); times = times[k:]
             elapsed = time.perf_counter() - t0
