@@ -5,17 +5,18 @@
 # %% ../nbs/01_measure.ipynb #41036a60
 from __future__ import annotations
 import math, statistics, threading, time
-from dataclasses import dataclass, asdict, field
+from dataclasses import dataclass, asdict, field, replace, is_dataclass
 from typing import Callable, Any, Sequence
 import torch
 
 # %% auto #0
 __all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S',
            'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
-           'CLOCK_SETTLE_WINDOW_S', 'CLOCK_SETTLE_TOLERANCE', 'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats',
-           'summarize', 'throttle_reason_names', 'Telemetry', 'RegimeDecision', 'classify_regime', 'TelemetrySampler',
+           'CLOCK_SETTLE_WINDOW_S', 'CLOCK_SETTLE_TOLERANCE', 'POWER_CAP_REASON', 'POWER_SETTLE_FRACTION',
+           'POWER_CAP_WINDOW_S', 'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize',
+           'throttle_reason_names', 'Telemetry', 'RegimeDecision', 'classify_regime', 'TelemetrySampler',
            'measurement_regime', 'Measurement', 'FixedCount', 'StdRel', 'BatchMeans', 'stopping_criterion',
-           'warmup_settled', 'clocks_settled', 'level_shift', 'measure']
+           'warmup_settled', 'clocks_settled', 'power_settled', 'level_shift', 'measure']
 
 # %% ../nbs/01_measure.ipynb #c00bbcde
 def t_quantile_975(df: int) -> float:
@@ -177,6 +178,14 @@ class TelemetrySampler:
         if self._nvml is not None:
             self._thread = threading.Thread(target=self._loop, daemon=True); self._thread.start()
         return self
+
+    @property
+    def power_limit_w(self) -> float|None:
+        "The enforced power limit (W) from NVML, read once; None without NVML."
+        if not hasattr(self, "_limit_w"):
+            try: self._limit_w = self._nvml.nvmlDeviceGetEnforcedPowerLimit(self._handle) / 1000 if self._nvml else None
+            except Exception: self._limit_w = None
+        return self._limit_w
 
     @property
     def trace(self) -> list[dict]:
@@ -386,6 +395,20 @@ def clocks_settled(trace: Sequence[dict],   # NVML samples in order ({"t": s, "s
     a, b = statistics.fmean(last), statistics.fmean(prev)
     return b > 0 and abs(a - b) <= tol * b
 
+POWER_CAP_REASON = 0x4          # NVML clocks-event reason: the software power cap
+POWER_SETTLE_FRACTION = 0.97    # at the cap: settled once NVML's power (a ~1 s average) reads this share of the limit
+POWER_CAP_WINDOW_S = 2.0        # at the cap: a named criterion's timed window lasts at least two of its ~1 s cycles
+
+def power_settled(trace: Sequence[dict],  # NVML samples in order ({"t", "reasons", "power"}: `TelemetrySampler.trace`)
+                  limit_w: float|None,     # the enforced power limit (W)
+                  window_s: float=CLOCK_SETTLE_WINDOW_S, frac: float=POWER_SETTLE_FRACTION) -> bool|None:
+    "At the power cap, True once the averaged power reads `frac` of the limit; True off the cap; None: no samples."
+    if not trace or not limit_w: return None
+    last = [r for r in trace if r["t"] > trace[-1]["t"] - window_s]
+    if sum(1 for r in last if r["reasons"] & POWER_CAP_REASON) * 2 < len(last): return True   # not at the cap
+    pw = [r["power"] for r in last if "power" in r]
+    return bool(pw) and statistics.fmean(pw) >= frac * limit_w
+
 # %% ../nbs/01_measure.ipynb #bb56e697
 MAX_DISCARDS = 3   # at most this many transients dropped from one timed window
 SHIFT_WINDOW = 4096  # `measure` looks for a step in the latest samples only (cost: one pass over them a check)
@@ -541,7 +564,8 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
             wsamp = TelemetrySampler(dev, period_s=0.01).start() if telemetry else None
             def clocks():  # None (no NVML samples): the times alone decide
                 tr = wsamp.trace if wsamp else []
-                return None if not tr else bool(clocks_settled(tr))
+                if not tr: return None
+                return bool(clocks_settled(tr)) and power_settled(tr, wsamp.power_limit_w) is not False
             try:
                 n_warm, chunks, note = _settle_warmup(plain, plain.run_chunk(1), warmup_min_s, warmup_max_s, t_w,
                                                       clocks)
@@ -553,6 +577,11 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
                 last = [r["sm"] for r in tr if r["t"] > end - CLOCK_SETTLE_WINDOW_S]
                 method.update(warmup_clocks="watched (NVML)",
                               warmup_end_sm_clock_mhz=round(statistics.fmean(last)) if last else None)
+                short = getattr(crit, "min_time_s", POWER_CAP_WINDOW_S) < POWER_CAP_WINDOW_S
+                if (wtel.power_cap_fraction or 0) >= 0.5 and short and is_dataclass(crit):
+                    crit = replace(crit, min_time_s=POWER_CAP_WINDOW_S)   # whole cycles of the cap
+                    method["stop"] = crit.to_dict()
+                    method["power_cap_window_s"] = POWER_CAP_WINDOW_S
             method["warmup_chunks_ms"] = [round(c, 6) for c in chunks[-5:]]
         else:  # the count: first calls (compile, handles), then `warmup` calls and at least `warmup_min_s`
             probe_ms = statistics.median(plain.run(3))
@@ -596,11 +625,15 @@ def measure(fn: Callable[[], Any],       # the call to time (inputs already buil
             sample_ms = max(probe_us / 1e3 * inner, 1e-4)
             batch = max(batch, math.ceil(min(getattr(crit, "min_time_s", 0), max_time_s) * 1e3 / sample_ms))
         batch = max(2, min(batch, max_iters, 100_000))
+    # a step inside the window is a boost -> cap transient the warm-up missed; one that watched the clocks and power
+    # settled (NVML) missed none, and a step there is the cap's own cycle, which belongs in the mean
+    drop_steps = named and not fixed and not (method.get("warmup_clocks") and "warmup_note" not in method)
     times, why, t0, dropped = [], None, time.perf_counter(), []
     try:
         while why is None:
             times += timer.run(batch)
-            if named and not fixed and len(dropped) < MAX_DISCARDS and (k := level_shift(times[-SHIFT_WINDOW:], slower_after=True)):
+            if (drop_steps and len(dropped) < MAX_DISCARDS
+                    and (k := level_shift(times[-SHIFT_WINDOW:], slower_after=True))):
                 k += max(0, len(times) - SHIFT_WINDOW)   # a transient (boost -> power cap): keep what follows it
                 dropped.append(k); times = times[k:]
             elapsed = time.perf_counter() - t0
