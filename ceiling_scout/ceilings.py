@@ -21,8 +21,8 @@ __all__ = ['DEVICE_ALIASES', 'CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K'
            'wave_efficiency', 'wave_quantised_mn', 'search_candidates', 'refine_candidates', 'cpu_emulated',
            'PeakMeasurement', 'device_sm_count', 'search_plan', 'plan_hash', 'measure_matmul_peak',
            'measure_copy_bandwidth', 'measure_read_bandwidth', 'roofline', 'Ceiling', 'environment_key', 'ceiling_key',
-           'default_cache_path', 'peak_limit', 'check_peak', 'cache_problem', 'CeilingStore', 'get_ceiling',
-           'raise_measured_peak']
+           'default_cache_path', 'peak_limit', 'check_peak', 'cache_problem', 'CeilingStore', 'burst_to_reuse',
+           'get_ceiling', 'raise_measured_peak']
 
 # %% ../nbs/03_ceilings.ipynb #b6564334
 def installed_data_dirs() -> list[Path]:
@@ -283,7 +283,8 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
                         budget_s: float|None=None,  # whole-search time bound (GPU 25 s, CPU `CPU_SEARCH_BUDGET_S`)
                         repeats: int|None=None,     # independent windows of the finalists (their spread is the CI)
                         refine: bool|None=None,     # refine around the coarse winner (default: generated shapes)
-                        sm_count: int|None=None     # override the SM count the candidates are chosen for (tests)
+                        sm_count: int|None=None,    # override the SM count the candidates are chosen for (tests)
+                        from_search: "PeakMeasurement|None"=None # sustained: reuse this burst peak's search (same plan)
                        ) -> PeakMeasurement:
     "Maximum achievable matmul rate (MAMF-style): coarse pass, refinement, finalists re-timed for their spread."
     dev, prec = torch.device(device), parse_enum(Precision, precision, "precision")
@@ -293,58 +294,66 @@ def measure_matmul_peak(device: str|torch.device, # where to measure
     window, budget = plan["per_shape_s"], plan["budget_s"]
     why = GemmWorkload(prec, *plan["coarse"][0]).supported(dev)
     if why: raise NotSupportedError(why)
-    searched, t0 = [], time.perf_counter()
-    left = lambda: budget - (time.perf_counter() - t0)
-    def best_ok(): return max((e for e in searched if "tflops" in e), key=lambda e: e["tflops"], default=None)
-    def over_budget(shape) -> bool:  # predict a candidate's cost from the best rate so far (one call, or a window)
-        b = best_ok()
-        if b is None: return False
-        call_s = 2.0 * math.prod(shape) / (b["tflops"] * 1e12)
-        return max(4 * call_s, 1.5 * window if cuda else 0) > left()
-    def run(stage: str, shape: tuple):
-        shape = tuple(shape)
-        if GemmWorkload(prec, *shape).supported(dev):
-            searched.append({"shape": list(shape), "stage": stage, "skipped": "not supported"}); return
-        if over_budget(shape):
-            searched.append({"shape": list(shape), "stage": stage, "skipped": f"over the {budget:g} s search budget"})
-            return
-        time.sleep(plan["idle_s"]["candidate"])   # clocks recover between candidates: each starts from the same state
-        e, _ = _time_shape(prec, shape, dev, window)
-        searched.append({**e, "stage": stage})
-        if log and "tflops" in e:
-            log(f"  peak search {prec.value} {'x'.join(map(str, shape))}: {e['tflops']:.1f} TFLOPS")
-    for s in plan["coarse"]: run("coarse", s)
-    if best_ok() is None: raise RuntimeError(f"no search shape fit in memory (or the budget) on {dev}")
-    if plan["refine"]:
-        for s in refine_candidates(tuple(best_ok()["shape"]), plan["sm_count"], [e["shape"] for e in searched]):
-            run("refine", s)
-    ranked = sorted((e for e in searched if "tflops" in e), key=lambda e: -e["tflops"])
-    finalists = [tuple(e["shape"]) for e in ranked[:plan["finalists"]]]
-    reps: dict = {f: [] for f in finalists}; within, last_m, means_ = {}, {}, {f: [] for f in finalists}
-    for r in range(plan["repeats"]):  # interleaved: each finalist's windows spread over the same stretch of time
-        for f in finalists:
-            call_s = 2.0 * math.prod(f) / (ranked[0]["tflops"] * 1e12)
-            if r >= 2 and max(2 * call_s, window) > left(): continue  # two windows at least, then the budget rules
-            time.sleep(plan["idle_s"]["finalist"])
-            e, m = _time_shape(prec, f, dev, plan["finalist_window_s"] or window, check=False, telemetry=cuda)
-            if m is None: continue
-            reps[f].append(e["tflops"]); within[f] = e["ci95_rel"]; last_m[f] = m
-            means_[f].append(e["tflops_mean"])
-    import statistics
-    means = {f: statistics.median(v) for f, v in reps.items() if v}   # robust to one window at lower clocks
-    if not means: raise RuntimeError(f"the finalists {finalists} could not be re-timed on {dev}")
-    shape = max(means, key=means.get)
-    rate, ci = means[shape], _spread(reps[shape], within[shape])
-    ci = ci if math.isfinite(ci) else None  # one window of one call: no spread known
-    m = last_m[shape]
-    method = {**m.method, "statistic": plan["statistic"], "search": "coarse, refine, finalists re-timed",
-              "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
-              "repeat_tflops": [round(v, 4) for v in reps[shape]],
-              "median_tflops": rate, "mean_tflops": statistics.median(means_[shape]),  # per-call median / mean
-              "finalists": {"x".join(map(str, f)): v
-                                                                               for f, v in reps.items()},
-              "search_s": round(time.perf_counter() - t0, 2)}
-    tel, mean_ms = m.telemetry.to_dict(), 2.0 * math.prod(shape) / rate / 1e9
+    reuse = (from_search is not None and regime == "sustained" and from_search.precision == prec.value
+             and from_search.shape and from_search.method.get("plan_hash") == plan_hash(plan))
+    if reuse:   # the same search found the same shape: only the back-to-back run below is new
+        shape, searched = tuple(from_search.shape), list(from_search.searched)
+        method = {**from_search.method, "search_reused_from": f"the burst search of {from_search.measured_at}"}
+        rate, ci, tel, mean_ms = from_search.value, from_search.ci95_rel, from_search.telemetry, from_search.mean_ms
+    else:
+        searched, t0 = [], time.perf_counter()
+        left = lambda: budget - (time.perf_counter() - t0)
+        def best_ok(): return max((e for e in searched if "tflops" in e), key=lambda e: e["tflops"], default=None)
+        def over_budget(shape) -> bool:  # predict a candidate's cost from the best rate so far (one call, or a window)
+            b = best_ok()
+            if b is None: return False
+            call_s = 2.0 * math.prod(shape) / (b["tflops"] * 1e12)
+            return max(4 * call_s, 1.5 * window if cuda else 0) > left()
+        def run(stage: str, shape: tuple):
+            shape = tuple(shape)
+            if GemmWorkload(prec, *shape).supported(dev):
+                searched.append({"shape": list(shape), "stage": stage, "skipped": "not supported"}); return
+            if over_budget(shape):
+                searched.append({"shape": list(shape), "stage": stage,
+                                 "skipped": f"over the {budget:g} s search budget"})
+                return
+            time.sleep(plan["idle_s"]["candidate"])   # clocks recover between candidates: each starts alike
+            e, _ = _time_shape(prec, shape, dev, window)
+            searched.append({**e, "stage": stage})
+            if log and "tflops" in e:
+                log(f"  peak search {prec.value} {'x'.join(map(str, shape))}: {e['tflops']:.1f} TFLOPS")
+        for s in plan["coarse"]: run("coarse", s)
+        if best_ok() is None: raise RuntimeError(f"no search shape fit in memory (or the budget) on {dev}")
+        if plan["refine"]:
+            for s in refine_candidates(tuple(best_ok()["shape"]), plan["sm_count"], [e["shape"] for e in searched]):
+                run("refine", s)
+        ranked = sorted((e for e in searched if "tflops" in e), key=lambda e: -e["tflops"])
+        finalists = [tuple(e["shape"]) for e in ranked[:plan["finalists"]]]
+        reps: dict = {f: [] for f in finalists}; within, last_m, means_ = {}, {}, {f: [] for f in finalists}
+        for r in range(plan["repeats"]):  # interleaved: each finalist's windows spread over the same stretch of time
+            for f in finalists:
+                call_s = 2.0 * math.prod(f) / (ranked[0]["tflops"] * 1e12)
+                if r >= 2 and max(2 * call_s, window) > left(): continue  # two windows at least, then the budget rules
+                time.sleep(plan["idle_s"]["finalist"])
+                e, m = _time_shape(prec, f, dev, plan["finalist_window_s"] or window, check=False, telemetry=cuda)
+                if m is None: continue
+                reps[f].append(e["tflops"]); within[f] = e["ci95_rel"]; last_m[f] = m
+                means_[f].append(e["tflops_mean"])
+        import statistics
+        means = {f: statistics.median(v) for f, v in reps.items() if v}   # robust to one window at lower clocks
+        if not means: raise RuntimeError(f"the finalists {finalists} could not be re-timed on {dev}")
+        shape = max(means, key=means.get)
+        rate, ci = means[shape], _spread(reps[shape], within[shape])
+        ci = ci if math.isfinite(ci) else None  # one window of one call: no spread known
+        m = last_m[shape]
+        method = {**m.method, "statistic": plan["statistic"], "search": "coarse, refine, finalists re-timed",
+                  "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
+                  "repeat_tflops": [round(v, 4) for v in reps[shape]],
+                  "median_tflops": rate, "mean_tflops": statistics.median(means_[shape]),  # per-call median / mean
+                  "finalists": {"x".join(map(str, f)): v
+                                                                                   for f, v in reps.items()},
+                  "search_s": round(time.perf_counter() - t0, 2)}
+        tel, mean_ms = m.telemetry.to_dict(), 2.0 * math.prod(shape) / rate / 1e9
     if regime == "sustained":
         w = GemmWorkload(prec, *shape); x = w.make_inputs(dev, seed=7); be = w.backends(dev)[w.default_backend]
         n = max(20, math.ceil(plan["sustained_s"] * 1e3 / mean_ms))
@@ -573,6 +582,16 @@ class CeilingStore:
         return None
 
 # %% ../nbs/03_ceilings.ipynb #50b5d7dd
+def burst_to_reuse(store: "CeilingStore", key: str, prec: Precision, spec, threads: int|None,
+                   fresh_only: bool=False, max_age_s: float=900.0) -> "PeakMeasurement|None":
+    "The cached burst peak of the same search, whose shape a sustained ceiling reuses (`fresh_only`: measured lately)."
+    import datetime as dt
+    pk, _ = store.lookup(key, "matmul", prec.value, "burst", limit=peak_limit("matmul", prec.value, spec, threads))
+    if pk is None or not fresh_only: return pk
+    try: age = (dt.datetime.now(dt.timezone.utc) - dt.datetime.fromisoformat(pk.measured_at)).total_seconds()
+    except (TypeError, ValueError): return None
+    return pk if 0 <= age <= max_age_s else None
+
 def get_ceiling(target: DeviceTarget,          # from `resolve_device`
                 precision: Precision|str|None,  # None for purely memory-bound operations
                 regime: str="burst",            # "burst" or "sustained"
@@ -608,7 +627,11 @@ def get_ceiling(target: DeviceTarget,          # from `resolve_device`
             if log: log(f"measuring {regime} {prec.value} matmul peak on {env.device_name} (once per device and "
                         "search; "
                         f"cached in {store.path}) ...")
-            try: pk = measure_matmul_peak(target.torch_device, prec, regime, log=log, **search_kw); store.put(key, pk)
+            reuse = (burst_to_reuse(store, key, prec, spec, threads, fresh_only=remeasure) if regime == "sustained"
+                     else None)
+            try:
+                pk = measure_matmul_peak(target.torch_device, prec, regime, log=log, from_search=reuse, **search_kw)
+                store.put(key, pk)
             except NotSupportedError as e: notes.append(str(e))
         if pk is not None and pk.method.get("emulated"): notes.append(pk.method["emulated"])
         if pk is not None and pk.method.get("raised_from"): notes.append(pk.method["raised_note"])
