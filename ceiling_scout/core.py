@@ -11,7 +11,7 @@ from typing import Any, Iterable, Sequence
 
 # %% auto #0
 __all__ = ['MAX_DIM', 'CeilingScoutError', 'NotSupportedError', 'Operation', 'Priority', 'Approach', 'parse_enum', 'Precision',
-           'parse_shape', 'Environment', 'capture_environment']
+           'parse_shape', 'Environment', 'capture_environment', 'finite_or_none']
 
 # %% ../nbs/00_core.ipynb #b0ced8f1
 class CeilingScoutError(ValueError):
@@ -218,3 +218,17 @@ def _package_version() -> str|None:
         from ceiling_scout import __version__
         return __version__
     except Exception: return None
+
+# %% ../nbs/00_core.ipynb #39731c0b
+def finite_or_none(x: Any,                  # a JSON-like value: dicts, lists, tuples, numbers, strings
+                   where: str="",           # path of `x` in the whole (for the report of what was replaced)
+                   bad: list|None=None      # collects the paths of the replaced values
+                  ) -> Any:
+    "`x` with every non-finite float replaced by None (its path appended to `bad`); tuples become lists."
+    import math
+    if bad is None: bad = []
+    if isinstance(x, float) and not math.isfinite(x): bad.append(where); return None
+    if isinstance(x, dict):
+        return {k: finite_or_none(v, f"{where}.{k}" if where else str(k), bad) for k, v in x.items()}
+    if isinstance(x, (list, tuple)): return [finite_or_none(v, f"{where}[{i}]", bad) for i, v in enumerate(x)]
+    return x

@@ -48,16 +48,9 @@ class Report:
         "Strict JSON (RFC 8259: no NaN or Infinity); a non-finite number is written as null and named in `warnings`."
         return json.dumps(json_safe(self), indent=indent, default=str, allow_nan=False)
 
-def _finite(x, where: str, bad: list):
-    "`x` with every non-finite float replaced by None (its path appended to `bad`)."
-    if isinstance(x, float) and not math.isfinite(x): bad.append(where); return None
-    if isinstance(x, dict): return {k: _finite(v, f"{where}.{k}" if where else str(k), bad) for k, v in x.items()}
-    if isinstance(x, (list, tuple)): return [_finite(v, f"{where}[{i}]", bad) for i, v in enumerate(x)]
-    return x
-
 def json_safe(r: Report) -> dict:
     "The report as a dict fit for strict JSON: NaN/Infinity become null, and its `warnings` say which fields."
-    bad = []; d = _finite(r.to_dict(), "", bad)
+    bad = []; d = finite_or_none(r.to_dict(), "", bad)
     if bad: d["warnings"] = [*d["warnings"], f"non-finite numbers written as null (not JSON): {', '.join(bad)}"]
     return d
 

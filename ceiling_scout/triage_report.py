@@ -8,7 +8,7 @@ import argparse, json, math, sys
 from dataclasses import dataclass, field, asdict
 from html import escape
 from pathlib import Path
-from .core import CeilingScoutError, Priority, Approach, parse_enum
+from .core import CeilingScoutError, Priority, Approach, parse_enum, finite_or_none
 
 # %% auto #0
 __all__ = ['MODEL_REPORT_VERSION', 'MODEL_REPORT_RANGES', 'PRIORITY_COLOURS', 'ModelReportError', 'check_model_report',
@@ -96,13 +96,6 @@ class TriageItem:
         return cls(**{k: d.get(k, f.default) for k, f in cls.__dataclass_fields__.items()})
 
 # %% ../nbs/49_triage_report.ipynb #5c585e6f
-def _finite(x, where: str, bad: list):
-    "`x` with every non-finite float replaced by None (its path appended to `bad`)."
-    if isinstance(x, float) and not math.isfinite(x): bad.append(where); return None
-    if isinstance(x, dict): return {k: _finite(v, f"{where}.{k}" if where else str(k), bad) for k, v in x.items()}
-    if isinstance(x, (list, tuple)): return [_finite(v, f"{where}[{i}]", bad) for i, v in enumerate(x)]
-    return x
-
 @dataclass
 class ModelReport:
     "A whole-model triage: ranked items, unmapped ops, fusion chains, coverage and the Amdahl end-to-end estimates."
@@ -125,7 +118,7 @@ class ModelReport:
     def to_dict(self) -> dict: return asdict(self)
     def to_json(self, indent: int=1) -> str:
         "Strict JSON: a non-finite number is written as null and named in `warnings`."
-        bad = []; d = _finite(self.to_dict(), "", bad)
+        bad = []; d = finite_or_none(self.to_dict(), "", bad)
         if bad: d["warnings"] = [*d["warnings"], f"non-finite numbers written as null: {', '.join(bad)}"]
         return json.dumps(d, indent=indent, default=str, allow_nan=False)
     def save(self, path: str|Path) -> Path:
