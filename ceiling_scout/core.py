@@ -157,8 +157,9 @@ def parse_shape(value: str|Sequence[int], # "M,N,K" text or a sequence of ints
 # %% ../nbs/00_core.ipynb #353b563a
 def _cpu_name() -> str:
     try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"): return line.split(":", 1)[1].strip()
+        with open("/proc/cpuinfo") as f:   # closed at once: an open file here showed as a ResourceWarning in widgets
+            for line in f:
+                if line.startswith("model name"): return line.split(":", 1)[1].strip()
     except OSError: pass
     return platform.processor() or platform.machine()
 

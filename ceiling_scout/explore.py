@@ -4,14 +4,14 @@
 
 # %% ../nbs/14_explore.ipynb #b7e42e67
 from __future__ import annotations
-import ctypes, html, math, signal, threading, time, traceback, warnings
+import ctypes, functools, html, math, signal, threading, time, traceback, warnings
 from fastcore.basics import patch
 from .core import *
 from .workloads import *
 
 # %% auto #0
-__all__ = ['NOT_ON_CPU', 'flag_widget', 'flag_value', 'runnable_precisions', 'finite_json', 'Explorer', 'device_type',
-           'error_html', 'explorer_roofline', 'KSweepExplorer', 'raise_in_thread', 'eta_text',
+__all__ = ['NOT_ON_CPU', 'flag_widget', 'flag_value', 'runnable_precisions', 'finite_json', 'figure_widget', 'Explorer',
+           'device_type', 'error_html', 'explorer_roofline', 'KSweepExplorer', 'raise_in_thread', 'eta_text',
            'install_interrupt_handler']
 
 # %% ../nbs/14_explore.ipynb #b05e6263
@@ -61,6 +61,25 @@ def finite_json(x):
     if hasattr(x, "tolist") and hasattr(x, "dtype"): return finite_json(x.tolist())
     return x
 
+# %% ../nbs/14_explore.ipynb #c62cf9af
+@functools.cache
+def _figure_widget_class() -> type:
+    import plotly.graph_objects as go
+    from traitlets import observe
+    class StableFigureWidget(go.FigureWidget):
+        @observe("_js2py_traceDeltas")
+        def _handler_js2py_traceDeltas(self, change):
+            msg, uids = change.get("new") or {}, {t.uid for t in self.data}
+            if any(d.get("uid") not in uids for d in msg.get("trace_deltas") or []):
+                self._js2py_traceDeltas = None; return
+            handler = getattr(go.FigureWidget._handler_js2py_traceDeltas, "func", None)
+            if handler is not None: handler(self, change)
+    return StableFigureWidget
+
+def figure_widget(**kw) -> "go.FigureWidget":
+    "A plotly `FigureWidget` that ignores the browser's late reports about traces already replaced."
+    return _figure_widget_class()(**kw)
+
 # %% ../nbs/14_explore.ipynb #9da7d002
 class Explorer:
     "ipywidgets controls for any registered operation: analyze one workload with a verdict and a roofline."
@@ -83,7 +102,7 @@ class Explorer:
                                       style=_LABEL)
         self.analyze_button = W.Button(description="Analyze", button_style="primary", icon="play")
         self.status, self.out, self.verdict_text = W.HTML(""), W.Output(), W.HTML("")
-        self.fig_roof = go.FigureWidget()
+        self.fig_roof = figure_widget()
         self.charts = W.VBox([], layout=W.Layout(width="100%"))   # empty until the first result: no placeholder axes
         self.analyze_button.on_click(self.analyze)
         self.operation.observe(lambda ch: self._operation_changed(), names="value")
@@ -223,7 +242,7 @@ class KSweepExplorer:
         self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="160px", visibility="hidden"))
         self.status, self.table = W.HTML(""), W.HTML("")
         self.out = W.Output()          # tracebacks of unexpected errors (a bad input is a red status only)
-        self.fig_k, self.fig_roof = go.FigureWidget(), go.FigureWidget()
+        self.fig_k, self.fig_roof = figure_widget(), go.FigureWidget()
         self.charts = W.VBox([], layout=W.Layout(width="100%"))   # empty until the first point: no placeholder axes
         self.run_button.on_click(lambda b: self.run(background=True))
         self.stop_button.on_click(lambda b: self.stop())
