@@ -12,7 +12,7 @@ from .ceilings import Ceiling
 from .report import *
 from .ksweep import *
 from .recorded import environment_label
-from .tables import APPROACH_WORDS
+from .tables import APPROACH_WORDS, rate_unit
 
 # %% auto #0
 __all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'verdict_key',
@@ -117,7 +117,7 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
                   title: str|None=None,                  # default: operation, M, N, precision, device
                   show_spec: bool=True                   # draw the datasheet peak
                  ) -> go.Figure:
-    "TFLOP/s against K with CI error bars, measured ceiling, spec peak, peak annotation and the >=90 % band."
+    "Rate against K with CI bars, measured ceiling, spec peak, peak annotation, >=90 % band (GFLOP/s on CPUs)."
     go = _go(); reps = _as_reports(sweep)
     if not reps: raise CeilingScoutError("ksweep_figure needs at least one point report; got none")
     ok = sorted([r for r in reps if r.status == "ok" and r.baseline_tflops is not None], key=_kdim)
@@ -125,9 +125,10 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
     r0 = reps[0]
     fig = go.Figure()
     if ok:
-        ks = [_kdim(r) for r in ok]; y = [r.baseline_tflops for r in ok]
-        ci = [rate_interval_tflops(r) or (v, v) for r, v in zip(ok, y)]
-        ceil = [r.ceiling_tflops for r in ok]
+        unit, f = rate_unit(ok)   # GFLOP/s where every point ran on a CPU: 0.000169 TFLOP/s reads badly
+        ks = [_kdim(r) for r in ok]; y = [r.baseline_tflops * f for r in ok]
+        ci = [tuple(b * f for b in iv) if (iv := rate_interval_tflops(r)) else (v, v) for r, v in zip(ok, y)]
+        ceil = [r.ceiling_tflops * f if r.ceiling_tflops is not None else None for r in ok]
         if all(c is not None for c in ceil):
             regimes = sorted({r.regime for r in ok})
             fig.add_trace(go.Scatter(x=ks, y=[0.9 * c for c in ceil], mode="lines", line=dict(width=0, shape="hvh"),
@@ -138,19 +139,19 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
             fig.add_trace(go.Scatter(x=ks, y=ceil, mode="lines", line=dict(color="#2ca02c", width=2, shape="hvh"),
                                      name=f"measured ceiling ({' / '.join(regimes)})",
                                      customdata=[[r.regime] for r in ok],
-                                     hovertemplate="K=%{x:,}<br>ceiling %{y:.1f} TFLOP/s "
+                                     hovertemplate="K=%{x:,}<br>ceiling %{y:.4g} " + unit + " "
                                                    "(%{customdata[0]})<extra></extra>"))
-        spec = next((r.spec_peak_tflops for r in ok if r.spec_peak_tflops), None)
+        spec = next((r.spec_peak_tflops * f for r in ok if r.spec_peak_tflops), None)
         if show_spec and spec:
             fig.add_trace(go.Scatter(x=[ks[0], ks[-1]], y=[spec, spec], mode="lines",
                                      line=dict(color="#555", dash="dash", width=1.5),
-                                     name=f"spec peak {spec:g} TFLOP/s (datasheet, dense)",
-                                     hovertemplate=f"spec peak {spec:g} TFLOP/s<extra></extra>"))
-        hover = [f"K={k:,}<br>{fmt_tflops(v)} TFLOP/s (95% CI "
+                                     name=f"spec peak {spec:g} {unit} (datasheet, dense)",
+                                     hovertemplate=f"spec peak {spec:g} {unit}<extra></extra>"))
+        hover = [f"K={k:,}<br>{fmt_tflops(v)} {unit} (95% CI "
                  f"{fmt_tflops(lo)}-{fmt_tflops(hi)})<br>{r.baseline_ms:.3f} ms mean, n={(r.stats or {}).get('n')}, "
                  f"{(r.method or {}).get('mode')}"
                  f"<br>{r.regime} regime; efficiency {r.efficiency:.1%}"
-                 if r.efficiency is not None else f"K={k:,}<br>{v:.1f} TFLOP/s"
+                 if r.efficiency is not None else f"K={k:,}<br>{fmt_tflops(v)} {unit}"
                  for k, v, (lo, hi), r in zip(ks, y, ci, ok)]
         for app in dict.fromkeys(verdict_key(r) for r in ok):   # legend entries for the marker colours
             fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers",
@@ -168,8 +169,9 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
                                               width=4),
                                  hovertext=hover, hoverinfo="text"))
         pk = max(ok, key=lambda r: r.baseline_tflops)
-        fig.add_annotation(x=_kdim(pk), y=pk.baseline_tflops,
-                           text=f"peak {fmt_tflops(pk.baseline_tflops)} TFLOP/s<br>at K={_kdim(pk):,}", showarrow=True,
+        fig.add_annotation(x=_kdim(pk), y=pk.baseline_tflops * f,
+                           text=f"peak {fmt_tflops(pk.baseline_tflops * f)} {unit}<br>at K={_kdim(pk):,}",
+                           showarrow=True,
                            arrowhead=2, ax=0, ay=-45, bgcolor="rgba(255,255,255,0.85)", bordercolor="#1f77b4")
         lo_all = min([v for v, _ in ci] + [0.9 * c for c in ceil if c is not None])
         hi_all = max([h for _, h in ci] + [c for c in ceil if c is not None] + ([spec] if show_spec and spec else []))
@@ -186,7 +188,8 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
     fig.update_layout(**_LAYOUT, title=_title(t, sub), height=500 + 23 * len(subtitle_lines(sub)),
                       margin=dict(t=_margin_top(sub), b=120, l=70, r=30),
                       legend=dict(orientation="h", yanchor="top", y=-0.16, xanchor="left", x=0),
-                      xaxis_title="K (inner dimension of the GEMM)", yaxis_title="throughput (TFLOP/s)")
+                      xaxis_title="K (inner dimension of the GEMM)",
+                      yaxis_title=f"throughput ({rate_unit(ok)[0] if ok else 'TFLOP/s'})")
     fig.update_xaxes(tickformat=",", showgrid=True); fig.update_yaxes(showgrid=True)
     return fig
 

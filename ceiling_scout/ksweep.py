@@ -51,7 +51,7 @@ def free_memory_bytes(device: str|torch.device) -> int|None:
     dev = torch.device(device)
     if dev.type == "cuda": return torch.cuda.mem_get_info(dev)[0]
     try:
-        for line in open("/proc/meminfo"):
+        for line in Path("/proc/meminfo").read_text().splitlines():   # read and closed at once
             if line.startswith("MemAvailable:"): return int(line.split()[1]) * 1024
     except OSError: pass
     return None

@@ -191,15 +191,21 @@ def explorer_part(page, url: str, check: Check, shots: Path|None):
     wait_for(page, "(el) => /done|stopped|error/.test(el.innerText) && !el.querySelector('button.mod-danger:not([disabled])')",
              arg=root.element_handle(), timeout_s=60)
     check("M=64" in json.dumps(page.evaluate(JS_PLOTS)), "the K-sweep chart was updated for M=64")
-    # Stop: a long sweep, stopped while its third point runs: at most one more point finishes
-    set_number(page, root, "K to", 32 * 40)
+    check("unclosed file" not in text and "Warning" not in text, "no Python warning in the explorer's status")
+    # Stop: a long sweep of points that take ~0.5 s each, stopped while its third point runs: at most one more
+    # point finishes (tiny points would finish by the dozen while the click's message crosses to the kernel)
+    for label, v in [("M", 256), ("N", 256), ("K from", 2048), ("K step", 2048), ("K to", 2048 * 40),
+                     ("warm-up", 5), ("timed", 40)]:
+        set_number(page, root, label, v)
     root.locator("button:has-text('Run')").click()
     wait_for(page, "(el) => /\\(3 of 40\\)/.test(el.innerText)", arg=root.element_handle(), timeout_s=60)
+    t_stop = time.time()
     root.locator("button:has-text('Stop')").click()
     wait_for(page, "(el) => /stopped/.test(el.innerText) && /of 40 points/.test(el.innerText)",
              arg=root.element_handle(), timeout_s=20)
     n = root.locator("table.cs-results tbody tr").count()
-    check(2 <= n <= 3, f"Stop ended the sweep within one point ({n} points kept of 40)")
+    check(2 <= n <= 3, f"Stop ended the sweep within one point ({n} points kept of 40, "
+                       f"{time.time() - t_stop:.1f} s after the click)")
     # the kernel's Interrupt stops a sweep running from the button too
     root.locator("button:has-text('Run')").click()
     wait_for(page, "(el) => /\\(2 of 40\\)/.test(el.innerText)", arg=root.element_handle(), timeout_s=60)
