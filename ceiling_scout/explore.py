@@ -73,7 +73,9 @@ def _figure_widget_class() -> type:
             if any(d.get("uid") not in uids for d in msg.get("trace_deltas") or []):
                 self._js2py_traceDeltas = None; return
             handler = getattr(go.FigureWidget._handler_js2py_traceDeltas, "func", None)
-            if handler is not None: handler(self, change)
+            try:
+                if handler is not None: handler(self, change)
+            except ValueError: self._js2py_traceDeltas = None   # the sweep's thread replaced a trace meanwhile
     return StableFigureWidget
 
 def figure_widget(**kw) -> "go.FigureWidget":

@@ -178,11 +178,6 @@ def explorer_part(page, url: str, check: Check, shots: Path|None):
     rows = root.locator("table.cs-results tbody tr")
     check(rows.count() == 3 and "GFLOP/s (median ± CI)" in root.locator("table.cs-results").inner_text(),
           "table: three points, GFLOP/s median ± CI")
-    if shots is not None:
-        shots.mkdir(parents=True, exist_ok=True)
-        page.set_viewport_size({"width": 1280, "height": 900})
-        root.screenshot(path=str(shots / "explorer_cpu.png"), animations="disabled")
-        print(f"  screenshot: {shots / 'explorer_cpu.png'}")
     # a second shape: the chart and the table follow
     set_number(page, root, "M", 64)
     root.locator("button:has-text('Run')").click()
@@ -214,6 +209,21 @@ def explorer_part(page, url: str, check: Check, shots: Path|None):
              arg=root.element_handle(), timeout_s=20)
     check(True, "the kernel's Interrupt stopped the sweep")
     wait_for(page, JS_KERNEL_IDLE, timeout_s=30)
+    if shots is not None:   # the README's picture: a sweep that shows something (fp32 512 x 512, K 256..4096)
+        for label, v in [("M", 512), ("N", 512), ("K from", 256), ("K step", 256), ("K to", 4096),
+                         ("warm-up", 5), ("timed", 20)]:
+            set_number(page, root, label, v)
+        root.locator("button:has-text('Run')").click()
+        wait_for(page, "(el) => /done/.test(el.innerText) && /4,?096/.test(el.innerText)",
+                 arg=root.element_handle(), timeout_s=120)
+        shots.mkdir(parents=True, exist_ok=True)
+        page.set_viewport_size({"width": 1280, "height": 2400})
+        page.wait_for_timeout(800)
+        box = root.bounding_box()   # the controls, the K-sweep chart and the start of the roofline
+        page.screenshot(path=str(shots / "explorer_cpu.png"), animations="disabled",
+                        clip={**box, "height": min(box["height"], 1150)})
+        page.set_viewport_size({"width": 1280, "height": 900})
+        print(f"  screenshot: {shots / 'explorer_cpu.png'}")
     errs = stderr_outputs(page)
     check(not errs, f"no stderr output in the notebook ({errs[:2]})")
     logs = log_console_entries(page)
@@ -247,6 +257,14 @@ def sweep_part(page, url: str, check: Check, reports: Path, shots: Path|None) ->
           f"sweep.ipynb: {len(plots)} charts rendered with a real size")
     text = page.locator(".jp-Notebook").inner_text()
     check("recorded on" in text, "sweep.ipynb: the numbers are labelled as recorded")
+    if shots is not None and plots:   # the README's picture of the recorded-H100 report: its K-sweep chart
+        shots.mkdir(parents=True, exist_ok=True)
+        page.set_viewport_size({"width": 1280, "height": 1400})
+        chart = page.locator(".js-plotly-plot").first.element_handle()
+        chart.evaluate("e => e.scrollIntoView({block: 'center'})"); page.wait_for_timeout(800)
+        chart.screenshot(path=str(shots / "sweep_h100_recorded.png"), animations="disabled")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        print(f"  screenshot: {shots / 'sweep_h100_recorded.png'}")
     errs = stderr_outputs(page)
     check(not errs, f"sweep.ipynb: no stderr output ({errs[:2]})")
     page.evaluate("() => window.jupyterapp.commands.execute('application:close-all')")
@@ -275,9 +293,6 @@ def offline_html_part(browser, page_path: Path, check: Check, shots: Path|None):
           f"offline HTML: {len(plots)} charts rendered ({len(blocked)} http(s) requests refused)")
     check(not errors, f"offline HTML: no script error ({errors[:2]})")
     check(page.locator("text=In [").count() == 0, "offline HTML: no code cells")
-    if shots is not None and plots:
-        page.locator(".js-plotly-plot").first.screenshot(path=str(shots / "sweep_h100_recorded.png"))
-        print(f"  screenshot: {shots / 'sweep_h100_recorded.png'}")
     ctx.close()
 
 
@@ -295,7 +310,9 @@ def main(argv=None) -> int:
     try:
         with jupyterlab(tmp) as url, sync_playwright() as pw:
             print(f"JupyterLab at {url} ({time.time() - t0:.1f} s)")
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=[  # no background traffic: the network is closed
+                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync"])
             ctx = browser.new_context(viewport={"width": 1280, "height": 900})
             page = ctx.new_page(); check.page = page
             page.set_default_timeout(30_000)
