@@ -5,14 +5,15 @@
 # %% ../nbs/13_bundle.ipynb #45bc067c
 from __future__ import annotations
 import datetime as _dt, itertools, json, os, tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 from .core import CeilingScoutError
 
 # %% auto #0
 __all__ = ['papermill_output_path', 'write_new', 'free_stem', 'check_output_dir', 'fallback_dir', 'completed_notebook',
-           'notebook_html', 'Bundle', 'BundleWriteError', 'write_bundle', 'bundle_problems']
+           'notebook_html', 'Bundle', 'BundleWriteError', 'write_bundle', 'checkout_root', 'report_output_dir',
+           'ReportPage', 'bundle_problems']
 
 # %% ../nbs/13_bundle.ipynb #9db22feb
 def papermill_output_path() -> Path|None:
@@ -136,7 +137,8 @@ def write_bundle(out_dir: str|Path,                        # where the files go 
                  executed_notebook: str|Path|None=None,    # papermill's output (None: from papermill's command line)
                  title: str|None=None,                     # the HTML page's title (None: 'Ceiling Scout: <stem>')
                  extra_json: dict[str, Any]|None=None,     # more JSON files: {'points': x} writes <stem>.points.json
-                 log: Callable[[str], Any]=print           # where each line goes as it happens
+                 log: Callable[[str], Any]=print,          # where each line goes as it happens
+                 shown: "ReportPage|None"=None             # outside papermill: the HTML is built from this page
                 ) -> Bundle:
     "Write a papermill run's files, replacing none: the JSON, then the HTML without code, then the notebook copy."
     out_dir = Path(out_dir)
@@ -166,7 +168,11 @@ def write_bundle(out_dir: str|Path,                        # where the files go 
         say(f"{name}: a file of that name exists in {out_dir}; writing {stem}.* instead (nothing replaced)", notes)
     for suffix, payload in jsons.items():
         attempt(out_dir / f"{stem}{suffix}", lambda p=payload: json.dumps(p, indent=1, default=str))
-    if src is None or not src.exists():
+    if src is None and shown is not None:   # JupyterLab: the page as shown; no executed notebook to copy
+        attempt(page, lambda: notebook_html(shown.to_notebook(), title or f"Ceiling Scout: {stem}"))
+        say("not run by the papermill CLI: the HTML was built from the results shown; no executed notebook copied",
+            notes)
+    elif src is None or not src.exists():
         say("not run by the papermill CLI (and no executed_notebook given): executed notebook and HTML not written"
             if src is None else f"error: executed notebook {src} not found: executed notebook and HTML not written",
             notes if src is None else errors)
@@ -181,6 +187,60 @@ def write_bundle(out_dir: str|Path,                        # where the files go 
     bundle = Bundle(stem, tuple(written), tuple(notes), tuple(errors))
     if errors: raise BundleWriteError(bundle)
     return bundle
+
+# %% ../nbs/13_bundle.ipynb #40f5fc76
+def checkout_root(start: str|Path|None=None # where to look from (default: the working directory)
+                 ) -> Path|None:
+    "The project checkout holding `start`: the nearest folder with `settings.ini` and `nbs/`, or None."
+    p = Path(start or Path.cwd()).resolve()
+    return next((d for d in [p, *p.parents] if (d / "settings.ini").is_file() and (d / "nbs").is_dir()), None)
+
+def report_output_dir(output_dir: str|Path|None="reports", # a report notebook's `output_dir` parameter
+                      start: str|Path|None=None             # where the notebook runs (default: the working directory)
+                     ) -> Path:
+    "The default 'reports' as the checkout's own `reports/` (JupyterLab runs in nbs/); any other value as given."
+    if output_dir in (None, "", "reports"):
+        root = checkout_root(start)
+        return root / "reports" if root else Path(start or Path.cwd()).resolve() / "reports"
+    return Path(output_dir)
+
+# %% ../nbs/13_bundle.ipynb #d1b5ebe6
+@dataclass
+class ReportPage:
+    "What a report notebook showed, in order, so its HTML can be written without papermill's executed notebook."
+    title: str
+    parts: list = field(default_factory=list)   # (mime, content): text/markdown, text/html or text/plain
+
+    def add(self, mime: str, content: str, show: bool=True) -> "ReportPage":
+        "Keep `content` and display it (Markdown, HTML or printed text)."
+        if mime not in ("text/markdown", "text/html", "text/plain"):
+            raise CeilingScoutError(f"mime must be text/markdown, text/html or text/plain; got {mime!r}")
+        self.parts.append((mime, content))
+        if show:
+            from IPython.display import display, Markdown, HTML
+            if mime == "text/plain": print(content)
+            else: display(Markdown(content) if mime == "text/markdown" else HTML(content))
+        return self
+
+    def figure(self, fig, show: bool=True) -> "ReportPage":
+        "Keep a plotly figure (as an HTML fragment) and show it."
+        from ceiling_scout.charts import figure_html, show_figure
+        self.parts.append(("text/html", figure_html(fig)))
+        if show: show_figure(fig)
+        return self
+
+    def to_notebook(self) -> "nbformat.NotebookNode":
+        "The page as a notebook of Markdown cells and outputs, for `notebook_html`."
+        import nbformat
+        v4 = nbformat.v4
+        nb = v4.new_notebook(); nb.metadata["title"] = self.title
+        for mime, content in self.parts:
+            if mime == "text/markdown": nb.cells.append(v4.new_markdown_cell(content)); continue
+            c = v4.new_code_cell("")
+            c.outputs = [v4.new_output("stream", name="stdout", text=content) if mime == "text/plain"
+                         else v4.new_output("display_data", data={"text/html": content})]
+            nb.cells.append(c)
+        return nb
 
 # %% ../nbs/13_bundle.ipynb #f6a86a7b
 def bundle_problems(report: str|Path # the bundle's JSON report; the copy and the page sit next to it
