@@ -95,6 +95,8 @@ def completed_notebook(src: str|Path, # the notebook papermill is writing (saved
     cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=text if text.endswith("\n") else text + "\n")]
     if cell.execution_count is None: cell.execution_count = max([c.execution_count or 0 for c in code]) + 1
     if "papermill" in cell.metadata: cell.metadata.papermill["status"] = "completed"; _close(cell.metadata.papermill)
+    for later in nb.cells[nb.cells.index(cell) + 1:]:   # Markdown, raw cells after the last code cell: no run
+        if later.cell_type != "code" and "papermill" in later.metadata: later.metadata.papermill["status"] = "completed"
     if "papermill" in nb.metadata: _close(nb.metadata.papermill)
     return nb
 
