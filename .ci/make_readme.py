@@ -21,6 +21,7 @@ def render() -> str:
         keep.append(c)
     nb.cells = keep
     body, _ = MarkdownExporter().from_notebook_node(nb)
+    body = body.replace("](images/", "](nbs/images/")   # images sit beside the notebook, in nbs/images/
     return HEADER + body.strip() + "\n"
 
 if __name__ == "__main__":
