@@ -345,7 +345,7 @@ def _():
     assert p.returncode != 0 and len(msg) == 1 and "nothing was measured" in msg[0], (p.returncode, p.stderr[-400:])
     import nbformat
     code = [c for c in nbformat.read(str(TMP / "pm.ipynb"), as_version=4).cells if c.cell_type == "code"]
-    i = next(j for j, c in enumerate(code) if "check_output_dir(output_dir)" in c.source)
+    i = next(j for j, c in enumerate(code) if "sweep_report(" in c.source)   # the call that checks the folder first
     assert not any(c.get("execution_count") for c in code[i + 1:]), "cells ran after the folder was refused"
     from ceiling_scout.bundle import write_bundle, BundleWriteError
     try: write_bundle(f / "later", "r", {"tflops": 1.0}, log=lambda l: None); raise AssertionError("no error")
