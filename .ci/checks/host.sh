@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host overhead on the CPU: the profiler breakdown of a CPU function with a planted allocation and sleep (both found),
+# Host overhead on the CPU, and the papermill host-overhead report on the recorded H100 run: the profiler breakdown of a CPU function with a planted allocation and sleep (both found),
 # the transfer-roofline fit on synthetic timings, the link spec table, h2d/d2h/d2d saying "needs a GPU" as a verdict,
 # and bad input (a size of 0, a function that does not exist or raises) as one-line errors with exit status 2.
 set -eu
@@ -72,4 +72,14 @@ if python -m ceiling_scout --profile examples/host/planted.py:raises --device cp
   echo "FAIL: a raising function should exit 2"; exit 1; fi
 [ "$(wc -l < "$out/e.txt")" -eq 1 ] && grep -q "raised KeyError" "$out/e.txt" || { echo "FAIL: stderr:"; cat "$out/e.txt"; exit 1; }
 echo "ok   process: $(cat "$out/e.txt")"
+# the papermill report on the recorded H100 run: JSON, HTML without code and the executed notebook, nothing replaced
+papermill nbs/host_overhead.ipynb "$out/ho.ipynb" -p recorded data/recorded/h100-sxm/gpu_host_overhead.json \
+  -p output_dir "$out/reports" -k python3 --log-level WARNING 2> "$out/ho.log" || { tail -20 "$out/ho.log"; exit 1; }
+python -c "
+import json, sys
+from ceiling_scout.bundle import bundle_problems
+p = sys.argv[1]; bad = bundle_problems(p); d = json.load(open(p))
+assert not bad and d['source'].startswith('recorded') and d['transfer_sweep']['rows'] and d['profiles'], (bad, list(d))
+print('ok   host_overhead.ipynb on the recorded H100 run: JSON + HTML + notebook')" "$out/reports/host_overhead.json"
+! grep -q "In \[" "$out/reports/host_overhead.html"
 echo "host checks passed"
