@@ -15,7 +15,7 @@ run() { timeout 120 python -m torch.distributed.run --nproc_per_node 2 --master_
 t0=$(date +%s)
 
 # (5) in the background: the collectives report notebook on its default, the recorded 2 x H200 run
-timeout 150 python -m papermill nbs/collectives.ipynb "$tmp/coll_rec.ipynb" --log-level ERROR > "$tmp/coll_rec.txt" 2>&1 &
+timeout 150 python -m papermill nbs/collectives.ipynb "$tmp/coll_rec.ipynb" -p output_dir "$tmp/reports" --log-level ERROR > "$tmp/coll_rec.txt" 2>&1 &
 nb_pid=$!
 
 # (3) in the background while (1) and (2) run: rank 1 fails before its first collective
@@ -95,4 +95,6 @@ for needle in ("recorded on 2026-11-23, 2 x NVIDIA H200", "NVLink 4", "Sharded K
     assert needle in out, needle
 print("ok   collectives.ipynb on the recorded 2 x H200 run: busbw chart with the NVLink spec, per-GPU ceilings")
 PY
+test -s "$tmp/reports/collectives.json" && test -s "$tmp/reports/collectives.html" && ! grep -q "In \[" "$tmp/reports/collectives.html" \
+  || { echo "FAIL: collectives.ipynb did not write its JSON and HTML (without code)"; exit 1; }
 echo "multigpu.sh: $(( $(date +%s) - t0 )) s"
