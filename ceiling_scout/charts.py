@@ -4,7 +4,7 @@
 
 # %% ../nbs/11_charts.ipynb #c814c980
 from __future__ import annotations
-import html, math, re
+import contextlib, html, math, re
 from pathlib import Path
 from typing import Iterable, Sequence
 from .core import *
@@ -449,9 +449,10 @@ def finite_figure_dict(fig: go.Figure) -> dict:
 def update_figure_widget(fw: go.FigureWidget, fig: go.Figure) -> go.FigureWidget:
     "Replace the traces and layout of `fw` with those of `fig`, in place: no non-finite number, no stale annotation."
     d = finite_figure_dict(fig)
-    fw.layout.annotations, fw.layout.shapes = (), ()   # a layout update merges: old annotations would stay
-    with fw.batch_update():
-        fw.data = ()
-        fw.add_traces(d.get("data", []))
-        fw.layout = d.get("layout", {})
+    with getattr(fw, "_edit_lock", None) or contextlib.nullcontext():   # explore.figure_widget: no report meanwhile
+        fw.layout.annotations, fw.layout.shapes = (), ()   # a layout update merges: old annotations would stay
+        with fw.batch_update():
+            fw.data = ()
+            fw.add_traces(d.get("data", []))
+            fw.layout = d.get("layout", {})
     return fw

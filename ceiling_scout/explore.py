@@ -66,20 +66,33 @@ def finite_json(x):
 def _figure_widget_class() -> type:
     import plotly.graph_objects as go
     from traitlets import observe
+    plain = {n: getattr(getattr(go.FigureWidget, n), "func", None)
+             for n in ("_handler_js2py_traceDeltas", "_handler_js2py_layoutDelta")}
+
     class StableFigureWidget(go.FigureWidget):
+        _edit_lock = threading.RLock()     # held by charts.update_figure_widget while it redraws
+
+        def _apply_report(self, name: str, trait: str, change):
+            with self._edit_lock:
+                msg = change.get("new") or {}
+                uids = {t.uid for t in self.data}
+                if any(d.get("uid") not in uids for d in msg.get("trace_deltas") or []):
+                    setattr(self, trait, None); return           # about a trace replaced since
+                try:
+                    if plain[name] is not None: plain[name](self, change)
+                except Exception: setattr(self, trait, None)     # advisory defaults, already drawn: never a traceback
+
         @observe("_js2py_traceDeltas")
         def _handler_js2py_traceDeltas(self, change):
-            msg, uids = change.get("new") or {}, {t.uid for t in self.data}
-            if any(d.get("uid") not in uids for d in msg.get("trace_deltas") or []):
-                self._js2py_traceDeltas = None; return
-            handler = getattr(go.FigureWidget._handler_js2py_traceDeltas, "func", None)
-            try:
-                if handler is not None: handler(self, change)
-            except ValueError: self._js2py_traceDeltas = None   # the sweep's thread replaced a trace meanwhile
+            self._apply_report("_handler_js2py_traceDeltas", "_js2py_traceDeltas", change)
+
+        @observe("_js2py_layoutDelta")
+        def _handler_js2py_layoutDelta(self, change):
+            self._apply_report("_handler_js2py_layoutDelta", "_js2py_layoutDelta", change)
     return StableFigureWidget
 
 def figure_widget(**kw) -> "go.FigureWidget":
-    "A plotly `FigureWidget` that ignores the browser's late reports about traces already replaced."
+    "A plotly `FigureWidget` whose browser reports are applied under its redraw lock; late or failing ones are dropped."
     return _figure_widget_class()(**kw)
 
 # %% ../nbs/14_explore.ipynb #9da7d002
@@ -244,7 +257,7 @@ class KSweepExplorer:
         self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="160px", visibility="hidden"))
         self.status, self.table = W.HTML(""), W.HTML("")
         self.out = W.Output()          # tracebacks of unexpected errors (a bad input is a red status only)
-        self.fig_k, self.fig_roof = figure_widget(), go.FigureWidget()
+        self.fig_k, self.fig_roof = figure_widget(), figure_widget()
         self.charts = W.VBox([], layout=W.Layout(width="100%"))   # empty until the first point: no placeholder axes
         self.run_button.on_click(lambda b: self.run(background=True))
         self.stop_button.on_click(lambda b: self.stop())
