@@ -231,8 +231,9 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
                     show_spec: bool=True              # draw datasheet roofs dashed
                    ) -> go.Figure:
     "Log-log roofline: memory roof, compute roof per precision (measured solid, spec dashed), verdict-coloured reports."
-    go = _go(); reps = _as_reports(reports)
+    go = _go(); reps, ceilings = _as_reports(reports), list(ceilings)
     pts = [r for r in reps if r.status == "ok" and r.baseline_tflops and r.arithmetic_intensity]
+    unit, f = rate_unit(reps) if not ceilings else ("TFLOP/s", 1.0)   # GFLOP/s where every report ran on a CPU
     comp, mem = _roofs(reps, ceilings)
     if not pts and not comp and not mem: raise CeilingScoutError("roofline_figure needs reports with a rate or "
                                                                  "ceilings to draw; got neither")
@@ -245,7 +246,7 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
           + [e["measured"] or e["spec"] for e in comp.values() if (e["measured"] or e["spec"])]
           + [e["spec"] for e in comp.values() if e["spec"] and show_spec])
     ys += [x0 * min([m["measured"] or m["spec"] or 1 for m in mem.values()] or [1]) / 1e3]
-    yr = _log_range(ys)
+    yr = _log_range([y * f for y in ys])
     # the legend: roofs, one entry per verdict colour, one per marker shape (+ 3 group titles); the plot is at least as
     # tall
     precisions = list(dict.fromkeys(r.precision for r in pts))
@@ -266,12 +267,12 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
                                       ("spec", "dot", 1.5, m["spec"] if show_spec else None)):
             if not bw: continue
             xe = min(x1, top_y * 1e3 / bw)
-            fig.add_trace(go.Scatter(x=[x0, xe], y=[x0 * bw / 1e3, xe * bw / 1e3], mode="lines",
+            fig.add_trace(go.Scatter(x=[x0, xe], y=[x0 * bw / 1e3 * f, xe * bw / 1e3 * f], mode="lines",
                                      line=dict(color="#444", dash=dash, width=width),
                                      name=f"memory roof, {kind} {bw:,.0f} GB/s{tag}", legendgroup="memory",
                                      legendgrouptitle_text="roofs (solid: measured; dotted, dashed: datasheet)",
                                      hovertemplate=f"memory roof ({kind}): %{{x:.3g}} FLOP/B -> %{{y:.4g}} "
-                                                   "TFLOP/s<extra></extra>"))
+                                                   f"{unit}<extra></extra>"))
     labels = []   # (peak, text, colour): each measured compute roof, named just right of where every roof line ends
     for (d, p), e in sorted(comp.items(), key=lambda kv: -(kv[1]["measured"] or kv[1]["spec"] or 0)):
         color, bw = PRECISION_COLORS.get(p, "#333"), mem.get(d, {})
@@ -282,15 +283,15 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
             xr = peak * 1e3 / b if b else x0
             reg = f", {e['regime']}" if kind == "measured" and e["regime"] else ""
             both = e["measured"] and e["spec"] and show_spec
-            name = (f"{p} compute roof: {e['measured']:,.1f} measured{reg} (solid), "
-                    f"{e['spec']:,.1f} spec (dashed){tag}" if both
-                    else f"{p} compute roof, {kind} {peak:,.1f} TFLOP/s{reg}{tag}")
-            fig.add_trace(go.Scatter(x=[max(x0, xr), x1], y=[peak, peak], mode="lines",
+            name = (f"{p} compute roof: {e['measured'] * f:,.1f} measured{reg} (solid), "
+                    f"{e['spec'] * f:,.1f} spec (dashed){tag}" if both
+                    else f"{p} compute roof, {kind} {peak * f:,.1f} {unit}{reg}{tag}")
+            fig.add_trace(go.Scatter(x=[max(x0, xr), x1], y=[peak * f, peak * f], mode="lines",
                                      line=dict(color=color, dash=dash, width=2.5 if kind == "measured" else 1.5),
                                      name=name, legendgroup=f"{d}/{p}", showlegend=not (both and kind == "spec"),
-                                     hovertemplate=f"{p} {kind} peak {peak:,.1f} TFLOP/s{reg}; ridge at {xr:.0f} "
+                                     hovertemplate=f"{p} {kind} peak {peak * f:,.1f} {unit}{reg}; ridge at {xr:.0f} "
                                                    "FLOP/B<extra></extra>"))
-            if kind == "measured": labels.append((peak, f"{p} {fmt_tflops(peak)}{tag}", color))
+            if kind == "measured": labels.append((peak * f, f"{p} {fmt_tflops(peak * f)}{tag}", color))
     at = [math.log10(pk) * px_per_decade for pk, _, _ in labels]
     for (pk, text, color), a, b in zip(labels, at, _dodge(at, 14)):
         fig.add_annotation(x=math.log10(x1), y=math.log10(pk), yshift=b - a, text=text, showarrow=False, xanchor="left",
@@ -301,12 +302,12 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
     for i, (app, rs) in enumerate(by_app.items()):
         hover = []
         for r in rs:
-            eff = (f"<br>efficiency {r.efficiency:.1%} of the {r.bound or ''} bound {r.ceiling_tflops:,.1f} TFLOP/s "
+            eff = (f"<br>efficiency {r.efficiency:.1%} of the {r.bound or ''} bound {r.ceiling_tflops * f:,.1f} {unit} "
                    f"({r.regime})"
                    if r.efficiency is not None and r.ceiling_tflops else "")
             hover.append(f"<b>{r.operation} {'x'.join(map(str, r.shape))} {r.precision}</b>" +
                          (f" [{r.device}]" if multi_dev else "") +
-                         f"<br>{r.baseline_tflops:,.1f} TFLOP/s in {r.baseline_ms:.4g} ms; AI "
+                         f"<br>{r.baseline_tflops * f:,.1f} {unit} in {r.baseline_ms:.4g} ms; AI "
                          f"{r.arithmetic_intensity:,.1f} FLOP/B" + eff +
                          f"<br>{r.priority} / {r.approach}<br>{_wrap(r.recommendation, 80)}")
         name = f"verdict: {APPROACH_NAMES.get(app, app)}"
@@ -314,7 +315,7 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
                                  hoverinfo="skip",  # legend entry: a plain dot
                                  legendgrouptitle_text="marker colour = verdict" if i == 0 else None,
                                  marker=dict(size=11, color=APPROACH_COLORS.get(app, "#333"), symbol="circle")))
-        fig.add_trace(go.Scatter(x=[r.arithmetic_intensity for r in rs], y=[r.baseline_tflops for r in rs],
+        fig.add_trace(go.Scatter(x=[r.arithmetic_intensity for r in rs], y=[r.baseline_tflops * f for r in rs],
                                  mode="markers", showlegend=False, name=name, legendgroup=name,
                                  marker=dict(size=11, color=APPROACH_COLORS.get(app, "#333"),
                                  symbol=[symbols.get(r.precision, "circle") for r in rs],
@@ -335,7 +336,7 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
                                                                             font=dict(size=11), tracegroupgap=6,
                                                                             groupclick="toggleitem"),
                       xaxis_title="arithmetic intensity (FLOP per byte of minimum traffic)",
-                      yaxis_title="throughput (TFLOP/s)")
+                      yaxis_title=f"throughput ({unit})")
     # decades across, 1-2-5 up: every label its whole value
     xt, yt = log_ticks(x0, x1, (1,)), log_ticks(10 ** yr[0], 10 ** yr[1])
     fig.update_xaxes(type="log", range=[math.log10(x0), math.log10(x1) + label_room], showgrid=True, tickvals=xt[0],

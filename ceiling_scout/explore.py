@@ -62,37 +62,34 @@ def finite_json(x):
     return x
 
 # %% ../nbs/14_explore.ipynb #c62cf9af
+_BROWSER_REPORTS = ("_js2py_traceDeltas", "_js2py_layoutDelta", "_js2py_restyle", "_js2py_relayout", "_js2py_update",
+                    "_js2py_pointsCallback")   # every message plotly's FigureWidget takes from the browser
+
 @functools.cache
 def _figure_widget_class() -> type:
     import plotly.graph_objects as go
     from traitlets import observe
-    plain = {n: getattr(getattr(go.FigureWidget, n), "func", None)
-             for n in ("_handler_js2py_traceDeltas", "_handler_js2py_layoutDelta")}
 
-    class StableFigureWidget(go.FigureWidget):
-        _edit_lock = threading.RLock()     # held by charts.update_figure_widget while it redraws
-
-        def _apply_report(self, name: str, trait: str, change):
+    def handler(trait: str):
+        plain = getattr(getattr(go.FigureWidget, f"_handler{trait}", None), "func", None)
+        @observe(trait)
+        def apply(self, change):
             with self._edit_lock:
                 msg = change.get("new") or {}
                 uids = {t.uid for t in self.data}
                 if any(d.get("uid") not in uids for d in msg.get("trace_deltas") or []):
                     setattr(self, trait, None); return           # about a trace replaced since
                 try:
-                    if plain[name] is not None: plain[name](self, change)
-                except Exception: setattr(self, trait, None)     # advisory defaults, already drawn: never a traceback
+                    if plain is not None: plain(self, change)
+                except Exception: setattr(self, trait, None)     # about a figure replaced since: never a traceback
+        return apply
 
-        @observe("_js2py_traceDeltas")
-        def _handler_js2py_traceDeltas(self, change):
-            self._apply_report("_handler_js2py_traceDeltas", "_js2py_traceDeltas", change)
-
-        @observe("_js2py_layoutDelta")
-        def _handler_js2py_layoutDelta(self, change):
-            self._apply_report("_handler_js2py_layoutDelta", "_js2py_layoutDelta", change)
-    return StableFigureWidget
+    ns = {"_edit_lock": threading.RLock(),    # held by charts.update_figure_widget while it redraws
+          **{f"_handler{t}": handler(t) for t in _BROWSER_REPORTS}}
+    return type("StableFigureWidget", (go.FigureWidget,), ns)
 
 def figure_widget(**kw) -> "go.FigureWidget":
-    "A plotly `FigureWidget` whose browser reports are applied under its redraw lock; late or failing ones are dropped."
+    "A plotly `FigureWidget` whose browser messages are applied under its redraw lock; late or failing ones dropped."
     return _figure_widget_class()(**kw)
 
 # %% ../nbs/14_explore.ipynb #9da7d002

@@ -73,7 +73,9 @@ JS_PLOTS = """(root) => [...(root || document).querySelectorAll('.js-plotly-plot
   const r = e.getBoundingClientRect();
   return {w: r.width, h: r.height, names: (e.data || []).map(t => t.name || ''),
           lib_x: ((e.data || []).find(t => t.name === '%s') || {}).x || null,
-          title: (e.layout && e.layout.title && (e.layout.title.text || e.layout.title)) || ''};
+          title: (e.layout && e.layout.title && (e.layout.title.text || e.layout.title)) || '',
+          ytitle: (e.layout && e.layout.yaxis && e.layout.yaxis.title &&
+                   (e.layout.yaxis.title.text || e.layout.yaxis.title)) || ''};
 })""" % LIB
 
 
@@ -175,6 +177,8 @@ def explorer_part(page, url: str, check: Check, shots: Path|None):
     check(k is not None and "M=96" in k["title"] and "fp32" in k["title"], f"K-sweep title follows M and precision")
     roof = next((p for p in plots if any(n.startswith("verdict:") for n in p["names"]) and not p["lib_x"]), None)
     check(roof is not None, "roofline chart with verdict traces")
+    ytitles = [p["ytitle"] for p in plots]
+    check(len(ytitles) >= 2 and all("GFLOP/s" in t for t in ytitles), f"both charts speak GFLOP/s on the CPU ({ytitles})")
     rows = root.locator("table.cs-results tbody tr")
     check(rows.count() == 3 and "GFLOP/s (median ± CI)" in root.locator("table.cs-results").inner_text(),
           "table: three points, GFLOP/s median ± CI")
