@@ -12,6 +12,7 @@ Writes one ceiling_scout.recorded/1 file through benchmarks/_harness.py (every r
 section; a section's error is recorded and the run goes on.
 
     PYTHONPATH=. python3 benchmarks/gpu_explorer.py --out $OUT/gpu_explorer.json
+    PYTHONPATH=. python3 benchmarks/gpu_explorer.py --ops layernorm,rope --no-ksweep --out $OUT/gpu_explorer_mem.json
     PYTHONPATH=. python3 benchmarks/gpu_explorer.py --smoke --out /tmp/gpu_explorer_smoke.json   # CPU, tiny, seconds
 """
 import os
@@ -59,19 +60,20 @@ def analyze_case(ex: Explorer, op: str, precision: str|None=None) -> dict:
     return case
 
 
-def explorer_section(run: JsonRun, dev: str, smoke: bool):
+def explorer_section(run: JsonRun, dev: str, smoke: bool, only: list[str]|None=None):
     ex = Explorer(dev, scout_kw=SMOKE_SCOUT if smoke else None)
     if smoke:
         ex.warmup.value, ex.iters.value = 1, 3
     cases = []
     for op in ex.operation.options:
-        if smoke and op not in ("gemm", "layernorm"): continue
+        if (only is not None and op not in only) or (smoke and only is None and op not in ("gemm", "layernorm")):
+            continue
         try: cases.append(analyze_case(ex, op))
         except Exception as e: cases.append({"operation": op, "error": f"{type(e).__name__}: {e}"})
         run.result["sections"]["explorer"] = {"cases": cases}; run.save()
     ex.operation.value = "gemm"
     for p in [p for p in ex.precision.options if p != cases[0].get("precision")]:
-        if smoke: break
+        if smoke or (only is not None and "gemm" not in only): break
         try: cases.append(analyze_case(ex, "gemm", p))
         except Exception as e: cases.append({"operation": "gemm", "precision": p, "error": f"{type(e).__name__}: {e}"})
         run.result["sections"]["explorer"] = {"cases": cases}; run.save()
@@ -127,11 +129,15 @@ def ksweep_section(run: JsonRun, dev: str, smoke: bool):
 
 
 def main() -> int:
-    a = script_parser("gpu_explorer").parse_args()
+    ap = script_parser("gpu_explorer")
+    ap.add_argument("--ops", help="comma-separated operations to analyze (default: all, then GEMM at every precision)")
+    ap.add_argument("--no-ksweep", action="store_true", help="skip the K-sweep explorer")
+    a = ap.parse_args()
     dev = "cpu" if a.smoke or not torch.cuda.is_available() else "cuda"
     run = JsonRun(a.out, "benchmarks/gpu_explorer.py", 13, device=dev, smoke=a.smoke)
-    run.section("explorer", lambda: explorer_section(run, dev, a.smoke))
-    run.section("ksweep", lambda: ksweep_section(run, dev, a.smoke))
+    only = a.ops.split(",") if a.ops else None
+    run.section("explorer", lambda: explorer_section(run, dev, a.smoke, only))
+    if not a.no_ksweep: run.section("ksweep", lambda: ksweep_section(run, dev, a.smoke))
     log(f"wrote {a.out} ({run.elapsed_s:.0f} s, {len(run.result['errors'])} error(s))")
     return 1 if run.result["errors"] else 0
 

@@ -176,9 +176,9 @@ def format_verdict(v: Verdict, rep: Report,
                  f"copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s"
                  f"{f', read {c.measured_read_bandwidth_gbps:.0f} GB/s' if c.measured_read_bandwidth_gbps else ''}; "
                  f"{roof}; {c.source})")
+    sheet = ", ".join(f"{x:g} {u}" for x, u in ((c.spec_peak_tflops, "TFLOPS"), (c.spec_bandwidth_gbps, "GB/s")) if x)
     lines.append(f"Spec:     {_f(v.spec_bound_tflops)} TFLOPS"
-                 + (f"  (datasheet {c.spec_peak_tflops:g} TFLOPS, {c.spec_bandwidth_gbps:g} GB/s; "
-                    f"baseline is {v.efficiency_vs_spec:.1%} of it)" if v.efficiency_vs_spec
+                 + (f"  (datasheet {sheet}; baseline is {v.efficiency_vs_spec:.1%} of it)" if v.efficiency_vs_spec
                     else "  (no spec sheet for this device)"))
     flag = {"within_spread": "  (above 100 %, within the ceiling's spread: at the ceiling)",
             "above_ceiling": "  (ABOVE the measured ceiling beyond its spread: the ceiling was beaten)"}
