@@ -169,10 +169,11 @@ def format_verdict(v: Verdict, rep: Report,
                          f"throttle: {', '.join(tel.throttle_reasons) or 'none'}")
     else: lines.append(f"Baseline: n/a ({b.status}: {b.error})")
     roof = f"{v.bound_kind}-bound at {w.arithmetic_intensity:.1f} FLOP/B" if v.bound_kind else "no ceiling"
-    lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {c.regime} {c.precision or ''} peak "
-                 f"{_f(c.measured_peak_tflops)} TFLOPS"
-                 f"{f' ±{c.measured_peak_ci95_rel:.1%}' if c.measured_peak_ci95_rel is not None else ''}"
-                 f"{' at ' + 'x'.join(map(str, c.peak_shape)) if c.peak_shape else ''}, "
+    peak = (f"{c.regime} {c.precision or ''} peak {_f(c.measured_peak_tflops)} TFLOPS"
+            f"{f' ±{c.measured_peak_ci95_rel:.1%}' if c.measured_peak_ci95_rel is not None else ''}"
+            f"{' at ' + 'x'.join(map(str, c.peak_shape)) if c.peak_shape else ''}, "
+            if c.measured_peak_tflops is not None else "")     # a memory-bound operation's ceiling: bandwidth only
+    lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {peak}"
                  f"copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s"
                  f"{f', read {c.measured_read_bandwidth_gbps:.0f} GB/s' if c.measured_read_bandwidth_gbps else ''}; "
                  f"{roof}; {c.source})")
