@@ -16,7 +16,7 @@ from .tables import APPROACH_WORDS, rate_unit
 
 # %% auto #0
 __all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'verdict_key',
-           'subtitle_lines', 'log_ticks', 'ksweep_figure', 'roofline_figure', 'report_label',
+           'verdict_outline', 'subtitle_lines', 'log_ticks', 'ksweep_figure', 'roofline_figure', 'report_label',
            'efficiency_chart_reports', 'efficiency_figure', 'plotlyjs_script', 'figure_html', 'show_figure', 'save_png',
            'finite_figure_dict', 'update_figure_widget']
 
@@ -59,6 +59,10 @@ def verdict_key(r: Report) -> str:
     "The colour key of a report's verdict: its approach, or NOISY when the too-noisy gate withheld the verdict."
     from ceiling_scout.tables import is_noisy
     return "NOISY" if r.status == "ok" and is_noisy(r) else r.approach
+
+def verdict_outline(app: str, other: str="white") -> str:
+    "The outline of a verdict-coloured mark: dark for NOISY (its fill is white: hollow, never invisible), else `other`."
+    return "#555" if app == "NOISY" else other
 # roofs: apart from verdict colours
 PRECISION_COLORS = {"bf16": "#1f77b4", "fp16": "#17becf", "fp8": "#8c564b", "tf32": "#7f7f7f", "fp32": "#bcbd22",
                     "int8": "#e377c2"}
@@ -314,12 +318,13 @@ def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any repor
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=name, legendgroup=name,
                                  hoverinfo="skip",  # legend entry: a plain dot
                                  legendgrouptitle_text="marker colour = verdict" if i == 0 else None,
-                                 marker=dict(size=11, color=APPROACH_COLORS.get(app, "#333"), symbol="circle")))
+                                 marker=dict(size=11, color=APPROACH_COLORS.get(app, "#333"), symbol="circle",
+                                             line=dict(color=verdict_outline(app), width=1.5))))
         fig.add_trace(go.Scatter(x=[r.arithmetic_intensity for r in rs], y=[r.baseline_tflops * f for r in rs],
                                  mode="markers", showlegend=False, name=name, legendgroup=name,
                                  marker=dict(size=11, color=APPROACH_COLORS.get(app, "#333"),
                                  symbol=[symbols.get(r.precision, "circle") for r in rs],
-                                             line=dict(color="white", width=1)),
+                                             line=dict(color=verdict_outline(app), width=1.5)),
                                  hovertext=hover, hoverinfo="text"))
     # legend entries for the marker shapes (legend only: clicking one hides nothing)
     for i, p in enumerate(precisions):
@@ -381,7 +386,9 @@ def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: st
         idx = [i for i, r in enumerate(ok) if verdict_key(r) == app]
         fig.add_trace(go.Bar(y=[labels[i] for i in idx], x=[ok[i].efficiency * 100 for i in idx], orientation="h",
                              name=f"verdict: {APPROACH_NAMES.get(app, app)}",
-                             marker_color=APPROACH_COLORS.get(app, "#333"),
+                             marker=dict(color=APPROACH_COLORS.get(app, "#333"),
+                                         line=dict(color=verdict_outline(app, APPROACH_COLORS.get(app, "#333")),
+                                                   width=1.5)),
                              text=[f"{ok[i].efficiency:.1%}" for i in idx], textposition="outside",
                              hovertext=[f"<b>{labels[i]}</b><br>{ok[i].baseline_tflops:,.1f} of "
                                         f"{ok[i].ceiling_tflops:,.1f} TFLOP/s ({ok[i].bound}-bound, {ok[i].regime})"
