@@ -69,17 +69,17 @@ _BROWSER_REPORTS = ("_js2py_traceDeltas", "_js2py_layoutDelta", "_js2py_restyle"
 def _figure_widget_class() -> type:
     import plotly.graph_objects as go
     from traitlets import observe
+    import pandas   # noqa: F401  now, on this thread: plotly's validators take a half-imported pandas from sys.modules
 
     def handler(trait: str):
         plain = getattr(getattr(go.FigureWidget, f"_handler{trait}", None), "func", None)
         @observe(trait)
         def apply(self, change):
             with self._edit_lock:
-                msg = change.get("new") or {}
-                uids = {t.uid for t in self.data}
-                if any(d.get("uid") not in uids for d in msg.get("trace_deltas") or []):
-                    setattr(self, trait, None); return           # about a trace replaced since
                 try:
+                    msg, uids = change.get("new") or {}, {t.uid for t in self.data}
+                    if any(d.get("uid") not in uids for d in msg.get("trace_deltas") or []):
+                        setattr(self, trait, None); return       # about a trace replaced since
                     if plain is not None: plain(self, change)
                 except Exception: setattr(self, trait, None)     # about a figure replaced since: never a traceback
         return apply
