@@ -117,6 +117,12 @@ def _as_reports(items) -> list[Report]:
     return out
 
 # %% ../nbs/11_charts.ipynb #95ee1d25
+def _edge_anchor(x: float, xs: Sequence[float]) -> str:
+    "Where a label's box hangs from `x`: 'right' near the right end of `xs`, 'left' near the left end, else 'center'."
+    lo, hi = min(xs), max(xs)
+    frac = (x - lo) / (hi - lo) if hi > lo else 0.5
+    return "right" if frac > 0.8 else "left" if frac < 0.2 else "center"
+
 def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its point reports
                   title: str|None=None,                  # default: operation, M, N, precision, device
                   show_spec: bool=True                   # draw the datasheet peak
@@ -175,7 +181,7 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
         pk = max(ok, key=lambda r: r.baseline_tflops)
         fig.add_annotation(x=_kdim(pk), y=pk.baseline_tflops * f,
                            text=f"peak {fmt_tflops(pk.baseline_tflops * f)} {unit}<br>at K={_kdim(pk):,}",
-                           showarrow=True,
+                           showarrow=True, xanchor=_edge_anchor(_kdim(pk), ks),   # the box stays inside the plot
                            arrowhead=2, ax=0, ay=-45, bgcolor="rgba(255,255,255,0.85)", bordercolor="#1f77b4")
         lo_all = min([v for v, _ in ci] + [0.9 * c for c in ceil if c is not None])
         hi_all = max([h for _, h in ci] + [c for c in ceil if c is not None] + ([spec] if show_spec and spec else []))
