@@ -228,6 +228,7 @@ def explorer_part(page, url: str, check: Check, shots: Path|None):
                         clip={**box, "height": min(box["height"], 1150)})
         page.set_viewport_size({"width": 1280, "height": 900})
         print(f"  screenshot: {shots / 'explorer_cpu.png'}")
+    one_workload_part(page, check)
     errs = stderr_outputs(page)
     check(not errs, f"no stderr output in the notebook ({errs[:2]})")
     logs = log_console_entries(page)
@@ -240,6 +241,41 @@ def explorer_part(page, url: str, check: Check, shots: Path|None):
         page.locator(".jp-Dialog button:has-text(\"Don't Save\"), .jp-Dialog button:has-text('Discard')").first.click(timeout=2000)
     page.wait_for_timeout(300)
     check(nb.read_bytes() == before, "nbs/explore.ipynb unchanged on disk (byte for byte)")
+
+
+def one_workload_part(page, check: Check):
+    "The second explorer (one workload of any operation): attention with its causal flag, Analyze, then a bad shape."
+    root = page.locator(".jp-Cell").nth(3)          # the Explorer's cell
+    root.scroll_into_view_if_needed()
+    widget_by_label(page, root, "operation", "select").select_option("attention")
+    wait_for(page, "(el) => [...el.querySelectorAll('label.widget-label')].some(l => l.textContent.startsWith('shape (B,H'))",
+             arg=root.element_handle(), timeout_s=20)
+    shape = root.locator(".widget-inline-hbox", has=page.locator("label.widget-label", has_text="shape (")).first
+    shape.locator("input").fill("1,2,64,32"); shape.locator("input").press("Enter")
+    causal = root.locator(".widget-checkbox", has_text="causal").locator("input[type=checkbox]")
+    check(causal.count() == 1, "attention shows its declared flags (a causal checkbox)")
+    causal.check()
+    for label, v in [("warm-up", 1), ("timed", 5)]: set_number(page, root, label, v)
+    root.locator("button:has-text('Analyze')").click()
+    wait_for(page, "(el) => /=== Ceiling Scout ===|error/.test(el.innerText) && "
+                   "!el.querySelector('button.mod-primary[disabled]')", arg=root.element_handle(), timeout_s=120)
+    text = root.inner_text()
+    check("Operation: attention" in text and "causal: True" in text,
+          f"Analyze: the verdict for causal attention ({text[text.find('==='):][:120]!r})")
+    plots = page.evaluate(JS_PLOTS, root.element_handle())
+    check(len(plots) == 1 and plots[0]["w"] > 300 and plots[0]["h"] > 200 and "GFLOP/s" in plots[0]["ytitle"],
+          f"Analyze: a roofline with a real size, in GFLOP/s ({[(round(p['w']), round(p['h']), p['ytitle']) for p in plots]})")
+    widget_by_label(page, root, "operation", "select").select_option("gemm")
+    wait_for(page, "(el) => [...el.querySelectorAll('label.widget-label')].some(l => l.textContent.startsWith('shape (M'))",
+             arg=root.element_handle(), timeout_s=20)
+    shape = root.locator(".widget-inline-hbox", has=page.locator("label.widget-label", has_text="shape (")).first
+    shape.locator("input").fill("64,0,64"); shape.locator("input").press("Enter")
+    root.locator("button:has-text('Analyze')").click()
+    wait_for(page, "(el) => /error/.test(el.innerText)", arg=root.element_handle(), timeout_s=30)
+    err = root.locator("span[style*='color:#c00']")
+    check(err.count() == 1 and "got 0" in err.inner_text(), f"a bad shape is a red one-line status "
+                                                            f"({err.inner_text()[:120] if err.count() else None!r})")
+    check("Traceback" not in root.inner_text(), "no traceback under the explorer")
 
 
 def sweep_part(page, url: str, check: Check, reports: Path, shots: Path|None) -> Path|None:
