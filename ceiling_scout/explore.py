@@ -4,7 +4,7 @@
 
 # %% ../nbs/14_explore.ipynb #b7e42e67
 from __future__ import annotations
-import ctypes, functools, html, math, signal, threading, time, traceback, warnings
+import ctypes, functools, html, math, signal, threading, time, traceback, types, warnings
 from fastcore.basics import patch
 from .core import *
 from .workloads import *
@@ -84,9 +84,10 @@ def _figure_widget_class() -> type:
                 except Exception: setattr(self, trait, None)     # about a figure replaced since: never a traceback
         return apply
 
-    ns = {"_edit_lock": threading.RLock(),    # held by charts.update_figure_widget while it redraws
+    ns = {"__module__": __name__,
+          "_edit_lock": threading.RLock(),    # one for all explorer figures, held by charts.update_figure_widget
           **{f"_handler{t}": handler(t) for t in _BROWSER_REPORTS}}
-    return type("StableFigureWidget", (go.FigureWidget,), ns)
+    return types.new_class("StableFigureWidget", (go.FigureWidget,), exec_body=lambda body: body.update(ns))
 
 def figure_widget(**kw) -> "go.FigureWidget":
     "A plotly `FigureWidget` whose browser messages are applied under its redraw lock; late or failing ones dropped."
