@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The measurement scripts of issue 9 in their CPU smoke modes: adaptive vs fixed on a tiny K sweep and GEMM verdicts
-# with kernel-counter evidence (a note on the CPU); both recordings load back through the library's loader, the
+# with kernel-counter evidence (a note on the CPU); the explorers driven through their widgets (issue 13's GPU script:
+# verdicts, a fixed sweep, Stop and Interrupt); the recordings load back through the library's loader, the
 # evidence reads back from the report, and a bad argument is one line on stderr with exit status 2.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -10,6 +11,8 @@ PYTHONPATH=. python benchmarks/adaptive_vs_fixed.py --smoke --ks 64,128 --out "$
   || { echo "FAIL: adaptive_vs_fixed.py --smoke"; cat "$out/avf.log"; exit 1; }
 PYTHONPATH=. python benchmarks/gpu_evidence.py --smoke --out "$out/ev.json" > "$out/ev.log" 2>&1 \
   || { echo "FAIL: gpu_evidence.py --smoke"; cat "$out/ev.log"; exit 1; }
+PYTHONPATH=. python benchmarks/gpu_explorer.py --smoke --out "$out/gx.json" > "$out/gx.log" 2>&1 \
+  || { echo "FAIL: gpu_explorer.py --smoke"; cat "$out/gx.log"; exit 1; }
 PYTHONPATH=. python - "$out" <<'PY'
 import sys
 from ceiling_scout.recorded import load_recorded
@@ -27,6 +30,15 @@ e = load_recorded(f"{out}/ev.json")
 ev = kernel_evidence_of(e.reports[0])
 assert ev is not None and not ev.available and "NVIDIA GPU" in ev.note, ev
 print("ok   gpu_evidence --smoke: report carries the evidence note:", ev.note)
+g = load_recorded(f"{out}/gx.json")
+cases, ks = g.extra["sections"]["explorer"]["cases"], g.extra["sections"]["ksweep"]
+assert [c["operation"] for c in cases] == ["gemm", "layernorm"] and all(c["ok"] and not c["errors_shown"] for c in cases)
+assert all(c["roofline"]["json_ok"] and c["roofline"]["y_title"] == "throughput (GFLOP/s)" for c in cases), cases
+assert ks["fixed"]["library_k"] == [32, 64, 96] and ks["fixed"]["table_rows"] == 3, ks["fixed"]
+for how in ("Stop", "Interrupt"):
+    assert ks[how]["third_point_started"] and not ks[how]["thread_alive"] and 2 <= ks[how]["points_kept"] <= 3, ks[how]
+print(f"ok   gpu_explorer --smoke: {len(cases)} verdicts, fixed sweep of 3 points, Stop kept "
+      f"{ks['Stop']['points_kept']} and Interrupt {ks['Interrupt']['points_kept']} of 40")
 PY
 if PYTHONPATH=. python benchmarks/adaptive_vs_fixed.py --smoke --stop nope --out "$out/x.json" 2> "$out/e.txt"; then
   echo "FAIL: --stop nope should fail"; exit 1; fi
