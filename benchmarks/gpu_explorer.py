@@ -72,8 +72,10 @@ def explorer_section(run: JsonRun, dev: str, smoke: bool, only: list[str]|None=N
         except Exception as e: cases.append({"operation": op, "error": f"{type(e).__name__}: {e}"})
         run.result["sections"]["explorer"] = {"cases": cases}; run.save()
     ex.operation.value = "gemm"
-    for p in [p for p in ex.precision.options if p != cases[0].get("precision")]:
-        if smoke or (only is not None and "gemm" not in only): break
+    done = {c.get("precision") for c in cases if c["operation"] == "gemm"}
+    more = [] if smoke or (only is not None and "gemm" not in only) else [p for p in ex.precision.options
+                                                                          if p not in done]
+    for p in more:
         try: cases.append(analyze_case(ex, "gemm", p))
         except Exception as e: cases.append({"operation": "gemm", "precision": p, "error": f"{type(e).__name__}: {e}"})
         run.result["sections"]["explorer"] = {"cases": cases}; run.save()

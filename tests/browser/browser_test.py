@@ -243,15 +243,20 @@ def explorer_part(page, url: str, check: Check, shots: Path|None):
     check(nb.read_bytes() == before, "nbs/explore.ipynb unchanged on disk (byte for byte)")
 
 
+def pick_operation(page, root, op: str, label_prefix: str, shape: str):
+    "Choose `op` in the explorer under `root`, wait for its shape field (labelled `label_prefix`...), type `shape`."
+    widget_by_label(page, root, "operation", "select").select_option(op)
+    wait_for(page, "([el, p]) => [...el.querySelectorAll('label.widget-label')].some(l => l.textContent.startsWith(p))",
+             arg=[root.element_handle(), label_prefix], timeout_s=20)
+    box = root.locator(".widget-inline-hbox", has=page.locator("label.widget-label", has_text="shape (")).first
+    box.locator("input").fill(shape); box.locator("input").press("Enter")
+
+
 def one_workload_part(page, check: Check):
     "The second explorer (one workload of any operation): attention with its causal flag, Analyze, then a bad shape."
     root = page.locator(".jp-Cell").nth(3)          # the Explorer's cell
     root.scroll_into_view_if_needed()
-    widget_by_label(page, root, "operation", "select").select_option("attention")
-    wait_for(page, "(el) => [...el.querySelectorAll('label.widget-label')].some(l => l.textContent.startsWith('shape (B,H'))",
-             arg=root.element_handle(), timeout_s=20)
-    shape = root.locator(".widget-inline-hbox", has=page.locator("label.widget-label", has_text="shape (")).first
-    shape.locator("input").fill("1,2,64,32"); shape.locator("input").press("Enter")
+    pick_operation(page, root, "attention", "shape (B,H", "1,2,64,32")
     causal = root.locator(".widget-checkbox", has_text="causal").locator("input[type=checkbox]")
     check(causal.count() == 1, "attention shows its declared flags (a causal checkbox)")
     causal.check()
@@ -265,11 +270,7 @@ def one_workload_part(page, check: Check):
     plots = page.evaluate(JS_PLOTS, root.element_handle())
     check(len(plots) == 1 and plots[0]["w"] > 300 and plots[0]["h"] > 200 and "GFLOP/s" in plots[0]["ytitle"],
           f"Analyze: a roofline with a real size, in GFLOP/s ({[(round(p['w']), round(p['h']), p['ytitle']) for p in plots]})")
-    widget_by_label(page, root, "operation", "select").select_option("gemm")
-    wait_for(page, "(el) => [...el.querySelectorAll('label.widget-label')].some(l => l.textContent.startsWith('shape (M'))",
-             arg=root.element_handle(), timeout_s=20)
-    shape = root.locator(".widget-inline-hbox", has=page.locator("label.widget-label", has_text="shape (")).first
-    shape.locator("input").fill("64,0,64"); shape.locator("input").press("Enter")
+    pick_operation(page, root, "gemm", "shape (M", "64,0,64")
     root.locator("button:has-text('Analyze')").click()
     wait_for(page, "(el) => /error/.test(el.innerText)", arg=root.element_handle(), timeout_s=30)
     err = root.locator("span[style*='color:#c00']")
