@@ -668,8 +668,9 @@ def raise_measured_peak(target: DeviceTarget,  # the device
     new = max(e.get("tflops") or 0.0, baseline_tflops)
     if old is not None and new <= old: return ceiling
     note = f"ceiling raised from {old:.4g} to {new:.4g} TFLOPS: a baseline at {'x'.join(map(str, shape))} {reason}"
-    ci = max(x for x in (baseline_ci95_rel, e.get("ci95_rel"), ceiling.measured_peak_ci95_rel, 0.0)
-             if x is not None and math.isfinite(x))
+    # the raised peak's spread is the spread of the measurement that set it; the beaten one's no longer applies
+    ci = e.get("ci95_rel") if (e.get("tflops") or 0.0) > baseline_tflops else baseline_ci95_rel
+    ci = ci if ci is not None and math.isfinite(ci) and ci >= 0 else None
     method = {**(m.method if m else {}), "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
               "raised_from": old, "raised_note": note, "statistic": "max(re-measured mean, baseline mean)"}
     pk = PeakMeasurement("matmul", prec.value, ceiling.regime, new, "TFLOPS", tuple(shape),
