@@ -101,14 +101,21 @@ def completed_notebook(src: str|Path, # the notebook papermill is writing (saved
     return nb
 
 # %% ../nbs/13_bundle.ipynb #24ea2bbb
+# nbconvert's lab page without its two CDN scripts (require.js, MathJax): a report needs neither
+_OFFLINE_TEMPLATE = ("{%- extends 'lab/index.html.j2' -%}\n{%- block html_head_js_requirejs -%}{%- endblock -%}\n"
+                     "{%- block html_head_js_mathjax -%}{%- endblock -%}\n")
+
 def notebook_html(nb: "nbformat.NotebookNode", # the notebook to render
                   title: str|None=None         # the page's title
                  ) -> str:
     "The notebook as one HTML page without code cells, raw cells or prompts; plotly.js inlined once if it has charts."
+    from jinja2 import DictLoader
     from nbconvert import HTMLExporter
     from ceiling_scout.charts import plotlyjs_script
     if title: nb.metadata["title"] = title
-    ex = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True, exclude_raw=True)
+    ex = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True, exclude_raw=True,
+                      extra_loaders=[DictLoader({"ceiling_scout_offline.html.j2": _OFFLINE_TEMPLATE})],
+                      template_file="ceiling_scout_offline.html.j2")
     body, _ = ex.from_notebook_node(nb)
     if "Plotly.newPlot" in body and "__cs_define" not in body:
         body = body.replace("</head>", plotlyjs_script() + "\n</head>", 1)

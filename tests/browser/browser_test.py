@@ -7,7 +7,8 @@ python tests/browser/browser_test.py [--out DIR] [--readme-shots DIR] [--keep]
    a sweep within one point; the kernel's Interrupt ends one too; no stderr output, no warning in the Log Console; the
    notebook file on disk unchanged (byte for byte).
 2. sweep.ipynb with device = "h100" (recorded data): every chart renders, labelled as recorded; file unchanged.
-3. The HTML report that run wrote, opened offline (every http(s) request aborted): every chart renders.
+3. The HTML report that run wrote, opened offline (every http(s) request aborted): every chart renders, and the page
+   asks the network for nothing.
 Screenshots of every failure go to --out; --readme-shots DIR also saves the two README screenshots there.
 """
 from __future__ import annotations
@@ -333,6 +334,7 @@ def offline_html_part(browser, page_path: Path, check: Check, shots: Path|None):
     check(len(plots) >= 3 and all(p["w"] > 300 and p["h"] > 200 for p in plots),
           f"offline HTML: {len(plots)} charts rendered ({len(blocked)} http(s) requests refused)")
     check(not errors, f"offline HTML: no script error ({errors[:2]})")
+    check(not blocked, f"offline HTML: asks the network for nothing ({blocked[:3]})")
     check(page.locator("text=In [").count() == 0, "offline HTML: no code cells")
     ctx.close()
 
