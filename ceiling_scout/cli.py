@@ -146,7 +146,8 @@ def format_header(v: Verdict) -> list[str]:
     "The layout's '=== Ceiling Scout ===' block: device, operation, shape, precision and the workload's extras."
     w = v.workload
     return (["=== Ceiling Scout ===", f"Device: {v.device} ({v.ceiling.device_name})",
-             f"Operation: {w.operation.value}", f"Shape: {tuple(w.shape)}", f"Precision: {w.precision.value}"]
+             f"Operation: {w.operation.value}", f"Shape: {tuple(w.shape)}",
+             f"Precision: {w.precision.value}" if w.precision_applies else "Precision: none (a copy of bytes)"]
             + [f"{k}: {val}" for k, val in w.extras.items()])
 
 def format_verdict(v: Verdict, rep: Report,

@@ -43,7 +43,7 @@ def runnable_precisions(cls: type[Workload], device: str="cpu") -> list[str]:
     import torch
     dev = torch.device(device)
     out = []
-    for p in Precision:
+    for p in Precision if cls.precision_applies else [Precision(cls.example_precision)]:   # bytes: one choice
         if dev.type == "cpu" and p.value in NOT_ON_CPU: continue
         try: w = cls.from_shape(cls.example_shape or ",".join("64" for _ in cls.shape_names), p.value)
         except Exception: continue
@@ -139,8 +139,9 @@ def _operation_changed(self: Explorer):
     self.shape.placeholder = ",".join(cls.shape_names)
     self.shape.description = f"shape ({','.join(cls.shape_names)})"[:40]
     opts = runnable_precisions(cls, device_type(self.device.value)) or [cls.example_precision]
-    self.precision.options = opts
+    self.precision.options = opts if cls.precision_applies else [("bytes (no precision)", opts[0])]
     self.precision.value = prec if prec in opts else opts[0]
+    self.precision.disabled = not cls.precision_applies
     self.flag_widgets = {f.name: (f, flag_widget(f)) for f in cls.cli_flags}
     self.flags_box.children = [w for _, w in self.flag_widgets.values()]
 

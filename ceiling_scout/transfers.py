@@ -133,6 +133,7 @@ class TransferWorkload(Workload):
     nbytes: int = 1; pinned: bool = False; pageable: bool = False
     shape_names: ClassVar[tuple[str, ...]] = ("nbytes",)
     compute_bound_kind: ClassVar[str] = "memory"
+    precision_applies: ClassVar[bool] = False   # raw bytes (uint8): every precision would time the same copy
     example_shape: ClassVar[str] = "1048576"
     example_precision: ClassVar[str] = "fp32"
     src_device: ClassVar[str] = "cpu"; dst_device: ClassVar[str] = "cuda"

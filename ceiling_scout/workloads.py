@@ -78,6 +78,7 @@ class Workload:
     example_shapes: ClassVar[dict] = {}            # GPU-sized examples: {label: (shape, precision, extras)}
     table_note: ClassVar[str] = ""                 # a footnote under the backend table (how its columns count)
     calling_convention: ClassVar[str] = ""         # how a user's kernel is called, e.g. "fn(a, b) -> a @ b"; "" = none
+    precision_applies: ClassVar[bool] = True       # False: it moves raw bytes, so the precision selects nothing
 
     def _required(self, hook: str):
         raise NotImplementedError(f"{type(self).__name__} must implement `{hook}` "
