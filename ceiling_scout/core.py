@@ -10,8 +10,9 @@ from enum import Enum
 from typing import Any, Iterable, Sequence
 
 # %% auto #0
-__all__ = ['MAX_DIM', 'CeilingScoutError', 'NotSupportedError', 'Operation', 'Priority', 'Approach', 'parse_enum', 'Precision',
-           'parse_shape', 'Environment', 'capture_environment', 'finite_or_none']
+__all__ = ['MAX_DIM', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError', 'Operation', 'Priority', 'Approach',
+           'parse_enum', 'Precision', 'parse_shape', 'Environment', 'capture_environment', 'finite_or_none',
+           'spread_band']
 
 # %% ../nbs/00_core.ipynb #b0ced8f1
 class CeilingScoutError(ValueError):
@@ -233,3 +234,15 @@ def finite_or_none(x: Any,                  # a JSON-like value: dicts, lists, t
         return {k: finite_or_none(v, f"{where}.{k}" if where else str(k), bad) for k, v in x.items()}
     if isinstance(x, (list, tuple)): return [finite_or_none(v, f"{where}[{i}]", bad) for i, v in enumerate(x)]
     return x
+
+# %% ../nbs/00_core.ipynb #c0a1b2d4
+# a ceiling recorded without its own spread (before the search re-timed its finalists): 2 % stands in for it
+UNMEASURED_SPREAD = 0.02
+
+def spread_band(ceiling_ci95_rel: float|None,   # the measured peak's own 95 % CI (relative); None: not measured
+                result_ci95_rel: float|None=0.0 # the result's own 95 % CI (relative)
+               ) -> float:
+    "How far above the measured ceiling a result still counts as at it: the ceiling's 95 % CI plus the result's."
+    c = ceiling_ci95_rel
+    c = UNMEASURED_SPREAD if not isinstance(c, (int, float)) or c != c or c < 0 or c == float("inf") else c
+    return c + (result_ci95_rel or 0.0)

@@ -5,7 +5,6 @@
 # %% ../nbs/10_ksweep.ipynb #db1c1971
 from __future__ import annotations
 import json, math, time, uuid, datetime as _dt
-from types import SimpleNamespace
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -137,9 +136,7 @@ def summarize_k_sweep(reports: Sequence[Report], # the point reports, in sweep o
             (c.get("measured_peak_tflops"), c.get("measured_at")))
     out["ceilings"] = {k: sorted(v[0] for v in vs if v[0] is not None) for k, vs in seen.items()}
     out["one_ceiling_per_regime"] = all(len(vs) == 1 for vs in seen.values())
-    band = lambda r: ceiling_band(SimpleNamespace(**{"measured_peak_ci95_rel": (r.ceiling or {}).get(
-        "measured_peak_ci95_rel")}), (r.stats or {}).get("ci95_half_ms", 0.0) / r.stats["mean_ms"])
-    out["above_ceiling_ks"] = [kdim(r) for r in ok if r.efficiency is not None and r.efficiency > 1 + band(r)]
+    out["above_ceiling_ks"] = [kdim(r) for r in ok if r.efficiency_flag == "above_ceiling"]
     rates = [r.baseline_tflops for r in ok]
     peak = max(ok, key=lambda r: r.baseline_tflops)
     effs = [r.efficiency for r in ok if r.efficiency is not None]

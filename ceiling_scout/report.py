@@ -79,6 +79,17 @@ def report_from_verdict(v: Verdict,               # read by its fields (duck typ
         environment=dict(environment or {}), warnings=list(v.warnings), error=b.error,
         created_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
 
+# %% ../nbs/06_report.ipynb #e6f1a2b4
+@patch(as_prop=True)
+def efficiency_flag(self: Report) -> str|None:
+    "As `Verdict.efficiency_flag`: None to 100 %, 'within_spread' to the band (both CIs), then 'above_ceiling'."
+    e = self.efficiency
+    if not isinstance(e, (int, float)) or not math.isfinite(e) or e <= 1.0: return None
+    band = ((self.evidence or {}).get("ceiling_band") or {}).get("band")
+    if not isinstance(band, (int, float)) or math.isnan(band):
+        band = spread_band((self.ceiling or {}).get("measured_peak_ci95_rel"), (self.stats or {}).get("ci95_rel"))
+    return "within_spread" if e <= 1 + band else "above_ceiling"
+
 # %% ../nbs/06_report.ipynb #adbf111e
 _REQUIRED = ("operation", "shape", "precision", "device", "baseline_tflops", "ceiling_tflops", "efficiency",
              "priority", "approach", "recommendation", "config")

@@ -9,8 +9,9 @@ from typing import Sequence
 from .report import Report
 
 # %% auto #0
-__all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'finite', 'sig', 'rate_unit', 'is_noisy',
-           'verdict_words', 'rate_cell', 'results_table', 'results_table_html']
+__all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'EFFICIENCY_FLAG_WORDS', 'EFFICIENCY_FLAG_NOTE',
+           'finite', 'sig', 'rate_unit', 'is_noisy', 'verdict_words', 'efficiency_text', 'rate_cell', 'results_table',
+           'results_table_html']
 
 # %% ../nbs/15_tables.ipynb #588efc15
 def finite(x) -> float|None:
@@ -62,6 +63,17 @@ def verdict_words(r: Report) -> str:
     if r.approach in ("NONE", "CHECK_MEASUREMENT", "NOT_SUPPORTED"): return words
     return f"{words} ({PRIORITY_WORDS.get(r.priority, r.priority)} priority)"
 
+EFFICIENCY_FLAG_WORDS = {"within_spread": "(within spread)", "above_ceiling": "⚠ above ceiling"}
+EFFICIENCY_FLAG_NOTE = ("above 100 % within the spreads (the ceiling's 95 % CI plus the result's) is at the ceiling; "
+                        "⚠ beyond them: the ceiling was beaten or the clocks differed, re-measure")
+
+def efficiency_text(r: Report, fmt: str="{:.0%}") -> str:
+    "`r`'s efficiency as text; above 100 % it says whether that is within the spreads or beyond ('—': none)."
+    eff = finite(r.efficiency)
+    if eff is None: return "—"
+    flag = r.efficiency_flag
+    return fmt.format(eff) + (f" {EFFICIENCY_FLAG_WORDS[flag]}" if flag else "")
+
 # %% ../nbs/15_tables.ipynb #e42f6ec2
 def rate_cell(r: Report, factor: float=1.0) -> tuple[float|None, float|None, str]:
     "(rate, ± half-width, text) of `r` in TFLOP/s x `factor`: the median time's rate ± the CI; noisy marked with †."
@@ -95,10 +107,9 @@ def results_table(reports: Sequence[Report]) -> "pd.DataFrame":
     key, keys = _key_column(reports)
     rows = []
     for k, r in zip(keys, reports):
-        eff = finite(r.efficiency)
         rows.append({key: str(k), f"{unit} (median ± CI)": rate_cell(r, f)[2],
                      f"ceiling {unit}": sig(finite(r.ceiling_tflops) * f) if finite(r.ceiling_tflops) else "—",
-                     "efficiency": f"{eff:.0%}" if eff is not None else "—",
+                     "efficiency": efficiency_text(r),
                      "timed calls": str((r.stats or {}).get("n") or "—"), "regime": r.regime or "—",
                      "verdict": verdict_words(r), "note": _short(r.error)})
     df = pd.DataFrame(rows)
@@ -121,5 +132,7 @@ def results_table_html(reports: Sequence[Report], caption: str="") -> str:
     cap = f"<caption style='caption-side:top;text-align:left'>{html.escape(caption)}</caption>" if caption else ""
     note = (f"<div style='font-size:90%;color:#b35c00'>{html.escape(NOISY_NOTE)}</div>"
             if any(is_noisy(r) for r in reports) else "")
+    if any(r.efficiency_flag for r in reports):
+        note += f"<div style='font-size:90%'>{html.escape(EFFICIENCY_FLAG_NOTE)}</div>"
     return (f"<table class='cs-results' style='border-collapse:collapse;font-variant-numeric:tabular-nums'>{cap}"
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{note}")

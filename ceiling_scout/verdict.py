@@ -15,13 +15,13 @@ from .ceilings import *
 from .benchmark import *
 
 # %% auto #0
-__all__ = ['EFFICIENT', 'TOO_NOISY_CI', 'NOISE_MIN_N', 'UNMEASURED_SPREAD', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS',
-           'READ_ROOF_OPERATIONS', 'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result',
-           'priority_for', 'ceiling_band', 'plausibility', 'ceiling_spread_note', 'optimal_phrase',
-           'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel',
-           'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
-           'register_decider', 'switch_from_failed', 'pad_from_refused', 'decider_for', 'judge', 'at_ceiling',
-           'decide_default', 'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm']
+__all__ = ['EFFICIENT', 'TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
+           'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for',
+           'ceiling_band', 'plausibility', 'ceiling_spread_note', 'optimal_phrase', 'screen_alternatives',
+           'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel', 'noise_margin', 'speedup',
+           'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling', 'register_decider',
+           'switch_from_failed', 'pad_from_refused', 'decider_for', 'judge', 'at_ceiling', 'decide_default',
+           'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
 EFFICIENT = 0.90  # the users' rule: at 90 % of the ceiling or more, the library is optimal
@@ -115,16 +115,11 @@ TOO_NOISY_CI = 0.10  # 95 % CI half-width above 10 % of the mean: the verdict ba
                      # a +-10 % rate could fall in either of two bands; past that no priority is given
 NOISE_MIN_N = 10     # below 10 timed calls (a smoke run, a test) a finite CI or an outlier only warns; one call
                      # (infinite CI) is withheld at any n, and from 10 calls a mean 2x off the median too
-# a ceiling recorded without its own spread (before the search re-timed its finalists): 2 % stands in for it
-UNMEASURED_SPREAD = 0.02
-
 def ceiling_band(ceiling: Ceiling|None, # its `measured_peak_ci95_rel` is the measured peak's own 95 % CI
                  ci95_rel: float=0.0    # the result's own 95 % CI (relative)
                 ) -> float:
     "How far above the measured ceiling a result still counts as at it: the ceiling's 95 % CI plus the result's."
-    c = getattr(ceiling, "measured_peak_ci95_rel", None)
-    c = UNMEASURED_SPREAD if c is None or not math.isfinite(c) or c < 0 else c
-    return c + (ci95_rel or 0.0)
+    return spread_band(getattr(ceiling, "measured_peak_ci95_rel", None), ci95_rel)
 
 def plausibility(workload: Workload, tflops: float|None, gbps: float|None, ceiling: Ceiling, ci95_rel: float=0.0,
                  what: str="baseline" # how the warning names the result

@@ -89,6 +89,12 @@ def test_line_length():
         rep = run(pkg, {"pkg/a.py": 3, "pkg/gone.py": 2})
         assert rep.violations == [] and len(rep.hints) == 2 and "pkg/a.py is down to 1" in rep.hints[0], rep.hints
         assert "pkg/gone.py is in the baseline but not in the package" in rep.hints[1], rep.hints
+        # nbdev's generated __all__ (wrapped by nbdev, not by us) is not counted; an ordinary list beside it is
+        long_all = "__all__ = [" + ", ".join(f"'name_{i:03d}'" for i in range(12)) + ",\n    'z']\n"
+        pkg = make(Path(d) / "all", {**CLEAN, "a.py": long_all + "v = [" + "1, " * 50 + "]\n"})
+        assert max(map(len, long_all.splitlines())) > 120
+        assert run(pkg).violations == ["line length: pkg/a.py has 1 lines over 120 characters, baseline 0 (lines 3); "
+                                       "wrap the lines you added"], run(pkg).violations
 
 
 def test_command_line():
