@@ -12,7 +12,7 @@ from .ceilings import Ceiling
 from .report import *
 from .ksweep import *
 from .recorded import environment_label
-from .tables import APPROACH_WORDS, EFFICIENCY_FLAG_NOTE, efficiency_text, rate_unit
+from .tables import APPROACH_WORDS, EFFICIENCY_FLAG_MARKS, EFFICIENCY_MARKS_NOTE, efficiency_text, rate_unit
 
 # %% auto #0
 __all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'verdict_key',
@@ -52,7 +52,7 @@ APPROACH_COLORS = {"NONE": "#2ca02c", "PAD_SHAPE": "#9467bd", "SWITCH_BACKEND": 
                    "FUSION": "#1f77b4", "CHECK_MEASUREMENT": "#7f7f7f", "NOT_SUPPORTED": "#c7c7c7",
                    "NOISY": "#ffffff"}
 # in words: NONE is "use the library", never "no priority"; NOISY: the too-noisy gate withheld the verdict
-APPROACH_NAMES = {**APPROACH_WORDS, "NONE": "use the library (at the ceiling)",
+APPROACH_NAMES = {**APPROACH_WORDS, "NONE": "use the library (at the ceiling, or nothing measured beats it)",
                   "NOISY": "noisy: re-run on a quiet device"}
 
 def verdict_key(r: Report) -> str:
@@ -395,20 +395,21 @@ def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: st
                              marker=dict(color=APPROACH_COLORS.get(app, "#333"),
                                          line=dict(color=verdict_outline(app, APPROACH_COLORS.get(app, "#333")),
                                                    width=1.5)),
-                             text=[efficiency_text(ok[i], "{:.1%}") for i in idx], textposition="outside",
+                             text=[efficiency_text(ok[i], "{:.1%}", EFFICIENCY_FLAG_MARKS) for i in idx],
+                             textposition="outside",
                              hovertext=[f"<b>{labels[i]}</b><br>{ok[i].baseline_tflops:,.1f} of "
                                         f"{ok[i].ceiling_tflops:,.1f} TFLOP/s ({ok[i].bound}-bound, {ok[i].regime})"
                                         f"<br>{ok[i].priority} / {ok[i].approach}<br>{_wrap(ok[i].recommendation, 80)}"
                                         for i in idx], hoverinfo="text"))
-    flagged = any(r.efficiency_flag for r in ok)   # "101.6% (within spread)": the text needs room right of the bar
-    xmax = max(110, max(r.efficiency for r in ok) * 100 + (32 if flagged else 12))
+    flagged = any(r.efficiency_flag for r in ok)   # "101.6% *" or "130.0% ⚠", explained in the subtitle
+    xmax = max(110, max(r.efficiency for r in ok) * 100 + (16 if flagged else 12))
     fig.add_vline(x=90, layer="above", line=dict(color="#2ca02c", dash="dash", width=2),
                   annotation_text="90 %: library optimal", annotation_position="top")
     skipped, swept = len(reps) - len(ok), len(given) - len(reps)
     sub = " | ".join(s for s in [source_label(given),
                                  f"{swept} K-sweep point(s) not shown: they are on the K-sweep chart" if swept else "",
                                  f"{skipped} report(s) without an efficiency not shown" if skipped else "",
-                                 EFFICIENCY_FLAG_NOTE if flagged else ""] if s)
+                                 EFFICIENCY_MARKS_NOTE if flagged else ""] if s)
     # the legend, two entries a row (the bars' labels leave the plot narrow), under the axis title
     bottom = 85 + 21 * math.ceil(len(fig.data) / 2)
     height = _margin_top(sub, 80) + bottom + 26 * len(ok)

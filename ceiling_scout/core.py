@@ -10,8 +10,8 @@ from enum import Enum
 from typing import Any, Iterable, Sequence
 
 # %% auto #0
-__all__ = ['MAX_DIM', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError', 'Operation', 'Priority', 'Approach',
-           'parse_enum', 'Precision', 'parse_shape', 'Environment', 'capture_environment', 'finite_or_none',
+__all__ = ['MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError', 'Operation', 'Priority',
+           'Approach', 'parse_enum', 'Precision', 'parse_shape', 'Environment', 'capture_environment', 'finite_or_none',
            'spread_band']
 
 # %% ../nbs/00_core.ipynb #b0ced8f1
@@ -236,6 +236,7 @@ def finite_or_none(x: Any,                  # a JSON-like value: dicts, lists, t
     return x
 
 # %% ../nbs/00_core.ipynb #c0a1b2d4
+EFFICIENT = 0.90  # the users' rule: at 90 % of the ceiling or more, the library is optimal
 # a ceiling recorded without its own spread (before the search re-timed its finalists): 2 % stands in for it
 UNMEASURED_SPREAD = 0.02
 

@@ -6,12 +6,13 @@
 from __future__ import annotations
 import html, math
 from typing import Sequence
+from .core import EFFICIENT
 from .report import Report
 
 # %% auto #0
 __all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'EFFICIENCY_FLAG_WORDS', 'EFFICIENCY_FLAG_NOTE',
-           'finite', 'sig', 'rate_unit', 'is_noisy', 'verdict_words', 'efficiency_text', 'rate_cell', 'results_table',
-           'results_table_html']
+           'EFFICIENCY_FLAG_MARKS', 'EFFICIENCY_MARKS_NOTE', 'finite', 'sig', 'rate_unit', 'is_noisy', 'verdict_words',
+           'efficiency_text', 'rate_cell', 'results_table', 'results_table_html']
 
 # %% ../nbs/15_tables.ipynb #588efc15
 def finite(x) -> float|None:
@@ -47,7 +48,7 @@ def is_noisy(r: Report) -> bool:
         str(w).startswith("noisy:") for w in (r.warnings or []))
 
 APPROACH_WORDS = {
-    "NONE": "at the ceiling: use the library", "CUTLASS_SWEEP": "tune tiles (CUTLASS sweep, Triton autotune)",
+    "NONE": "use the library", "CUTLASS_SWEEP": "tune tiles (CUTLASS sweep, Triton autotune)",
     "PAD_SHAPE": "pad the shape", "SWITCH_BACKEND": "switch to a faster backend", "CHANNELS_LAST": "use channels-last",
     "CUSTOM_SPARSE": "write a block-sparse kernel", "SEMI_STRUCTURED_24": "use 2:4 sparse tensor cores",
     "FUSION": "fuse with its neighbours", "CUSTOM_KERNEL": "a custom kernel is worth writing",
@@ -60,19 +61,28 @@ def verdict_words(r: Report) -> str:
     if ev.get("noise") or ev.get("withheld_decision"): return "too noisy: re-run on a quiet device"
     if r.status != "ok": return f"{r.status.replace('_', ' ')}"
     words = APPROACH_WORDS.get(r.approach, str(r.approach).lower().replace("_", " "))
-    if r.approach in ("NONE", "CHECK_MEASUREMENT", "NOT_SUPPORTED"): return words
+    if r.approach == "NONE":   # at 90 % or more it is at the ceiling; below, nothing measured beat it (too small, ...)
+        eff = finite(r.efficiency)
+        at = eff is not None and eff >= EFFICIENT
+        return f"at the ceiling: {words}" if at else f"{words}: nothing measured beats it"
+    if r.approach in ("CHECK_MEASUREMENT", "NOT_SUPPORTED"): return words
     return f"{words} ({PRIORITY_WORDS.get(r.priority, r.priority)} priority)"
 
 EFFICIENCY_FLAG_WORDS = {"within_spread": "(within spread)", "above_ceiling": "⚠ above ceiling"}
 EFFICIENCY_FLAG_NOTE = ("above 100 % within the spreads (the ceiling's 95 % CI plus the result's) is at the ceiling; "
                         "⚠ beyond them: the ceiling was beaten or the clocks differed, re-measure")
+EFFICIENCY_FLAG_MARKS = {"within_spread": "*", "above_ceiling": "⚠"}   # where a label has no room for words
+EFFICIENCY_MARKS_NOTE = ("* above 100 % within the spreads (the ceiling's 95 % CI plus the result's): at the ceiling; "
+                         "⚠ beyond them: the ceiling was beaten or the clocks differed, re-measure")
 
-def efficiency_text(r: Report, fmt: str="{:.0%}") -> str:
+def efficiency_text(r: Report, fmt: str="{:.0%}",
+                    words: dict=EFFICIENCY_FLAG_WORDS # or EFFICIENCY_FLAG_MARKS (explained by EFFICIENCY_MARKS_NOTE)
+                   ) -> str:
     "`r`'s efficiency as text; above 100 % it says whether that is within the spreads or beyond ('—': none)."
     eff = finite(r.efficiency)
     if eff is None: return "—"
     flag = r.efficiency_flag
-    return fmt.format(eff) + (f" {EFFICIENCY_FLAG_WORDS[flag]}" if flag else "")
+    return fmt.format(eff) + (f" {words[flag]}" if flag else "")
 
 # %% ../nbs/15_tables.ipynb #e42f6ec2
 def rate_cell(r: Report, factor: float=1.0) -> tuple[float|None, float|None, str]:

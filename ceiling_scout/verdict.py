@@ -15,7 +15,7 @@ from .ceilings import *
 from .benchmark import *
 
 # %% auto #0
-__all__ = ['EFFICIENT', 'TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
+__all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
            'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for',
            'ceiling_band', 'plausibility', 'ceiling_spread_note', 'optimal_phrase', 'screen_alternatives',
            'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel', 'noise_margin', 'speedup',
@@ -24,7 +24,7 @@ __all__ = ['EFFICIENT', 'TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEIL
            'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm']
 
 # %% ../nbs/05_verdict.ipynb #c54ac526
-EFFICIENT = 0.90  # the users' rule: at 90 % of the ceiling or more, the library is optimal
+# EFFICIENT (0.90, the users' rule: at 90 % of the ceiling or more the library is optimal) lives in `core`
 
 @dataclass(frozen=True)
 class Verdict:
