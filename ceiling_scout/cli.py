@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_cli.ipynb #3c70d5e1
 from __future__ import annotations
-import argparse, json, os, sys, tempfile, time, warnings
+import argparse, json, os, re, sys, tempfile, time, warnings
 from pathlib import Path
 from typing import Callable
 from . import __version__
@@ -19,9 +19,9 @@ from .scout import *
 
 # %% auto #0
 __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'fmt_num', 'backend_rows', 'result_name',
-           'format_backend_table', 'format_header', 'format_verdict', 'check_run_flags', 'given_flags', 'select_mode',
-           'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten', 'keep_result', 'measured_nothing',
-           'run_one', 'main', 'run_cli']
+           'format_backend_table', 'format_header', 'copy_judgement', 'format_verdict', 'check_run_flags',
+           'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten',
+           'keep_result', 'measured_nothing', 'run_one', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -150,15 +150,23 @@ def format_header(v: Verdict) -> list[str]:
              f"Precision: {w.precision.value}" if w.precision_applies else "Precision: none (a copy of bytes)"]
             + [f"{k}: {val}" for k, val in w.extras.items()])
 
+def copy_judgement(v: Verdict) -> tuple[float|None, str, float|None]|None:
+    "A copy (no arithmetic): (the GB/s it is judged against, what that is, the fraction reached); None for any other."
+    if v.workload.flops: return None
+    ev = v.evidence or {}
+    return ev.get("link_or_copy_gbps"), ev.get("judged_against") or "no ceiling", ev.get("fraction_of_link")
+
 def format_verdict(v: Verdict, rep: Report,
                    header: bool=True # False: the '=== Analysis ===' block only (sweeps, sparse runs)
                   ) -> str:
     "The text layout users know for one verdict, with the method and ceilings behind the numbers."
     w, b, c = v.workload, v.baseline, v.ceiling
     lines = (format_header(v) + [""] if header else []) + ["=== Analysis ==="]
+    cj = copy_judgement(v)   # a copy moves bytes: GB/s against its link or the copy bandwidth, not TFLOPS
     if b.ok:
         st, tel = b.measurement.stats, b.measurement.telemetry
-        lines.append(f"Baseline: {_f(b.tflops)} TFLOPS  ({b.backend}, {b.library}; {st.mean_ms:.4f} ms mean, "
+        rate = f"{_f(b.gbps, '{:.1f}')} GB/s" if cj else f"{_f(b.tflops)} TFLOPS"
+        lines.append(f"Baseline: {rate}  ({b.backend}, {b.library}; {st.mean_ms:.4f} ms mean, "
                      f"median {st.median_ms:.4f}, CV {st.cv:.2%}, 95% CI ±{st.ci95_rel:.2%}, n={st.n}, "
                      f"{rep.method.get('mode')} {rep.method.get('warmup')}+{st.n}, "
                      f"{rep.method.get('timer')}{', L2 flushed' if rep.method.get('l2_flush') else ''})")
@@ -174,17 +182,27 @@ def format_verdict(v: Verdict, rep: Report,
             f"{f' ±{c.measured_peak_ci95_rel:.1%}' if c.measured_peak_ci95_rel is not None else ''}"
             f"{' at ' + 'x'.join(map(str, c.peak_shape)) if c.peak_shape else ''}, "
             if c.measured_peak_tflops is not None else "")     # a memory-bound operation's ceiling: bandwidth only
-    lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {peak}"
-                 f"copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s"
-                 f"{f', read {c.measured_read_bandwidth_gbps:.0f} GB/s' if c.measured_read_bandwidth_gbps else ''}; "
-                 f"{roof}; {c.source})")
+    bws = (f"copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s"
+           f"{f', read {c.measured_read_bandwidth_gbps:.0f} GB/s' if c.measured_read_bandwidth_gbps else ''}")
     sheet = ", ".join(f"{x:g} {u}" for x, u in ((c.spec_peak_tflops, "TFLOPS"), (c.spec_bandwidth_gbps, "GB/s")) if x)
-    lines.append(f"Spec:     {_f(v.spec_bound_tflops)} TFLOPS"
-                 + (f"  (datasheet {sheet}; baseline is {v.efficiency_vs_spec:.1%} of it)" if v.efficiency_vs_spec
-                    else "  (no spec sheet for this device)"))
-    flag = {"within_spread": "  (above 100 %, within the ceiling's spread: at the ceiling)",
-            "above_ceiling": "  (ABOVE the measured ceiling beyond its spread: the ceiling was beaten)"}
-    lines.append(f"Efficiency: {_f(v.efficiency, '{:.1%}')}{flag.get(v.efficiency_flag, '')}")
+    if cj:
+        what = re.sub(r" \([\d.,]+ GB/s\)$", "", cj[1])   # 'the measured copy bandwidth', 'the PCIe 5.0 x16 datasheet'
+        host = getattr(v.workload, "host_side", False)   # judged against its link's datasheet, not the GPU's memory
+        read = f"; read {c.measured_read_bandwidth_gbps:.0f} GB/s" if c.measured_read_bandwidth_gbps else ""
+        lines.append(f"Ceiling:  {_f(cj[0], '{:.0f}')} GB/s  ({what}{'' if host else f'{read}; {c.source}'})")
+        spec = ("see the ceiling (a host transfer is judged against its link's datasheet)" if host
+                else f"{c.spec_bandwidth_gbps:g} GB/s  (datasheet memory bandwidth)" if c.spec_bandwidth_gbps
+                else "n/a  (no spec sheet for this device)")
+        lines.append(f"Spec:     {spec}")
+        lines.append(f"Efficiency: {cj[2]:.1%} of {cj[1]}" if cj[2] is not None else "Efficiency: n/a (no ceiling)")
+    else:
+        lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {peak}{bws}; {roof}; {c.source})")
+        lines.append(f"Spec:     {_f(v.spec_bound_tflops)} TFLOPS"
+                     + (f"  (datasheet {sheet}; baseline is {v.efficiency_vs_spec:.1%} of it)" if v.efficiency_vs_spec
+                        else f"  (datasheet {sheet})" if sheet else "  (no spec sheet for this device)"))
+        flag = {"within_spread": "  (above 100 %, within the ceiling's spread: at the ceiling)",
+                "above_ceiling": "  (ABOVE the measured ceiling beyond its spread: the ceiling was beaten)"}
+        lines.append(f"Efficiency: {_f(v.efficiency, '{:.1%}')}{flag.get(v.efficiency_flag, '')}")
     lines.append(f"Priority: {v.priority.value}")
     for a in v.alternatives:
         sp = rep.alternatives[v.alternatives.index(a)]["speedup_vs_baseline"]
