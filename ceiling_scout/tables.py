@@ -63,6 +63,7 @@ def verdict_words(r: Report) -> str:
     words = APPROACH_WORDS.get(r.approach, str(r.approach).lower().replace("_", " "))
     if r.approach == "NONE":   # at 90 % or more it is at the ceiling; below, nothing measured beat it (too small, ...)
         eff = finite(r.efficiency)
+        if eff is None: eff = finite((r.evidence or {}).get("fraction_of_link"))   # a copy: of its link or copy roof
         at = eff is not None and eff >= EFFICIENT
         return f"at the ceiling: {words}" if at else f"{words}: nothing measured beats it"
     if r.approach in ("CHECK_MEASUREMENT", "NOT_SUPPORTED"): return words
