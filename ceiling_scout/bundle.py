@@ -101,9 +101,10 @@ def completed_notebook(src: str|Path, # the notebook papermill is writing (saved
     return nb
 
 # %% ../nbs/13_bundle.ipynb #24ea2bbb
-# nbconvert's lab page without its two CDN scripts (require.js, MathJax): a report needs neither
+# nbconvert's lab page without its CDN scripts (require.js, MathJax, the Mermaid loader): a report needs none of them
 _OFFLINE_TEMPLATE = ("{%- extends 'lab/index.html.j2' -%}\n{%- block html_head_js_requirejs -%}{%- endblock -%}\n"
-                     "{%- block html_head_js_mathjax -%}{%- endblock -%}\n")
+                     "{%- block html_head_js_mathjax -%}{%- endblock -%}\n"
+                     "{%- block html_head_js_mermaidjs -%}{%- endblock -%}\n")
 
 def notebook_html(nb: "nbformat.NotebookNode", # the notebook to render
                   title: str|None=None         # the page's title
