@@ -19,7 +19,7 @@ from .scout import *
 
 # %% auto #0
 __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'fmt_num', 'backend_rows', 'result_name',
-           'format_backend_table', 'format_header', 'copy_judgement', 'format_verdict', 'check_run_flags',
+           'format_backend_table', 'copy_judgement', 'format_header', 'format_verdict', 'check_run_flags',
            'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten',
            'keep_result', 'measured_nothing', 'run_one', 'main', 'run_cli']
 
@@ -139,6 +139,13 @@ def format_backend_table(v: Verdict) -> str:
     if v.workload.table_note: lines.append(v.workload.table_note)
     return "\n".join(lines)
 
+# %% ../nbs/08_cli.ipynb #c0b1a2d4
+def copy_judgement(v: Verdict) -> tuple[float|None, str, float|None]|None:
+    "A copy (no arithmetic): (the GB/s it is judged against, what that is, the fraction reached); None for any other."
+    if v.workload.flops: return None
+    ev = v.evidence or {}
+    return ev.get("link_or_copy_gbps"), ev.get("judged_against") or "no ceiling", ev.get("fraction_of_link")
+
 # %% ../nbs/08_cli.ipynb #de5d247d
 _f = fmt_num
 
@@ -149,12 +156,6 @@ def format_header(v: Verdict) -> list[str]:
              f"Operation: {w.operation.value}", f"Shape: {tuple(w.shape)}",
              f"Precision: {w.precision.value}" if w.precision_applies else "Precision: none (a copy of bytes)"]
             + [f"{k}: {val}" for k, val in w.extras.items()])
-
-def copy_judgement(v: Verdict) -> tuple[float|None, str, float|None]|None:
-    "A copy (no arithmetic): (the GB/s it is judged against, what that is, the fraction reached); None for any other."
-    if v.workload.flops: return None
-    ev = v.evidence or {}
-    return ev.get("link_or_copy_gbps"), ev.get("judged_against") or "no ceiling", ev.get("fraction_of_link")
 
 def format_verdict(v: Verdict, rep: Report,
                    header: bool=True # False: the '=== Analysis ===' block only (sweeps, sparse runs)

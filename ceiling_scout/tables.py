@@ -69,6 +69,7 @@ def verdict_words(r: Report) -> str:
     if r.approach in ("CHECK_MEASUREMENT", "NOT_SUPPORTED"): return words
     return f"{words} ({PRIORITY_WORDS.get(r.priority, r.priority)} priority)"
 
+# %% ../nbs/15_tables.ipynb #f1e2d3c5
 EFFICIENCY_FLAG_WORDS = {"within_spread": "(within spread)", "above_ceiling": "⚠ above ceiling"}
 EFFICIENCY_FLAG_NOTE = ("above 100 % within the spreads (the ceiling's 95 % CI plus the result's) is at the ceiling; "
                         "⚠ beyond them: the ceiling was beaten or the clocks differed, re-measure")
