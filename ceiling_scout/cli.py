@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_cli.ipynb #3c70d5e1
 from __future__ import annotations
-import argparse, json, os, re, sys, tempfile, time, warnings
+import argparse, json, os, sys, tempfile, time, warnings
 from pathlib import Path
 from typing import Callable
 from . import __version__
@@ -144,7 +144,7 @@ def copy_judgement(v: Verdict) -> tuple[float|None, str, float|None]|None:
     "A copy (no arithmetic): (the GB/s it is judged against, what that is, the fraction reached); None for any other."
     if v.workload.flops: return None
     ev = v.evidence or {}
-    return ev.get("link_or_copy_gbps"), ev.get("judged_against") or "no ceiling", ev.get("fraction_of_link")
+    return ev.get("link_or_copy_gbps"), ev.get("ceiling_name") or "no ceiling", ev.get("fraction_of_link")
 
 # %% ../nbs/08_cli.ipynb #de5d247d
 _f = fmt_num
@@ -183,19 +183,19 @@ def format_verdict(v: Verdict, rep: Report,
             f"{f' ±{c.measured_peak_ci95_rel:.1%}' if c.measured_peak_ci95_rel is not None else ''}"
             f"{' at ' + 'x'.join(map(str, c.peak_shape)) if c.peak_shape else ''}, "
             if c.measured_peak_tflops is not None else "")     # a memory-bound operation's ceiling: bandwidth only
-    bws = (f"copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s"
-           f"{f', read {c.measured_read_bandwidth_gbps:.0f} GB/s' if c.measured_read_bandwidth_gbps else ''}")
+    rd = f"read {c.measured_read_bandwidth_gbps:.0f} GB/s" if c.measured_read_bandwidth_gbps else ""
+    bws = f"copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s" + (f", {rd}" if rd else "")
     sheet = ", ".join(f"{x:g} {u}" for x, u in ((c.spec_peak_tflops, "TFLOPS"), (c.spec_bandwidth_gbps, "GB/s")) if x)
     if cj:
-        what = re.sub(r" \([\d.,]+ GB/s\)$", "", cj[1])   # 'the measured copy bandwidth', 'the PCIe 5.0 x16 datasheet'
         host = getattr(v.workload, "host_side", False)   # judged against its link's datasheet, not the GPU's memory
-        read = f"; read {c.measured_read_bandwidth_gbps:.0f} GB/s" if c.measured_read_bandwidth_gbps else ""
-        lines.append(f"Ceiling:  {_f(cj[0], '{:.0f}')} GB/s  ({what}{'' if host else f'{read}; {c.source}'})")
+        where = cj[1] if host else "; ".join(x for x in (cj[1], rd, c.source) if x)
+        lines.append(f"Ceiling:  {_f(cj[0], '{:.0f}')} GB/s  ({where})")
         spec = ("see the ceiling (a host transfer is judged against its link's datasheet)" if host
                 else f"{c.spec_bandwidth_gbps:g} GB/s  (datasheet memory bandwidth)" if c.spec_bandwidth_gbps
                 else "n/a  (no spec sheet for this device)")
         lines.append(f"Spec:     {spec}")
-        lines.append(f"Efficiency: {cj[2]:.1%} of {cj[1]}" if cj[2] is not None else "Efficiency: n/a (no ceiling)")
+        lines.append(f"Efficiency: {cj[2]:.1%} of {cj[1]} ({cj[0]:.0f} GB/s)" if cj[2] is not None
+                     else "Efficiency: n/a (no ceiling)")
     else:
         lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {peak}{bws}; {roof}; {c.source})")
         lines.append(f"Spec:     {_f(v.spec_bound_tflops)} TFLOPS"

@@ -197,7 +197,7 @@ def analyze(self: Explorer, _=None):
         self.verdict_text.value = f"<pre style='font-size:12px'>{html.escape(text)}</pre>"
         cj = copy_judgement(v)   # a copy: the fraction of its link or of the copy bandwidth
         eff = (f"{v.efficiency:.1%} of the ceiling" if v.efficiency is not None
-               else f"{cj[2]:.1%} of {cj[1]}" if cj and cj[2] is not None else "no ceiling")
+               else f"{cj[2]:.1%} of {cj[1]} ({cj[0]:.0f} GB/s)" if cj and cj[2] is not None else "no ceiling")
         self.status.value = f"<b>{html.escape(verdict_words(rep))}</b> ({eff})"
         try:
             update_figure_widget(self.fig_roof, explorer_roofline(self.reports))

@@ -71,11 +71,11 @@ def verdict_words(r: Report) -> str:
 
 # %% ../nbs/15_tables.ipynb #f1e2d3c5
 EFFICIENCY_FLAG_WORDS = {"within_spread": "(within spread)", "above_ceiling": "⚠ above ceiling"}
-EFFICIENCY_FLAG_NOTE = ("above 100 % within the spreads (the ceiling's 95 % CI plus the result's) is at the ceiling; "
-                        "⚠ beyond them: the ceiling was beaten or the clocks differed, re-measure")
+_WITHIN = "above 100 % within the spreads (the ceiling's 95 % CI plus the result's)"
+_BEYOND = "⚠ beyond them: the ceiling was beaten or the clocks differed, re-measure"
+EFFICIENCY_FLAG_NOTE = f"{_WITHIN} is at the ceiling; {_BEYOND}"
 EFFICIENCY_FLAG_MARKS = {"within_spread": "*", "above_ceiling": "⚠"}   # where a label has no room for words
-EFFICIENCY_MARKS_NOTE = ("* above 100 % within the spreads (the ceiling's 95 % CI plus the result's): at the ceiling; "
-                         "⚠ beyond them: the ceiling was beaten or the clocks differed, re-measure")
+EFFICIENCY_MARKS_NOTE = f"* {_WITHIN}: at the ceiling; {_BEYOND}"
 
 def efficiency_text(r: Report, fmt: str="{:.0%}",
                     words: dict=EFFICIENCY_FLAG_WORDS # or EFFICIENCY_FLAG_MARKS (explained by EFFICIENCY_MARKS_NOTE)

@@ -301,14 +301,13 @@ def alternative_workloads(self: TransferWorkload) -> dict[str, Workload]:
 def _gbps(r) -> str: return f"{r.gbps:.1f} GB/s" if r is not None and r.ok else "n/a"
 
 def transfer_ceiling(ctx: DecisionContext) -> tuple[float|None, str]:
-    "The bandwidth a transfer is judged against (GB/s) and its name: the host link, or the measured copy bandwidth."
+    "The bandwidth a transfer is judged against (GB/s) and what it is: the host link's datasheet, or the measured copy."
     w = ctx.workload
     if w.host_side:
         link = host_link("cuda") if torch.cuda.is_available() else link_for(ctx.ceiling.device_name)
-        return (link.gbps_per_direction, f"the {link.name} datasheet ({link.gbps_per_direction:.1f} GB/s)") if link \
-            else (None, "no known host link")
+        return (link.gbps_per_direction, f"the {link.name} datasheet") if link else (None, "no known host link")
     bw = ctx.ceiling.measured_bandwidth_gbps
-    return bw, f"the measured copy bandwidth ({bw:.0f} GB/s)" if bw else "no measured copy bandwidth"
+    return bw, "the measured copy bandwidth" if bw else "no measured copy bandwidth"
 
 @register_decider("h2d")
 @register_decider("d2h")
@@ -316,12 +315,14 @@ def transfer_ceiling(ctx: DecisionContext) -> tuple[float|None, str]:
 def decide_transfer(ctx: DecisionContext) -> Decision:
     "Pinned memory, then batching, then overlap, each as measured; else the fraction of the link reached."
     w, base = ctx.workload, ctx.baseline
-    roof, roof_name = transfer_ceiling(ctx)
+    roof, what = transfer_ceiling(ctx)
+    roof_name = f"{what} ({roof:.{1 if w.host_side else 0}f} GB/s)" if roof else what   # as the prose names it
     frac = base.gbps / roof if roof else None
     rows = [backend_row(r, base, None) for r in ctx.same_workload()]
     serial, overlapped = ctx.alternative("serial"), ctx.alternative("overlapped")
     batched = ctx.alternative(f"batched_{BATCH_FACTOR}x")
-    ev = {"backends": rows, "link_or_copy_gbps": roof, "judged_against": roof_name, "fraction_of_link": frac,
+    ev = {"backends": rows, "link_or_copy_gbps": roof, "judged_against": roof_name, "ceiling_name": what,
+          "fraction_of_link": frac,
           "nbytes": w.nbytes}
     overlap_x = None
     if serial is not None and overlapped is not None and serial.ok and overlapped.ok:
