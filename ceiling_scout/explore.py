@@ -198,7 +198,8 @@ def analyze(self: Explorer, _=None):
         cj = copy_judgement(v)   # a copy: the fraction of its link or of the copy bandwidth
         eff = (f"{v.efficiency:.1%} of the ceiling" if v.efficiency is not None
                else f"{cj[2]:.1%} of {cj[1]} ({cj[0]:.0f} GB/s)" if cj and cj[2] is not None else "no ceiling")
-        self.status.value = f"<b>{html.escape(verdict_words(rep))}</b> ({eff})"
+        why = f" ({eff})" if rep.status == "ok" else f": {html.escape(rep.error or rep.recommendation)}"   # why not
+        self.status.value = f"<b>{html.escape(verdict_words(rep))}</b>{why}"
         try:
             update_figure_widget(self.fig_roof, explorer_roofline(self.reports))
             self.charts.children = [self.fig_roof]
