@@ -19,9 +19,9 @@ from .scout import *
 
 # %% auto #0
 __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'fmt_num', 'backend_rows', 'result_name',
-           'format_backend_table', 'copy_judgement', 'format_header', 'format_verdict', 'check_run_flags',
-           'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten',
-           'keep_result', 'measured_nothing', 'run_one', 'main', 'run_cli']
+           'format_backend_table', 'copy_judgement', 'copy_efficiency_text', 'format_header', 'format_verdict',
+           'check_run_flags', 'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults',
+           'ResultNotWritten', 'keep_result', 'measured_nothing', 'run_one', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -146,6 +146,11 @@ def copy_judgement(v: Verdict) -> tuple[float|None, str, float|None]|None:
     ev = v.evidence or {}
     return ev.get("link_or_copy_gbps"), ev.get("ceiling_name") or "no ceiling", ev.get("fraction_of_link")
 
+def copy_efficiency_text(v: Verdict) -> str|None:
+    "A copy's efficiency in words, e.g. '97.3% of the measured copy bandwidth (3026 GB/s)'; None without one."
+    cj = copy_judgement(v)
+    return f"{cj[2]:.1%} of {cj[1]} ({cj[0]:.0f} GB/s)" if cj and cj[2] is not None else None
+
 # %% ../nbs/08_cli.ipynb #de5d247d
 _f = fmt_num
 
@@ -194,8 +199,7 @@ def format_verdict(v: Verdict, rep: Report,
                 else f"{c.spec_bandwidth_gbps:g} GB/s  (datasheet memory bandwidth)" if c.spec_bandwidth_gbps
                 else "n/a  (no spec sheet for this device)")
         lines.append(f"Spec:     {spec}")
-        lines.append(f"Efficiency: {cj[2]:.1%} of {cj[1]} ({cj[0]:.0f} GB/s)" if cj[2] is not None
-                     else "Efficiency: n/a (no ceiling)")
+        lines.append(f"Efficiency: {copy_efficiency_text(v) or 'n/a (no ceiling)'}")
     else:
         lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {peak}{bws}; {roof}; {c.source})")
         lines.append(f"Spec:     {_f(v.spec_bound_tflops)} TFLOPS"

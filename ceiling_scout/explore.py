@@ -179,7 +179,7 @@ def explorer_roofline(reports: list):
 @patch
 def analyze(self: Explorer, _=None):
     "Measure and judge the workload the controls describe; show the verdict, the backend table and the roofline."
-    from ceiling_scout.cli import format_verdict, format_backend_table, backend_rows, copy_judgement
+    from ceiling_scout.cli import format_verdict, format_backend_table, backend_rows, copy_efficiency_text
     from ceiling_scout.charts import update_figure_widget
     from ceiling_scout.tables import verdict_words
     self.analyze_button.disabled = True; self.out.outputs = (); self.status.value = "measuring ..."
@@ -195,9 +195,8 @@ def analyze(self: Explorer, _=None):
         text = format_verdict(v, rep)
         if len(backend_rows(v)) > 1: text += "\n\n=== Backends (same inputs) ===\n" + format_backend_table(v)
         self.verdict_text.value = f"<pre style='font-size:12px'>{html.escape(text)}</pre>"
-        cj = copy_judgement(v)   # a copy: the fraction of its link or of the copy bandwidth
-        eff = (f"{v.efficiency:.1%} of the ceiling" if v.efficiency is not None
-               else f"{cj[2]:.1%} of {cj[1]} ({cj[0]:.0f} GB/s)" if cj and cj[2] is not None else "no ceiling")
+        eff = (f"{v.efficiency:.1%} of the ceiling" if v.efficiency is not None   # a copy: of its link or copy roof
+               else copy_efficiency_text(v) or "no ceiling")
         why = f" ({eff})" if rep.status == "ok" else f": {html.escape(rep.error or rep.recommendation)}"   # why not
         self.status.value = f"<b>{html.escape(verdict_words(rep))}</b>{why}"
         try:
