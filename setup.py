@@ -38,7 +38,7 @@ if pkg_data:
 setup_cfg['package_data'] = package_data
 
 # The spec tables and the GPU recordings the notebooks read ship with the package: installed under
-# <prefix>/share/<lib_name>/data/ (found there by `ceiling_scout.ceilings.data_dir`), so a wheel works outside the checkout.
+# <prefix>/share/<lib_name>/data/ (found there by `ceiling_scout.engine.ceilings.data_dir`), so a wheel works outside the checkout.
 import glob, os
 _data = [f for f in ['data/device_specs.csv', *glob.glob('data/recorded/**', recursive=True)] if os.path.isfile(f)]
 setup_cfg['data_files'] = [(f"share/{cfg['lib_name']}/{d}", sorted(f for f in _data if os.path.dirname(f) == d))

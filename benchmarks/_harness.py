@@ -21,7 +21,7 @@ def nvidia_smi() -> str:
 
 def environment(device: str) -> dict:
     "`capture_environment(device)` as a dict (device, driver, torch/CUDA/cuDNN, host, date, code commit)."
-    from ceiling_scout.core import capture_environment
+    from ceiling_scout.engine.core import capture_environment
     return capture_environment(device).to_dict()
 
 
@@ -46,7 +46,7 @@ class JsonRun:
 
     def save(self):
         "Rewrite the recording (atomically: a run killed mid-write leaves the previous version)."
-        from ceiling_scout.recorded import write_recorded
+        from ceiling_scout.reports.recorded import write_recorded
         self.result["wall_s"] = round(self.elapsed_s, 1)
         extra = {k: v for k, v in self.result.items() if k != "provenance"}
         write_recorded(self.out, self.result["provenance"], self.ceilings, self.reports, extra)

@@ -22,8 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log, script_parser   # before torch: NCCL settings
 import gc, statistics
 import torch
-from ceiling_scout.measure import measure, STOPPING_CRITERIA
-from ceiling_scout.workloads import make_workload, wants_l2_flush
+from ceiling_scout.engine.timing import measure, STOPPING_CRITERIA
+from ceiling_scout.engine.workloads import make_workload, wants_l2_flush
 
 PEAK_TOLERANCE = 0.01    # the goal: the adaptive peak within 1 % of the fixed one
 TIME_RATIO_GOAL = 5.0    # ... using at least 5x less GPU time

@@ -17,8 +17,8 @@ os.environ["NCCL_NVLS_ENABLE"] = "0"
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log, script_parser
 import torch
-from ceiling_scout.core import capture_environment
-from ceiling_scout.ceilings import (Ceiling, measure_matmul_peak, resolve_device, search_plan, plan_hash,
+from ceiling_scout.engine.core import capture_environment
+from ceiling_scout.engine.ceilings import (Ceiling, measure_matmul_peak, resolve_device, search_plan, plan_hash,
                                     CEILING_METHOD_VERSION)
 
 PEER_DTYPES = {"bf16": "bfloat16", "fp16": "float16", "fp8": "float8_e4m3fn", "fp32": "float32"}

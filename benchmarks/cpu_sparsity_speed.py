@@ -6,7 +6,7 @@ Prints one row per pattern: the best of `repeats` wall times, the thread count, 
 """
 import argparse, time
 import torch
-from ceiling_scout.sparse import make_sparse_matrix, analyze_sparsity
+from ceiling_scout.ops.sparse import make_sparse_matrix, analyze_sparsity
 
 ap = argparse.ArgumentParser(); ap.add_argument("--size", type=int, default=8192); ap.add_argument("--repeats", type=int, default=3)
 args = ap.parse_args()

@@ -11,7 +11,7 @@ Sections, in order:
    (CUDA events, mean over ranks as nccl-tests -a 1), algbw and busbw as nccl-tests define them, against the NVLink spec
    read from `nvidia-smi topo -m`, with the fitted latency + bandwidth model and the verdicts
    (-> `<out stem>_collectives.json`, `ceiling_scout.collectives/1`).
-2. `sharded_k_sweep`: the K sweep of the users' documents (M=N=8192 fp16, K=65536..262144 step 16384, 13 points) spread
+2. `sharded_k_sweep`: the K sweep of the users' workflow (M=N=8192 fp16, K=65536..262144 step 16384, 13 points) spread
    over every rank, each GPU's own ceilings measured first and their spread shown, each point judged against its GPU's
    ceiling (-> `<out stem>_ksweep_sharded.json` and one `.rank<r>.jsonl` per rank).
 3. `one_gpu_k_sweep`: the same points on rank 0 alone while the others wait, for the wall-time ratio (goal: about half).
@@ -28,11 +28,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log
 import torch
 import torch.distributed as dist
-from ceiling_scout.collectives import (COLLECTIVES, NVLS_OFF_ENV, collective_sweep, format_collectives,
+from ceiling_scout.modes.collectives import (COLLECTIVES, NVLS_OFF_ENV, collective_sweep, format_collectives,
                                        init_distributed, message_sizes)
-from ceiling_scout.sharded import format_sharded, sharded_sweep
-from ceiling_scout.ksweep import format_k_sweep, k_values
-from ceiling_scout.workloads import make_workload
+from ceiling_scout.modes.sharded import format_sharded, sharded_sweep
+from ceiling_scout.modes.ksweep import format_k_sweep, k_values
+from ceiling_scout.engine.workloads import make_workload
 
 
 def main():
@@ -43,7 +43,7 @@ def main():
     ap.add_argument("--sizes", help="message sizes (default 8 B..1 GiB doubling; smoke: 8,4K,64K)")
     ap.add_argument("--warmup", type=int, default=5); ap.add_argument("--iters", type=int, default=20)
     ap.add_argument("--ks", help="K values of the sharded sweep "
-                                 "(default: the users' documents' 65536..262144 step 16384)")
+                                 "(default: the users' 65536..262144 step 16384)")
     ap.add_argument("--sweep-iters", type=int, default=50, help="timed calls per K point (fixed mode)")
     ap.add_argument("--no-one-gpu", action="store_true", help="skip the one-GPU comparison sweep")
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds any collective (or the end-of-sweep gather) "

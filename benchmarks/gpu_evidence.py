@@ -1,6 +1,6 @@
 """Hardware-counter evidence behind GEMM verdicts (issue 9, item 9): for each shape the scout measures the library
 GEMM against its ceiling and gives its verdict, then Nsight Compute (`ncu`) profiles one replay of the same call in a
-child process (`ceiling_scout.evidence.collect_kernel_evidence`): the library kernel's name, SM and DRAM throughput
+child process (`ceiling_scout.engine.ncu.collect_kernel_evidence`): the library kernel's name, SM and DRAM throughput
 as % of peak, achieved occupancy. The evidence is attached to the report (`evidence["kernel_counters"]`) for every
 shape, and `wanted` records whether the verdict is one that asks for it (CUSTOM_KERNEL, CUTLASS_SWEEP). Where `ncu`
 is absent (the CPU) the evidence is a note and the run goes on.
@@ -20,10 +20,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log, script_parser   # before torch: NCCL settings
 from pathlib import Path
 import torch
-from ceiling_scout.scout import CeilingScout
-from ceiling_scout.report import report_from_verdict
-from ceiling_scout.workloads import make_workload
-from ceiling_scout.evidence import (collect_kernel_evidence, find_ncu, format_kernel_evidence, with_kernel_evidence,
+from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.reports.report import report_from_verdict
+from ceiling_scout.engine.workloads import make_workload
+from ceiling_scout.engine.ncu import (collect_kernel_evidence, find_ncu, format_kernel_evidence, with_kernel_evidence,
                                     wants_kernel_evidence)
 
 GPU_SHAPES = "8192,8192,8192;1,8192,8192;8192,8192,8191"

@@ -10,11 +10,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log
 from pathlib import Path
 import torch
-from ceiling_scout.core import *
-from ceiling_scout.measure import measure
-from ceiling_scout.workloads import make_workload
-from ceiling_scout.scout import CeilingScout
-from ceiling_scout.report import report_from_verdict
+from ceiling_scout.engine.core import *
+from ceiling_scout.engine.timing import measure
+from ceiling_scout.engine.workloads import make_workload
+from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.reports.report import report_from_verdict
 
 def main():
     ap = argparse.ArgumentParser(); ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", "."), "gpu_foundation.json"))

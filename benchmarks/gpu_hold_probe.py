@@ -15,8 +15,8 @@ import argparse, statistics as st, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log, script_parser
 import torch
-from ceiling_scout.measure import measure
-from ceiling_scout.workloads import make_workload, wants_l2_flush
+from ceiling_scout.engine.timing import measure
+from ceiling_scout.engine.workloads import make_workload, wants_l2_flush
 
 
 def attention_probe(run: JsonRun, dev, smoke: bool, rounds: int):

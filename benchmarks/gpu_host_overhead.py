@@ -25,12 +25,12 @@ import argparse, dataclasses, json, random, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log
 import torch
-from ceiling_scout.core import NotSupportedError
-from ceiling_scout.workloads import make_workload
-from ceiling_scout.scout import CeilingScout
-from ceiling_scout.transfers import (LINK_SPECS, SWEEP_SIZES, TransferFit, fit_transfer_roofline, host_link,
+from ceiling_scout.engine.core import NotSupportedError
+from ceiling_scout.engine.workloads import make_workload
+from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.ops.transfers import (LINK_SPECS, SWEEP_SIZES, TransferFit, fit_transfer_roofline, host_link,
                                      transfer_sweep)
-from ceiling_scout.host import (allocation_breakdown, attribute_claim, decide_launch, format_profile, kernel_chain,
+from ceiling_scout.modes.host import (allocation_breakdown, attribute_claim, decide_launch, format_profile, kernel_chain,
                                 launch_rate, profile_call, run_child)
 
 DOC = {"cudaMalloc_ms": 204.4, "end_to_end_ms": 228.0, "kernel_us": 615.8, "h2d_gbps": 15.0, "d2h_gbps": 13.8}
@@ -173,7 +173,7 @@ def launch_bound_case(x):
 
 
 def profiles(dev, smoke):
-    from ceiling_scout.host import load_function
+    from ceiling_scout.modes.host import load_function
     out = {}
     if dev.type == "cuda":
         fn, name = load_function("examples/host/planted.py:gpu_case")

@@ -13,11 +13,11 @@ import argparse, json, os, sys, time, traceback, datetime as dt
 from dataclasses import replace
 from pathlib import Path
 import torch
-from ceiling_scout.scout import CeilingScout
-from ceiling_scout.ksweep import k_dimension_sweep, k_values, summarize_k_sweep, format_k_sweep, point_gpu_time_s, fmt_tflops
-from ceiling_scout.report import report_from_verdict
-from ceiling_scout.workloads import make_workload
-from ceiling_scout.recorded import write_recorded
+from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.modes.ksweep import k_dimension_sweep, k_values, summarize_k_sweep, format_k_sweep, point_gpu_time_s, fmt_tflops
+from ceiling_scout.reports.report import report_from_verdict
+from ceiling_scout.engine.workloads import make_workload
+from ceiling_scout.reports.recorded import write_recorded
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import nvidia_smi, log
 

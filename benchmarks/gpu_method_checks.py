@@ -15,9 +15,9 @@ os.environ["NCCL_NVLS_ENABLE"] = "0"   # NVLink multicast off wherever NCCL coul
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log, script_parser
 import torch
-from ceiling_scout.core import capture_environment
-from ceiling_scout.measure import measure
-from ceiling_scout.workloads import make_workload
+from ceiling_scout.engine.core import capture_environment
+from ceiling_scout.engine.timing import measure
+from ceiling_scout.engine.workloads import make_workload
 
 
 

@@ -1,16 +1,16 @@
 """Every registered operation on a real GPU (issue 4), in one run, at GPU-size example shapes:
 
-- the operations come from the registry (`ceiling_scout.workloads.WORKLOADS` after `load_plugins()`), so a newly registered
+- the operations come from the registry (`ceiling_scout.engine.workloads.WORKLOADS` after `load_plugins()`), so a newly registered
   operation is measured without editing this script: its shapes are the class's `example_shapes`
   ({label: (shape_text, precision, extras)}) when it declares them, else this script's `EXAMPLES` table; GEMM and sparse
   GEMM have scripts of their own (`ELSEWHERE`) and run here only when named in --ops;
-- today that is the attention shapes of the users' documents (B=16, H=96, S=4096, D=128 and D=64, causal and not, bf16; D=128 also fp16;
+- today that is the attention shapes of the users' workflow (B=16, H=96, S=4096, D=128 and D=64, causal and not, bf16; D=128 also fp16;
   B=1, H=8, S=512, D=64) across every SDPA backend (and FlashAttention-3 when it imports), a ResNet-style and a large 3x3
   convolution (NCHW vs channels_last), and LayerNorm, RMSNorm, softmax and bias + GELU at 8192x8192 bf16 (eager vs
   torch.compile, and Apex where it imports).
 
 Every case goes through CeilingScout.analyze (the same path as the CLI), each backend checked against a float64 reference
-before it is timed, and writes a standard report. The attention status document's check (12.27 ms = "1,075 TFLOPS" at D=128, 7.37 ms at D=64) is
+before it is timed, and writes a standard report. the users' attention status note's check (12.27 ms = "1,075 TFLOPS" at D=128, 7.37 ms at D=64) is
 put beside the measured default-dispatch times. Writes one ceiling_scout.recorded/1 file through benchmarks/_harness.py,
 saved after every case; a case's error is recorded and the run goes on.
 
@@ -25,14 +25,14 @@ from pathlib import Path
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log
 import torch
-from ceiling_scout.core import Precision
-from ceiling_scout.workloads import WORKLOADS, load_plugins, make_workload
-from ceiling_scout.scout import CeilingScout
-from ceiling_scout.attention import AttentionWorkload, fa3_available, sdpa_default_choice
+from ceiling_scout.engine.core import Precision
+from ceiling_scout.engine.workloads import WORKLOADS, load_plugins, make_workload
+from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.ops.attention import AttentionWorkload, fa3_available, sdpa_default_choice
 from ceiling_scout.cli import format_backend_table
-from ceiling_scout.memory_bound import apex_available
+from ceiling_scout.ops.memory_bound import apex_available
 
-STATUS_DOC_MS = {128: 12.27, 64: 7.37}  # ms, the attention status document's PyTorch SDPA claims at B=16, H=96, S=4096 on an H100 (dtype, mask not stated)
+STATUS_DOC_MS = {128: 12.27, 64: 7.37}  # ms, the users' attention status figure, PyTorch SDPA claims at B=16, H=96, S=4096 on an H100 (dtype, mask not stated)
 ELSEWHERE = {"gemm": "benchmarks/gpu_foundation.py and gpu_ksweep.py", "sparse_gemm": "benchmarks/gpu_sparse.py"}
 _MEM = ("layernorm", "rmsnorm", "softmax", "bias_gelu")
 
@@ -89,7 +89,7 @@ def case_record(w, v) -> dict:
 
 
 def status_doc_check(cases: dict) -> dict:
-    "The attention status document's claimed times beside the measured default-dispatch times, with each accounting's TFLOPS."
+    "the users' attention status note's claimed times beside the measured default-dispatch times, with each accounting's TFLOPS."
     seed = {}
     for D, claim_ms in STATUS_DOC_MS.items():
         full = AttentionWorkload(Precision.BF16, 16, 96, 4096, 4096, D).flops
@@ -176,7 +176,7 @@ def main():
             if torch.cuda.is_available(): torch.cuda.empty_cache()
         run.section(name, one)
 
-    # the attention status document: which accounting reproduces 12.27 ms / 7.37 ms? The claims beside the measured default-dispatch times.
+    # the users' attention status note: which accounting reproduces 12.27 ms / 7.37 ms? The claims beside the measured default-dispatch times.
     if "attention" in {c[1] for c in cases}:
         run.result["status_document_check"] = status_doc_check(run.result["cases"]); run.save()
         log("\nattention status document vs measured:"); log(json.dumps(run.result["status_document_check"], indent=1, default=str))

@@ -14,10 +14,10 @@ from pathlib import Path
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log
 import torch
-from ceiling_scout.core import Precision
-from ceiling_scout.scout import CeilingScout
-from ceiling_scout.sparse import SparseGemmWorkload, scout_sparse, format_sparse_table
-from ceiling_scout.sparsity import analyze_sparsity, make_sparse_matrix
+from ceiling_scout.engine.core import Precision
+from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.ops.sparse import SparseGemmWorkload, scout_sparse, format_sparse_table
+from ceiling_scout.ops.sparsity import analyze_sparsity, make_sparse_matrix
 
 CASES = [  # (name, synthetic spec)
     ("2:4 (50%)", dict(sparsity=0.5, pattern="24")),

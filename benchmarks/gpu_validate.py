@@ -17,9 +17,9 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log, script_parser
 import torch
-from ceiling_scout.workloads import make_workload
-from ceiling_scout.scout import CeilingScout
-from ceiling_scout.validate import validate, format_validation
+from ceiling_scout.engine.workloads import make_workload
+from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.modes.validation import validate, format_validation
 
 KERNELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "kernels", "known.py")
 CASES = {  # label: (candidate function in known.py, operation, shape, precision, extras); FA3 last: a kernel that
@@ -55,7 +55,7 @@ def main():
                          cache=os.path.join(os.path.dirname(os.path.abspath(args.out)), "gpu_validate_ceilings.json"))
     run = JsonRun(args.out, "benchmarks/gpu_validate.py", 11, environment=scout.environment.to_dict(), smoke=smoke,
                   method={"checks": "3 seeds at the workload's shape, no edge shapes (the candidates claim only the "
-                                    "documented shapes), the traps of ceiling_scout.validate",
+                                    "documented shapes), the traps of ceiling_scout.modes.validation",
                           "timing": "interleaved rounds of the library default and the candidate, same engine",
                           "only": args.only,
                           "threads": "every call of a candidate (checks and timing) from one long-lived thread"})

@@ -1,13 +1,13 @@
 """Probe of the H100 power cap (issue 9): per-call times and the NVML trace (5 ms) of fp16 8192x8192xK GEMMs run back
 to back for 3-4 s after a pause (3 s cold, 0.15 s as between the points of a sweep, none), to see how the clock reaches
 the cap and how it cycles there. Not a benchmark with a goal: its JSON is evidence for the warm-up and window rules of
-`ceiling_scout.measure` (nbs/01_measure.ipynb). GPU only, about 30 s:
+`ceiling_scout.engine.timing` (nbs/01_timing.ipynb). GPU only, about 30 s:
 
     PYTHONPATH=. python3 benchmarks/power_cap_probe.py $OUT/power_cap_probe.json
 """
 import json, os, sys, time, torch
 sys.path.insert(0, os.getcwd())
-from ceiling_scout.measure import TelemetrySampler
+from ceiling_scout.engine.timing import TelemetrySampler
 out = sys.argv[1]; res = []
 dev = torch.device("cuda")
 def run(K, gap_s, dur_s, tag):

@@ -9,7 +9,7 @@ produced the report is given with --command. An existing --out is never replaced
 """
 import argparse, json, sys
 from pathlib import Path
-from ceiling_scout.recorded import write_recorded, load_recorded
+from ceiling_scout.reports.recorded import write_recorded, load_recorded
 
 
 def fail(msg: str):

@@ -8,14 +8,14 @@ import argparse, json, os, sys, tempfile, time, warnings
 from pathlib import Path
 from typing import Callable
 from . import __version__
-from .core import *
-from .measure import STOPPING_CRITERIA
-from .evidence import (collect_kernel_evidence, format_kernel_evidence, wants_kernel_evidence,
+from .engine.core import *
+from .engine.timing import STOPPING_CRITERIA
+from .engine.ncu import (collect_kernel_evidence, format_kernel_evidence, wants_kernel_evidence,
                                     with_kernel_evidence)
-from .workloads import *
-from .verdict import *
-from .report import *
-from .scout import *
+from .engine.workloads import *
+from .engine.verdict import *
+from .reports.report import *
+from .engine.scout import *
 
 # %% auto #0
 __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'fmt_num', 'backend_rows', 'result_name',
@@ -262,7 +262,7 @@ def given_flags(args: argparse.Namespace) -> set[str]:
 def select_mode(operation: Operation, given: set[str]) -> Mode|None:
     "The mode the given flags (or the operation itself) select, or None for one measurement; one-line error on a clash."
     cls = WORKLOADS.get(operation)   # None: an operation only a mode runs (a collective)
-    hit = [m for m in CLI_MODES.values() if set(m.trigger) & given]
+    hit = sorted((m for m in CLI_MODES.values() if set(m.trigger) & given), key=lambda m: m.name)  # not import order
     if len(hit) > 1:
         flags = " and ".join(next(iter(set(m.trigger) & given)) for m in hit)
         raise CeilingScoutError(f"{flags} cannot be combined ({' and '.join(m.label for m in hit)}); choose one")

@@ -88,8 +88,8 @@ def _():
 @case("3 poisoned cache values are rejected and re-measured")
 def _():
     from ceiling_scout import CeilingScout
-    from ceiling_scout.ceilings import environment_key, ceiling_key, search_plan
-    from ceiling_scout.core import capture_environment
+    from ceiling_scout.engine.ceilings import environment_key, ceiling_key, search_plan
+    from ceiling_scout.engine.core import capture_environment
     cache = TMP / "poison.json"
     scout = lambda: CeilingScout("cpu", warmup=1, iters=5, cache=cache, search_kw=dict(shapes=[(64, 64, 64)], per_shape_s=0.02))
     with warnings.catch_warnings():
@@ -146,9 +146,9 @@ def _():
 
 @case("4 read-only cache: the run completes with a note")
 def _():
-    from ceiling_scout.ceilings import CeilingStore, PeakMeasurement
+    from ceiling_scout.engine.ceilings import CeilingStore, PeakMeasurement
     st = CeilingStore(TMP / "ro" / "c.json")
-    import ceiling_scout.ceilings as cm
+    import ceiling_scout.engine.ceilings as cm
     real = cm.CeilingStore._save
     def ro(self, data): raise OSError(30, "Read-only file system")
     cm.CeilingStore._save = ro
@@ -204,7 +204,7 @@ def _():
     code, out, err = cli("--shape", "64,64,64", *C[:6], "--quiet", "--precision", "fp16", "--json", "--cache", str(TMP / "fp16.json"),
                          timeout=120)
     assert code == 0 and time.perf_counter() - t0 < 60, (code, err)
-    from ceiling_scout.ceilings import cpu_emulated
+    from ceiling_scout.engine.ceilings import cpu_emulated
     if cpu_emulated("fp16"): assert "emulated" in " ".join(json.loads(out)["warnings"]), json.loads(out)["warnings"]
 
 
@@ -224,7 +224,7 @@ def _():
 
 def _writer(args):
     path, w = args
-    from ceiling_scout.ceilings import CeilingStore, PeakMeasurement
+    from ceiling_scout.engine.ceilings import CeilingStore, PeakMeasurement
     st = CeilingStore(path)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -259,8 +259,8 @@ def _():
 @case("11 from Python: warmup=2.5 and causal='False' raise one-line errors")
 def _():
     from ceiling_scout import CeilingScout
-    from ceiling_scout.core import CeilingScoutError
-    from ceiling_scout.workloads import make_workload
+    from ceiling_scout.engine.core import CeilingScoutError
+    from ceiling_scout.engine.workloads import make_workload
     for f in (lambda: CeilingScout("cpu", warmup=2.5), lambda: make_workload("attention", "1,2,64,32", "bf16", causal="False")):
         try: f(); raise AssertionError("accepted")
         except CeilingScoutError as e: assert len(str(e).splitlines()) == 1
@@ -269,7 +269,7 @@ def _():
 @case("11 the loader refuses NaN, negative efficiency and ceiling, shape []")
 def _():
     from ceiling_scout import load_reports
-    from ceiling_scout.report import ReportError
+    from ceiling_scout.reports.report import ReportError
     base = json.loads(report_file(TMP / "l.jsonl").read_text().splitlines()[0])
     for k, v in (("efficiency", -0.5), ("ceiling_tflops", -1.0), ("shape", [])):
         p = TMP / "bad.json"; p.write_text(json.dumps({**base, k: v}))
@@ -302,7 +302,7 @@ def _():
 # the leftovers of the first pass
 @case("4 sparse mode, full disk on --output: verdict printed, result kept, exit 4")
 def _():
-    import ceiling_scout.sparse as sp
+    import ceiling_scout.ops.sparse as sp
     real = sp.save_reports
     def full(p, *a, **k): raise OSError(28, "No space left on device")
     sp.save_reports = full
@@ -347,7 +347,7 @@ def _():
     code = [c for c in nbformat.read(str(TMP / "pm.ipynb"), as_version=4).cells if c.cell_type == "code"]
     i = next(j for j, c in enumerate(code) if "sweep_report(" in c.source)   # the call that checks the folder first
     assert not any(c.get("execution_count") for c in code[i + 1:]), "cells ran after the folder was refused"
-    from ceiling_scout.bundle import write_bundle, BundleWriteError
+    from ceiling_scout.reports.bundle import write_bundle, BundleWriteError
     try: write_bundle(f / "later", "r", {"tflops": 1.0}, log=lambda l: None); raise AssertionError("no error")
     except BundleWriteError as e:
         assert one_line(str(e)) and "kept in " in str(e), str(e)

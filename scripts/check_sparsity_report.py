@@ -8,7 +8,7 @@
 import argparse, json, sys
 from pathlib import Path
 from ceiling_scout import Report, Approach
-from ceiling_scout.bundle import bundle_problems
+from ceiling_scout.reports.bundle import bundle_problems
 
 def check(path: Path, a: argparse.Namespace) -> list[str]:
     bad = []

@@ -17,7 +17,7 @@ Layouts it knows (each file's own script wrote it before benchmarks/_harness.py 
 """
 import argparse, json, sys
 from pathlib import Path
-from ceiling_scout.recorded import write_recorded, load_recorded
+from ceiling_scout.reports.recorded import write_recorded, load_recorded
 
 
 def foundation(raw: dict) -> tuple[dict, list, dict]:

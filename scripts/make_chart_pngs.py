@@ -4,9 +4,9 @@
 """
 import sys
 from pathlib import Path
-from ceiling_scout.charts import ksweep_figure, roofline_figure, efficiency_figure, save_png
-from ceiling_scout.recorded import load_recorded_device, recorded_reports, recorded_ceilings, find_recorded_k_sweep, NoRecordedDataError
-from ceiling_scout.ksweep import load_k_sweep
+from ceiling_scout.render.charts import ksweep_figure, roofline_figure, efficiency_figure, save_png
+from ceiling_scout.reports.recorded import load_recorded_device, recorded_reports, recorded_ceilings, find_recorded_k_sweep, NoRecordedDataError
+from ceiling_scout.modes.ksweep import load_k_sweep
 
 ROOT = Path(__file__).resolve().parents[1]
 out = ROOT / "reports"

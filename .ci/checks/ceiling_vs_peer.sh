@@ -9,7 +9,7 @@ python - "$out/cvp.json" <<'PY'
 import json, sys
 sys.path.insert(0, "benchmarks")
 from ceiling_vs_peer import parse_peer
-from ceiling_scout.recorded import recorded_from_dict
+from ceiling_scout.reports.recorded import recorded_from_dict
 d = json.load(open(sys.argv[1])); rec = recorded_from_dict(d)
 s = d["extra"]["sections"]["fp32"]
 assert s["ours_cold1"]["tflops"] > 0 and s["ours_cold2"]["tflops"] > 0 and "skipped" in s["peer"], s

@@ -15,6 +15,6 @@ python -m venv --system-site-packages "$work/venv"
    --device cpu --warmup 1 --iters 5 --quiet --output "$work/r.json" > "$work/out.txt")
 grep -q "Efficiency:" "$work/out.txt"
 (cd "$work" && env -u PYTHONPATH "$work/venv/bin/python" -c \
-  "import ceiling_scout.ceilings as c, ceiling_scout.recorded as r, sys; d = c.data_dir(); assert 'site-packages' not in str(d) and str(d).startswith(sys.prefix), d; assert (d / 'recorded').is_dir(), d")
+  "import ceiling_scout.engine.ceilings as c, ceiling_scout.reports.recorded as r, sys; d = c.data_dir(); assert 'site-packages' not in str(d) and str(d).startswith(sys.prefix), d; assert (d / 'recorded').is_dir(), d")
 echo "wheel outside the checkout: CLI ran, data found in the installed share/ceiling_scout/data"
 rm -rf "$work"

@@ -8,7 +8,7 @@ out=$(mktemp -d)
 python - "$out" <<'PY'
 import json, random, sys
 from ceiling_scout.cli import run_cli as run
-from ceiling_scout.transfers import LINK_SPECS, fit_transfer_roofline, TransferFit
+from ceiling_scout.ops.transfers import LINK_SPECS, fit_transfer_roofline, TransferFit
 out = sys.argv[1]
 
 
@@ -77,7 +77,7 @@ papermill nbs/host_overhead.ipynb "$out/ho.ipynb" -p recorded data/recorded/h100
   -p output_dir "$out/reports" -k python3 --log-level WARNING 2> "$out/ho.log" || { tail -20 "$out/ho.log"; exit 1; }
 python -c "
 import json, sys
-from ceiling_scout.bundle import bundle_problems
+from ceiling_scout.reports.bundle import bundle_problems
 p = sys.argv[1]; bad = bundle_problems(p); d = json.load(open(p))
 assert not bad and d['source'].startswith('recorded') and d['transfer_sweep']['rows'] and d['profiles'], (bad, list(d))
 print('ok   host_overhead.ipynb on the recorded H100 run: JSON + HTML + notebook')" "$out/reports/host_overhead.json"

@@ -15,8 +15,8 @@ PYTHONPATH=. python benchmarks/gpu_explorer.py --smoke --out "$out/gx.json" > "$
   || { echo "FAIL: gpu_explorer.py --smoke"; cat "$out/gx.log"; exit 1; }
 PYTHONPATH=. python - "$out" <<'PY'
 import sys
-from ceiling_scout.recorded import load_recorded
-from ceiling_scout.evidence import kernel_evidence_of
+from ceiling_scout.reports.recorded import load_recorded
+from ceiling_scout.engine.ncu import kernel_evidence_of
 out = sys.argv[1]
 r = load_recorded(f"{out}/avf.json")
 s, pts = r.extra["summary"], r.extra["points"]

@@ -19,15 +19,15 @@ timeout 150 python -m papermill nbs/collectives.ipynb "$tmp/coll_rec.ipynb" -p o
 nb_pid=$!
 
 # (3) in the background while (1) and (2) run: rank 1 fails before its first collective
-run 29613 -m ceiling_scout.collectives --ops all_reduce --sizes 8 --warmup 1 --iters 3 --timeout 20 \
+run 29613 -m ceiling_scout.modes.collectives --ops all_reduce --sizes 8 --warmup 1 --iters 3 --timeout 20 \
     --simulate-failure 1 > "$tmp/fail.txt" 2>&1 &
 fail_pid=$!
 
-run 29611 -m ceiling_scout.collectives --sizes 8,4K,64K --warmup 1 --iters 5 --timeout 30 --quiet \
+run 29611 -m ceiling_scout.modes.collectives --sizes 8,4K,64K --warmup 1 --iters 5 --timeout 30 --quiet \
     --output "$tmp/collectives.json" > "$tmp/collectives.txt" 2>&1 || { cat "$tmp/collectives.txt"; exit 1; }
 python - "$tmp/collectives.json" <<'PY'
 import sys
-from ceiling_scout.collectives import load_collectives, busbw_factor, COLLECTIVES
+from ceiling_scout.modes.collectives import load_collectives, busbw_factor, COLLECTIVES
 d = load_collectives(sys.argv[1])
 rs = d["results"]
 assert d["provenance"]["world_size"] == 2 and d["provenance"]["backend"] == "gloo", d["provenance"]
@@ -48,7 +48,7 @@ run 29614 -m ceiling_scout --operation all_reduce --shape 8,4K --device cpu --wa
 grep -q "=== Ceiling Scout: collectives ===" "$tmp/ar.txt" || { cat "$tmp/ar.txt"; exit 1; }
 python - "$tmp/ar.json" <<'PY'
 import os, sys
-from ceiling_scout.collectives import read_collectives
+from ceiling_scout.modes.collectives import read_collectives
 from ceiling_scout.cli import run_cli
 d = read_collectives(sys.argv[1])   # what the report notebook reads, range-checked
 assert [(r["collective"], r["size_bytes"], r["status"]) for r in d["results"]] == [("all_reduce", 8, "ok"), ("all_reduce", 4096, "ok")]
@@ -65,8 +65,8 @@ run 29612 -m ceiling_scout --operation gemm --shape 64,64,64 --precision fp32 --
 python - "$tmp/ks.json" <<'PY'
 import json, sys
 from pathlib import Path
-from ceiling_scout.report import load_reports
-from ceiling_scout.sharded import merge_shard_files
+from ceiling_scout.reports.report import load_reports
+from ceiling_scout.modes.sharded import merge_shard_files
 p = Path(sys.argv[1]); d = json.loads(p.read_text())
 reps = load_reports(p)
 idx = [r.evidence["shard"]["index"] for r in reps]

@@ -14,7 +14,7 @@ check ci_sparsity --source live --pattern BLOCK_SPARSE --matrix 512x512 --best-b
 python - "$out" <<'PY'
 import sys, torch
 from safetensors.torch import save_file
-from ceiling_scout.sparse import make_sparse_matrix
+from ceiling_scout.ops.sparse import make_sparse_matrix
 d = sys.argv[1]
 torch.save({"fc.weight": make_sparse_matrix(128, 256, 0.5, "24", seed=4), "fc.bias": torch.ones(128)}, f"{d}/w.pt")
 q = (make_sparse_matrix(128, 256, 0.875, "block", 32, seed=5) * 40).round().clamp(-128, 127)

@@ -33,7 +33,7 @@ onnx_args=()
 if python -c "import onnx" 2>/dev/null; then
   python - "$out" <<'PY'
 import sys, warnings, torch
-from ceiling_scout.models import vit_block_tiny
+from ceiling_scout.modes.models import vit_block_tiny
 m, x = vit_block_tiny(device="cpu")
 with warnings.catch_warnings():
     warnings.simplefilter("ignore"); torch.onnx.export(m, x, f"{sys.argv[1]}/vit.onnx", dynamo=False, opset_version=18)
@@ -50,16 +50,16 @@ cs --model hf:examples/hf_configs/mistral-7b-v0.1.json --scale-down 8 --seq 32 -
 # reports load and render without torch; the README's H100 table is regenerated from the recording and must match
 python - "$out/hf.json" <<'PY'
 import sys
-from ceiling_scout.triage_report import ModelReport, triage_chart_svg
+from ceiling_scout.reports.triage_report import ModelReport, triage_chart_svg
 r = ModelReport.load(sys.argv[1])
 att = next(i for i in r.items if i["operation"] == "attention")
 assert r.model == "hf:mistral-7b-v0.1/8" and att["extras"] == {"causal": True, "kv_heads": 1}, (r.model, att["extras"])
 triage_chart_svg(ModelReport.load("data/raw/h100-sxm/triage_llama_block.json"))
 assert "torch" not in sys.modules, "loading and rendering a model report imported torch"
 PY
-python -m ceiling_scout.triage_report data/raw/h100-sxm/triage_llama_block.json --top 6 --markdown "$out/h100.md"
+python -m ceiling_scout.reports.triage_report data/raw/h100-sxm/triage_llama_block.json --top 6 --markdown "$out/h100.md"
 diff -u reports/triage_llama_block_h100.md "$out/h100.md" || { echo "FAIL: reports/triage_llama_block_h100.md no longer \
-matches data/raw/h100-sxm/triage_llama_block.json: regenerate it with python -m ceiling_scout.triage_report"; exit 1; }
+matches data/raw/h100-sxm/triage_llama_block.json: regenerate it with python -m ceiling_scout.reports.triage_report"; exit 1; }
 
 # bad input: exit status 2 and one line naming what is wrong (one process: main() called per case)
 echo '{"mlp": {"op": "gemmm", "shape": [64, 64, 64]}}' > "$out/unknown.json"
@@ -68,7 +68,7 @@ python - "$out" <<'PY'
 import contextlib, io, os, sys
 from ceiling_scout.cli import main
 out = sys.argv[1]
-cases = [("has no function 'nope'", ["--model", "ceiling_scout.models:nope"]),
+cases = [("has no function 'nope'", ["--model", "ceiling_scout.modes.models:nope"]),
          ("is not a built-in (llama_block, llama_block_tiny, vit_block", ["--model", "llama_blok"]),
          ("hf config 'no_such.json': no such file", ["--model", "hf:no_such.json"]),
          ("no file 'no/such/file.py'", ["--model", "no/such/file.py:make"]),

@@ -51,8 +51,8 @@ vk broken -p candidate $K/broken_gemm.py:wrong_result -p edges False
 python - "$out/nb" <<'PY'
 import json, sys, warnings
 from pathlib import Path
-from ceiling_scout.bundle import bundle_problems
-from ceiling_scout.dispatch import Dispatcher, check_validation
+from ceiling_scout.reports.bundle import bundle_problems
+from ceiling_scout.modes.dispatcher import Dispatcher, check_validation
 d = Path(sys.argv[1])
 for name, want in (("good", ("KEEP", "REVERT", "TOO_CLOSE_TO_CALL")), ("broken", ("FAIL",))):
     r = json.loads((d / f"{name}.json").read_text()); check_validation(r, name)
