@@ -13,6 +13,7 @@ from .timing import *
 from .workloads import *
 from .ceilings import *
 from .benchmark import *
+from ..render.words import sentence
 
 # %% auto #0
 __all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
@@ -36,6 +37,7 @@ class Verdict:
     alternatives: tuple[BenchmarkResult, ...] = (); warnings: tuple[str, ...] = ()
     evidence: dict = field(default_factory=dict)
     finding: str = ""                           # which branch of the decision (see `Decision`)
+    facts: dict = field(default_factory=dict)   # the numbers behind the finding (its sentence is rendered from them)
     # measured speedup of the recommended change, or the headroom to the ceiling
     gain: float|None = None
     gain_ci95: tuple[float, float]|None = None  # its 95 % interval (from both measurements' CIs)
@@ -65,13 +67,14 @@ class Decision:
     "What a decider concludes, as data: `judge` turns it into the `Verdict`."
     priority: Priority; approach: Approach
     finding: str            # the branch taken: at_ceiling, below_ceiling, pad_shape, faster_backend, occupancy, ...
-    recommendation: str     # the one-line advice, rendered from the numbers below by the decider
+    recommendation: str = ""  # legacy: advice a decider still writes itself; empty: `render.words` writes it from facts
     config: dict = field(default_factory=dict)
     evidence: dict = field(default_factory=dict)
     # measured speedup of the change (x), or headroom to the ceiling (1/efficiency)
     gain: float|None = None
     gain_ci95: tuple[float, float]|None = None
     warnings: tuple[str, ...] = ()
+    facts: dict = field(default_factory=dict)   # the numbers the finding's sentence is written from (render.words)
 
 @dataclass(frozen=True)
 class DecisionContext:
@@ -335,8 +338,9 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
                 bound_kind=which,
                 spec_bound_tflops=spec_b, efficiency=eff, efficiency_vs_spec=eff_spec, alternatives=alts)
     def verdict(d: Decision, warnings: list[str], evidence: dict) -> Verdict:
-        return Verdict(**base, priority=d.priority, approach=d.approach, recommendation=d.recommendation,
-                       config=d.config,
+        words = d.recommendation or sentence(workload.operation, d.finding, {**d.facts, "workload": workload})
+        return Verdict(**base, priority=d.priority, approach=d.approach, recommendation=words, config=d.config,
+                       facts=d.facts,
                        warnings=tuple(dict.fromkeys([*warnings, *d.warnings])), evidence={**d.evidence, **evidence},
                        finding=d.finding, gain=d.gain, gain_ci95=d.gain_ci95)
     kept, excluded = screen_alternatives(alts, ceiling)

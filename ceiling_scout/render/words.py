@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 # %% auto #0
-__all__ = ['SENTENCES', 'says', 'sentence']
+__all__ = ['SENTENCES', 'says', 'load_words', 'sentence']
 
 # %% ../../nbs/71_words.ipynb #1d17de5c
 SENTENCES: dict[tuple[str, str], Callable[[dict], str]] = {}
@@ -22,8 +22,20 @@ def says(operation: str,  # the operation (its registered name), or "*" for a fi
         return fn
     return register
 
+_WORD_MODULES: list[str] = []
+
+def load_words() -> list[str]:
+    "Import every `ceiling_scout.render` module whose name ends in `_words` (each registers its sentences), once."
+    import importlib, pkgutil, ceiling_scout.render as pkg
+    if not _WORD_MODULES:
+        _WORD_MODULES.extend(f"{pkg.__name__}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__)
+                             if m.name.endswith("_words"))
+        for n in _WORD_MODULES: importlib.import_module(n)
+    return list(_WORD_MODULES)
+
 def sentence(operation: str, finding: str, facts: dict) -> str:
     "The sentence for `finding` of `operation` from `facts` (the operation's own words first, then the shared ones)."
+    if (str(operation), finding) not in SENTENCES and ("*", finding) not in SENTENCES: load_words()
     fn = SENTENCES.get((str(operation), finding)) or SENTENCES.get(("*", finding))
     if fn is None:
         known = sorted(f for op, f in SENTENCES if op in (str(operation), "*"))
