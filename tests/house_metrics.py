@@ -87,9 +87,20 @@ def test_sources() -> list[tuple[str, str]]:
     return out
 
 
-def assertion_counts() -> tuple[int, int]:
-    """(all assertions, assertions that match prose) over every test source."""
-    total = prose = 0
+_ERROR_NAMES = re.compile(r"\b(err|errs|error|errors|stderr|e|exc|msg|refused|lines)\b")
+
+
+def _about_errors(node: ast.AST) -> bool:
+    """An assertion about an error message (test_fail's `contains=`, or text read from stderr/an exception): one-line
+    errors naming the bad value are a required behaviour, so they are counted apart from prose about results."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "test_fail": return True
+    target = node.test if isinstance(node, ast.Assert) else node
+    return any(isinstance(n, ast.Name) and _ERROR_NAMES.fullmatch(n.id) for n in ast.walk(target))
+
+
+def assertion_counts() -> tuple[int, int, int]:
+    """(all assertions, assertions that match prose about results, assertions on error messages) over every test."""
+    total = prose = errors = 0
     for _, src in test_sources():
         src = "\n".join(l for l in src.splitlines() if not l.lstrip().startswith(("%", "!", "#|")))
         try: tree = ast.parse(src)
@@ -97,8 +108,10 @@ def assertion_counts() -> tuple[int, int]:
         for node in ast.walk(tree):
             if _is_assertion(node):
                 total += 1
-                prose += _matches_prose(node)
-    return total, prose
+                if not _matches_prose(node): continue
+                if _about_errors(node): errors += 1
+                else: prose += 1
+    return total, prose, errors
 
 
 def main() -> None:
@@ -114,8 +127,9 @@ def main() -> None:
     over_par = sum(r["public"] and r["params"] > MAX_PUBLIC_PARAMS for r in fs)
     print(f"functions over {MAX_FUNCTION_LINES} lines: {over_len}; public functions over {MAX_PUBLIC_PARAMS} "
           f"parameters: {over_par}")
-    total, prose = assertion_counts()
-    print(f"assertions: {total}, matching prose: {prose} ({100 * prose / max(total, 1):.1f} %)")
+    total, prose, errors = assertion_counts()
+    print(f"assertions: {total}; matching prose about results: {prose} ({100 * prose / max(total, 1):.1f} %); "
+          f"on error messages: {errors} ({100 * errors / max(total, 1):.1f} %)")
 
 
 if __name__ == "__main__":
