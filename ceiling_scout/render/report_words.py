@@ -23,7 +23,8 @@ def _done(f: dict) -> str: return f"done in {number(f['wall_s'], fmt='.1f')} s"
 
 @says("report", "stem_taken")
 def _stem_taken(f: dict) -> str:
-    return f"{f['stem']}: a file of that name exists in {f['out_dir']}; writing {f['free']}.* instead (nothing replaced)"
+    return (f"{f['stem']}: a file of that name exists in {f['out_dir']}; writing {f['free']}.* instead "
+            "(nothing replaced)")
 
 # %% ../../nbs/79_report_words.ipynb #4fadadaa
 @says("report", "fixed_counts")

@@ -127,7 +127,7 @@ def write_or_keep(path: Path,                  # the new file to write
                   make: Callable[[], str],     # makes its text (an error here: nothing to keep)
                   keep_in: Callable[[], Path]  # the folder to keep the text in when `path`'s folder refuses it
                  ) -> tuple[Path|None, str|None]:
-    "Write `make()` to the new file `path`, else keep it in `keep_in()`: (the file holding it or None, the error line)."
+    "Write `make()` to the new file `path`, else keep it in `keep_in()`: (file holding it or None, error line)."
     try: text = make()
     except Exception as e: return None, f"error: {path} not written: {type(e).__name__}: {e}"
     try: return write_new(path, text), None

@@ -45,7 +45,7 @@ def host_report(device: str="auto",           # auto, cpu or cuda
                 recorded: str|None=None,       # a recording of benchmarks/gpu_host_overhead.py to chart instead
                 function: str|None=None,       # 'package.module:function' or 'file.py:function' (default: an example)
                 steps: int=2,                  # profiled calls
-                output: ReportOutput|None=None, # where the files go (None: the checkout's reports/, stem host_overhead)
+                output: ReportOutput|None=None, # where the files go (None: reports/, stem host_overhead)
                 log: Callable|None=print) -> HostReportRun:
     "Measure (or load) the transfer sweep and a function's end-to-end breakdown; pick the files' stem."
     import torch
@@ -118,7 +118,8 @@ def show_profiles(self: HostReportRun) -> ReportPage:
     fig = go.Figure()
     for c in dict.fromkeys(k for p in ps.values() for k in p["host_ms"]):
         fig.add_bar(x=list(ps), y=[p["host_ms"].get(c, 0) for p in ps.values()], name=c)
-    fig.update_layout(barmode="stack", title=f"Host thread, ms per step ({self.source_line})", yaxis_title="ms per step")
+    fig.update_layout(barmode="stack", title=f"Host thread, ms per step ({self.source_line})",
+                      yaxis_title="ms per step")
     self.page.figure(fig)
     if any(p.get("gpu") for p in ps.values()):
         g = go.Figure()

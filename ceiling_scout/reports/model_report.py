@@ -86,7 +86,8 @@ def model_report(config: ModelConfig|None=None,  # the model and how to triage i
     stem = output.name or f"model_{label}_{target.label}".replace("/", "_").replace(":", "_")
     return ModelReportRun(model=em, report=report, precision=precision, device=target.label, source="live",
                           out_dir=out_dir, name=stem, executed_notebook=output.executed_notebook, log=log,
-                          t_start=t_start, page=ReportPage(f"Ceiling Scout model report: {report.model} on {report.device}"))
+                          t_start=t_start,
+                          page=ReportPage(f"Ceiling Scout model report: {report.model} on {report.device}"))
 
 # %% ../../nbs/17_model_report.ipynb #02001efd
 PRIORITY_COLORS = {"HIGH": "#d62728", "MEDIUM": "#ff7f0e", "LOW": "#bcbd22", "NONE": "#2ca02c", "unmapped": "#9e9e9e"}

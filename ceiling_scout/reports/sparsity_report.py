@@ -54,6 +54,7 @@ class SparsityConfig:
     warmup: int = 5
     iters: int = 50               # fixed mode
     max_time_s: float|None = None # adaptive budget per kernel (None: 3 s on a GPU, 0.5 s on the CPU)
+    recorded_root: str|Path|None = None  # the recordings' folder (None: data/recorded/; tests: nbs/fixtures/recorded)
 
     @classmethod
     def synthetic(cls, sparsity: float=0.875, pattern: str="block", block_size: int=64, **kw) -> SparsityConfig:
@@ -86,11 +87,12 @@ def _sparse_workload(c: SparsityConfig, gpu: bool) -> tuple[Any, str, str]:
     stem = f"synthetic_{w.pattern}{w.block_size if w.pattern == 'block' else ''}_{c.sparsity:g}"
     return w, stem, f"synthetic {w.M}x{w.K} {w.pattern}"
 
-def _recorded_sparse_rows(run: SparsityReportRun) -> SparsityReportRun:
+def _recorded_sparse_rows(run: SparsityReportRun, root: str|Path|None=None) -> SparsityReportRun:
     "The kernels' rows recorded on the absent GPU, each naming its recorded run (device, date, software) and matrix."
     from ceiling_scout.ops.sparse import above_ideal, ABOVE_IDEAL
     from ceiling_scout.reports.recorded import load_recorded_device, NoRecordedDataError
-    try: datas = [d for d in load_recorded_device(run.device) if isinstance(d.extra, dict) and d.extra.get("table")]
+    try: datas = [d for d in load_recorded_device(run.device, root)
+                  if isinstance(d.extra, dict) and d.extra.get("table")]
     except NoRecordedDataError: datas = []
     for d in datas:
         mats = f"{'x'.join(map(str, d.extra.get('shape') or []))} {d.extra.get('precision', '')}".strip()
@@ -105,6 +107,9 @@ def _recorded_sparse_rows(run: SparsityReportRun) -> SparsityReportRun:
                                       "efficiency_flag": flag, "recorded": d.label})
     return run
 
+_PARAMETERS = ("weights", "tensor", "m", "n", "k", "sparsity", "pattern", "block_size", "threshold", "precision",
+               "device", "measure", "mode", "warmup", "iters", "max_time_s")   # the JSON's parameters, in order
+
 def sparsity_report(config: SparsityConfig|None=None,  # the matrix and the kernels (None: `SparsityConfig()`)
                     output: ReportOutput|None=None,    # where the files go (None: the checkout's reports/)
                     log: Callable|None=print
@@ -117,14 +122,15 @@ def sparsity_report(config: SparsityConfig|None=None,  # the matrix and the kern
     c, output, t_start = config or SparsityConfig(), output or ReportOutput(), time.time()
     target, source = live_or_recorded(c.device)
     gpu = source == "recorded" or target.is_cuda
-    c = replace(c, precision=c.precision or ("fp16" if gpu else "fp32"), max_time_s=c.max_time_s or (3.0 if gpu else 0.5))
+    c = replace(c, precision=c.precision or ("fp16" if gpu else "fp32"),
+                max_time_s=c.max_time_s or (3.0 if gpu else 0.5))
     w, stem, this_matrix = _sparse_workload(c, gpu)
     key = target.label if source == "live" else device_key_for(c.device)
     out_dir = output.folder()   # writable, proved before anything is measured
     params = {**asdict(c), "m": w.M, "n": w.N, "k": w.K}
     params.update({f: None for f in ("sparsity", "pattern", "block_size") if c.weights})
     run = SparsityReportRun(device=c.device, source=source, out_dir=out_dir, key=key, workload=w,
-                            this_matrix=this_matrix, parameters={f: params[f] for f in ["weights", "tensor", "m", "n", "k", *list(asdict(c))[5:]]},
+                            this_matrix=this_matrix, parameters={f: params[f] for f in _PARAMETERS},
                             name=output.name or f"sparsity_{key}_{stem}_{'x'.join(map(str, w.shape))}_{c.precision}",
                             executed_notebook=output.executed_notebook, log=log, t_start=t_start)
     A_dev = w.build_matrix(target.torch_device if source == "live" and target.is_cuda else "cpu")
@@ -137,7 +143,7 @@ def sparsity_report(config: SparsityConfig|None=None,  # the matrix and the kern
                              max_time_s=c.max_time_s, log=log)
         run.result = scout_sparse(scout, w, log=log)
         run.environment = scout.environment.to_dict()
-    return _recorded_sparse_rows(run) if source == "recorded" else run
+    return _recorded_sparse_rows(run, c.recorded_root) if source == "recorded" else run
 
 # %% ../../nbs/18_sparsity_report.ipynb #2f7e914e
 @patch

@@ -15,8 +15,8 @@ from .bundle import ReportPage, free_stem, papermill_output_path, Bundle
 from .run import ReportRun, ReportOutput, live_or_recorded
 from ..modes.ksweep import (k_values, KSweepResult, format_k_sweep, summarize_k_sweep, fmt_tflops,
                                   sweep_parameters, parameter_differences)
-from .recorded import (load_recorded_device, recorded_reports, recorded_ceilings, find_recorded_k_sweep,
-                                    device_key_for, NoRecordedDataError)
+from .recorded import (load_recorded_device, recorded_reports, recorded_ceilings,
+                                            find_recorded_k_sweep, device_key_for, NoRecordedDataError)
 from ..render.report_words import report_sentence
 
 # %% auto #0
@@ -59,6 +59,7 @@ class SweepConfig:
     warmup: int|None = None       # None: 20 on a GPU, 5 on the CPU
     iters: int|None = None        # None: 200 on a GPU, 50 on the CPU
     target_ci: float = 0.005      # adaptive mode: the rule's threshold
+    recorded_root: str|Path|None = None  # the recordings' folder (None: data/recorded/; tests: nbs/fixtures/recorded)
 
     @classmethod
     def fixed(cls, **kw) -> SweepConfig:
@@ -119,7 +120,7 @@ def _sweep_live(run: SweepReport, c: SweepConfig, target: Any, output: ReportOut
 
 def _sweep_recorded(run: SweepReport, c: SweepConfig, output: ReportOutput) -> SweepReport:
     "Load the recorded sweep of the absent GPU (its own K values, mode and counts), noting where it differs."
-    datas = load_recorded_device(c.device)   # stops here, naming the devices that have data, when nothing is recorded
+    datas = load_recorded_device(c.device, c.recorded_root)   # none recorded: stops, naming the devices that have
     sweep, notes = None, []
     if c.k_sweep:
         try: sweep = find_recorded_k_sweep(datas, c.operation, c.precision, c.m, c.n, c.rule)   # the mode asked for
