@@ -92,3 +92,22 @@ def _no_recorded_triage(f: dict) -> str:
 @says("report", "transfers_need_gpu")
 def _transfers_need_gpu(f: dict) -> str:
     return "Transfers need a GPU: no sweep here (run on a GPU, or pass `-p recorded` a recording)."
+
+# %% ../../nbs/79_report_words.ipynb #7e929fac
+def _pct(x, digits: int=1) -> str: return "–" if x is None else f"{number(x * 100, fmt=f'.{digits}f')} %"
+
+@says("report", "triage_caption")
+def _triage_caption(f: dict) -> str:
+    env, step = f["environment"] or {}, f["step_ms"]
+    of = "the sum of the measured operations" if step is None else (
+        f"the captured total, {number(f['model_ms'], fmt='.3f')} ms (above the step: per-call timing under the "
+        "capture)" if f["model_ms"] > step * 1.0001 else f"the step, {number(step, fmt='.3f')} ms")
+    cov = (f"coverage {_pct(f['coverage'], 0)} (the unique workloads measured alone, against the block's step of "
+           f"{number(step, fmt='.3f')} ms)" if f["coverage"] is not None else "no step time, so no coverage (from a file)")
+    prov = ", ".join(x for x in (env.get("device_name") or f["device"],
+                                 f"torch {env['torch_version']}" if env.get("torch_version") else "",
+                                 f"recorded {env['date'][:16]} UTC" if env.get("date") else "",
+                                 f"code {env['code_commit']}" if env.get("code_commit") else "") if x)
+    took = f", triaged in {number(f['elapsed_s'], fmt='.1f')} s" if f["elapsed_s"] is not None else ""
+    return (f"{f['model']} ({f['source']}) on {prov}{took}. Shares are of {of}; {cov}. If every HIGH item is done the "
+            f"model runs {number(f['high'], fmt='.2f')}× faster (Amdahl; every item: {number(f['all'], fmt='.2f')}×).")
