@@ -26,6 +26,18 @@ def _stem_taken(f: dict) -> str:
     return (f"{f['stem']}: a file of that name exists in {f['out_dir']}; writing {f['free']}.* instead "
             "(nothing replaced)")
 
+@says("report", "not_papermill_page")
+def _not_papermill_page(f: dict) -> str:
+    return "not run by the papermill CLI: the HTML was built from the results shown; no executed notebook copied"
+
+@says("report", "not_papermill")
+def _not_papermill(f: dict) -> str:
+    return "not run by the papermill CLI (and no executed_notebook given): executed notebook and HTML not written"
+
+@says("report", "notebook_missing")
+def _notebook_missing(f: dict) -> str:
+    return f"error: executed notebook {f['path']} not found: executed notebook and HTML not written"
+
 # %% ../../nbs/79_report_words.ipynb #4fadadaa
 @says("report", "fixed_counts")
 def _fixed_counts(f: dict) -> str: return f" ({f['warmup']} warm-up + {f['iters']} timed calls)"
@@ -77,6 +89,19 @@ def _no_verdict_recorded(f: dict) -> str:
 
 @says("report", "no_verdict_analysis_only")
 def _no_verdict_analysis_only(f: dict) -> str: return "No verdict: measure=False (the analysis only)."
+
+@says("report", "sparse_chart_live")
+def _sparse_chart_live(f: dict) -> str:
+    return (f"Sparse GEMM kernels on this matrix ({f['matrix']}, {f['shape']} {f['precision']})<br><sup>measured live "
+            f"on {f['device_name']}</sup>")
+
+@says("report", "sparse_chart_recorded")
+def _sparse_chart_recorded(f: dict) -> str:
+    runs = f["runs"]; r0 = runs[0] if len(runs) == 1 else None
+    head = (f"Sparse GEMM kernels recorded on {r0['device_name']} on {r0['date']} (recorded matrices {r0['matrices']}; "
+            "not this matrix)" if r0 else f"Sparse GEMM kernels recorded on {f['device']} in {len(runs)} runs, on the "
+            "recorded matrices (not this matrix)")
+    return head + f"<br><sup>{'; '.join(x['label'] for x in runs)}</sup>"
 
 # %% ../../nbs/79_report_words.ipynb #a7803fe8
 @says("report", "amdahl")

@@ -186,17 +186,15 @@ def write_bundle(out_dir: str|Path,                        # where the files go 
         if kept: written.append(kept)
         if error: say(error, errors)
         else: lines.append(f"wrote {path}"); log(lines[-1])
-    if stem != name:
-        say(f"{name}: a file of that name exists in {out_dir}; writing {stem}.* instead (nothing replaced)", notes)
+    from ceiling_scout.render.report_words import report_sentence
+    if stem != name: say(report_sentence("stem_taken", stem=name, out_dir=out_dir, free=stem), notes)
     for suffix, payload in jsons.items():
         attempt(out_dir / f"{stem}{suffix}", lambda p=payload: json.dumps(p, indent=1, default=str))
     if src is None and shown is not None:   # JupyterLab: the page as shown; no executed notebook to copy
         attempt(page, lambda: notebook_html(shown.to_notebook(), title or f"Ceiling Scout: {stem}"))
-        say("not run by the papermill CLI: the HTML was built from the results shown; no executed notebook copied",
-            notes)
+        say(report_sentence("not_papermill_page"), notes)
     elif src is None or not src.exists():
-        say("not run by the papermill CLI (and no executed_notebook given): executed notebook and HTML not written"
-            if src is None else f"error: executed notebook {src} not found: executed notebook and HTML not written",
+        say(report_sentence("not_papermill") if src is None else report_sentence("notebook_missing", path=src),
             notes if src is None else errors)
     else:
         if own: say(f"{nb_path}: {_OWN}", notes)

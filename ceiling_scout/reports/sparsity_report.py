@@ -201,16 +201,10 @@ def show_kernels(self: SparsityReportRun) -> ReportPage:
     if res is not None and res.verdict.ceiling_tflops:
         fig.add_hline(y=res.verdict.ceiling_tflops, line_dash="dash",
                       annotation_text=f"dense ceiling {res.verdict.ceiling_tflops:.3g} TFLOPS")
-    if res is not None:
-        self.chart_title = (f"Sparse GEMM kernels on this matrix ({self.this_matrix}, {w.M}x{w.N}x{w.K} "
-                            f"{self.parameters['precision']})<br><sup>measured live on "
-                            f"{res.report.environment.get('device_name')}</sup>")
-    else:
-        r0 = self.recorded_runs[0] if len(self.recorded_runs) == 1 else None
-        self.chart_title = ((f"Sparse GEMM kernels recorded on {r0['device_name']} on {r0['date']} (recorded matrices "
-                             f"{r0['matrices']}; not this matrix)" if r0 else f"Sparse GEMM kernels recorded on {dev} "
-                             f"in {len(self.recorded_runs)} runs, on the recorded matrices (not this matrix)")
-                            + f"<br><sup>{'; '.join(x['label'] for x in self.recorded_runs)}</sup>")
+    self.chart_title = (report_sentence("sparse_chart_live", matrix=self.this_matrix, shape=f"{w.M}x{w.N}x{w.K}",
+                                        precision=self.parameters["precision"],
+                                        device_name=res.report.environment.get("device_name")) if res is not None
+                        else report_sentence("sparse_chart_recorded", device=dev, runs=self.recorded_runs))
     fig.update_layout(title=self.chart_title, barmode="group", yaxis_title="TFLOPS", template="plotly_white",
                       height=480)
     return self.page.figure(fig)
