@@ -76,6 +76,9 @@ def _nothing_recorded(f: dict) -> str:
     return (f"**{f['device']} is not present here, and no sparse comparison is recorded for it** under "
             "data/recorded/: nothing to show for the kernels.")
 
+@says("report", "analysed_in")
+def _analysed_in(f: dict) -> str: return f"(analysed in {number(f['seconds'], fmt='.2f')} s)"
+
 @says("report", "no_block_map")
 def _no_block_map(f: dict) -> str: return "no candidate block size divides the matrix: no block map"
 
@@ -108,6 +111,9 @@ def _sparse_chart_recorded(f: dict) -> str:
 def _amdahl(f: dict) -> str:
     return (f"**If every HIGH item is done, the model runs {number(f['high'], fmt='.2f')}× faster** (every item: "
             f"{number(f['all'], fmt='.2f')}×), from the measured gains and ceiling headroom above.")
+
+@says("report", "step_not_timed")
+def _step_not_timed(f: dict) -> str: return "not timed (from a file)"
 
 @says("report", "no_recorded_triage")
 def _no_recorded_triage(f: dict) -> str:

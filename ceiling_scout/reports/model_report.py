@@ -14,6 +14,7 @@ from ..engine.core import *
 from .bundle import ReportPage
 from .run import ReportRun, ReportOutput
 from ..render.report_words import report_sentence
+from ..render.numbers import number
 
 # %% auto #0
 __all__ = ['PRIORITY_COLORS', 'ModelReportRun', 'ModelConfig', 'model_report']
@@ -96,7 +97,7 @@ PRIORITY_COLORS = {"HIGH": "#d62728", "MEDIUM": "#ff7f0e", "LOW": "#bcbd22", "NO
 def show_model(self: ModelReportRun) -> ReportPage:
     "The model line: name, source, device, precision, operations (mapped) and the measured step time."
     em = self.model
-    step = f"{em.step_ms:.4f} ms" if em.step_ms else "not timed (from a file)"
+    step = f"{number(em.step_ms, fmt='.4f')} ms" if em.step_ms else report_sentence("step_not_timed")
     return self.page.add("text/markdown", f"**Model:** `{em.name}` ({em.source}) · **device:** `{self.device}` · "
                          f"**precision:** {self.precision} · **ops:** {len(em.ops)} ({len(em.mapped)} mapped) · "
                          f"**step:** {step}")

@@ -160,7 +160,7 @@ def show_analysis(self: SparsityReportRun) -> ReportPage:
     "What kind of sparsity A has (pattern, block size, balance, near misses) and the fill of its blocks."
     from ceiling_scout.render.sparse_figures import block_density_figure
     an = self.analysis
-    self.page.add("text/plain", f"{an.summary()}\n(analysed in {an.seconds:.2f} s)")
+    self.page.add("text/plain", f"{an.summary()}\n{report_sentence('analysed_in', seconds=an.seconds)}")
     if an.block_fill_grid is not None: return self.page.figure(block_density_figure(an))
     return self.page.add("text/plain", report_sentence("no_block_map"))
 
