@@ -1,4 +1,4 @@
-"""Write one PNG of each chart into reports/ (kaleido + a Chromium on the PATH; a dev-only tool).
+"""Write one PNG of each chart into nbs/images/ (the README's figures; kaleido + a Chromium on the PATH; dev-only).
 
     python scripts/make_chart_pngs.py            # K sweep: the recorded H100 sweep if there is one, else the CPU example report
 """
@@ -9,11 +9,11 @@ from ceiling_scout.reports.recorded import load_recorded_device, recorded_report
 from ceiling_scout.modes.ksweep import load_k_sweep
 
 ROOT = Path(__file__).resolve().parents[1]
-out = ROOT / "reports"
+out = ROOT / "nbs" / "images"
 datas = load_recorded_device("h100")
 try: sweep = find_recorded_k_sweep(datas, "gemm", "fp16", 8192, 8192, "fixed")
 except NoRecordedDataError:
-    cpu = sorted(out.glob("sweep_cpu_*_fixed.json"))
+    cpu = sorted((ROOT / "reports").glob("sweep_cpu_*_fixed.json"))   # a run of the sweep notebook
     if not cpu: sys.exit("no recorded H100 K sweep and no CPU example report in reports/: run the sweep notebook first")
     sweep = load_k_sweep(cpu[0])
 for name, fig in [("ksweep", ksweep_figure(sweep)), ("roofline", roofline_figure(recorded_reports(datas), recorded_ceilings(datas))),

@@ -1,6 +1,6 @@
 """Draw the recorded H100 transfer sweep (issue 14) as a static SVG for the README: a developer's tool, not a CI step.
 
-    python scripts/make_transfer_chart.py [RECORDING] [--out reports/chart_transfers.svg]
+    python scripts/make_transfer_chart.py [RECORDING] [--out nbs/images/chart_transfers.svg]
 
 The figure is `ceiling_scout.ops.transfers.transfer_figure` (the same plotly figure the notebooks show), exported by
 plotly through kaleido, which drives a Chromium: `pip install kaleido` (1.5.0 worked here) and, on Debian,
@@ -14,7 +14,7 @@ from ceiling_scout.ops.transfers import read_transfer_sweep, transfer_figure, tr
 ROOT = Path(__file__).resolve().parents[1]
 p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 p.add_argument("recording", nargs="?", help="a recording with a transfer_sweep section (default: the H100 run)")
-p.add_argument("--out", default=str(ROOT / "reports" / "chart_transfers.svg"), help="the .svg (or .png) to write")
+p.add_argument("--out", default=str(ROOT / "nbs" / "images" / "chart_transfers.svg"), help="the .svg (or .png) to write")
 args = p.parse_args()
 try: import kaleido  # noqa: F401
 except ImportError: sys.exit("needs kaleido (pip install kaleido) and a Chromium (Debian: apt-get install chromium)")

@@ -12,8 +12,8 @@ from ..engine.core import CeilingScoutError
 
 # %% auto #0
 __all__ = ['papermill_output_path', 'write_new', 'free_stem', 'check_output_dir', 'fallback_dir', 'completed_notebook',
-           'notebook_html', 'Bundle', 'BundleWriteError', 'write_bundle', 'checkout_root', 'report_output_dir',
-           'ReportPage', 'bundle_problems']
+           'notebook_html', 'write_or_keep', 'Bundle', 'BundleWriteError', 'write_bundle', 'checkout_root',
+           'report_output_dir', 'ReportPage', 'bundle_problems']
 
 # %% ../../nbs/13_bundle.ipynb #9db22feb
 def papermill_output_path() -> Path|None:
@@ -122,6 +122,24 @@ def notebook_html(nb: "nbformat.NotebookNode", # the notebook to render
         body = body.replace("</head>", plotlyjs_script() + "\n</head>", 1)
     return body
 
+# %% ../../nbs/13_bundle.ipynb #959cee6b
+def write_or_keep(path: Path,                  # the new file to write
+                  make: Callable[[], str],     # makes its text (an error here: nothing to keep)
+                  keep_in: Callable[[], Path]  # the folder to keep the text in when `path`'s folder refuses it
+                 ) -> tuple[Path|None, str|None]:
+    "Write `make()` to the new file `path`, else keep it in `keep_in()`: (file holding it or None, error line)."
+    try: text = make()
+    except Exception as e: return None, f"error: {path} not written: {type(e).__name__}: {e}"
+    try: return write_new(path, text), None
+    except OSError as e:
+        if isinstance(e, FileExistsError) and path.is_file():   # taken since the stem was chosen: not replaced
+            return None, f"error: {path} not written: {type(e).__name__}: {e}"
+        why = f"{type(e).__name__}: {e.strerror or e}"
+    try:
+        kept = write_new(keep_in() / path.name, text)
+        return kept, f"error: {path} not written: {why}; kept in {kept}"
+    except OSError as e2: return None, f"error: {path} not written: {why}; nor in a fallback folder: {e2}"
+
 # %% ../../nbs/13_bundle.ipynb #0f96be8a
 @dataclass(frozen=True)
 class Bundle:
@@ -161,30 +179,22 @@ def write_bundle(out_dir: str|Path,                        # where the files go 
     def say(line: str, kind: list):
         kind.append(line); lines.append(line); log(line)
     fallback: list[Path] = []   # made on the first write the folder refuses
+    def keep_in() -> Path:
+        fallback[:] = fallback or [fallback_dir(stem)]; return fallback[0]
     def attempt(path: Path, make: Callable[[], str]):
-        try: text = make()
-        except Exception as e: say(f"error: {path} not written: {type(e).__name__}: {e}", errors); return
-        try: written.append(write_new(path, text)); lines.append(f"wrote {path}"); log(lines[-1]); return
-        except OSError as e:
-            if isinstance(e, FileExistsError) and path.is_file():   # taken since free_stem looked: not replaced
-                say(f"error: {path} not written: {type(e).__name__}: {e}", errors); return
-            why = f"{type(e).__name__}: {e.strerror or e}"
-        try:
-            fallback[:] = fallback or [fallback_dir(stem)]
-            kept = write_new(fallback[0] / path.name, text); written.append(kept)
-            say(f"error: {path} not written: {why}; kept in {kept}", errors)
-        except OSError as e2: say(f"error: {path} not written: {why}; nor in a fallback folder: {e2}", errors)
-    if stem != name:
-        say(f"{name}: a file of that name exists in {out_dir}; writing {stem}.* instead (nothing replaced)", notes)
+        kept, error = write_or_keep(path, make, keep_in)
+        if kept: written.append(kept)
+        if error: say(error, errors)
+        else: lines.append(f"wrote {path}"); log(lines[-1])
+    from ceiling_scout.render.report_words import report_sentence
+    if stem != name: say(report_sentence("stem_taken", stem=name, out_dir=out_dir, free=stem), notes)
     for suffix, payload in jsons.items():
         attempt(out_dir / f"{stem}{suffix}", lambda p=payload: json.dumps(p, indent=1, default=str))
     if src is None and shown is not None:   # JupyterLab: the page as shown; no executed notebook to copy
         attempt(page, lambda: notebook_html(shown.to_notebook(), title or f"Ceiling Scout: {stem}"))
-        say("not run by the papermill CLI: the HTML was built from the results shown; no executed notebook copied",
-            notes)
+        say(report_sentence("not_papermill_page"), notes)
     elif src is None or not src.exists():
-        say("not run by the papermill CLI (and no executed_notebook given): executed notebook and HTML not written"
-            if src is None else f"error: executed notebook {src} not found: executed notebook and HTML not written",
+        say(report_sentence("not_papermill") if src is None else report_sentence("notebook_missing", path=src),
             notes if src is None else errors)
     else:
         if own: say(f"{nb_path}: {_OWN}", notes)

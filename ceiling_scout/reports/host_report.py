@@ -10,43 +10,53 @@ from pathlib import Path
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
-from .bundle import ReportPage, write_bundle, check_output_dir, report_output_dir, checkout_root, Bundle
+from .bundle import ReportPage, checkout_root
+from .run import ReportRun, ReportOutput
+from ..render.report_words import report_sentence
 
 # %% auto #0
 __all__ = ['HostReportRun', 'host_report']
 
 # %% ../../nbs/19_host_report.ipynb #9a034113
-@dataclass
-class HostReportRun:
+@dataclass(kw_only=True)
+class HostReportRun(ReportRun):
     "The host-overhead notebook's work: the transfer sweep (GPU or recorded), the profiles, and the page it shows."
-    device: str                 # where it ran ("cpu", "cuda", ...)
-    source: str                 # "live on <device>" or "recorded: <file>"
     sweep: dict|None            # `transfer_sweep` rows, fits and peaks (None: no GPU and no recording)
     profiles: dict              # {function name: `HostProfile.to_dict()`}
-    name: str                   # the files' stem
-    out_dir: Path
-    executed_notebook: str|None = None
-    t_start: float = field(default_factory=time.time)
-    page: ReportPage = field(default_factory=lambda: ReportPage("Ceiling Scout host-overhead report"))
+    recorded: str|None = None   # the recording shown (None: measured here)
+    title = "Ceiling Scout host-overhead report"
+
+    @property
+    def source_line(self) -> str:
+        "Where the numbers come from: 'live on <device>' or 'recorded: <file>'."
+        return f"recorded: {self.recorded}" if self.source == "recorded" else f"live on {self.device}"
+
+    def payload(self) -> dict:
+        "The JSON report: source, device, transfer sweep, profiles, version, wall time."
+        import ceiling_scout
+        return {"kind": "host_overhead", "source": self.source_line, "device": self.device,
+                "transfer_sweep": self.sweep, "profiles": self.profiles,
+                "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": self.wall_s}
+
+    def bundle_title(self) -> str: return f"Ceiling Scout host overhead ({self.source_line})"
 
 # %% ../../nbs/19_host_report.ipynb #a1e8aaa6
 def host_report(device: str="auto",           # auto, cpu or cuda
                 recorded: str|None=None,       # a recording of benchmarks/gpu_host_overhead.py to chart instead
                 function: str|None=None,       # 'package.module:function' or 'file.py:function' (default: an example)
                 steps: int=2,                  # profiled calls
-                output_dir: str|Path|None="reports", name: str="host_overhead", executed_notebook: str|None=None,
+                output: ReportOutput|None=None, # where the files go (None: reports/, stem host_overhead)
                 log: Callable|None=print) -> HostReportRun:
     "Measure (or load) the transfer sweep and a function's end-to-end breakdown; pick the files' stem."
     import torch
     from ceiling_scout.ops.transfers import transfer_sweep, SWEEP_SIZES
     from ceiling_scout.modes.host import profile_call, load_function, format_profile
-    t_start = time.time()
-    out_dir = check_output_dir(report_output_dir(output_dir))   # writable, proved before anything is measured
+    output, t_start = output or ReportOutput(), time.time()
+    out_dir = output.folder()   # writable, proved before anything is measured
     dev = torch.device("cuda" if device == "auto" and torch.cuda.is_available()
                        else ("cpu" if device == "auto" else device))
     rec = json.loads(Path(recorded).read_text()) if recorded else None
     sections = (rec.get("extra") or rec).get("sections", {}) if rec else {}
-    source = f"recorded: {recorded}" if rec else f"live on {dev}"
     sweep = (sections.get("transfer_sweep") if rec
              else transfer_sweep(dev, SWEEP_SIZES) if dev.type == "cuda" else None)
     profiles = sections.get("profiles") if rec else None
@@ -57,8 +67,10 @@ def host_report(device: str="auto",           # auto, cpu or cuda
         p = profile_call(fn, steps=steps, device=dev, name=fname)
         if log: log(format_profile(p))
         profiles = {fname: p.to_dict()}
-    return HostReportRun(str(dev), source, sweep if sweep and "rows" in sweep else None, profiles, name, out_dir,
-                         executed_notebook, t_start)
+    return HostReportRun(sweep=sweep if sweep and "rows" in sweep else None, profiles=profiles, recorded=recorded,
+                         device=str(dev), source="recorded" if rec else "live", out_dir=out_dir,
+                         name=output.name or "host_overhead", executed_notebook=output.executed_notebook, log=log,
+                         t_start=t_start)
 
 # %% ../../nbs/19_host_report.ipynb #9a3c4327
 @patch
@@ -66,7 +78,7 @@ def show_source(self: HostReportRun) -> ReportPage:
     "Where the numbers come from, and the host links' datasheet bandwidths."
     import pandas as pd
     from ceiling_scout.ops.transfers import LINK_SPECS
-    self.page.add("text/markdown", f"**Source:** {self.source}")
+    self.page.add("text/markdown", f"**Source:** {self.source_line}")
     links = pd.DataFrame([{"link": s.name, "GB/s per direction": round(s.gbps_per_direction, 2), "source": s.source}
                           for s in LINK_SPECS.values()])
     return self.page.add("text/html", links.to_html(index=False))
@@ -78,8 +90,7 @@ def show_transfers(self: HostReportRun) -> ReportPage:
     from ceiling_scout.ops.transfers import TransferFit
     sw = self.sweep
     if not sw:
-        return self.page.add("text/markdown", "Transfers need a GPU: no sweep here (run on a GPU, or pass "
-                             "`-p recorded` a recording).")
+        return self.page.add("text/markdown", report_sentence("transfers_need_gpu"))
     fig, rows = go.Figure(), pd.DataFrame(sw["rows"])
     for (op, b), g in rows[rows.gbps.notna()].groupby(["operation", "backend"]):
         fig.add_scatter(x=g.nbytes, y=g.gbps, mode="markers+lines", name=f"{op} {b}")
@@ -94,7 +105,7 @@ def show_transfers(self: HostReportRun) -> ReportPage:
                       annotation_text=f"{sw['link']['name']} datasheet")
     if sw.get("measured_peak_h2d_pinned_gbps"):
         fig.add_hline(y=sw["measured_peak_h2d_pinned_gbps"], line_dash="dashdot", annotation_text="measured h2d peak")
-    fig.update_layout(title=f"Transfer bandwidth by size ({self.source})", xaxis_type="log", yaxis_type="log",
+    fig.update_layout(title=f"Transfer bandwidth by size ({self.source_line})", xaxis_type="log", yaxis_type="log",
                       xaxis_title="bytes per copy", yaxis_title="GB/s")
     self.page.figure(fig)
     return self.page.add("text/html", pd.DataFrame(sw["peaks"]).T.to_html())
@@ -107,7 +118,8 @@ def show_profiles(self: HostReportRun) -> ReportPage:
     fig = go.Figure()
     for c in dict.fromkeys(k for p in ps.values() for k in p["host_ms"]):
         fig.add_bar(x=list(ps), y=[p["host_ms"].get(c, 0) for p in ps.values()], name=c)
-    fig.update_layout(barmode="stack", title=f"Host thread, ms per step ({self.source})", yaxis_title="ms per step")
+    fig.update_layout(barmode="stack", title=f"Host thread, ms per step ({self.source_line})",
+                      yaxis_title="ms per step")
     self.page.figure(fig)
     if any(p.get("gpu") for p in ps.values()):
         g = go.Figure()
@@ -119,13 +131,3 @@ def show_profiles(self: HostReportRun) -> ReportPage:
         self.page.add("text/markdown", f"**{n}** advice:\n\n" + "\n".join(f"- [{a['finding']}] {a['recommendation']}"
                                                                       for a in p["advice"]))
     return self.page
-
-@patch
-def write(self: HostReportRun, log: Callable=print) -> Bundle:
-    "JSON (source, sweep, profiles), then HTML without code, then (under papermill) the executed notebook."
-    import ceiling_scout
-    d = {"kind": "host_overhead", "source": self.source, "device": self.device, "transfer_sweep": self.sweep,
-         "profiles": self.profiles, "ceiling_scout_version": ceiling_scout.__version__,
-         "notebook_wall_s": round(time.time() - self.t_start, 1)}
-    return write_bundle(self.out_dir, self.name, d, self.executed_notebook, shown=self.page, log=log,
-                        title=f"Ceiling Scout host overhead ({self.source})")

@@ -11,54 +11,84 @@ from types import SimpleNamespace
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
-from .bundle import ReportPage, write_bundle, check_output_dir, report_output_dir, Bundle
+from .bundle import ReportPage
+from .run import ReportRun, ReportOutput
+from ..render.report_words import report_sentence
+from ..render.numbers import number
 
 # %% auto #0
-__all__ = ['PRIORITY_COLORS', 'ModelReportRun', 'model_report']
+__all__ = ['PRIORITY_COLORS', 'ModelReportRun', 'ModelConfig', 'model_report']
 
 # %% ../../nbs/17_model_report.ipynb #8204112a
-@dataclass
-class ModelReportRun:
+@dataclass(kw_only=True)
+class ModelReportRun(ReportRun):
     "The model report notebook's work: the extracted model, its triage, and the page it shows and writes."
     model: Any                  # the `ExtractedModel`
     report: Any                 # the `ModelReport` of `triage`
-    device: str                 # the device's label
     precision: str
-    name: str                   # the files' stem
-    out_dir: Path
-    executed_notebook: str|None = None
-    t_start: float = field(default_factory=time.time)
-    page: ReportPage = field(default_factory=lambda: ReportPage("Ceiling Scout model report"))
+    title = "Ceiling Scout model report"
+
+    def payload(self) -> dict:
+        "The JSON report: the triage (`ModelReport.to_dict`)."
+        return self.report.to_dict()
+
+    def bundle_title(self) -> str:
+        "The HTML page's title: the model and the device."
+        return f"Ceiling Scout model report: {self.report.model} on {self.report.device}"
+
+# %% ../../nbs/17_model_report.ipynb #14befac0
+@dataclass(frozen=True)
+class ModelConfig:
+    "What the model notebook triages and how: the model or ops.json, device, precision, shapes, timing, fusion."
+    model: str|None = "llama_block_tiny"  # a built-in, package.module:function, file.py:function or .onnx
+    ops: str|None = None                  # an ops.json file in the users' format (instead of `model`)
+    device: str = "auto"                  # auto, cpu, cuda, or a GPU key (h100, ...)
+    precision: str|None = None            # None: bf16 on a GPU, fp32 on the CPU
+    batch: int|None = None                # passed to the factory when it takes it
+    seq: int|None = None                  # passed to the factory when it takes it
+    warmup: int = 5
+    iters: int = 20
+    fusion: bool = True
+    max_compiled: int = 2                 # fusion chains compiled with torch.compile and measured
+
+    @classmethod
+    def from_ops(cls, ops: str, **kw) -> ModelConfig:
+        "The operations listed in an ops.json file, instead of a model."
+        return cls(model=None, ops=ops, **kw)
+
+    @classmethod
+    def quick(cls, model: str="llama_block_tiny", **kw) -> ModelConfig:
+        "A fast look: one warm-up and three timed calls per workload, no fusion chains."
+        return cls(model=model, **{"warmup": 1, "iters": 3, "fusion": False, **kw})
 
 # %% ../../nbs/17_model_report.ipynb #5ae764f5
-def model_report(model: str|None="llama_block_tiny", # a built-in, package.module:function, file.py:function or .onnx
-                 ops: str|None=None,           # an ops.json file in the users' format (instead of `model`)
-                 device: str="auto", precision: str|None=None, batch: int|None=None, seq: int|None=None,
-                 warmup: int=5, iters: int=20, fusion: bool=True,
-                 max_compiled: int=2,          # fusion chains compiled with torch.compile and measured
-                 output_dir: str|Path|None="reports", name: str|None=None, executed_notebook: str|None=None,
-                 progress: bool=True, log: Callable|None=print) -> ModelReportRun:
+def model_report(config: ModelConfig|None=None,  # the model and how to triage it (None: `ModelConfig()`)
+                 output: ReportOutput|None=None, # where the files go (None: the checkout's reports/)
+                 progress: bool=True,            # a progress bar while the workloads are measured
+                 log: Callable|None=print
+                ) -> ModelReportRun:
     "Extract the model's operations, triage them (each unique workload measured once), and pick the files' stem."
     from ceiling_scout.engine.ceilings import resolve_device, DeviceNotPresentError
     from ceiling_scout.engine.scout import CeilingScout
     from ceiling_scout.modes.model_triage import triage, source_model
     from ceiling_scout.modes.extract import ExtractedModel, extract_ops
-    t_start = time.time()
-    out_dir = check_output_dir(report_output_dir(output_dir))   # writable, proved before anything is measured
-    try: target = resolve_device(device)
+    c, output, t_start = config or ModelConfig(), output or ReportOutput(), time.time()
+    out_dir = output.folder()   # writable, proved before anything is measured
+    try: target = resolve_device(c.device)   # live only: no whole-model triage is recorded
     except DeviceNotPresentError as e:
-        raise CeilingScoutError(f"{e}; no whole-model triage is recorded under data/recorded/ for {device!r} yet: "
-                                "run with device='cpu' (e.g. -p model llama_block_tiny) or on the GPU itself") from None
-    precision = precision or ("bf16" if target.is_cuda else "fp32")
-    scout = CeilingScout(device, warmup=warmup, iters=iters, log=log)
-    args = SimpleNamespace(model=None if ops else model, ops=ops, precision=precision, batch=batch, seq=seq)
+        raise CeilingScoutError(report_sentence("no_recorded_triage", why=e, device=c.device)) from None
+    precision = c.precision or ("bf16" if target.is_cuda else "fp32")
+    scout = CeilingScout(c.device, warmup=c.warmup, iters=c.iters, log=log)
+    args = SimpleNamespace(model=None if c.ops else c.model, ops=c.ops, precision=precision, batch=c.batch, seq=c.seq)
     src, inputs, label = source_model(args, scout.device)
-    em = src if isinstance(src, ExtractedModel) else extract_ops(src, inputs, name=label, warmup=warmup,
-                                                                  iters=max(iters, 3))
-    report = triage(em, scout=scout, fusion=fusion, max_compiled=max_compiled, progress=progress)
-    stem = name or f"model_{label}_{target.label}".replace("/", "_").replace(":", "_")
-    return ModelReportRun(em, report, target.label, precision, stem, out_dir, executed_notebook, t_start,
-                          ReportPage(f"Ceiling Scout model report: {report.model} on {report.device}"))
+    em = src if isinstance(src, ExtractedModel) else extract_ops(src, inputs, name=label, warmup=c.warmup,
+                                                                  iters=max(c.iters, 3))
+    report = triage(em, scout=scout, fusion=c.fusion, max_compiled=c.max_compiled, progress=progress)
+    stem = output.name or f"model_{label}_{target.label}".replace("/", "_").replace(":", "_")
+    return ModelReportRun(model=em, report=report, precision=precision, device=target.label, source="live",
+                          out_dir=out_dir, name=stem, executed_notebook=output.executed_notebook, log=log,
+                          t_start=t_start,
+                          page=ReportPage(f"Ceiling Scout model report: {report.model} on {report.device}"))
 
 # %% ../../nbs/17_model_report.ipynb #02001efd
 PRIORITY_COLORS = {"HIGH": "#d62728", "MEDIUM": "#ff7f0e", "LOW": "#bcbd22", "NONE": "#2ca02c", "unmapped": "#9e9e9e"}
@@ -67,7 +97,7 @@ PRIORITY_COLORS = {"HIGH": "#d62728", "MEDIUM": "#ff7f0e", "LOW": "#bcbd22", "NO
 def show_model(self: ModelReportRun) -> ReportPage:
     "The model line: name, source, device, precision, operations (mapped) and the measured step time."
     em = self.model
-    step = f"{em.step_ms:.4f} ms" if em.step_ms else "not timed (from a file)"
+    step = f"{number(em.step_ms, fmt='.4f')} ms" if em.step_ms else report_sentence("step_not_timed")
     return self.page.add("text/markdown", f"**Model:** `{em.name}` ({em.source}) · **device:** `{self.device}` · "
                          f"**precision:** {self.precision} · **ops:** {len(em.ops)} ({len(em.mapped)} mapped) · "
                          f"**step:** {step}")
@@ -117,15 +147,5 @@ def show_ranked(self: ModelReportRun) -> ReportPage:
     sty = r.to_dataframe()[cols].style.format({"share": "{:.1%}", "efficiency": "{:.1%}", "gain": "{:.2f}x",
                                                "model_saved_fraction": "{:.1%}"}, na_rep="—").hide(axis="index")
     self.page.add("text/html", sty.to_html())
-    return self.page.add("text/markdown", f"**If every HIGH item is done, the model runs {r.speedup_if_high_done:.2f}× "
-                         f"faster** (every item: {r.speedup_if_all_done:.2f}×), from the measured gains and ceiling "
-                         "headroom above.")
-
-# %% ../../nbs/17_model_report.ipynb #575ec11a
-@patch
-def write(self: ModelReportRun, log: Callable=print) -> Bundle:
-    "JSON, then HTML without code (from papermill's notebook, or the page shown), then the executed notebook."
-    b = write_bundle(self.out_dir, self.name, self.report.to_dict(), self.executed_notebook, shown=self.page, log=log,
-                     title=f"Ceiling Scout model report: {self.report.model} on {self.report.device}")
-    log(f"done in {time.time() - self.t_start:.1f} s")
-    return b
+    return self.page.add("text/markdown", report_sentence("amdahl", high=r.speedup_if_high_done,
+                                                          all=r.speedup_if_all_done))

@@ -10,100 +10,140 @@ from pathlib import Path
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
-from .bundle import ReportPage, write_bundle, check_output_dir, report_output_dir, Bundle
+from .bundle import ReportPage
+from .run import ReportRun, ReportOutput, live_or_recorded
+from ..render.report_words import report_sentence
 
 # %% auto #0
-__all__ = ['SparsityReportRun', 'sparsity_report']
+__all__ = ['SparsityReportRun', 'SparsityConfig', 'sparsity_report']
 
 # %% ../../nbs/18_sparsity_report.ipynb #f2badceb
-@dataclass
-class SparsityReportRun:
+@dataclass(kw_only=True)
+class SparsityReportRun(ReportRun):
     "The sparsity report notebook's work: the matrix, its analysis, the kernels (live or recorded), and the page."
-    source: str                 # "live" or "recorded"
     key: str                    # the device's key
     workload: Any               # the `SparseGemmWorkload` of the matrix
     this_matrix: str            # how the rows and the verdict name this matrix
     parameters: dict            # as run (defaults resolved)
-    name: str                   # the files' stem
-    out_dir: Path
     analysis: Any = None        # `SparsityAnalysis`
     result: Any = None          # `scout_sparse`'s result, when the kernels ran here
     recorded_rows: list = field(default_factory=list)  # kernels recorded on the (absent) GPU, on other matrices
     recorded_runs: list = field(default_factory=list)  # the recorded runs those rows come from
     not_measured: str|None = None                      # why the kernels were not measured (precision on the CPU)
     environment: dict|None = None
-    executed_notebook: str|None = None
-    t_start: float = field(default_factory=time.time)
     chart_title: str|None = None
-    page: ReportPage = field(default_factory=lambda: ReportPage("Ceiling Scout sparsity report"))
+    title = "Ceiling Scout sparsity report"
+
+# %% ../../nbs/18_sparsity_report.ipynb #0c5253eb
+@dataclass(frozen=True)
+class SparsityConfig:
+    "What the sparsity notebook analyses and measures: the matrix A, the analysis threshold, device, kernels' timing."
+    weights: str|None = None      # .pt/.pth/.bin, .safetensors or .npy/.npz holding A; None: synthetic A
+    tensor: str|None = None       # the tensor's name in a multi-tensor file
+    m: int|None = None            # synthetic A: rows (None: 8192 on a GPU, 512 on the CPU)
+    k: int|None = None            # synthetic A: columns, the reduction dimension (None: as m)
+    n: int|None = None            # columns of B (tokens); None: 8192 on a GPU, 256 on the CPU
+    sparsity: float = 0.875       # synthetic A: fraction of zeros
+    pattern: str = "block"        # synthetic A: block, 24, unstructured, dense
+    block_size: int = 64          # synthetic A: block edge for 'block'
+    threshold: float|None = None  # also count |x| up to this as zero in the analysis
+    precision: str|None = None    # None: fp16 on a GPU, fp32 on the CPU
+    device: str = "auto"          # auto, cpu, cuda, or a GPU key: a GPU not present -> its recorded sparse runs
+    measure: bool = True          # False: the analysis only
+    mode: str = "adaptive"        # adaptive (a 1 % CI, or the time budget) or fixed
+    warmup: int = 5
+    iters: int = 50               # fixed mode
+    max_time_s: float|None = None # adaptive budget per kernel (None: 3 s on a GPU, 0.5 s on the CPU)
+    recorded_root: str|Path|None = None  # the recordings' folder (None: data/recorded/; tests: nbs/fixtures/recorded)
+
+    @classmethod
+    def synthetic(cls, sparsity: float=0.875, pattern: str="block", block_size: int=64, **kw) -> SparsityConfig:
+        "A synthetic A of `sparsity` zeros in `pattern`."
+        return cls(sparsity=sparsity, pattern=pattern, block_size=block_size, **kw)
+
+    @classmethod
+    def from_weights(cls, weights: str, tensor: str|None=None, **kw) -> SparsityConfig:
+        "A taken from a weights file (`tensor` names it in a multi-tensor file)."
+        return cls(weights=weights, tensor=tensor, **kw)
+
+    @classmethod
+    def analysis_only(cls, **kw) -> SparsityConfig:
+        "The analysis of A only: no kernel timed."
+        return cls(measure=False, **kw)
 
 # %% ../../nbs/18_sparsity_report.ipynb #ca9e169d
-def sparsity_report(weights: str|None=None,  # .pt/.pth/.bin, .safetensors or .npy/.npz holding A; None: synthetic A
-                    tensor: str|None=None,   # the tensor's name in a multi-tensor file
-                    m: int|None=None, k: int|None=None, n: int|None=None, # synthetic A: M x K; B: K x N (tokens)
-                    sparsity: float=0.875, pattern: str="block", block_size: int=64,
-                    threshold: float|None=None, # also count |x| up to this as zero in the analysis
-                    precision: str|None=None, device: str="auto",
-                    measure: bool=True,      # False: the analysis only
-                    mode: str="adaptive", warmup: int=5, iters: int=50, max_time_s: float|None=None,
-                    output_dir: str|Path|None="reports", name: str|None=None, executed_notebook: str|None=None,
-                    log: Callable=print) -> SparsityReportRun:
-    "Build or load A, analyse its sparsity, and measure dense, 2:4, BSR and CSR on it (or load the recorded rows)."
-    from ceiling_scout.engine.ceilings import resolve_device, DeviceNotPresentError
-    from ceiling_scout.ops.sparsity import analyze_sparsity
+def _sparse_workload(c: SparsityConfig, gpu: bool) -> tuple[Any, str, str]:
+    "The workload of A (loaded, or synthetic with the device's defaults), its files' stem part, how the rows name it."
     from ceiling_scout.ops.weights import load_weight_matrix
-    from ceiling_scout.ops.sparse import SparseGemmWorkload, scout_sparse, sparse_precision_error, above_ideal, ABOVE_IDEAL
-    from ceiling_scout.reports.recorded import load_recorded_device, device_key_for, NoRecordedDataError
-    t_start = time.time()
-    try: target, source = resolve_device(device), "live"
-    except DeviceNotPresentError: target, source = None, "recorded"
+    from ceiling_scout.ops.sparse import SparseGemmWorkload
+    n = c.n or (8192 if gpu else 256)
+    if c.weights:
+        A, tname = load_weight_matrix(c.weights, c.tensor)
+        w = SparseGemmWorkload.from_matrix(A, n, c.precision, source=f"{Path(c.weights).name}:{tname}")
+        return w, f"{Path(c.weights).stem}_{tname}".replace("/", "_"), w.source
+    m = c.m or (8192 if gpu else 512)
+    w = SparseGemmWorkload(Precision(c.precision), m, n, c.k or m, sparsity=c.sparsity, pattern=c.pattern,
+                           block_size=c.block_size)
+    stem = f"synthetic_{w.pattern}{w.block_size if w.pattern == 'block' else ''}_{c.sparsity:g}"
+    return w, stem, f"synthetic {w.M}x{w.K} {w.pattern}"
+
+def _recorded_sparse_rows(run: SparsityReportRun, root: str|Path|None=None) -> SparsityReportRun:
+    "The kernels' rows recorded on the absent GPU, each naming its recorded run (device, date, software) and matrix."
+    from ceiling_scout.ops.sparse import above_ideal, ABOVE_IDEAL
+    from ceiling_scout.reports.recorded import load_recorded_device, NoRecordedDataError
+    try: datas = [d for d in load_recorded_device(run.device, root)
+                  if isinstance(d.extra, dict) and d.extra.get("table")]
+    except NoRecordedDataError: datas = []
+    for d in datas:
+        mats = f"{'x'.join(map(str, d.extra.get('shape') or []))} {d.extra.get('precision', '')}".strip()
+        cases = d.extra.get("cases") or sorted({r.get("case", "") for r in d.extra["table"]})
+        run.recorded_runs.append({"label": d.label, "device_name": d.device_name,
+                                  "date": (d.provenance.get("date") or "")[:10],
+                                  "matrices": f"{mats}: {', '.join(cases)}",
+                                  "script": d.provenance.get("script") or d.provenance.get("command")})
+        for r in d.extra["table"]:
+            flag = r.get("efficiency_flag") or (ABOVE_IDEAL if above_ideal(r.get("efficiency_vs_ideal")) else None)
+            run.recorded_rows.append({"recorded_matrix": f"{mats} {r.get('case', '')}".strip(), **r,
+                                      "efficiency_flag": flag, "recorded": d.label})
+    return run
+
+_PARAMETERS = ("weights", "tensor", "m", "n", "k", "sparsity", "pattern", "block_size", "threshold", "precision",
+               "device", "measure", "mode", "warmup", "iters", "max_time_s")   # the JSON's parameters, in order
+
+def sparsity_report(config: SparsityConfig|None=None,  # the matrix and the kernels (None: `SparsityConfig()`)
+                    output: ReportOutput|None=None,    # where the files go (None: the checkout's reports/)
+                    log: Callable|None=print
+                   ) -> SparsityReportRun:
+    "Build or load A, analyse its sparsity, and measure dense, 2:4, BSR and CSR on it (or load the recorded rows)."
+    from dataclasses import asdict, replace
+    from ceiling_scout.ops.sparsity import analyze_sparsity
+    from ceiling_scout.ops.sparse import scout_sparse, sparse_precision_error
+    from ceiling_scout.reports.recorded import device_key_for
+    c, output, t_start = config or SparsityConfig(), output or ReportOutput(), time.time()
+    target, source = live_or_recorded(c.device)
     gpu = source == "recorded" or target.is_cuda
-    precision = precision or ("fp16" if gpu else "fp32")
-    n = n or (8192 if gpu else 256)
-    max_time_s = max_time_s or (3.0 if gpu else 0.5)
-    if weights:
-        A, tname = load_weight_matrix(weights, tensor)
-        w = SparseGemmWorkload.from_matrix(A, n, precision, source=f"{Path(weights).name}:{tname}")
-        stem = f"{Path(weights).stem}_{tname}".replace("/", "_")
-    else:
-        m = m or (8192 if gpu else 512); k = k or m
-        w = SparseGemmWorkload(Precision(precision), m, n, k, sparsity=sparsity, pattern=pattern, block_size=block_size)
-        stem = f"synthetic_{w.pattern}{w.block_size if w.pattern == 'block' else ''}_{sparsity:g}"
-    key = target.label if source == "live" else device_key_for(device)
-    out_dir = check_output_dir(report_output_dir(output_dir))   # writable, proved before anything is measured
-    params = {"weights": weights, "tensor": tensor, "m": w.M, "n": w.N, "k": w.K,
-              "sparsity": sparsity if not weights else None, "pattern": pattern if not weights else None,
-              "block_size": block_size if not weights else None, "threshold": threshold, "precision": precision,
-              "device": device, "measure": measure, "mode": mode, "warmup": warmup, "iters": iters,
-              "max_time_s": max_time_s}
-    run = SparsityReportRun(source, key, w, w.source if weights else f"synthetic {w.M}x{w.K} {w.pattern}", params,
-                            name or f"sparsity_{key}_{stem}_{'x'.join(map(str, w.shape))}_{precision}", out_dir,
-                            executed_notebook=executed_notebook, t_start=t_start)
+    c = replace(c, precision=c.precision or ("fp16" if gpu else "fp32"),
+                max_time_s=c.max_time_s or (3.0 if gpu else 0.5))
+    w, stem, this_matrix = _sparse_workload(c, gpu)
+    key = target.label if source == "live" else device_key_for(c.device)
+    out_dir = output.folder()   # writable, proved before anything is measured
+    params = {**asdict(c), "m": w.M, "n": w.N, "k": w.K}
+    params.update({f: None for f in ("sparsity", "pattern", "block_size") if c.weights})
+    run = SparsityReportRun(device=c.device, source=source, out_dir=out_dir, key=key, workload=w,
+                            this_matrix=this_matrix, parameters={f: params[f] for f in _PARAMETERS},
+                            name=output.name or f"sparsity_{key}_{stem}_{'x'.join(map(str, w.shape))}_{c.precision}",
+                            executed_notebook=output.executed_notebook, log=log, t_start=t_start)
     A_dev = w.build_matrix(target.torch_device if source == "live" and target.is_cuda else "cpu")
-    run.analysis = analyze_sparsity(A_dev, threshold=threshold); del A_dev
+    run.analysis = analyze_sparsity(A_dev, threshold=c.threshold); del A_dev
     w._cache["analysis"] = run.analysis
-    run.not_measured = sparse_precision_error(precision) if source == "live" and measure else None
-    if source == "live" and measure and not run.not_measured:
+    run.not_measured = sparse_precision_error(c.precision) if source == "live" and c.measure else None
+    if source == "live" and c.measure and not run.not_measured:
         from ceiling_scout.engine.scout import CeilingScout
-        scout = CeilingScout(device, mode=mode, warmup=warmup, iters=iters, target_rel_ci=0.01, max_time_s=max_time_s,
-                             log=log)
+        scout = CeilingScout(c.device, mode=c.mode, warmup=c.warmup, iters=c.iters, target_rel_ci=0.01,
+                             max_time_s=c.max_time_s, log=log)
         run.result = scout_sparse(scout, w, log=log)
         run.environment = scout.environment.to_dict()
-    elif source == "recorded":
-        try: datas = [d for d in load_recorded_device(device) if isinstance(d.extra, dict) and d.extra.get("table")]
-        except NoRecordedDataError: datas = []
-        for d in datas:   # each row names the recorded run (device, date, software) and the matrix it was measured on
-            mats = f"{'x'.join(map(str, d.extra.get('shape') or []))} {d.extra.get('precision', '')}".strip()
-            cases = d.extra.get("cases") or sorted({r.get("case", "") for r in d.extra["table"]})
-            run.recorded_runs.append({"label": d.label, "device_name": d.device_name,
-                                      "date": (d.provenance.get("date") or "")[:10],
-                                      "matrices": f"{mats}: {', '.join(cases)}",
-                                      "script": d.provenance.get("script") or d.provenance.get("command")})
-            for r in d.extra["table"]:
-                flag = r.get("efficiency_flag") or (ABOVE_IDEAL if above_ideal(r.get("efficiency_vs_ideal")) else None)
-                run.recorded_rows.append({"recorded_matrix": f"{mats} {r.get('case', '')}".strip(), **r,
-                                          "efficiency_flag": flag, "recorded": d.label})
-    return run
+    return _recorded_sparse_rows(run, c.recorded_root) if source == "recorded" else run
 
 # %% ../../nbs/18_sparsity_report.ipynb #2f7e914e
 @patch
@@ -120,9 +160,9 @@ def show_analysis(self: SparsityReportRun) -> ReportPage:
     "What kind of sparsity A has (pattern, block size, balance, near misses) and the fill of its blocks."
     from ceiling_scout.render.sparse_figures import block_density_figure
     an = self.analysis
-    self.page.add("text/plain", f"{an.summary()}\n(analysed in {an.seconds:.2f} s)")
+    self.page.add("text/plain", f"{an.summary()}\n{report_sentence('analysed_in', seconds=an.seconds)}")
     if an.block_fill_grid is not None: return self.page.figure(block_density_figure(an))
-    return self.page.add("text/plain", "no candidate block size divides the matrix: no block map")
+    return self.page.add("text/plain", report_sentence("no_block_map"))
 
 @patch
 def kernel_table(self: SparsityReportRun) -> "pd.DataFrame":
@@ -138,14 +178,13 @@ def show_kernels(self: SparsityReportRun) -> ReportPage:
     from ceiling_scout.ops.sparse import format_sparse_table
     dev = self.parameters["device"]
     if self.not_measured:
-        self.page.add("text/markdown", f"**Kernels not measured:** {self.not_measured}. The analysis above stands.")
+        self.page.add("text/markdown", report_sentence("kernels_not_measured", why=self.not_measured))
     elif self.result is not None: self.page.add("text/plain", format_sparse_table(self.result.comparison))
     elif self.source == "recorded":
         runs = " / ".join(f"{x['label']}; matrices {x['matrices']}; by `{x['script']}`" for x in self.recorded_runs)
-        self.page.add("text/markdown", f"**{dev} is not present here. The rows below are earlier runs ({runs}), not "
-                      f"measurements of this matrix** ({self.this_matrix}); to measure it, run with `device='cpu'` or "
-                      "on the GPU itself." if self.recorded_rows else f"**{dev} is not present here, and no sparse "
-                      "comparison is recorded for it** under data/recorded/: nothing to show for the kernels.")
+        self.page.add("text/markdown", report_sentence("recorded_other_matrices", device=dev, runs=runs,
+                                                       matrix=self.this_matrix) if self.recorded_rows
+                      else report_sentence("nothing_recorded", device=dev))
     table = self.kernel_table()
     if not len(table): return self.page
     fmt = ({c: "{:.4f}" for c in ["mean_ms"] if c in table}
@@ -162,16 +201,10 @@ def show_kernels(self: SparsityReportRun) -> ReportPage:
     if res is not None and res.verdict.ceiling_tflops:
         fig.add_hline(y=res.verdict.ceiling_tflops, line_dash="dash",
                       annotation_text=f"dense ceiling {res.verdict.ceiling_tflops:.3g} TFLOPS")
-    if res is not None:
-        self.chart_title = (f"Sparse GEMM kernels on this matrix ({self.this_matrix}, {w.M}x{w.N}x{w.K} "
-                            f"{self.parameters['precision']})<br><sup>measured live on "
-                            f"{res.report.environment.get('device_name')}</sup>")
-    else:
-        r0 = self.recorded_runs[0] if len(self.recorded_runs) == 1 else None
-        self.chart_title = ((f"Sparse GEMM kernels recorded on {r0['device_name']} on {r0['date']} (recorded matrices "
-                             f"{r0['matrices']}; not this matrix)" if r0 else f"Sparse GEMM kernels recorded on {dev} "
-                             f"in {len(self.recorded_runs)} runs, on the recorded matrices (not this matrix)")
-                            + f"<br><sup>{'; '.join(x['label'] for x in self.recorded_runs)}</sup>")
+    self.chart_title = (report_sentence("sparse_chart_live", matrix=self.this_matrix, shape=f"{w.M}x{w.N}x{w.K}",
+                                        precision=self.parameters["precision"],
+                                        device_name=res.report.environment.get("device_name")) if res is not None
+                        else report_sentence("sparse_chart_recorded", device=dev, runs=self.recorded_runs))
     fig.update_layout(title=self.chart_title, barmode="group", yaxis_title="TFLOPS", template="plotly_white",
                       height=480)
     return self.page.figure(fig)
@@ -181,11 +214,10 @@ def show_verdict(self: SparsityReportRun) -> ReportPage:
     "The verdict as the CLI prints it, or why there is none for this matrix."
     from ceiling_scout.cli import format_verdict
     if self.result is not None: text = format_verdict(self.result.verdict, self.result.report)
-    elif self.not_measured: text = f"No verdict: the kernels were not measured ({self.not_measured})."
+    elif self.not_measured: text = report_sentence("no_verdict_not_measured", why=self.not_measured)
     elif self.source == "recorded":
-        text = (f"No verdict for this matrix ({self.this_matrix}): {self.parameters['device']} is not here, so no "
-                "kernel ran on it; the rows above are recorded on other matrices.")
-    else: text = "No verdict: measure=False (the analysis only)."
+        text = report_sentence("no_verdict_recorded", matrix=self.this_matrix, device=self.parameters["device"])
+    else: text = report_sentence("no_verdict_analysis_only")
     return self.page.add("text/plain", text)
 
 # %% ../../nbs/18_sparsity_report.ipynb #06161097
@@ -199,10 +231,4 @@ def payload(self: SparsityReportRun) -> dict:
             "recorded_rows": self.recorded_rows, "recorded_runs": self.recorded_runs,
             "measured_on_this_matrix": res is not None, "not_measured": self.not_measured,
             "chart_title": self.chart_title, "parameters": self.parameters, "environment": self.environment,
-            "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": round(time.time() - self.t_start, 1)}
-
-@patch
-def write(self: SparsityReportRun, log: Callable=print) -> Bundle:
-    "JSON, then HTML without code (from papermill's notebook, or the page shown), then the executed notebook."
-    return write_bundle(self.out_dir, self.name, self.payload(), executed_notebook=self.executed_notebook,
-                        shown=self.page, log=log)
+            "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": self.wall_s}

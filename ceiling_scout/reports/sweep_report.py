@@ -5,125 +5,168 @@
 # %% ../../nbs/16_sweep_report.ipynb #818efb1b
 from __future__ import annotations
 import json, time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 from fastcore.basics import patch
 
 from ..engine.core import *
-from .bundle import (ReportPage, write_bundle, free_stem, papermill_output_path, check_output_dir,
-                                  report_output_dir, Bundle)
-from ..engine.ceilings import resolve_device, DeviceNotPresentError
+from .bundle import ReportPage, free_stem, papermill_output_path, Bundle
+from .run import ReportRun, ReportOutput, live_or_recorded
 from ..modes.ksweep import (k_values, KSweepResult, format_k_sweep, summarize_k_sweep, fmt_tflops,
                                   sweep_parameters, parameter_differences)
-from .recorded import (load_recorded_device, recorded_reports, recorded_ceilings, find_recorded_k_sweep,
-                                    device_key_for, NoRecordedDataError)
+from .recorded import (load_recorded_device, recorded_reports, recorded_ceilings,
+                                            find_recorded_k_sweep, device_key_for, NoRecordedDataError)
+from ..render.report_words import report_sentence
 
 # %% auto #0
-__all__ = ['SweepReport', 'sweep_report']
+__all__ = ['SweepReport', 'SweepConfig', 'sweep_report']
 
 # %% ../../nbs/16_sweep_report.ipynb #74e8a402
-@dataclass
-class SweepReport:
+@dataclass(kw_only=True)
+class SweepReport(ReportRun):
     "What the sweep notebook measured or loaded, and what it shows and writes (the page keeps what it showed)."
-    source: str                 # "live" or "recorded"
     parameters: dict            # device, key, operation, m, n, k, precision, k_sweep + what was used (ks, mode, counts)
     requested: dict             # what the request asked for (None: not asked)
-    sweep: KSweepResult|None    # the points (None: nothing matched in the recording)
+    sweep: KSweepResult|None = None   # the points (None: nothing matched in the recording)
     others: list = field(default_factory=list)          # other recorded workloads of the device
     extra_ceilings: list = field(default_factory=list)  # recorded ceilings, for the roofline
     notes: list = field(default_factory=list)           # where the recording differs from the request
-    name: str = ""              # the files' stem
-    out_dir: Path|None = None   # where the files go
     environment: dict|None = None
     recorded_files: list = field(default_factory=list)
-    executed_notebook: str|None = None
-    t_start: float = field(default_factory=time.time)
-    page: ReportPage = field(default_factory=lambda: ReportPage("Ceiling Scout sweep report"))
+    title = "Ceiling Scout sweep report"
 
     @property
     def points(self) -> list: return self.sweep.reports if self.sweep else []
 
+# %% ../../nbs/16_sweep_report.ipynb #04cc1de3
+@dataclass(frozen=True)
+class SweepConfig:
+    "What the sweep notebook measures: device, operation, shape, precision, K values, and how each point is timed."
+    device: str = "auto"          # auto, cpu, cuda, or a GPU key (h100, ...): a GPU not present -> its recorded data
+    operation: str = "gemm"
+    m: int|None = None            # None: 8192 on a GPU, 256 on the CPU
+    n: int|None = None
+    k: int|None = None            # reference K of the analysis (None: the peak point)
+    precision: str|None = None    # None: fp16 on a GPU, bf16 on the CPU
+    k_sweep: bool = True          # False: the single shape (m, n, k)
+    k_min: int|None = None        # None: 65536 on a GPU, 256 on the CPU
+    k_max: int|None = None        # None: 262144 on a GPU, 1024 on the CPU
+    k_step: int|None = None       # None: 16384 on a GPU, 256 on the CPU
+    k_list: str|list|None = None  # explicit K values, e.g. "256,512"; wins over the range
+    mode: str = "fixed"           # fixed, adaptive (the `stop` rule) or a stopping rule's name
+    stop: str = "stdrel"          # the stopping rule of adaptive mode
+    warmup: int|None = None       # None: 20 on a GPU, 5 on the CPU
+    iters: int|None = None        # None: 200 on a GPU, 50 on the CPU
+    target_ci: float = 0.005      # adaptive mode: the rule's threshold
+    recorded_root: str|Path|None = None  # the recordings' folder (None: data/recorded/; tests: nbs/fixtures/recorded)
+
+    @classmethod
+    def fixed(cls, **kw) -> SweepConfig:
+        "The classic method: a fixed count of warm-up and timed calls per point."
+        return cls(mode="fixed", **kw)
+
+    @classmethod
+    def adaptive(cls, stop: str="stdrel", **kw) -> SweepConfig:
+        "Each point timed until the stopping rule `stop` (stdrel, stdrel_samples, batch_means) stops."
+        return cls(mode="adaptive", stop=stop, **kw)
+
+    @property
+    def rule(self) -> str: return self.stop if self.mode == "adaptive" else self.mode   # what times each point
+
+    def on_device(self, gpu: bool) -> SweepConfig:
+        "The config with M, N and precision filled in for a GPU (the users' sweep) or the CPU (a small one)."
+        return replace(self, m=self.m or (8192 if gpu else 256), n=self.n or (8192 if gpu else 256),
+                       precision=self.precision or ("fp16" if gpu else "bf16"))
+
+    def requested(self, gpu: bool) -> dict:
+        "What the request asked for (None: not asked), to compare with what a recording holds."
+        ranged = any(v is not None for v in (self.k_min, self.k_max, self.k_step, self.k_list))
+        ks = ((k_values(self.k_min, self.k_max, self.k_step, self.k_list, cuda=gpu) if ranged else None)
+              if self.k_sweep else ([self.k] if self.k else None))
+        return {"ks": ks, "mode": self.rule, "warmup": self.warmup, "iters": self.iters, "target_ci": self.target_ci}
+
 # %% ../../nbs/16_sweep_report.ipynb #f2743deb
-def sweep_report(device: str="auto", operation: str="gemm", m: int|None=None, n: int|None=None,
-                 k: int|None=None,              # reference K of the analysis (None: the peak point)
-                 precision: str|None=None, k_sweep: bool=True, k_min: int|None=None, k_max: int|None=None,
-                 k_step: int|None=None, k_list: str|list|None=None,
-                 mode: str="fixed",             # fixed, adaptive (the `stop` rule) or a stopping rule's name
-                 stop: str="stdrel",            # the stopping rule of adaptive mode
-                 warmup: int|None=None, iters: int|None=None, target_ci: float=0.005,
-                 output_dir: str|Path|None="reports", # "reports": the checkout's reports/ (see `report_output_dir`)
-                 name: str|None=None, executed_notebook: str|None=None,
-                 log: Callable=print) -> SweepReport:
-    "The sweep notebook's measurement (or recorded data), defaults and file stem: everything before it shows a result."
-    t_start = time.time()
-    try: target, source = resolve_device(device), "live"
-    except DeviceNotPresentError: target, source = None, "recorded"
-    key = target.label if source == "live" else device_key_for(device)   # 'cuda' without a GPU: says what to use
-    gpu = source == "recorded" or target.is_cuda
-    m = m or (8192 if gpu else 256); n = n or (8192 if gpu else 256)
-    precision = precision or ("fp16" if gpu else "bf16")
-    rule = stop if mode == "adaptive" else mode          # what times each point
-    ranged = any(v is not None for v in (k_min, k_max, k_step, k_list))
-    requested = {"ks": (k_values(k_min, k_max, k_step, k_list, cuda=gpu) if ranged else None) if k_sweep
-                 else ([k] if k else None), "mode": rule, "warmup": warmup, "iters": iters, "target_ci": target_ci}
-    out_dir = check_output_dir(report_output_dir(output_dir))   # writable, proved before anything is measured
-    def stem(mode_used: str, ks: list) -> str:
-        s = name or (f"sweep_{key}_{operation}_{m}x{n}_{precision}_{mode_used}" + ("" if k_sweep else f"_k{ks[0]}")
-                     + ("_recorded" if source == "recorded" else ""))
-        free = free_stem(out_dir, s, [".json", ".jsonl", ".html", ".ipynb"],
-                         keep=[executed_notebook or papermill_output_path()])
-        if free != s: log(f"{s}: a file of that name exists in {out_dir}; writing {free}.* instead (nothing replaced)")
-        return free
-    base = {"device": device, "device_key": key, "operation": operation, "m": m, "n": n, "k": k,
-            "precision": precision, "k_sweep": k_sweep, "stop": stop if mode == "adaptive" else None}
-    if source == "live":
-        warmup = (20 if gpu else 5) if warmup is None else warmup
-        iters = (200 if gpu else 50) if iters is None else iters
-        ks = requested["ks"] or (k_values(cuda=gpu) if k_sweep else [8192 if gpu else 256])
-        fname = stem(rule, ks)
-        log("ceilings are measured once per device and software stack, then cached")
-        from ceiling_scout.engine.scout import CeilingScout
-        scout = CeilingScout(device, mode=rule, warmup=warmup, iters=iters, target_rel_ci=target_ci)
-        if k_sweep:
-            sweep = scout.k_dimension_sweep(m, n, precision, ks, operation=operation, reference_k=k,
-                                            output=out_dir / f"{fname}.jsonl", log=log, progress=False)
-        else:
-            rep = scout.generate_report(scout.detect_ceiling(operation, (m, n, ks[0]), precision))
-            sweep = KSweepResult([rep], summarize_k_sweep([rep], ks[0]), "single")
-        used = {"ks": ks, "mode": rule, "warmup": warmup, "iters": iters if rule == "fixed" else None,
-                "target_ci": target_ci if rule != "fixed" else None}
-        return SweepReport("live", {**base, **used}, requested, sweep, name=fname, out_dir=out_dir,
-                           environment=scout.environment.to_dict(), executed_notebook=executed_notebook,
-                           t_start=t_start)
-    datas = load_recorded_device(device)   # stops here, naming the devices that have data, when nothing is recorded
+def _sweep_stem(run: SweepReport, c: SweepConfig, output: ReportOutput, mode_used: str, ks: list) -> str:
+    "The files' stem: the one asked for, or from device, operation, shape, precision and mode; never one taken."
+    p = run.parameters
+    s = output.name or (f"sweep_{p['device_key']}_{c.operation}_{c.m}x{c.n}_{c.precision}_{mode_used}"
+                        + ("" if c.k_sweep else f"_k{ks[0]}") + ("_recorded" if run.source == "recorded" else ""))
+    free = free_stem(run.out_dir, s, [".json", ".jsonl", ".html", ".ipynb"],
+                     keep=[output.executed_notebook or papermill_output_path()])
+    if free != s: run.say(report_sentence("stem_taken", stem=s, out_dir=run.out_dir, free=free))
+    return free
+
+def _sweep_live(run: SweepReport, c: SweepConfig, target: Any, output: ReportOutput) -> SweepReport:
+    "Measure the sweep (or the single shape) on the device here, with the device's default counts."
+    gpu = target.is_cuda
+    warmup = (20 if gpu else 5) if c.warmup is None else c.warmup
+    iters = (200 if gpu else 50) if c.iters is None else c.iters
+    ks = run.requested["ks"] or (k_values(cuda=gpu) if c.k_sweep else [8192 if gpu else 256])
+    run.name = _sweep_stem(run, c, output, c.rule, ks)
+    run.say(report_sentence("ceilings_cached"))
+    from ceiling_scout.engine.scout import CeilingScout
+    scout = CeilingScout(c.device, mode=c.rule, warmup=warmup, iters=iters, target_rel_ci=c.target_ci)
+    if c.k_sweep:
+        run.sweep = scout.k_dimension_sweep(c.m, c.n, c.precision, ks, operation=c.operation, reference_k=c.k,
+                                            output=run.out_dir / f"{run.name}.jsonl", log=run.log, progress=False)
+    else:
+        rep = scout.generate_report(scout.detect_ceiling(c.operation, (c.m, c.n, ks[0]), c.precision))
+        run.sweep = KSweepResult([rep], summarize_k_sweep([rep], ks[0]), "single")
+    run.parameters |= {"ks": ks, "mode": c.rule, "warmup": warmup, "iters": iters if c.rule == "fixed" else None,
+                       "target_ci": c.target_ci if c.rule != "fixed" else None}
+    run.environment = scout.environment.to_dict()
+    return run
+
+def _sweep_recorded(run: SweepReport, c: SweepConfig, output: ReportOutput) -> SweepReport:
+    "Load the recorded sweep of the absent GPU (its own K values, mode and counts), noting where it differs."
+    datas = load_recorded_device(c.device, c.recorded_root)   # none recorded: stops, naming the devices that have
     sweep, notes = None, []
-    if k_sweep:
-        try: sweep = find_recorded_k_sweep(datas, operation, precision, m, n, rule)   # the mode asked for, if recorded
-        except NoRecordedDataError as e: notes.append(f"no matching recorded K sweep: {e}")
+    if c.k_sweep:
+        try: sweep = find_recorded_k_sweep(datas, c.operation, c.precision, c.m, c.n, c.rule)   # the mode asked for
+        except NoRecordedDataError as e: notes.append(report_sentence("no_recorded_sweep", why=e))
     sid = sweep.sweep_id if sweep else None
     others = [r for r in recorded_reports(datas) if not (sid and r.evidence.get("k_sweep", {}).get("sweep_id") == sid)]
-    if sweep is None and not k_sweep:
-        hit = [r for r in others if r.operation == operation and r.precision == precision and r.shape[:2] == [m, n]
-               and r.shape[-1] == (k or 8192)]
-        if hit: sweep = KSweepResult(hit[-1:], summarize_k_sweep(hit[-1:], k or 8192), "single",
-                                     recorded=datas[-1].provenance)
+    if sweep is None and not c.k_sweep:
+        k = c.k or 8192
+        hit = [r for r in others if r.operation == c.operation and r.precision == c.precision
+               and r.shape[:2] == [c.m, c.n] and r.shape[-1] == k]
+        if hit: sweep = KSweepResult(hit[-1:], summarize_k_sweep(hit[-1:], k), "single", recorded=datas[-1].provenance)
     used = sweep_parameters(sweep) if sweep else {"ks": [], "mode": None, "warmup": None, "iters": None,
                                                   "target_ci": None}
-    notes += parameter_differences(requested, used)
-    return SweepReport("recorded", {**base, **used}, requested, sweep, others, recorded_ceilings(datas), notes,
-                       stem(used["mode"] or rule, used["ks"] or [k or 8192]), out_dir,
-                       recorded_files=[d.path.name for d in datas if d.path], executed_notebook=executed_notebook,
-                       t_start=t_start)
+    run.sweep, run.others, run.extra_ceilings = sweep, others, recorded_ceilings(datas)
+    run.notes, run.parameters = notes + parameter_differences(run.requested, used), run.parameters | used
+    run.recorded_files = [d.path.name for d in datas if d.path]
+    run.name = _sweep_stem(run, c, output, used["mode"] or c.rule, used["ks"] or [c.k or 8192])
+    return run
+
+def sweep_report(config: SweepConfig|None=None,   # what to sweep (None: `SweepConfig()`, the users' sweep on a GPU)
+                 output: ReportOutput|None=None,  # where the files go (None: the checkout's reports/)
+                 log: Callable|None=print
+                ) -> SweepReport:
+    "The sweep notebook's measurement (or recorded data), defaults and file stem: everything before it shows a result."
+    c, output, t_start = config or SweepConfig(), output or ReportOutput(), time.time()
+    target, source = live_or_recorded(c.device)
+    key = target.label if source == "live" else device_key_for(c.device)   # 'cuda' without a GPU: says what to use
+    gpu = source == "recorded" or target.is_cuda
+    c = c.on_device(gpu)
+    run = SweepReport(device=c.device, source=source, out_dir=output.folder(),   # writable, proved before measuring
+                      executed_notebook=output.executed_notebook, log=log, t_start=t_start,
+                      parameters={"device": c.device, "device_key": key, "operation": c.operation, "m": c.m, "n": c.n,
+                                  "k": c.k, "precision": c.precision, "k_sweep": c.k_sweep,
+                                  "stop": c.stop if c.mode == "adaptive" else None},
+                      requested=c.requested(gpu))
+    return _sweep_live(run, c, target, output) if source == "live" else _sweep_recorded(run, c, output)
 
 # %% ../../nbs/16_sweep_report.ipynb #baef1980
 @patch
 def show_source(self: SweepReport) -> ReportPage:
     "Where the numbers come from: live or recorded, device, shape, precision, K values, mode and counts."
     p, src = self.parameters, "live" if self.source == "live" else "recorded (K, mode and counts as recorded)"
-    counts = (f" ({p['warmup']} warm-up + {p['iters']} timed calls)" if p.get("mode") == "fixed" and p.get("iters")
-              else f" (timed until the rule stops: 95 % CI within {p['target_ci']:.1%} of the mean or its own "
-                   "threshold)" if p.get("mode") and p.get("target_ci") else "")
+    counts = (report_sentence("fixed_counts", warmup=p["warmup"], iters=p["iters"])
+              if p.get("mode") == "fixed" and p.get("iters") else
+              report_sentence("adaptive_counts", target_ci=p["target_ci"]) if p.get("mode") and p.get("target_ci")
+              else "")
     if self.source == "recorded":
         from ceiling_scout.render.charts import source_label
         self.page.add("text/markdown", f"**{source_label(self.points + self.others)}** — from "
@@ -132,9 +175,7 @@ def show_source(self: SweepReport) -> ReportPage:
                   f"**operation:** {p['operation']} · **M, N:** {p['m']}, {p['n']} · **precision:** {p['precision']} · "
                   f"**K:** {', '.join(map(str, p['ks'])) or '—'} · **mode:** {p.get('mode') or '—'}{counts}")
     if self.notes:
-        self.page.add("text/markdown", "**Warning: the recording differs from the request**; the numbers below are "
-                      "the recorded ones, measured with the values above.\n\n"
-                      + "\n".join(f"- {x}" for x in self.notes))
+        self.page.add("text/markdown", report_sentence("recording_differs", notes=self.notes))
     return self.page
 
 @patch
@@ -142,7 +183,7 @@ def show_results(self: SweepReport) -> ReportPage:
     "The points (Compare-style table) and the analysis of the reference point, as the CLI prints it."
     from ceiling_scout.render.charts import source_label
     from ceiling_scout.render.tables import results_table_html
-    if not self.points: return self.page.add("text/markdown", "*No points to show.*")
+    if not self.points: return self.page.add("text/markdown", report_sentence("no_points"))
     if self.parameters["k_sweep"]: self.page.add("text/plain", format_k_sweep(self.sweep))
     vd = (self.sweep.summary or {}).get("verdict")
     if vd:
@@ -182,12 +223,6 @@ def payload(self: SweepReport) -> dict:
     d = {**d, "source": self.source, "label": source_label(self.points + self.others),
          "others": [r.to_dict() for r in self.others], "parameters": self.parameters, "requested": self.requested,
          "parameter_warnings": self.notes, "environment": self.environment,
-         "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": round(time.time() - self.t_start, 1)}
+         "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": self.wall_s}
     if not d.get("kind"): d["kind"] = "k_sweep" if self.parameters["k_sweep"] else "single"
     return d
-
-@patch
-def write(self: SweepReport, log: Callable=print) -> Bundle:
-    "JSON, then HTML without code, then (under papermill) the executed notebook; nothing replaced."
-    return write_bundle(self.out_dir, self.name, self.payload(), executed_notebook=self.executed_notebook,
-                        shown=self.page, log=log)

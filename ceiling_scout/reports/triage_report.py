@@ -165,19 +165,11 @@ def verdict_text(item: dict) -> str:
 
 def triage_caption(rep: ModelReport) -> str:
     "One paragraph: what the shares are of, coverage, the Amdahl estimates and the report's provenance."
-    env = rep.environment or {}
-    of = "the sum of the measured operations" if rep.step_ms is None else (
-        f"the captured total, {rep.model_ms:.3f} ms (above the step: per-call timing under the capture)"
-        if rep.model_ms > rep.step_ms * 1.0001 else f"the step, {rep.step_ms:.3f} ms")
-    cov = (f"coverage {_pct(rep.coverage, 0)} (the unique workloads measured alone, against the block's step of "
-           f"{rep.step_ms:.3f} ms)" if rep.coverage is not None else "no step time, so no coverage (from a file)")
-    prov = ", ".join(x for x in (env.get("device_name") or rep.device, f"torch {env['torch_version']}"
-                                 if env.get("torch_version") else "", f"recorded {env['date'][:16]} UTC"
-                                 if env.get("date") else "", f"code {env['code_commit']}"
-                                 if env.get("code_commit") else "") if x)
-    took = f", triaged in {rep.elapsed_s:.1f} s" if rep.elapsed_s is not None else ""
-    return (f"{rep.model} ({rep.source}) on {prov}{took}. Shares are of {of}; {cov}. If every HIGH item is done the "
-            f"model runs {rep.speedup_if_high_done:.2f}× faster (Amdahl; every item: {rep.speedup_if_all_done:.2f}×).")
+    from ceiling_scout.render.report_words import report_sentence
+    return report_sentence("triage_caption", model=rep.model, source=rep.source, device=rep.device,
+                           environment=rep.environment, elapsed_s=rep.elapsed_s, step_ms=rep.step_ms,
+                           model_ms=rep.model_ms, coverage=rep.coverage, high=rep.speedup_if_high_done,
+                           all=rep.speedup_if_all_done)
 
 def triage_markdown_table(rep: ModelReport, top: int=6) -> str:
     "The top `top` items of `rep` as a Markdown table (plus the unmapped ops' share) and its caption."
