@@ -66,7 +66,8 @@ def k_write_error_line(write_error: str) -> str:
 
 def k_interrupted_line(done: int, count: int, output=None) -> str:
     "The line printed when Ctrl-C stops a sweep after `done` of `count` points."
-    return f"  interrupted after {done} of {count} points; finished points are kept" + (f" in {output}" if output else "")
+    kept = f"finished points are kept in {output}" if output else "finished points are kept"
+    return f"  interrupted after {done} of {count} points; {kept}"
 
 # %% ../../nbs/72_sweep_text.ipynb #a72e443c
 def k_sweep_intro(device: str, device_name: str, workload) -> list[str]:
@@ -122,8 +123,9 @@ def rank_ceilings_line(rank: int, device: str, ceilings: dict) -> str:
 
 def shard_point_line(where: dict, index: int, count: int, description: str, report) -> str:
     "One rank's line for a finished point: its rate and efficiency, else its status."
-    rate = (f"{number(report.baseline_tflops, fmt='.3g')} TFLOPS, {number(report.efficiency, fmt='.0%')} of its ceiling"
-            if report.baseline_tflops is not None and report.efficiency is not None else report.status)
+    rate, eff = report.baseline_tflops, report.efficiency
+    rate = (f"{number(rate, fmt='.3g')} TFLOPS, {number(eff, fmt='.0%')} of its ceiling"
+            if rate is not None and eff is not None else report.status)
     return f"  [rank {where['rank']} {where['device']}] point {index + 1}/{count} {description}: {rate}"
 
 def shard_interrupted_line(rank: int, done: int, total: int, path) -> str:
