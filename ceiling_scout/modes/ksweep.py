@@ -16,15 +16,16 @@ from ..engine.verdict import *
 from ..reports.report import *
 from ..engine.scout import *
 from ..render.sweep_text import (fmt_tflops, format_k_sweep, k_point_line, k_write_error_line,
-                                             k_interrupted_line, k_sweep_intro, k_analysis_line, k_written_line)
-_all_ = ["fmt_tflops", "format_k_sweep"]   # their old import path: `from ceiling_scout.modes.ksweep import ...`
+                                             k_interrupted_line, k_sweep_intro, k_analysis_line, k_written_line,
+                                             parameter_differences)
+_all_ = ["fmt_tflops", "format_k_sweep", "parameter_differences"]   # their old import path: modes.ksweep
 
 # %% auto #0
 __all__ = ['DOCUMENTED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'free_memory_bytes',
            'fits_in_memory', 'rate_interval_tflops', 'point_gpu_time_s', 'sweep_info', 'failed_point_report',
            'summarize_k_sweep', 'KSweepResult', 'KSweepConfig', 'k_dimension_sweep', 'k_sweep_from_reports',
-           'load_k_sweep', 'sweep_parameters', 'parameter_differences', 'run_k_sweep_cli', 'fmt_tflops',
-           'format_k_sweep']
+           'load_k_sweep', 'sweep_parameters', 'run_k_sweep_cli', 'fmt_tflops', 'format_k_sweep',
+           'parameter_differences']
 
 # %% ../../nbs/10_ksweep.ipynb #701350d7
 DOCUMENTED_K_RANGE = (65_536, 262_144, 16_384)   # the users' workflow: "K-sweep: 65K-262K in 16K steps"
@@ -373,18 +374,6 @@ def sweep_parameters(sweep: KSweepResult|Sequence[Report]) -> dict:
             "iters": _one([m.get("iters") for m in ms]) if mode == "fixed" else None,
             "target_ci": _one([m.get("target_rel_ci") for m in ms]) if mode == "adaptive" else None,
             "timed_calls": [min(ns), max(ns)] if ns else None}
-
-def parameter_differences(requested: dict, # what was asked; None means 'not asked'
-                          used: dict       # what the numbers were measured with; None means 'does not apply'
-                         ) -> list[str]:
-    "One line per parameter whose requested value differs from the one used."
-    out = []
-    for k, want in requested.items():
-        have = used.get(k)
-        if want is None or have is None or want == have: continue
-        show = lambda v: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else repr(v)
-        out.append(f"{k}: requested {show(want)}, used {show(have)}")
-    return out
 
 # %% ../../nbs/10_ksweep.ipynb #58c2e110
 K_SWEEP_FLAGS = (

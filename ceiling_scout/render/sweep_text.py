@@ -8,8 +8,9 @@ from .numbers import number
 
 # %% auto #0
 __all__ = ['ONE_PROCESS_NOTE', 'fmt_tflops', 'format_k_sweep', 'k_point_line', 'k_write_error_line', 'k_interrupted_line',
-           'k_sweep_intro', 'k_analysis_line', 'k_written_line', 'format_sharded', 'rank_ceilings_line',
-           'shard_point_line', 'shard_interrupted_line', 'gather_failed_line', 'merged_written_line']
+           'k_sweep_intro', 'k_analysis_line', 'k_written_line', 'parameter_differences', 'format_sharded',
+           'rank_ceilings_line', 'shard_point_line', 'shard_interrupted_line', 'gather_failed_line',
+           'merged_written_line']
 
 # %% ../../nbs/72_sweep_text.ipynb #3e09d8c4
 def fmt_tflops(x: float|None) -> str:
@@ -85,6 +86,19 @@ def k_written_line(output, wrote: bool) -> str:
     "Where the sweep's report went (`wrote`: at least one point was written)."
     return (f"\nReport written to {output} (one point at a time)" if wrote
             else f"\nNo point finished: nothing written to {output}")
+
+# %% ../../nbs/72_sweep_text.ipynb #13d63c36
+def parameter_differences(requested: dict, # what was asked; None means 'not asked'
+                          used: dict       # what the numbers were measured with; None means 'does not apply'
+                         ) -> list[str]:
+    "One line per parameter whose requested value differs from the one used."
+    out = []
+    for k, want in requested.items():
+        have = used.get(k)
+        if want is None or have is None or want == have: continue
+        show = lambda v: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else repr(v)
+        out.append(f"{k}: requested {show(want)}, used {show(have)}")
+    return out
 
 # %% ../../nbs/72_sweep_text.ipynb #edee92d5
 def _rank_ceiling_text(d: dict) -> str:
