@@ -47,7 +47,7 @@ def analyze_case(ex: Explorer, op: str, precision: str|None=None) -> dict:
     case = {"operation": op, "shape": ex.shape.value, "precision": ex.precision.value,
             "precisions_offered": list(ex.precision.options), "flags": sorted(ex.flag_widgets)}
     n0, t = len(ex.reports), time.time()
-    v = ex.analyze()
+    v = ex.on_analyze()
     case.update(wall_s=round(time.time() - t, 1), status=text(ex.status.value), ok=v is not None,
                 errors_shown=[o.get("text", "")[-400:] for o in ex.out.outputs])
     if v is not None:

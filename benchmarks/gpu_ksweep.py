@@ -14,7 +14,8 @@ from dataclasses import replace
 from pathlib import Path
 import torch
 from ceiling_scout.engine.scout import CeilingScout
-from ceiling_scout.modes.ksweep import k_dimension_sweep, k_values, summarize_k_sweep, format_k_sweep, point_gpu_time_s, fmt_tflops
+from ceiling_scout.modes.ksweep import k_dimension_sweep, k_values, summarize_k_sweep, point_gpu_time_s
+from ceiling_scout.render.sweep_text import format_k_sweep, fmt_tflops
 from ceiling_scout.reports.report import report_from_verdict
 from ceiling_scout.engine.workloads import make_workload
 from ceiling_scout.reports.recorded import write_recorded

@@ -117,7 +117,7 @@ class Explorer:
         self.status, self.out, self.verdict_text = W.HTML(""), W.Output(), W.HTML("")
         self.fig_roof = figure_widget()
         self.charts = W.VBox([], layout=W.Layout(width="100%"))   # empty until the first result: no placeholder axes
-        self.analyze_button.on_click(self.analyze)
+        self.analyze_button.on_click(self.on_analyze)
         self.operation.observe(lambda ch: self._operation_changed(), names="value")
         self.device.observe(lambda ch: self._operation_changed(), names="value")
         self.scout_kw, self._scouts, self.verdicts, self.reports = dict(scout_kw or {}), {}, [], []
@@ -177,8 +177,8 @@ def explorer_roofline(reports: list):
     return fig
 
 @patch
-def analyze(self: Explorer, _=None):
-    "Measure and judge the workload the controls describe; show the verdict, the backend table and the roofline."
+def on_analyze(self: Explorer, _=None):
+    "The Analyze button's handler: measure and judge the workload the controls describe; show the verdict, the backend table and the roofline."
     from ceiling_scout.cli import format_verdict, format_backend_table, backend_rows, copy_efficiency_text
     from ceiling_scout.render.charts import update_figure_widget
     from ceiling_scout.render.tables import verdict_words

@@ -5,21 +5,27 @@
 # %% ../../nbs/10_ksweep.ipynb #db1c1971
 from __future__ import annotations
 import json, math, time, uuid, datetime as _dt
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Callable, Sequence
 import torch
+from fastcore.basics import patch
 from ..engine.core import *
 from ..engine.workloads import *
 from ..engine.verdict import *
 from ..reports.report import *
 from ..engine.scout import *
+from ..render.sweep_text import (fmt_tflops, format_k_sweep, k_point_line, k_write_error_line,
+                                             k_interrupted_line, k_sweep_intro, k_analysis_line, k_written_line,
+                                             parameter_differences)
+_all_ = ["fmt_tflops", "format_k_sweep", "parameter_differences"]   # their old import path: modes.ksweep
 
 # %% auto #0
 __all__ = ['DOCUMENTED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'free_memory_bytes',
-           'fits_in_memory', 'rate_interval_tflops', 'point_gpu_time_s', 'fmt_tflops', 'sweep_info',
-           'failed_point_report', 'summarize_k_sweep', 'KSweepResult', 'k_dimension_sweep', 'k_sweep_from_reports',
-           'load_k_sweep', 'sweep_parameters', 'parameter_differences', 'format_k_sweep', 'run_k_sweep_cli']
+           'fits_in_memory', 'rate_interval_tflops', 'point_gpu_time_s', 'sweep_info', 'failed_point_report',
+           'summarize_k_sweep', 'KSweepResult', 'KSweepConfig', 'k_dimension_sweep', 'k_sweep_from_reports',
+           'load_k_sweep', 'sweep_parameters', 'run_k_sweep_cli', 'fmt_tflops', 'format_k_sweep',
+           'parameter_differences']
 
 # %% ../../nbs/10_ksweep.ipynb #701350d7
 DOCUMENTED_K_RANGE = (65_536, 262_144, 16_384)   # the users' workflow: "K-sweep: 65K-262K in 16K steps"
@@ -82,11 +88,6 @@ def point_gpu_time_s(report: Report) -> float:
     if not st.get("mean_ms"): return 0.0
     calls = (me.get("warmup_calls") or me.get("warmup") or 0) + st.get("n", 0)
     return calls * st["mean_ms"] / 1e3
-
-def fmt_tflops(x: float|None) -> str:
-    "A rate for people: one decimal from 100 up (630.3), three significant digits below (0.624, 52.2)."
-    if x is None: return "n/a"
-    return f"{x:,.1f}" if abs(x) >= 100 else f"{x:.3g}"
 
 def sweep_info(report: Report) -> dict:
     "The sweep bookkeeping of a point report (`evidence['k_sweep']`), or {}."
@@ -215,95 +216,124 @@ def _emit(bar, log, line):
         with bar.external_write_mode(): log(line)
     else: log(line)
 
+# %% ../../nbs/10_ksweep.ipynb #d0161678
+@dataclass(frozen=True)
+class KSweepConfig:
+    "How a K sweep runs: K values, operation, reference K, output file, memory cap, point maker, callbacks, extras."
+    ks: Sequence[int]|None = None        # explicit K values (default: the range below, else `k_values` for the device)
+    k_min: int|None = None; k_max: int|None = None; k_step: int|None = None   # or a range
+    operation: str|Operation = "gemm"    # any registered workload with M, N, K dimensions
+    reference_k: int|None = None         # K of the requested shape (the Analysis baseline)
+    output: str|Path|None = None         # report file, written point by point (.jsonl appends, .json rewrites)
+    append: bool = True                  # compatibility: a .jsonl always keeps its earlier reports
+    force: bool = False                  # replace an existing .json (else refused before the first point)
+    progress: bool = True                # tqdm.auto progress bar
+    max_memory_bytes: int|None = None    # cap on memory a point may use
+    make_point: Callable|None = None     # K -> Workload (default: `make_workload(operation, (M, N, K), precision,
+                                         # **extras)`)
+    on_point: Callable|None = None       # called with (report, result_so_far) after each point
+    log: Callable|None = None            # one line per point ("  K=65536... 629.2 TFLOPS")
+    extras: dict = field(default_factory=dict)   # workload extras (e.g. sparsity)
+
+    @classmethod
+    def of(cls, config: KSweepConfig|None=None, **options) -> KSweepConfig:
+        "`config` (default: the defaults) with `options` set: a field by its name, any other name a workload extra."
+        base, names = config or cls(), {f.name for f in fields(cls)}
+        known = {k: v for k, v in options.items() if k in names}
+        extra = {k: v for k, v in options.items() if k not in names}
+        if extra: known["extras"] = {**base.extras, **known.get("extras", {}), **extra}
+        return replace(base, **known)
+
+    def k_list(self, cuda: bool=True) -> list[int]:
+        "The sweep's K values: the list, else the range, filled in from the device's default."
+        return k_values(k_list=list(self.ks) if self.ks is not None else
+                        k_values(self.k_min, self.k_max, self.k_step, cuda=cuda))
+
+# %% ../../nbs/10_ksweep.ipynb #81ea7879
+def _measure_point(scout: CeilingScout, make_point: Callable, k: int, fixed: dict, max_memory_bytes: int|None,
+                   env: dict) -> tuple[Report, object]:
+    "(report, verdict or None) of the point at `k`."
+    try:
+        w = make_point(k)
+        why = fits_in_memory(w, scout.device, max_memory_bytes)
+        if why: return failed_point_report(w, scout.target.label, "skipped", why, env), None
+        v = scout.analyze(w, ceilings=fixed)
+        return report_from_verdict(v, env), v
+    except KeyboardInterrupt: raise
+    except Exception as e:
+        msg = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        try: return failed_point_report(make_point(k), scout.target.label, "error", msg, env), None
+        except Exception: raise e
+
+def _fix_sweep_ceilings(scout: CeilingScout, make_point: Callable, ks: list[int]) -> dict:
+    "One ceiling per precision and regime for the whole sweep, fixed before its first point ({} when that fails)."
+    try:
+        w0 = make_point(ks[0]) if ks else None
+        return scout.fix_ceilings(w0.precision if w0.compute_bound_kind == "matmul" else None) if w0 else {}
+    except KeyboardInterrupt: raise
+    except Exception: return {}   # the first point records the error; later points get the scout's ceilings, unraised
+
+def _write_point(res: KSweepResult, rep: Report, out: Path|None, k: int, emit: Callable) -> Path|None:
+    "Append or rewrite the sweep's file after a point; on a write error keep sweeping in memory (returns None)."
+    if out is None: return None
+    try:
+        if out.suffix == ".jsonl": save_reports(out, rep, append=True)
+        else: res.save(out, force=True)
+        return out
+    except OSError as e:  # disk full, read-only: keep sweeping, keep every report in memory, say so
+        res.write_error = f"could not write {out} ({e.strerror or e}) from K={k} on"
+        emit(k_write_error_line(res.write_error)); return None
+
 # %% ../../nbs/10_ksweep.ipynb #fd2eaa81
-def k_dimension_sweep(scout: CeilingScout,           # the engine (device, mode, counts, ceilings)
-                      M: int=8192, N: int=8192,      # fixed GEMM dimensions (the users' workflow: 8192)
+def k_dimension_sweep(scout: CeilingScout,             # the engine (device, mode, counts, ceilings)
+                      M: int=8192, N: int=8192,        # fixed GEMM dimensions (the users' workflow: 8192)
                       precision: str|Precision="fp16", # the users' workflow: fp16
-                      ks: Sequence[int]|None=None,   # explicit K values (default: `k_values` for the device)
-                      k_min: int|None=None, k_max: int|None=None, k_step: int|None=None, # or a range
-                      operation: str|Operation="gemm", # any registered workload with M, N, K dimensions
-                      reference_k: int|None=None,    # K of the requested shape (the Analysis baseline)
-                      # report file, written point by point (.jsonl appends, .json rewrites)
-                      output: str|Path|None=None,
-                      append: bool=True,             # compatibility: a .jsonl always keeps its earlier reports
-                      force: bool=False,             # replace an existing .json (else refused before the first point)
-                      progress: bool=True,           # tqdm.auto progress bar
-                      on_point: Callable|None=None,  # called with (report, result_so_far) after each point
-                      max_memory_bytes: int|None=None, # cap on memory a point may use
-                      log: Callable|None=None,       # one line per point ("  K=65536... 629.2 TFLOPS")
-                      # K -> Workload (default: `make_workload(operation, (M, N, K), precision, **extras)`)
-                      make_point: Callable|None=None,
-                      **extras                       # workload extras (e.g. sparsity)
+                      ks: Sequence[int]|None=None,     # explicit K values (wins over `config.ks`)
+                      config: KSweepConfig|None=None,  # how the sweep runs (default: `KSweepConfig()`)
+                      **options                        # `KSweepConfig` fields by name; other names: workload extras
                      ) -> KSweepResult:
     "Sweep K at fixed M, N and precision; each point checked, timed, judged and written as it finishes."
     try: from tqdm.auto import tqdm
     except ImportError: tqdm = _NoBar   # tqdm is a dependency, but a bare GPU box may lack it
-    ks = list(ks) if ks is not None else k_values(k_min, k_max, k_step, cuda=scout.target.is_cuda)
-    ks = k_values(k_list=ks)
-    make_point = make_point or (lambda k: make_workload(operation, (M, N, k), precision, **extras))
-    sid = uuid.uuid4().hex[:12]
-    res = KSweepResult([], {}, sid)
-    env = scout.environment.to_dict()
-    out = Path(output) if output else None
-    if out is not None and out.suffix != ".jsonl" and out.exists() and not force:
+    cfg = KSweepConfig.of(config, **options)
+    ks = cfg.k_list(scout.target.is_cuda) if ks is None else k_values(k_list=list(ks))
+    make_point = cfg.make_point or (lambda k: make_workload(cfg.operation, (M, N, k), precision, **cfg.extras))
+    res, env = KSweepResult([], {}, uuid.uuid4().hex[:12]), scout.environment.to_dict()
+    out = Path(cfg.output) if cfg.output else None
+    if out is not None and out.suffix != ".jsonl" and out.exists() and not cfg.force:
         raise ReportError(f"{out} exists; refusing to replace it (use --force to replace it, or a .jsonl to append)")
-    try:  # one ceiling per precision and regime for the whole sweep, fixed before its first point
-        w0 = make_point(ks[0]) if ks else None
-        fixed = scout.fix_ceilings(w0.precision if w0.compute_bound_kind == "matmul" else None) if w0 else {}
-    except KeyboardInterrupt: raise
-    except Exception: fixed = {}   # the first point records the error; later points get the scout's ceilings, unraised
+    fixed = _fix_sweep_ceilings(scout, make_point, ks)
     res.ceilings = {f"{p}/{r}": c for (p, r), c in fixed.items()}
-    bar = tqdm(total=len(ks), desc=f"K-sweep M={M} N={N} {precision}", unit="point", disable=not progress, leave=True)
+    bar = tqdm(total=len(ks), desc=f"K-sweep M={M} N={N} {precision}", unit="point", disable=not cfg.progress,
+               leave=True)
+    emit = lambda line: _emit(bar, cfg.log, line)
     try:
         for i, k in enumerate(ks):
-            t0 = time.perf_counter(); v = None
-            try:
-                w = make_point(k)
-                why = fits_in_memory(w, scout.device, max_memory_bytes)
-                if why: rep = failed_point_report(w, scout.target.label, "skipped", why, env)
-                else:
-                    v = scout.analyze(w, ceilings=fixed)
-                    rep = report_from_verdict(v, env)
-            except KeyboardInterrupt: raise
-            except Exception as e:
-                msg = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-                try: rep = failed_point_report(make_point(k), scout.target.label, "error", msg, env)
-                except Exception: raise e
-            wall = time.perf_counter() - t0
-            rep = replace(rep, evidence={**rep.evidence,
-                                         "k_sweep": {"sweep_id": sid, "index": i, "count": len(ks), "dim": "K",
-                                                     "value": k,
-                                                     "wall_s": round(wall, 3),
-                                                     "gpu_time_s": round(point_gpu_time_s(rep), 3)}})
+            t0 = time.perf_counter()
+            rep, v = _measure_point(scout, make_point, k, fixed, cfg.max_memory_bytes, env)
+            info = {"sweep_id": res.sweep_id, "index": i, "count": len(ks), "dim": "K", "value": k,
+                    "wall_s": round(time.perf_counter() - t0, 3), "gpu_time_s": round(point_gpu_time_s(rep), 3)}
+            rep = replace(rep, evidence={**rep.evidence, "k_sweep": info})
             res.reports.append(rep)
             if v is not None: res.verdicts[k] = v
-            res.summary = summarize_k_sweep(res.reports, reference_k)
-            if out is not None:
-                try:
-                    if out.suffix == ".jsonl": save_reports(out, rep, append=True)
-                    else: res.save(out, force=True)
-                except OSError as e:  # disk full, read-only: keep sweeping, keep every report in memory, say so
-                    res.write_error = f"could not write {out} ({e.strerror or e}) from K={k} on"; out = None
-                    _emit(bar, log, f"  {res.write_error}: the sweep goes on and keeps its reports")
-            _emit(bar, log, f"  K={k}... {fmt_tflops(rep.baseline_tflops)} TFLOPS" if rep.baseline_tflops is not None
-                  else f"  K={k}... {rep.status}: {rep.error}")
-            if on_point is not None: on_point(rep, res)
+            res.summary = summarize_k_sweep(res.reports, cfg.reference_k)
+            out = _write_point(res, rep, out, k, emit)
+            emit(k_point_line(k, rep))
+            if cfg.on_point is not None: cfg.on_point(rep, res)
             bar.update(1)
     except KeyboardInterrupt:
         res.interrupted = True
-        _emit(bar, log, f"  interrupted after {len(res.reports)} of {len(ks)} points; finished "
-              "points are kept" + (f" in {out}" if out else ""))
+        emit(k_interrupted_line(len(res.reports), len(ks), out))
         if out is not None and out.suffix != ".jsonl" and res.reports: res.save(out, force=True)
     finally: bar.close()
     if not res.reports: res.summary = {"points": 0, "ks": [], "peak_tflops": None, "verdict": None}
     return res
 
-def _scout_k_dimension_sweep(self: CeilingScout, M: int=8192, N: int=8192, precision: str|Precision="fp16",
-                             ks: Sequence[int]|None=None, **kwargs) -> KSweepResult:
+@patch
+def k_dimension_sweep(self: CeilingScout, M: int=8192, N: int=8192, precision: str|Precision="fp16",
+                      ks: Sequence[int]|None=None, config: KSweepConfig|None=None, **options) -> KSweepResult:
     "`CeilingScout.k_dimension_sweep()`, as the users call it: sweep K at fixed M, N on this scout's device."
-    return k_dimension_sweep(self, M, N, precision, ks, **kwargs)
-
-CeilingScout.k_dimension_sweep = _scout_k_dimension_sweep
+    return k_dimension_sweep(self, M, N, precision, ks, config, **options)
 
 # %% ../../nbs/10_ksweep.ipynb #827dccb7
 def k_sweep_from_reports(reports: Sequence[Report], sweep_id: str|None=None, reference_k: int|None=None,
@@ -345,48 +375,6 @@ def sweep_parameters(sweep: KSweepResult|Sequence[Report]) -> dict:
             "target_ci": _one([m.get("target_rel_ci") for m in ms]) if mode == "adaptive" else None,
             "timed_calls": [min(ns), max(ns)] if ns else None}
 
-def parameter_differences(requested: dict, # what was asked; None means 'not asked'
-                          used: dict       # what the numbers were measured with; None means 'does not apply'
-                         ) -> list[str]:
-    "One line per parameter whose requested value differs from the one used."
-    out = []
-    for k, want in requested.items():
-        have = used.get(k)
-        if want is None or have is None or want == have: continue
-        show = lambda v: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else repr(v)
-        out.append(f"{k}: requested {show(want)}, used {show(have)}")
-    return out
-
-# %% ../../nbs/10_ksweep.ipynb #179b0533
-def format_k_sweep(result: KSweepResult) -> str:
-    "The familiar '=== K-Sweep Results ===' block for `result`."
-    s = result.summary
-    lines = ["=== K-Sweep Results ==="]
-    if s.get("peak_tflops") is None:
-        return "\n".join(lines + ["No point produced a rate."]
-                         + [f"  K={f['K']}: {f['status']}: {f['error']}" for f in s.get("failed", [])])
-    lines += [f"Peak: {fmt_tflops(s['peak_tflops'])} TFLOPS at K={s['peak_k']}",
-              f"Range: {fmt_tflops(s['min_tflops'])} - {fmt_tflops(s['max_tflops'])} TFLOPS",
-              f"Mean: {fmt_tflops(s['mean_tflops'])} TFLOPS over {s['ok_points']} of {s['points']} points "
-              f"({s['mode']} mode; "
-              + ", ".join(f"{n} {g}" for g, n in s["regimes"].items()) + ")"]
-    if s.get("efficiency_min") is not None:
-        lines.append(f"Efficiency: {s['efficiency_min']:.1%} - {s['efficiency_max']:.1%} of ceiling; "
-                     f"{s['points_at_ceiling']} of {s['ok_points']} points at >= 90%")
-    if s.get("ceilings"):
-        lines.append("Ceiling: " + "; ".join(f"{k} {', '.join(fmt_tflops(x) for x in v)} TFLOPS" for k, v in
-                                             s["ceilings"].items())
-                     + (" (one per regime, fixed before the first point)" if s.get("one_ceiling_per_regime")
-                        else " (CHANGED between points)"))
-    if s.get("above_ceiling_ks"):
-        lines.append(f"Above ceiling + its CI at K={', '.join(map(str, s['above_ceiling_ks']))}: the ceiling was "
-                     "beaten (re-measure it: --remeasure)")
-    lines.append(f"Time: {s['gpu_time_s']:.1f} s of device time in timed and warm-up calls, {s['wall_s']:.1f} s wall")
-    lines += [f"  K={f['K']}: {f['status']}: {f['error']}" for f in s["failed"]]
-    if result.interrupted: lines.append(f"Interrupted: {s['points']} of "
-                                        f"{sweep_info(result.reports[0]).get('count', '?')} points finished")
-    return "\n".join(lines)
-
 # %% ../../nbs/10_ksweep.ipynb #58c2e110
 K_SWEEP_FLAGS = (
     Flag("--k-sweep", bool, "sweep K at the shape's M and N (65536..262144 step 16384 on a GPU; 256..1024 step 256 "
@@ -407,13 +395,9 @@ def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
     ks = k_values(args.k_min, args.k_max, args.k_step, args.k_list, cuda=scout.target.is_cuda)
     text = not args.json
     if text:
-        out("=== Ceiling Scout ==="); out(f"Device: {scout.target.label} ({scout.environment.device_name})")
-        out(f"Operation: {w.operation.value}")
-        out(f"Shape: {tuple(w.shape)}"); out(f"Precision: {w.precision.value}"); out("")
-        out(f"Running K-dimension sweep for M={dims['M']}, N={dims['N']}...")
+        for line in k_sweep_intro(scout.target.label, scout.environment.device_name, w): out(line)
     res = k_dimension_sweep(scout, dims["M"], dims["N"], w.precision, ks, operation=w.operation, reference_k=dims["K"],
-                            output=args.output,
-                            force=bool(getattr(args, "force", False)),
+                            output=args.output, force=bool(getattr(args, "force", False)),
                             progress=not args.quiet and not args.json, log=out if text else None)
     if args.json: out(json.dumps({k: v for k, v in res.to_dict().items() if k != "reports"}, indent=1, default=str))
     else:
@@ -422,11 +406,9 @@ def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
         v = res.verdicts.get(ref)
         if v is not None:
             rep = next(r for r in res.reports if sweep_info(r)["value"] == ref)
-            out(f"(Analysis of the point at K={ref}, the {res.summary['reference_is']})")
+            out(k_analysis_line(ref, res.summary["reference_is"]))
             out(format_verdict(v, rep, header=False))
-        if args.output and res.reports and not res.write_error:
-            out(f"\nReport written to {args.output} (one point at a time)")
-        elif args.output: out(f"\nNo point finished: nothing written to {args.output}")
+        if args.output: out(k_written_line(args.output, bool(res.reports) and not res.write_error))
     if res.interrupted: raise KeyboardInterrupt
     return res
 

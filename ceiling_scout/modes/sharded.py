@@ -15,15 +15,19 @@ from ..engine.workloads import *
 from ..reports.report import *
 from ..engine.scout import *
 from ..engine.ceilings import CeilingStore
-from .ksweep import (K_SWEEP_FLAGS, k_values, failed_point_report, fits_in_memory, k_sweep_from_reports,
-                                  format_k_sweep, point_gpu_time_s)
+from .ksweep import (K_SWEEP_FLAGS, k_values, failed_point_report, fits_in_memory,
+                                       k_sweep_from_reports, point_gpu_time_s)
+from ..render.sweep_text import (format_k_sweep, format_sharded, rank_ceilings_line, shard_point_line,
+                                             shard_interrupted_line, gather_failed_line, ONE_PROCESS_NOTE,
+                                             merged_written_line)
 from .collectives import DistContext, init_distributed, launched_by_torchrun, multicast_off
+_all_ = ["format_sharded"]   # its old import path: `from ceiling_scout.modes.sharded import format_sharded`
 
 # %% auto #0
 __all__ = ['SHARD_TIMEOUT_S', 'SHARD_FLAGS', 'SHARD_MODE', 'assign_points', 'shard_path', 'rank_device',
-           'rank_ceiling_cache_path', 'measure_rank_ceilings', 'run_shard', 'ShardedResult', 'merge_shards',
-           'merge_shard_files', 'sharded_sweep', 'format_sharded', 'rank_ceilings', 'sharded_figure', 'run_sharded_cli',
-           'main']
+           'rank_ceiling_cache_path', 'measure_rank_ceilings', 'ShardPlace', 'run_shard', 'ShardedResult',
+           'merge_shards', 'merge_shard_files', 'sharded_sweep', 'rank_ceilings', 'sharded_figure', 'run_sharded_cli',
+           'main', 'format_sharded']
 
 # %% ../../nbs/61_sharded.ipynb #df463a2b
 def assign_points(costs: Sequence[float], world_size: int) -> list[int]:
@@ -65,18 +69,36 @@ def measure_rank_ceilings(scout: CeilingScout, workloads: Sequence[Workload]) ->
                     "spec_peak_tflops": c.spec_peak_tflops, "source": c.source}
     return out
 
+
+@dataclass(frozen=True)
+class ShardPlace:
+    "Where one rank's share sits in a sharded sweep: the sweep's id and size, the rank, and the K dimension if any."
+    sweep_id: str                # the whole sweep's id
+    count: int                   # the whole sweep's number of points
+    rank: int = 0
+    world_size: int = 1
+    local_rank: int = 0
+    k_dim: str|None = None       # e.g. "K": also write evidence['k_sweep'] (value of that dim)
+
+def _shard_evidence(rep: Report, w: Workload, i: int, wall: float, place: ShardPlace, where: dict) -> Report:
+    "`rep` with `evidence['shard']` (and `evidence['k_sweep']` for a K sweep) of global point `i`."
+    p = place
+    ev = {**rep.evidence, "shard": {"sweep_id": p.sweep_id, "index": i, "count": p.count, "wall_s": wall, **where}}
+    if p.k_dim: ev["k_sweep"] = {"sweep_id": p.sweep_id, "index": i, "count": p.count, "dim": p.k_dim, "wall_s": wall,
+                                 "value": w.shape[list(w.shape_names).index(p.k_dim)],
+                                 "gpu_time_s": round(point_gpu_time_s(rep), 3)}
+    return replace(rep, evidence=ev)
+
 def run_shard(scout: CeilingScout,                 # this rank's engine, on this rank's device
               points: Sequence[tuple[int, Workload]], # (global index, workload) of this rank's points
               path: str|Path,                       # this rank's .jsonl
-              sweep_id: str, count: int,            # the whole sweep's id and number of points
-              rank: int=0, world_size: int=1, local_rank: int=0,
-              k_dim: str|None=None,                 # e.g. "K": also write evidence['k_sweep'] (value of that dim)
+              place: ShardPlace,                    # the sweep's id and size, this rank's place in it
               log: Callable|None=None) -> tuple[list[Report], bool]:
     "Run this rank's points, appending each finished report to `path`; returns (reports, interrupted)."
     env = scout.environment.to_dict(); path = Path(path); done = []
     path.parent.mkdir(parents=True, exist_ok=True); path.write_text("")
-    where = {"rank": rank, "world_size": world_size, "local_rank": local_rank, "device": str(scout.device),
-             "device_name": scout.environment.device_name, "host": socket.gethostname()}
+    where = {"rank": place.rank, "world_size": place.world_size, "local_rank": place.local_rank,
+             "device": str(scout.device), "device_name": scout.environment.device_name, "host": socket.gethostname()}
     try:
         for i, w in points:
             t0 = time.perf_counter()
@@ -88,18 +110,11 @@ def run_shard(scout: CeilingScout,                 # this rank's engine, on this
             except Exception as e:
                 msg = f"{type(e).__name__}: {e}".splitlines()[0]
                 rep = failed_point_report(w, scout.target.label, "error", msg, env)
-            wall = round(time.perf_counter() - t0, 3)
-            ev = {**rep.evidence, "shard": {"sweep_id": sweep_id, "index": i, "count": count, "wall_s": wall, **where}}
-            if k_dim: ev["k_sweep"] = {"sweep_id": sweep_id, "index": i, "count": count, "dim": k_dim, "wall_s": wall,
-                                       "value": w.shape[list(w.shape_names).index(k_dim)],
-                                       "gpu_time_s": round(point_gpu_time_s(rep), 3)}
-            rep = replace(rep, evidence=ev)
+            rep = _shard_evidence(rep, w, i, round(time.perf_counter() - t0, 3), place, where)
             save_reports(path, rep, append=True); done.append(rep)
-            if log: log(f"  [rank {rank} {where['device']}] point {i + 1}/{count} {w.describe()}: "
-                        + (f"{rep.baseline_tflops:.3g} TFLOPS, {rep.efficiency:.0%} of its ceiling"
-                           if rep.baseline_tflops is not None and rep.efficiency is not None else rep.status))
+            if log: log(shard_point_line(where, i, place.count, w.describe(), rep))
     except KeyboardInterrupt:
-        if log: log(f"  [rank {rank}] interrupted after {len(done)} of {len(points)} points; they are kept in {path}")
+        if log: log(shard_interrupted_line(place.rank, len(done), len(points), path))
         return done, True
     return done, False
 
@@ -191,20 +206,18 @@ def sharded_sweep(workloads: Sequence[Workload],  # the sweep's points, in sweep
     if on: dist.all_gather_object(every, {"rank": rank, "device": dev, "ceilings": ceilings})
     else: every = [{"rank": rank, "device": dev, "ceilings": ceilings}]
     if log and rank == 0:
-        for e in every: log(f"  rank {e['rank']} ({e['device']}) ceilings: " + ", ".join(
-            f"{k} {v['measured_peak_tflops']:.3g} TFLOPS" for k, v in e["ceilings"].items()
-            if v["measured_peak_tflops"]))
+        for e in every: log(rank_ceilings_line(e["rank"], e["device"], e["ceilings"]))
     owner = assign_points([(cost or (lambda w: w.flops or w.bytes_min or 1))(w) for w in workloads], world)
     mine = [(i, w) for i, w in enumerate(workloads) if owner[i] == rank]
-    reps, interrupted = run_shard(scout, mine, shard_path(output, rank), sid[0], len(workloads), rank, world, local,
-                                  k_dim, log)
+    place = ShardPlace(sid[0], len(workloads), rank, world, local, k_dim)
+    reps, interrupted = run_shard(scout, mine, shard_path(output, rank), place, log)
     gathered = None
     if on:
         try:
             gathered = [None] * world if rank == 0 else None
             dist.gather_object(reps, gathered, dst=0)
         except Exception as e:
-            if log: log(f"  rank {rank}: gathering the reports failed ({type(e).__name__}); merging the rank files")
+            if log: log(gather_failed_line(rank, e))
             gathered = None
     else: gathered = [reps]
     if rank != 0: return None
@@ -217,30 +230,6 @@ def sharded_sweep(workloads: Sequence[Workload],  # the sweep's points, in sweep
     if len(peaks) > 1 and max(peaks) > 0: res.ceiling_spread = (max(peaks) - min(peaks)) / max(peaks)
     res.save(output)
     return res
-
-# %% ../../nbs/61_sharded.ipynb #c93b04bf
-def format_sharded(res: ShardedResult) -> str:
-    "The sharded sweep in words: per-rank ceilings and their spread, then every point with its rank and GPU."
-    lines = [f"=== Sharded sweep: {res.count} points over {len(res.ranks)} rank(s) ==="]
-    for k, d in sorted(res.ranks.items(), key=lambda kv: int(kv[0])):
-        ceil = ", ".join(f"{p} {v['measured_peak_tflops']:.3g}" for p, v in (d.get("measured_ceilings") or {}).items()
-                         if v.get("measured_peak_tflops"))
-        ceil = ceil or ", ".join(f"{p} {v:.3g}" for p, v in d.get("ceilings_tflops", {}).items())
-        lines.append(f"  rank {k}: {d.get('device', '?')} {d.get('device_name', '')}, {d.get('points', 0)} points, "
-                     f"ceiling {ceil} TFLOPS")
-    if res.ceiling_spread is not None:
-        lines.append(f"  per-rank ceiling spread: {res.ceiling_spread:.1%} (max - min) / max")
-    lines.append(f"{'#':>3} {'rank':>4} {'device':<8} {'shape':<22} {'status':<8} {'TFLOPS':>8} {'ceiling':>8} "
-                 f"{'eff':>6}")
-    for r in res.reports:
-        s = r.evidence["shard"]
-        f = lambda x, spec: "-" if x is None else format(x, spec)
-        lines.append(f"{s['index']:>3} {s['rank']:>4} {s['device']:<8} {'x'.join(map(str, r.shape)):<22} {r.status:<8} "
-                     f"{f(r.baseline_tflops, '.3g'):>8} {f(r.ceiling_tflops, '.3g'):>8} {f(r.efficiency, '.0%'):>6}")
-    if res.missing: lines.append(f"Missing (an interrupted or failed rank): points {', '.join(map(str, res.missing))}")
-    if res.duplicates: lines.append(f"Written twice (kept once): points {', '.join(map(str, res.duplicates))}")
-    if res.wall_s is not None: lines.append(f"Wall time: {res.wall_s:.1f} s")
-    return "\n".join(lines)
 
 # %% ../../nbs/61_sharded.ipynb #f958bc6d
 def rank_ceilings(sharded: ShardedResult|dict # a merged sweep, or its dict (saved, or a recording's section)
@@ -292,8 +281,7 @@ def run_sharded_cli(args, scout: CeilingScout, out: Callable) -> None:
     multicast_off()
     ctx = init_distributed(SHARD_TIMEOUT_S, device="cuda" if scout.target.is_cuda else "cpu") \
         if launched_by_torchrun() else None
-    if ctx is None: out("(one process: launch with `torchrun --nproc_per_node N -m ceiling_scout ... --shard` "
-                        "to spread the points over N GPUs)")
+    if ctx is None: out(ONE_PROCESS_NOTE)
     text = not args.json and (ctx is None or ctx.rank == 0)
     kw = dict(mode=scout.mode, warmup=scout.warmup, iters=scout.iters, target_rel_ci=scout.target_rel_ci,
               max_time_s=scout.max_time_s, cache=scout.store.path, remeasure=scout.remeasure, search_kw=scout.search_kw)
@@ -303,7 +291,7 @@ def run_sharded_cli(args, scout: CeilingScout, out: Callable) -> None:
     if args.json: out(json.dumps({k: v for k, v in res.to_dict().items() if k != "reports"}, indent=1, default=str))
     else:
         out(""); out(format_sharded(res)); out(""); out(format_k_sweep(res.k_sweep()))
-        out(f"\nMerged report written to {args.output} (per-rank points in {shard_path(args.output, 0).name} ...)")
+        out(merged_written_line(args.output, shard_path(args.output, 0).name))
     if res.interrupted: raise KeyboardInterrupt
 
 SHARD_MODE = register_mode(Mode("sharded_k_sweep", "a sharded K sweep", ("--shard",), SHARD_FLAGS,
