@@ -40,7 +40,9 @@ setup_cfg['package_data'] = package_data
 # The spec tables and the GPU recordings the notebooks read ship with the package: installed under
 # <prefix>/share/<lib_name>/data/ (found there by `ceiling_scout.engine.ceilings.data_dir`), so a wheel works outside the checkout.
 import glob, os
-_data = [f for f in ['data/device_specs.csv', *glob.glob('data/recorded/**', recursive=True)] if os.path.isfile(f)]
+# (the example reports under data/recorded/*/reports/ are for the notebooks and README, not for the wheel)
+_data = [f for f in ['data/device_specs.csv', *glob.glob('data/recorded/**', recursive=True)]
+         if os.path.isfile(f) and '/reports/' not in f]
 setup_cfg['data_files'] = [(f"share/{cfg['lib_name']}/{d}", sorted(f for f in _data if os.path.dirname(f) == d))
                            for d in sorted({os.path.dirname(f) for f in _data})]
 
