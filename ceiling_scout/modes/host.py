@@ -410,7 +410,7 @@ def _host_advice(b: dict, steps: int, wall: float, host: dict) -> list:
 
 def _advise(b: dict, steps: int, alloc: dict, dev: torch.device, fn, args, kwargs, measure_fixes: bool,
             copy_bytes: int) -> list[Advice]:
-    "Every finding of one profile, as `Advice` (facts, a measured fix where the tool can apply it), largest share first."
+    "Every finding of one profile as `Advice` (facts, a measured fix where the tool can apply it), largest first."
     wall, host, gpu = b["wall_us"] / steps, {k: v / steps for k, v in b["host_us"].items()}, b["gpu"]
     out = (_allocation_advice(alloc, wall, host["allocation"], dev, measure_fixes)
            + _copy_advice(gpu, steps, wall, dev, measure_fixes, copy_bytes)

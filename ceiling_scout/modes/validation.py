@@ -628,8 +628,8 @@ def validate_spec(operation: str, shape: str, precision: str,   # the workload, 
                   device: str="cpu",
                   config: ValidateConfig|None=None,               # checks, timing and target tiers
                   ceiling: Ceiling|None=None, scout=None,
-                  **extras                                        # the operation's flags (causal=True ...), the config's
-                 ) -> tuple[ValidationResult, list[TargetGrade]]: # fields (targets='2,3,5', iters=...), edges=False
+                  **extras       # the operation's flags (causal=True ...), the config's fields (targets='2,3', iters=6)
+                 ) -> tuple[ValidationResult, list[TargetGrade]]:     # and edges=False (only the workload's shape)
     "Validate `candidate` on the workload named by strings; the target tiers graded if asked and it was timed."
     over = {k: extras.pop(k) for k in list(extras) if k in ValidateConfig.__dataclass_fields__}
     if "edges" in extras: over["edge_shapes"] = ValidateConfig().edge_shapes if extras.pop("edges") else ()
