@@ -170,16 +170,15 @@ def decide_launch(chain: dict # from `kernel_chain`
     best = max((k for k in ("graph", "compile") if f"{k}_speedup" in chain), key=lambda k: chain[f"{k}_speedup"])
     x = chain[f"{best}_speedup"]
     ev = {k: v for k, v in chain.items() if k.endswith("_us") or k.endswith("_speedup")}
-    if x < 1.1:
-        return Decision(Priority.NONE, Approach.NONE, "launch_not_bound",
-                        f"{chain['n_kernels']} kernels: eager {chain['eager_us']:.1f} µs/call; graphs gain {x:.2f}x "
-                        "(measured): launches are not what limits it.", {"use": "eager"}, ev, x)
-    how = ("torch.cuda.CUDAGraph() capture + replay" if best == "graph"
-           else "torch.compile(fn, mode='reduce-overhead')")
-    return Decision(gain_priority(x), Approach.SWITCH_BACKEND, "launch_bound",
-                    f"CUDA graphs: measured {x:.1f}x ({chain['eager_us']:.1f} -> {chain[best + '_us']:.1f} µs per "
-                    f"call of {chain['n_kernels']} kernels, {how}).", {"use": how, "measured_speedup": round(x, 2)},
-                    ev, x)
+    how = "torch.cuda.CUDAGraph() capture + replay" if best == "graph" else "torch.compile(fn, mode='reduce-overhead')"
+    facts = {"n_kernels": chain["n_kernels"], "eager_us": chain["eager_us"], "replay_us": chain[best + "_us"],
+             "speedup": x, "use": how if x >= 1.1 else "eager"}
+    finding = "launch_bound" if x >= 1.1 else "launch_not_bound"
+    # not judged by `judge` (no workload): the sentence (render.mode_words) is written here, from the facts
+    words = sentence("host.launch", finding, facts)
+    if x < 1.1: return Decision(Priority.NONE, Approach.NONE, finding, words, {"use": "eager"}, ev, x, facts=facts)
+    return Decision(gain_priority(x), Approach.SWITCH_BACKEND, finding, words,
+                    {"use": how, "measured_speedup": round(x, 2)}, ev, x, facts=facts)
 
 # %% ../../nbs/46_host.ipynb #be0e513f
 @dataclass(frozen=True)
