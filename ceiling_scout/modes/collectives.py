@@ -14,7 +14,7 @@ import torch.distributed as dist
 from ..engine.core import *
 from ..engine.timing import summarize
 from ..engine.workloads import Flag, Mode, register_mode
-from ..render.numbers import number_of_bytes
+from ..render.numbers import number, number_of_bytes
 from ..render.mode_text import (collectives_markdown, collectives_summary, format_collectives,
                                             format_verdict_line, sweep_line)
 _all_ = ["format_verdict_line", "format_collectives", "collectives_summary", "collectives_markdown"]  # re-exported
@@ -446,7 +446,8 @@ def busbw_figure(report: CollectivesReport|dict, # a report, or `load_collective
     ic, p = d["interconnect"], d["provenance"]
     if ic.get("gbps_per_direction"):
         fig.add_hline(y=ic["gbps_per_direction"], line_dash="dash",
-                      annotation_text=f"{ic['name']}: {ic['gbps_per_direction']:g} GB/s per direction (spec)")
+                      annotation_text=f"{ic['name']}: {number(ic['gbps_per_direction'], fmt='g')} GB/s per direction "
+                                      "(spec)")
     title = f"Bus bandwidth vs message size: {p['world_size']} ranks, {p['backend']}, {ic['name']}"
     fig.update_layout(title=title + (f" ({recorded})" if recorded else ""), xaxis_type="log",
                       xaxis_title="message size (bytes)", yaxis_title="busbw (GB/s, nccl-tests definition)")
@@ -466,9 +467,11 @@ def collectives_problems(d: dict) -> list[str]:
                 and all(fin(r.get(k), -1e-300) for k in ("busbw_gbps", "busbw_factor"))):
             bad.append(f"{where}: a size, time or bandwidth that is not a positive finite number"); continue
         if abs(r["busbw_gbps"] - r["algbw_gbps"] * r["busbw_factor"]) > 1e-6 * r["busbw_gbps"]:
-            bad.append(f"{where}: busbw {r['busbw_gbps']:g} is not algbw x {r['busbw_factor']:g}")
+            g = lambda x: number(x, fmt="g")
+            bad.append(f"{where}: busbw {g(r['busbw_gbps'])} is not algbw x {g(r['busbw_factor'])}")
         if spec and r["busbw_gbps"] > 1.5 * spec:
-            bad.append(f"{where}: busbw {r['busbw_gbps']:g} GB/s is beyond the link's {spec:g} GB/s spec")
+            bad.append(f"{where}: busbw {number(r['busbw_gbps'], fmt='g')} GB/s is beyond the link's "
+                       f"{number(spec, fmt='g')} GB/s spec")
     return bad
 
 def read_collectives(path: str|Path|None=None # a collectives/1 report or a recorded/1 file; None: the H200 recording

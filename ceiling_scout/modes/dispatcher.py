@@ -12,6 +12,7 @@ from ..engine.core import *
 from fastcore.basics import patch
 from ..reports.report import ReportError
 from ..render.mode_text import dispatch_text, kernel_why_not
+from ..render.numbers import number
 
 # %% auto #0
 __all__ = ['VALIDATION_SCHEMA_VERSION', 'LIBRARY', 'validation_schema', 'schema_file', 'write_schema_file', 'check_validation',
@@ -278,12 +279,13 @@ def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) ->
         name = f"{vk.candidate} [{vk.verdict}, {vk.date[:10]}]"
         try: self._load(vk)
         except Exception as e:
-            notes.append(f"{name}: {vk.speedup:.3f}x, but it cannot be loaded here ({str(e).splitlines()[0][:160]})")
+            notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, but it cannot be loaded here "
+                         f"({str(e).splitlines()[0][:160]})")
             continue
         if d.uses_library:
-            notes.append(f"{name}: {vk.speedup:.3f}x, the fastest validated here: chosen")
+            notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, the fastest validated here: chosen")
             d = Decision(*key, self.device, vk.candidate, vk.speedup, vk.speedup_ci95, vk.source)
-        else: notes.append(f"{name}: {vk.speedup:.3f}x, slower than the chosen one")
+        else: notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, slower than the chosen one")
     d = Decision(*key, self.device, d.implementation, d.speedup, d.speedup_ci95, d.source, tuple(notes))
     self._decisions[key] = d
     return d

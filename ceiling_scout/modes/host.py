@@ -15,6 +15,7 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..ops.transfers import *
 from ..render.words import sentence
+from ..render.numbers import number
 from ..render.mode_text import format_profile
 _all_ = ["format_profile"]   # the text layout lives in render.mode_text; re-exported
 
@@ -103,8 +104,8 @@ def attribute_claim(claim_ms: float,   # the claimed time, e.g. 204.4 for the do
     rows = breakdown["by_size"]
     row = min(rows, key=lambda r: abs(math.log(r["nbytes"] / nbytes))) if nbytes else rows[-1]
     cands = {"context creation (first allocation in a fresh process)": breakdown["first_call"]["first_allocation_ms"],
-             f"raw cudaMalloc of {row['nbytes'] / 2**20:g} MiB": row["raw_cudaMalloc_ms"],
-             f"caching-allocator hit of {row['nbytes'] / 2**20:g} MiB": row["caching_hit_ms"]}
+             f"raw cudaMalloc of {number(row['nbytes'] / 2**20, fmt='g')} MiB": row["raw_cudaMalloc_ms"],
+             f"caching-allocator hit of {number(row['nbytes'] / 2**20, fmt='g')} MiB": row["caching_hit_ms"]}
     best = min(cands, key=lambda k: abs(math.log(claim_ms / max(cands[k], 1e-6))))
     return {"claim_ms": claim_ms, "candidates_ms": cands, "most_likely": best,
             "claim_over_candidate": claim_ms / max(cands[best], 1e-6),

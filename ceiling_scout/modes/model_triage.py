@@ -20,6 +20,7 @@ from .extract import what_if_sparsity
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from ..reports.triage_report import ModelReport
 from ..render.words import sentence
+from ..render.numbers import number
 from ..render.mode_text import fusion_line, render_model_report, sparse_line as render_sparse_line
 _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live in render.mode_text; re-exported
 
@@ -34,7 +35,8 @@ def _sparse_tag(o: ExtractedOp) -> str:
     "'' for a dense (or unknown) weight; else ' · up.weight 87.5% BLOCK_SPARSE' (its own workload: its own matrix)."
     m = o.meta
     if not m.get("sparsity") or m.get("sparsity_pattern") == "DENSE": return ""
-    return f" · {m.get('weight') or 'synthetic'} {m['sparsity']:.1%} {m.get('sparsity_pattern') or 'UNSTRUCTURED'}"
+    return (f" · {m.get('weight') or 'synthetic'} {number(m['sparsity'], fmt='.1%')} "
+            f"{m.get('sparsity_pattern') or 'UNSTRUCTURED'}")
 
 def unique_workloads(model: ExtractedModel) -> dict[str, dict]:
     "Mapped ops grouped by workload (a sparse weight apart): {key: {workload, ops, count, time_ms, sparsity}}."
@@ -116,7 +118,7 @@ def sparse_alternative(u: dict, em: ExtractedModel, scout: CeilingScout) -> dict
     if name is not None: what = f"measured on {name} ({s['source']})"
     else:
         pat = _SYNTHETIC_PATTERN.get(s["pattern"], "unstructured")
-        what = (f"measured on a synthetic {pat} matrix of {s['sparsity']:.1%} zeros (no weights given: "
+        what = (f"measured on a synthetic {pat} matrix of {number(s['sparsity'], fmt='.1%')} zeros (no weights given: "
                 f"{s['source']})")
     try:
         if name is not None:
@@ -399,7 +401,7 @@ def epilogue_chains(em: ExtractedModel, device, warmup: int, iters: int, model_m
             lib = lambda: torch._addmm_activation(bias, a, b, use_gelu=act == "gelu")
             err = _rel_err((lib(),), (actf(torch.addmm(bias, a, b)),))
             ch.library_ms = measure(lib, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-        ch.note = f"library epilogue output differs by {err:.2g} (rel.)" if err > 1e-2 else ""
+        ch.note = f"library epilogue output differs by {number(err, fmt='.2g')} (rel.)" if err > 1e-2 else ""
         out.append(ch)
     return out
 

@@ -16,6 +16,7 @@ from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
 from .dispatcher import VALIDATION_SCHEMA_VERSION
+from ..render.numbers import number
 from ..render.mode_text import (before_after, conventions_markdown, error_stats_text, format_targets,
                                             format_validation, target_line)
 _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
@@ -652,7 +653,7 @@ def targets_table(grades: Sequence[TargetGrade]) -> "pd.DataFrame":
     "The target tiers as a table: the time each asks for, the rate that needs, reachable under each ceiling."
     import pandas as pd
     yes = lambda b: "n/a" if b is None else "yes" if b else "no"
-    return pd.DataFrame([{"tier": g.tier, "speedup": f"{g.factor:g}x", "time (ms)": round(g.time_ms, 4),
+    return pd.DataFrame([{"tier": g.tier, "speedup": f"{number(g.factor, fmt='g')}x", "time (ms)": round(g.time_ms, 4),
                           "needs (TFLOPS)": round(g.required_tflops, 3), "needs (GB/s)": round(g.required_gbps, 1),
                           "measured bound (TFLOPS)": g.bound_tflops, "reachable (measured)": yes(g.reachable_measured),
                           "spec bound (TFLOPS)": g.spec_bound_tflops, "reachable (spec)": yes(g.reachable_spec)}
@@ -671,11 +672,13 @@ def validation_figure(v: ValidationResult) -> "go.Figure":
     fig = go.Figure(go.Bar(x=[n for n, _ in rows], y=ys, error_y=dict(type="data", array=err),
                            marker_color=["#7f7f7f", "#2ca02c" if v.verdict == "KEEP" else "#d62728"
                                          if v.verdict == "REVERT" else "#1f77b4"],
-                           text=[f"{y:.3g}" for y in ys], textposition="outside"))
+                           text=[number(y, fmt=".3g") for y in ys], textposition="outside"))
     if v.bound_tflops and not mem:
-        fig.add_hline(y=v.bound_tflops, line_dash="dash", annotation_text=f"ceiling {v.bound_tflops:.3g} TFLOPS")
+        fig.add_hline(y=v.bound_tflops, line_dash="dash",
+                      annotation_text=f"ceiling {number(v.bound_tflops, fmt='.3g')} TFLOPS")
     if v.spec_bound_tflops and not mem:
-        fig.add_hline(y=v.spec_bound_tflops, line_dash="dot", annotation_text=f"spec {v.spec_bound_tflops:.3g} TFLOPS")
+        fig.add_hline(y=v.spec_bound_tflops, line_dash="dot",
+                      annotation_text=f"spec {number(v.spec_bound_tflops, fmt='.3g')} TFLOPS")
     fig.update_layout(title=f"{v.workload.describe()} on {v.device}: {v.verdict}",
                       yaxis_title="GB/s" if mem else "TFLOP/s", height=420, showlegend=False)
     return fig
