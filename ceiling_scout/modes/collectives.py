@@ -14,18 +14,23 @@ import torch.distributed as dist
 from ..engine.core import *
 from ..engine.timing import summarize
 from ..engine.workloads import Flag, Mode, register_mode
+from ..render.numbers import number, number_of_bytes
+from ..render.mode_text import (collectives_markdown, collectives_summary, format_collectives,
+                                            format_verdict_line, sweep_line)
+_all_ = ["format_verdict_line", "format_collectives", "collectives_summary", "collectives_markdown"]  # re-exported
 
 # %% auto #0
 __all__ = ['NVLS_OFF_ENV', 'BUSBW_FACTORS', 'COLLECTIVES', 'INTERCONNECTS', 'NVLINK_GENERATION_BY_CC_MAJOR',
            'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'COLLECTIVES_SCHEMA',
            'RECORDED_COLLECTIVES', 'COLLECTIVE_FLAGS', 'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off',
            'busbw_factor', 'Interconnect', 'parse_topology', 'read_topology', 'detect_interconnect', 'parse_size',
-           'message_sizes', 'fmt_bytes', 'CollectiveError', 'DistContext', 'launched_by_torchrun', 'init_distributed',
+           'message_sizes', 'CollectiveError', 'DistContext', 'launched_by_torchrun', 'init_distributed',
            'single_process_group', 'element_count', 'collective_call', 'time_collective', 'CollectiveResult',
            'bandwidths', 'run_collective', 'LatencyBandwidthFit', 'fit_latency_bandwidth', 'CollectiveVerdict',
-           'judge_collective', 'format_verdict_line', 'CollectivesReport', 'load_collectives', 'collective_sweep',
-           'format_collectives', 'busbw_figure', 'collectives_problems', 'read_collectives', 'collectives_summary',
-           'collectives_markdown', 'build_collectives_parser', 'main', 'collective_launch_hint', 'run_collectives_cli']
+           'judge_collective', 'CollectivesReport', 'load_collectives', 'collective_sweep', 'busbw_figure',
+           'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main', 'collective_launch_hint',
+           'run_collectives_cli', 'format_verdict_line', 'format_collectives', 'collectives_summary',
+           'collectives_markdown']
 
 # %% ../../nbs/60_collectives.ipynb #acd62fee
 NVLS_OFF_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -159,12 +164,6 @@ def message_sizes(sizes: str|Sequence|None=None, cuda: bool=True) -> list[int]:
     out = [lo]
     while out[-1] * f <= hi: out.append(out[-1] * f)
     return out
-
-def fmt_bytes(n: float) -> str:
-    "1024 -> '1 KiB'; binary units, three significant digits."
-    for unit, p in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
-        if n >= 1 << p: return f"{n / (1 << p):.3g} {unit}"
-    return f"{n:.0f} B"
 
 # %% ../../nbs/60_collectives.ipynb #cf117da5
 LAUNCH_HINT = ("collectives need several processes: launch with torchrun, e.g. "
@@ -367,28 +366,6 @@ def judge_collective(results: Sequence[CollectiveResult], interconnect: Intercon
     return CollectiveVerdict(name, ranks, interconnect.key, spec, peak.busbw_gbps, peak.size_bytes, frac, fit, bound,
                              half, tuple(actions), tuple(warnings))
 
-# %% ../../nbs/60_collectives.ipynb #ec2c05d4
-def format_verdict_line(v: CollectiveVerdict) -> list[str]:
-    "The verdict of one collective in words: bound, fraction of the link, latency-bound region, warnings."
-    ic = INTERCONNECTS.get(v.interconnect)
-    link = ic.name.split(" (")[0] if ic else v.interconnect
-    if v.peak_busbw_gbps is None: return [f"{v.collective}: no size produced a time"]
-    out = []
-    peak = f"peak busbw {v.peak_busbw_gbps:.3g} GB/s at {fmt_bytes(v.peak_size_bytes)}"
-    if v.bound == "bandwidth" and v.fraction_of_spec is not None:
-        out.append(f"{v.collective}: bandwidth-bound at {v.fraction_of_spec:.0%} of {link} "
-                   f"({v.spec_gbps:g} GB/s per direction); {peak}")
-    else: out.append(f"{v.collective}: {v.bound}-bound at the largest size; {peak}"
-                     + ("" if v.fraction_of_spec is None else f" ({v.fraction_of_spec:.0%} of {link})"))
-    if v.fit is not None:
-        bw = f"{v.fit.busbw_gbps:.3g} GB/s busbw" if v.fit.busbw_gbps else "no bandwidth term"
-        out.append(f"  model: {v.fit.latency_us:.3g} us + size / bandwidth ({bw}; worst residual "
-                   f"{v.fit.max_rel_residual:.0%})")
-    if v.latency_bound_below_bytes and "bucket_gradients" in v.actions:
-        out.append(f"  latency-bound below {fmt_bytes(v.latency_bound_below_bytes)}: "
-                   "bucket gradients / fuse collectives")
-    return out
-
 # %% ../../nbs/60_collectives.ipynb #4b565751
 COLLECTIVES_SCHEMA = "ceiling_scout.collectives/1"
 
@@ -443,41 +420,17 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
         for s in sizes:
             try: r = run_collective(c, s, ctx, warmup, iters)
             except Exception as e:
-                raise CollectiveError(f"rank {ctx.rank} of {ctx.world_size}: {c} at {fmt_bytes(s)} failed "
+                raise CollectiveError(f"rank {ctx.rank} of {ctx.world_size}: {c} at {number_of_bytes(s)} failed "
                                       f"({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}); "
                                       f"timeout {ctx.timeout_s:g} s per collective") from e
             rep.results.append(r)
-            if log and ctx.rank == 0:
-                log(f"{c:>14} {r.size_bytes:>12} B  " + (f"{r.time_us:10.1f} us  algbw {r.algbw_gbps:8.3f}  busbw "
-                    f"{r.busbw_gbps:8.3f} GB/s" if r.status == "ok" else f"{r.status}: {r.error}"))
+            if log and ctx.rank == 0: log(sweep_line(r))
             if r.status == "failed_check":
-                raise CollectiveError(f"{c} at {fmt_bytes(s)} computed a wrong result: {r.error}")
+                raise CollectiveError(f"{c} at {number_of_bytes(s)} computed a wrong result: {r.error}")
             if output and ctx.rank == 0: rep.save(output)
         rep.verdicts[c] = judge_collective([r for r in rep.results if r.collective == c], ic, warns)
         if output and ctx.rank == 0: rep.save(output)
     return rep
-
-# %% ../../nbs/60_collectives.ipynb #cd2d5e60
-def format_collectives(rep: CollectivesReport) -> str:
-    "The '=== Ceiling Scout: collectives ===' block: the nccl-tests columns per size, then the verdicts."
-    p, ic = rep.provenance, rep.interconnect
-    spec = f"{ic.gbps_per_direction:g} GB/s per direction" if ic.gbps_per_direction else "no spec"
-    lines = ["=== Ceiling Scout: collectives ===", f"Ranks: {p['world_size']} ({p['backend']}, {p['device']})",
-             f"Interconnect: {ic.name}: {spec} [{ic.source}]",
-             f"Timing: {p['timing']}, {p['warmup']} warm-up + {p['iters']} timed calls, {p['rank_time']}", "",
-             f"{'collective':>14} {'size (B)':>12} {'count':>10} {'time (us)':>10} {'±CI':>8} {'algbw':>8} "
-             f"{'busbw':>8}"
-             f" {'factor':>7}  check"]
-    for r in rep.results:
-        if r.status != "ok":
-            lines.append(f"{r.collective:>14} {r.size_bytes:>12} {r.count:>10} {r.status}: {r.error}"); continue
-        lines.append(f"{r.collective:>14} {r.size_bytes:>12} {r.count:>10} {r.time_us:>10.2f} "
-                     f"{(r.ci95_us or 0):>8.2f} {r.algbw_gbps:>8.3f} {r.busbw_gbps:>8.3f} {r.busbw_factor:>7.3f}  ok")
-    lines += ["", "(algbw = size / time; busbw = algbw x factor as nccl-tests define it: "
-              + ", ".join(f"{k} {f}" for k, (f, _) in BUSBW_FACTORS.items()) + "; GB/s)", "", "=== Verdicts ==="]
-    for v in rep.verdicts.values(): lines += format_verdict_line(v)
-    lines += [f"! {w}" for w in rep.warnings]   # topology warnings, once for the run
-    return "\n".join(lines)
 
 # %% ../../nbs/60_collectives.ipynb #aeda31f0
 def busbw_figure(report: CollectivesReport|dict, # a report, or `load_collectives(path)`
@@ -493,7 +446,8 @@ def busbw_figure(report: CollectivesReport|dict, # a report, or `load_collective
     ic, p = d["interconnect"], d["provenance"]
     if ic.get("gbps_per_direction"):
         fig.add_hline(y=ic["gbps_per_direction"], line_dash="dash",
-                      annotation_text=f"{ic['name']}: {ic['gbps_per_direction']:g} GB/s per direction (spec)")
+                      annotation_text=f"{ic['name']}: {number(ic['gbps_per_direction'], fmt='g')} GB/s per direction "
+                                      "(spec)")
     title = f"Bus bandwidth vs message size: {p['world_size']} ranks, {p['backend']}, {ic['name']}"
     fig.update_layout(title=title + (f" ({recorded})" if recorded else ""), xaxis_type="log",
                       xaxis_title="message size (bytes)", yaxis_title="busbw (GB/s, nccl-tests definition)")
@@ -513,9 +467,11 @@ def collectives_problems(d: dict) -> list[str]:
                 and all(fin(r.get(k), -1e-300) for k in ("busbw_gbps", "busbw_factor"))):
             bad.append(f"{where}: a size, time or bandwidth that is not a positive finite number"); continue
         if abs(r["busbw_gbps"] - r["algbw_gbps"] * r["busbw_factor"]) > 1e-6 * r["busbw_gbps"]:
-            bad.append(f"{where}: busbw {r['busbw_gbps']:g} is not algbw x {r['busbw_factor']:g}")
+            g = lambda x: number(x, fmt="g")
+            bad.append(f"{where}: busbw {g(r['busbw_gbps'])} is not algbw x {g(r['busbw_factor'])}")
         if spec and r["busbw_gbps"] > 1.5 * spec:
-            bad.append(f"{where}: busbw {r['busbw_gbps']:g} GB/s is beyond the link's {spec:g} GB/s spec")
+            bad.append(f"{where}: busbw {number(r['busbw_gbps'], fmt='g')} GB/s is beyond the link's "
+                       f"{number(spec, fmt='g')} GB/s spec")
     return bad
 
 def read_collectives(path: str|Path|None=None # a collectives/1 report or a recorded/1 file; None: the H200 recording
@@ -540,35 +496,6 @@ def read_collectives(path: str|Path|None=None # a collectives/1 report or a reco
              f"({prov.get('backend', '?')}{', ' + sw if sw else ''}): {command}")
     return {**d, "label": label, "source": str(p), "recorded": not own,
             "sharded": sections.get("sharded_k_sweep"), "one_gpu": sections.get("one_gpu_k_sweep")}
-
-# %% ../../nbs/60_collectives.ipynb #6d49b658
-def collectives_summary(d: dict # `read_collectives(...)`, or any collectives/1 dict
-                       ) -> list[dict]:
-    "One row per collective: peak busbw and its size, fraction of the link spec, the fitted latency and bandwidth."
-    rows = []
-    for c, v in (d.get("verdicts") or {}).items():
-        fit = v.get("fit") or {}
-        rows.append({"collective": c, "ranks": v.get("ranks"), "peak_busbw_gbps": v.get("peak_busbw_gbps"),
-                     "peak_size": fmt_bytes(v["peak_size_bytes"]) if v.get("peak_size_bytes") else None,
-                     "fraction_of_spec": v.get("fraction_of_spec"), "bound": v.get("bound"),
-                     "latency_us": fit.get("latency_us"), "fit_busbw_gbps": fit.get("busbw_gbps"),
-                     "latency_bound_below": fmt_bytes(v["latency_bound_below_bytes"])
-                     if v.get("latency_bound_below_bytes") else None})
-    return rows
-
-def collectives_markdown(d: dict) -> str:
-    "The summary as a Markdown table under the interconnect's spec line and the report's label (for a README)."
-    ic = d.get("interconnect") or {}
-    f = lambda x, s: "–" if x is None else format(x, s)
-    spec = f"{ic['gbps_per_direction']:g} GB/s per direction" if ic.get("gbps_per_direction") else "no spec"
-    lines = [f"{ic.get('name', '?')}: {spec}. {d.get('label', '')}", "",
-             "| collective | peak busbw (GB/s) | at | of spec | fitted latency (µs) | fitted busbw (GB/s) |",
-             "|---|---:|---:|---:|---:|---:|"]
-    for r in collectives_summary(d):
-        lines.append(f"| {r['collective']} | {f(r['peak_busbw_gbps'], '.1f')} | {r['peak_size'] or '–'} | "
-                     f"{f(r['fraction_of_spec'], '.0%')} | {f(r['latency_us'], '.1f')} | "
-                     f"{f(r['fit_busbw_gbps'], '.1f')} |")
-    return "\n".join(lines)
 
 # %% ../../nbs/60_collectives.ipynb #a3ebc00a
 def build_collectives_parser() -> argparse.ArgumentParser:

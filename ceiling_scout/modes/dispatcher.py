@@ -11,6 +11,8 @@ from typing import Callable, Iterable
 from ..engine.core import *
 from fastcore.basics import patch
 from ..reports.report import ReportError
+from ..render.mode_text import dispatch_text, kernel_why_not
+from ..render.numbers import number
 
 # %% auto #0
 __all__ = ['VALIDATION_SCHEMA_VERSION', 'LIBRARY', 'validation_schema', 'schema_file', 'write_schema_file', 'check_validation',
@@ -175,13 +177,8 @@ class ValidatedKernel:
                    d["speedup"], tuple(d["speedup_ci95"]) if d["speedup_ci95"] else None, where, first, str(file))
 
     def why_not(self) -> str:
-        "Why this report alone does not send calls to its candidate ('' for a usable KEEP)."
-        ci = f", 95% CI {self.speedup_ci95[0]:.3f}-{self.speedup_ci95[1]:.3f}" if self.speedup_ci95 else ""
-        return {"KEEP": "", "FAIL": f"failed its checks ({self.first_failure})",
-                "PASS": "correct, but never timed against the library",
-                "REVERT": f"slower than the library ({self.speedup:.3f}x{ci})" if self.speedup else "slower",
-                "TOO_CLOSE_TO_CALL": f"too close to call ({self.speedup:.3f}x{ci})" if self.speedup else "too close",
-                "CHECK_MEASUREMENT": "its timing is not believable (a rate above the spec peak)"}[self.verdict]
+        "Why this report alone does not send calls to its candidate ('' for a usable KEEP; `render.mode_text`)."
+        return kernel_why_not(self)
 
 # %% ../../nbs/41_dispatcher.ipynb #90507d12
 LIBRARY = "library"
@@ -196,13 +193,8 @@ class Decision:
     @property
     def uses_library(self) -> bool: return self.implementation == LIBRARY
     def describe(self) -> str:
-        "The decision and its reasons, as lines of text."
-        what = (f"{self.operation} {'x'.join(map(str, self.shape))} {self.precision}"
-                + "".join(f" {k}={v}" for k, v in self.extras) + f" on {self.device}")
-        head = (f"{what}: {LIBRARY} (no validated kernel is faster here)" if self.uses_library else
-                f"{what}: {self.implementation}, {self.speedup:.3f}x over the library "
-                f"(95% CI {self.speedup_ci95[0]:.3f}-{self.speedup_ci95[1]:.3f}; {self.source})")
-        return "\n".join([head] + [f"  - {c}" for c in self.considered or ("no validation report for this call",)])
+        "The decision and its reasons, as lines of text (`render.mode_text`)."
+        return dispatch_text(self)
 
 # %% ../../nbs/41_dispatcher.ipynb #1ac6bef3
 def _minor(version: str) -> str: return ".".join(version.split("+")[0].split(".")[:2])
@@ -287,12 +279,13 @@ def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) ->
         name = f"{vk.candidate} [{vk.verdict}, {vk.date[:10]}]"
         try: self._load(vk)
         except Exception as e:
-            notes.append(f"{name}: {vk.speedup:.3f}x, but it cannot be loaded here ({str(e).splitlines()[0][:160]})")
+            notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, but it cannot be loaded here "
+                         f"({str(e).splitlines()[0][:160]})")
             continue
         if d.uses_library:
-            notes.append(f"{name}: {vk.speedup:.3f}x, the fastest validated here: chosen")
+            notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, the fastest validated here: chosen")
             d = Decision(*key, self.device, vk.candidate, vk.speedup, vk.speedup_ci95, vk.source)
-        else: notes.append(f"{name}: {vk.speedup:.3f}x, slower than the chosen one")
+        else: notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, slower than the chosen one")
     d = Decision(*key, self.device, d.implementation, d.speedup, d.speedup_ci95, d.source, tuple(notes))
     self._decisions[key] = d
     return d

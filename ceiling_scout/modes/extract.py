@@ -16,6 +16,7 @@ from ..engine.core import CeilingScoutError, Precision, Operation
 from ..engine.workloads import Workload, make_workload, registered_operations
 from ..engine.timing import measure
 from ..ops.sparsity import analyze_sparsity, SparsityPattern, prune_to_24, convert_to_bsr
+from ..render.numbers import number
 
 # %% auto #0
 __all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'GROUP_MAPPERS', 'WEIGHT_VIEWS', 'SPARSITY_KEYS',
@@ -433,7 +434,8 @@ def what_if_sparsity(model: torch.nn.Module, spec: dict[str, str] # {'up': 'bloc
                 k = max(1, round((1 - sp) * w.numel()))
                 kept = torch.where(w.abs() >= w.abs().flatten().kthvalue(w.numel() - k + 1).values, w, 0.0)
             p.copy_(kept.to(p.dtype))
-        what = {"24": "2:4", "block": f"{sp:.1%} block-sparse ({b}×{b})", "unstructured": f"{sp:.1%} unstructured"}
+        what = {"24": "2:4", "block": f"{number(sp, fmt='.1%')} block-sparse ({b}×{b})",
+                "unstructured": f"{number(sp, fmt='.1%')} unstructured"}
         labels[hit[0]] = f"what-if: pruned to {what[pat]} by magnitude (synthetic, not the model's own weights)"
     return labels
 

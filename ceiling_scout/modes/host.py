@@ -14,13 +14,17 @@ from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..ops.transfers import *
+from ..render.words import sentence
+from ..render.numbers import number
+from ..render.mode_text import format_profile
+_all_ = ["format_profile"]   # the text layout lives in render.mode_text; re-exported
 
 # %% auto #0
 __all__ = ['NVLS_OFF', 'ALLOC_CHILD', 'ALLOCATORS', 'ALLOC_SIZES', 'HOST_CATEGORIES', 'PROFILE_FLAGS', 'PROFILE_MODE',
            'run_child', 'allocation_breakdown', 'attribute_claim', 'launch_rate', 'kernel_chain', 'decide_launch',
-           'TraceEvent', 'category', 'breakdown', 'events_from_profiler', 'quiet_native_stderr', 'Advice',
-           'HostProfile', 'measure_fresh_vs_kept', 'graph_replay_speedup', 'profile_call', 'format_profile',
-           'load_function', 'run_profile_cli']
+           'TraceEvent', 'category', 'breakdown', 'events_from_profiler', 'quiet_native_stderr', 'Advice', 'advice',
+           'HostProfile', 'measure_fresh_vs_kept', 'graph_replay_speedup', 'profile_call', 'load_function',
+           'run_profile_cli', 'format_profile']
 
 # %% ../../nbs/46_host.ipynb #fe954be9
 NVLS_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -100,8 +104,8 @@ def attribute_claim(claim_ms: float,   # the claimed time, e.g. 204.4 for the do
     rows = breakdown["by_size"]
     row = min(rows, key=lambda r: abs(math.log(r["nbytes"] / nbytes))) if nbytes else rows[-1]
     cands = {"context creation (first allocation in a fresh process)": breakdown["first_call"]["first_allocation_ms"],
-             f"raw cudaMalloc of {row['nbytes'] / 2**20:g} MiB": row["raw_cudaMalloc_ms"],
-             f"caching-allocator hit of {row['nbytes'] / 2**20:g} MiB": row["caching_hit_ms"]}
+             f"raw cudaMalloc of {number(row['nbytes'] / 2**20, fmt='g')} MiB": row["raw_cudaMalloc_ms"],
+             f"caching-allocator hit of {number(row['nbytes'] / 2**20, fmt='g')} MiB": row["caching_hit_ms"]}
     best = min(cands, key=lambda k: abs(math.log(claim_ms / max(cands[k], 1e-6))))
     return {"claim_ms": claim_ms, "candidates_ms": cands, "most_likely": best,
             "claim_over_candidate": claim_ms / max(cands[best], 1e-6),
@@ -167,16 +171,15 @@ def decide_launch(chain: dict # from `kernel_chain`
     best = max((k for k in ("graph", "compile") if f"{k}_speedup" in chain), key=lambda k: chain[f"{k}_speedup"])
     x = chain[f"{best}_speedup"]
     ev = {k: v for k, v in chain.items() if k.endswith("_us") or k.endswith("_speedup")}
-    if x < 1.1:
-        return Decision(Priority.NONE, Approach.NONE, "launch_not_bound",
-                        f"{chain['n_kernels']} kernels: eager {chain['eager_us']:.1f} µs/call; graphs gain {x:.2f}x "
-                        "(measured): launches are not what limits it.", {"use": "eager"}, ev, x)
-    how = ("torch.cuda.CUDAGraph() capture + replay" if best == "graph"
-           else "torch.compile(fn, mode='reduce-overhead')")
-    return Decision(gain_priority(x), Approach.SWITCH_BACKEND, "launch_bound",
-                    f"CUDA graphs: measured {x:.1f}x ({chain['eager_us']:.1f} -> {chain[best + '_us']:.1f} µs per "
-                    f"call of {chain['n_kernels']} kernels, {how}).", {"use": how, "measured_speedup": round(x, 2)},
-                    ev, x)
+    how = "torch.cuda.CUDAGraph() capture + replay" if best == "graph" else "torch.compile(fn, mode='reduce-overhead')"
+    facts = {"n_kernels": chain["n_kernels"], "eager_us": chain["eager_us"], "replay_us": chain[best + "_us"],
+             "speedup": x, "use": how if x >= 1.1 else "eager"}
+    finding = "launch_bound" if x >= 1.1 else "launch_not_bound"
+    # not judged by `judge` (no workload): the sentence (render.mode_words) is written here, from the facts
+    words = sentence("host.launch", finding, facts)
+    if x < 1.1: return Decision(Priority.NONE, Approach.NONE, finding, words, {"use": "eager"}, ev, x, facts=facts)
+    return Decision(gain_priority(x), Approach.SWITCH_BACKEND, finding, words,
+                    {"use": how, "measured_speedup": round(x, 2)}, ev, x, facts=facts)
 
 # %% ../../nbs/46_host.ipynb #be0e513f
 @dataclass(frozen=True)
@@ -309,6 +312,11 @@ class Advice:
     finding: str; recommendation: str; share: float
     measured: dict|None = None    # the fix measured by the tool (before/after), or None
     gain: float|None = None       # projected end-to-end speedup from that measurement
+    facts: dict = field(default_factory=dict)   # the numbers the recommendation is written from
+
+def advice(finding: str, share: float, facts: dict, measured: dict|None=None, gain: float|None=None) -> Advice:
+    "An `Advice` whose recommendation is the host's sentence for `finding` from `facts` (`render.mode_words`)."
+    return Advice(finding, sentence("host", finding, facts), share, measured, gain, facts)
 
 @dataclass(frozen=True)
 class HostProfile:
@@ -352,67 +360,61 @@ def graph_replay_speedup(fn: Callable, args: tuple, kwargs: dict, calls: int=20)
     return {"captured": True, "eager_us": eager, "graph_us": replay, "speedup": eager / replay}
 
 # %% ../../nbs/46_host.ipynb #3e5078f9
+def _share(us: float, wall: float) -> float: return us / wall if wall else 0.0
+
+def _allocation_advice(alloc: dict, wall: float, alloc_us: float, dev: torch.device, measure_fixes: bool) -> list:
+    big = alloc["largest_bytes"]
+    if not (big >= 2**20 or _share(alloc_us, wall) > 0.05): return []
+    m, gain, saved = None, None, 0.0
+    if measure_fixes and big:
+        m = measure_fresh_vs_kept(big, dev)
+        saved = max(0.0, m["fresh_ms"] - m["kept_ms"]) * 1e3 * max(1, alloc["count_largest"])
+        gain = wall / max(wall - saved, 1e-9) if 0 < saved < wall else None
+    facts = {"bytes": alloc["bytes"], "count": alloc["count"], "largest_bytes": big, "measured": m}
+    if m and m["speedup"] < 1.2: return [advice("allocation_cheap", _share(saved, wall), facts, m, None)]
+    return [advice("allocation", _share(saved if m else alloc_us, wall), facts, m, gain)]
+
+def _copy_advice(gpu: dict|None, steps: int, wall: float, dev: torch.device, measure_fixes: bool,
+                 copy_bytes: int) -> list:
+    if not (gpu and gpu["pageable_memcpy_us"] > 0): return []
+    m, gain, per_step_us = None, None, gpu["pageable_memcpy_us"] / steps
+    if measure_fixes and copy_bytes:
+        from ceiling_scout.engine.benchmark import run_backend
+        n = min(copy_bytes, 256 * 2**20)
+        w = make_workload("h2d", str(n), "fp32")
+        rs = {bk: run_backend(w, dev, bk, mode="fixed", warmup=3, iters=10) for bk in ("pageable", "pinned")}
+        if all(r.ok for r in rs.values()):
+            m = {"nbytes": n, "pageable_ms": rs["pageable"].mean_ms, "pinned_ms": rs["pinned"].mean_ms,
+                 "pageable_gbps": rs["pageable"].gbps, "pinned_gbps": rs["pinned"].gbps,
+                 "speedup": rs["pageable"].mean_ms / rs["pinned"].mean_ms}
+            gain = wall / max(wall - per_step_us * (1 - 1 / m["speedup"]), 1e-9)
+    return [advice("pageable_copies", _share(per_step_us, wall), {"pageable_ms": per_step_us / 1e3, "measured": m},
+                   m, gain)]
+
+def _launch_advice(gpu: dict|None, steps: int, wall: float, call: tuple, measure_fixes: bool) -> list:
+    if not (gpu and _share(gpu["idle_us"] / steps, wall) > 0.5 and gpu["kernels"] / steps >= 10
+            and gpu["kernel_us"] / max(gpu["kernels"], 1) < 50): return []
+    m = graph_replay_speedup(*call) if measure_fixes else None
+    ok = m and m.get("captured")
+    return [advice("launch_bound", _share(gpu["idle_us"] / steps, wall), {"measured": m}, m,
+                   m["speedup"] if ok else None)]
+
+def _host_advice(b: dict, steps: int, wall: float, host: dict) -> list:
+    out, syncs, python = [], _share(host["syncs"], wall), _share(host["python"], wall)
+    if syncs > 0.1: out.append(advice("syncs", syncs, {"share": syncs}))
+    if python > 0.3:
+        py = next((i for i in b["items"] if i["category"] == "python"), None)
+        out.append(advice("python", python, {"share": python, "item": py["name"] if py else None,
+                                             "item_ms": py["us"] / steps / 1e3 if py else None}))
+    return out
+
 def _advise(b: dict, steps: int, alloc: dict, dev: torch.device, fn, args, kwargs, measure_fixes: bool,
             copy_bytes: int) -> list[Advice]:
-    wall, host, gpu, out = b["wall_us"] / steps, {k: v / steps for k, v in b["host_us"].items()}, b["gpu"], []
-    share = lambda us: us / wall if wall else 0.0
-    big = alloc["largest_bytes"]
-    alloc_us = host["allocation"]
-    if big >= 2**20 or share(alloc_us) > 0.05:
-        m, gain, saved = None, None, 0.0
-        if measure_fixes and big:
-            m = measure_fresh_vs_kept(big, dev)
-            saved = max(0.0, m["fresh_ms"] - m["kept_ms"]) * 1e3 * max(1, alloc["count_largest"])
-            gain = wall / max(wall - saved, 1e-9) if 0 < saved < wall else None
-        what = (f"{alloc['bytes'] / 2**20:.1f} MiB is allocated every step ({alloc['count']} allocations, "
-                f"largest {big / 2**20:.1f} MiB)")
-        meas = (f"a fresh {big / 2**20:.1f} MiB buffer plus its first write took {m['fresh_ms']:.2f} ms, "
-                f"writing a kept one {m['kept_ms']:.2f} ms (measured)") if m else ""
-        if m and m["speedup"] < 1.2:
-            out.append(Advice("allocation_cheap", f"{what}, but {meas}: reusing it gains little here.",
-                              share(saved), m, None))
-        else:
-            out.append(Advice("allocation",
-                              f"Allocate once, outside the loop: {what}" + (f"; {meas}" if m else "") + ".",
-                              share(saved) if m else share(alloc_us), m, gain))
-    if gpu and gpu["pageable_memcpy_us"] > 0:
-        m, gain = None, None
-        if measure_fixes and copy_bytes:
-            from ceiling_scout.engine.benchmark import run_backend
-            n = min(copy_bytes, 256 * 2**20)
-            w = make_workload("h2d", str(n), "fp32")
-            rs = {bk: run_backend(w, dev, bk, mode="fixed", warmup=3, iters=10) for bk in ("pageable", "pinned")}
-            if all(r.ok for r in rs.values()):
-                m = {"nbytes": n, "pageable_ms": rs["pageable"].mean_ms, "pinned_ms": rs["pinned"].mean_ms,
-                     "pageable_gbps": rs["pageable"].gbps, "pinned_gbps": rs["pinned"].gbps,
-                     "speedup": rs["pageable"].mean_ms / rs["pinned"].mean_ms}
-                saved = gpu["pageable_memcpy_us"] / steps * (1 - 1 / m["speedup"])
-                gain = wall / max(wall - saved, 1e-9)
-        out.append(Advice("pageable_copies", "Pin the host buffers (pin_memory=True once) and copy with "
-                          "non_blocking=True: pageable copies take "
-                          f"{gpu['pageable_memcpy_us'] / steps / 1e3:.2f} ms per step"
-                          + (f"; at {m['nbytes'] / 2**20:.0f} MiB pinned moves {m['pinned_gbps']:.1f} GB/s vs "
-                                    f"pageable {m['pageable_gbps']:.1f} GB/s (measured)" if m else "") + ".",
-                          share(gpu["pageable_memcpy_us"] / steps), m, gain))
-    if gpu and share(gpu["idle_us"] / steps) > 0.5 and gpu["kernels"] / steps >= 10 \
-            and gpu["kernel_us"] / max(gpu["kernels"], 1) < 50:
-        m = graph_replay_speedup(fn, args, kwargs) if measure_fixes else None
-        ok = m and m.get("captured")
-        out.append(Advice("launch_bound", (f"CUDA graphs: measured {m['speedup']:.1f}x ({m['eager_us']:.0f} -> "
-                                           f"{m['graph_us']:.0f} µs per call)" if ok else
-                                           "The GPU idles between short kernels: capture the step as a CUDA graph or "
-                                           "use torch.compile(mode='reduce-overhead')"
-                                           + (f" (capture failed here: {m['why']})" if m else "")) + ".",
-                          share(gpu["idle_us"] / steps), m, m["speedup"] if ok else None))
-    if share(host["syncs"]) > 0.1:
-        out.append(Advice("syncs", f"The host waits in synchronisations {share(host['syncs']):.0%} of the time "
-                          "(.item(), .cpu(), .tolist(), blocking copies): keep values on the GPU inside the loop.",
-                          share(host["syncs"])))
-    if share(host["python"]) > 0.3:
-        py = next((i for i in b["items"] if i["category"] == "python"), None)
-        out.append(Advice("python", f"{share(host['python']):.0%} of the wall time is Python outside torch operators"
-                          + (f", most of it in {py['name']} ({py['us'] / steps / 1e3:.2f} ms per step)" if py else "")
-                          + ": not measured (the tool cannot change this code).", share(host["python"])))
+    "Every finding of one profile as `Advice` (facts, a measured fix where the tool can apply it), largest first."
+    wall, host, gpu = b["wall_us"] / steps, {k: v / steps for k, v in b["host_us"].items()}, b["gpu"]
+    out = (_allocation_advice(alloc, wall, host["allocation"], dev, measure_fixes)
+           + _copy_advice(gpu, steps, wall, dev, measure_fixes, copy_bytes)
+           + _launch_advice(gpu, steps, wall, (fn, args, kwargs), measure_fixes) + _host_advice(b, steps, wall, host))
     return sorted(out, key=lambda a: -a.share)
 
 # %% ../../nbs/46_host.ipynb #392587be
@@ -470,27 +472,6 @@ def profile_call(fn: Callable, *args,
            for i in b["items"][:10]]
     return HostProfile(name, str(dev), steps, warmup, per(b["wall_us"]), {k: per(v) for k, v in b["host_us"].items()},
                        gpu, top, alloc, advice, method)
-
-# %% ../../nbs/46_host.ipynb #aa3db793
-def format_profile(p: HostProfile) -> str:
-    "The text layout of a host-overhead profile."
-    pct = lambda ms: f"{ms:.2f} ms ({ms / p.wall_ms:.1%})" if p.wall_ms else f"{ms:.2f} ms"
-    lines = ["=== Ceiling Scout: host-overhead profile ===", f"Function: {p.name}", f"Device: {p.device}",
-             f"Steps: {p.steps} profiled after {p.warmup} warm-up", f"Wall: {p.wall_ms:.2f} ms per step", "",
-             "Host thread (per step):"]
-    lines += [f"  {k:<28} {pct(v)}" for k, v in p.host_ms.items() if v > 0.0005 * p.wall_ms]
-    if p.gpu:
-        lines += ["GPU (per step):", f"  {'kernel/copy busy':<28} {pct(p.gpu['busy_ms'])}",
-                  f"  {'idle gaps':<28} {pct(p.gpu['idle_ms'])}",
-                  f"  {'kernels launched':<28} {p.gpu['kernels']:.0f}"]
-    lines += ["", "Top items:"] + [f"  {i + 1:>2}. {t['category']:<14} {t['name'][:48]:<48} {t['ms']:9.3f} ms "
-                                   f"{t['share']:6.1%}" for i, t in enumerate(p.top)]
-    a = p.allocation
-    lines += ["", f"Allocation: {a['bytes'] / 2**20:.1f} MiB per step in {a['count']} allocations "
-                  f"(largest {a['largest_bytes'] / 2**20:.1f} MiB)", "", "Advice:"]
-    lines += [f"  - [{x.finding}, {x.share:.0%} of wall] {x.recommendation}"
-              + (f" Projected end to end: {x.gain:.2f}x." if x.gain else "") for x in p.advice] or ["  (none)"]
-    return "\n".join(lines)
 
 # %% ../../nbs/46_host.ipynb #e5f1ccf6
 def load_function(spec: str # 'package.module:function' or 'path/to/file.py:function'

@@ -3,7 +3,7 @@
 # %% ../../nbs/52_model_triage.ipynb #1cfabef9
 from __future__ import annotations
 import json, math, sys, time, warnings
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Any, Callable
 import torch
@@ -19,19 +19,24 @@ from .models import load_factory
 from .extract import what_if_sparsity
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from ..reports.triage_report import ModelReport
+from ..render.words import sentence
+from ..render.numbers import number
+from ..render.mode_text import fusion_line, render_model_report, sparse_line as render_sparse_line
+_all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live in render.mode_text; re-exported
 
 # %% auto #0
 __all__ = ['COVERAGE_WARN', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads', 'saved_fraction',
-           'amdahl_speedup', 'sparse_alternative', 'triage', 'FusionChain', 'find_chains', 'replay_chain',
-           'measure_fused', 'epilogue_chains', 'FusionDetector', 'render_sparse_line', 'render_model_report',
-           'source_model', 'parse_sparsify', 'run_triage_cli']
+           'amdahl_speedup', 'sparse_alternative', 'TriageConfig', 'triage', 'FusionChain', 'find_chains',
+           'replay_chain', 'measure_fused', 'epilogue_chains', 'FusionDetector', 'source_model', 'parse_sparsify',
+           'run_triage_cli', 'render_model_report', 'render_sparse_line']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
     "'' for a dense (or unknown) weight; else ' · up.weight 87.5% BLOCK_SPARSE' (its own workload: its own matrix)."
     m = o.meta
     if not m.get("sparsity") or m.get("sparsity_pattern") == "DENSE": return ""
-    return f" · {m.get('weight') or 'synthetic'} {m['sparsity']:.1%} {m.get('sparsity_pattern') or 'UNSTRUCTURED'}"
+    return (f" · {m.get('weight') or 'synthetic'} {number(m['sparsity'], fmt='.1%')} "
+            f"{m.get('sparsity_pattern') or 'UNSTRUCTURED'}")
 
 def unique_workloads(model: ExtractedModel) -> dict[str, dict]:
     "Mapped ops grouped by workload (a sparse weight apart): {key: {workload, ops, count, time_ms, sparsity}}."
@@ -113,7 +118,7 @@ def sparse_alternative(u: dict, em: ExtractedModel, scout: CeilingScout) -> dict
     if name is not None: what = f"measured on {name} ({s['source']})"
     else:
         pat = _SYNTHETIC_PATTERN.get(s["pattern"], "unstructured")
-        what = (f"measured on a synthetic {pat} matrix of {s['sparsity']:.1%} zeros (no weights given: "
+        what = (f"measured on a synthetic {pat} matrix of {number(s['sparsity'], fmt='.1%')} zeros (no weights given: "
                 f"{s['source']})")
     try:
         if name is not None:
@@ -131,63 +136,86 @@ def sparse_alternative(u: dict, em: ExtractedModel, scout: CeilingScout) -> dict
             "approach": v.approach.value, "finding": v.finding, "recommendation": v.recommendation,
             "dense_ms": res.comparison.dense.mean_ms, "kernels": rows}
 
+# %% ../../nbs/52_model_triage.ipynb #f93bc9b2
+@dataclass(frozen=True)
+class TriageConfig:
+    "How a model is triaged (preset: `TriageConfig.quick()`, no fusion chains and no progress bar)."
+    device: str = "auto"                 # the `CeilingScout` made when none is given: its device, warm-up, iterations
+    warmup: int = 5
+    iters: int = 20
+    fusion: bool = True                  # find fusion chains (from a module only)
+    max_compiled: int = 2                # chains measured eager vs torch.compile (compiling takes seconds)
+    progress: bool = True                # a progress bar on stderr
+    name: str|None = None                # the model's name in the report
+    log: Callable|None = None            # where the scout logs
+    sparse: bool = True                  # measure sparse kernels on sparse weights
+    sparsify: dict|None = None           # what-if: prune these weights first ({'up': 'block:0.875:16'})
+    @classmethod
+    def quick(cls, **overrides) -> TriageConfig: return cls(fusion=False, progress=False).but(**overrides)
+    def but(self, **overrides) -> TriageConfig:
+        "This config with `overrides` (the old keyword names); a one-line error naming the valid ones."
+        if bad := sorted(set(overrides) - set(self.__dataclass_fields__)):
+            raise CeilingScoutError(f"unknown triage option {', '.join(bad)}; valid: "
+                                    f"{', '.join(self.__dataclass_fields__)}")
+        return replace(self, **overrides)
+
 # %% ../../nbs/52_model_triage.ipynb #fe577b91
-def triage(model: Any,                          # a torch.nn.Module (with example_inputs) or an ExtractedModel
-           example_inputs: tuple|None=None,
-           scout: CeilingScout|None=None,       # default: CeilingScout(device, warmup=, iters=)
-           device: str="auto", warmup: int=5, iters: int=20,
-           fusion: bool=True,                   # find fusion chains (from a module only)
-           max_compiled: int=2,                 # chains measured eager vs torch.compile (compiling takes seconds)
-           progress: bool=True, name: str|None=None, log: Callable|None=None,
-           sparse: bool=True,                   # measure sparse kernels on sparse weights
-           sparsify: dict|None=None             # what-if: prune these weights first ({'up': 'block:0.875:16'})
-          ) -> ModelReport:
-    "Extract (if needed), measure each unique workload (and sparse weights' kernels) once, rank by model-level gain."
-    t0 = time.perf_counter()
-    scout = scout or CeilingScout(device, warmup=warmup, iters=iters, log=log)
-    if sparsify and isinstance(model, ExtractedModel):
+def _extracted(model: Any, example_inputs: tuple|None, scout: CeilingScout, cfg: TriageConfig
+              ) -> tuple[ExtractedModel, dict]:
+    "(the extracted model, the what-if labels of its pruned weights)."
+    if cfg.sparsify and isinstance(model, ExtractedModel):
         raise CeilingScoutError("what-if sparsity (--sparsify) prunes a module's weights; give a model, not a file")
-    labels = what_if_sparsity(model, sparsify) if sparsify else {}
-    em = model if isinstance(model, ExtractedModel) else extract_ops(model, example_inputs, name=name,
-                                                                     warmup=scout.warmup, iters=max(scout.iters, 3),
-                                                                     what_if=labels)
-    uniq = unique_workloads(em)
-    verdicts: dict[str, Verdict] = {}
-    alts: dict[str, dict|None] = {}
-    from tqdm.auto import tqdm
-    for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not progress, file=sys.stderr):
-        verdicts[key] = scout.analyze(u["workload"])
-        alts[key] = sparse_alternative(u, em, scout) if sparse else None
-    bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
-    warns = [f"{n}: {lab}" for n, lab in labels.items()]
+    labels = what_if_sparsity(model, cfg.sparsify) if cfg.sparsify else {}
+    if isinstance(model, ExtractedModel): return model, labels
+    return extract_ops(model, example_inputs, name=cfg.name, warmup=scout.warmup, iters=max(scout.iters, 3),
+                       what_if=labels), labels
+
+def _model_time(em: ExtractedModel, uniq: dict, verdicts: dict) -> tuple[float, list[str]]:
+    "(the time shares are of, in ms; the warning about where it comes from, if any)."
     if em.step_ms:
         model_ms = max(em.step_ms, em.measured_ms or 0.0)
-        if model_ms > 1.1 * em.step_ms:
-            warns.append(f"the captured ops took {model_ms:.4g} ms, more than the model's step ({em.step_ms:.4g} ms: "
-                         "per-call timing under the capture, or noise): shares are of the captured total")
-    else:
-        model_ms = (sum(_op_ms(uniq[k], v) or 0.0 for k, v in verdicts.items())
-                    + sum((o.time_ms or 0) * o.count for o in em.unmapped))
-        warns.append(f"no model to time ({em.source}): shares are of the sum of the operations' times (given in the "
-                     f"file, else measured: {model_ms:.4g} ms); unmapped ops without a time have none")
+        if model_ms <= 1.1 * em.step_ms: return model_ms, []
+        return model_ms, [sentence("triage", "captured_over_step", {"model_ms": model_ms, "step_ms": em.step_ms})]
+    model_ms = (sum(_op_ms(uniq[k], v) or 0.0 for k, v in verdicts.items())
+                + sum((o.time_ms or 0) * o.count for o in em.unmapped))
+    return model_ms, [sentence("triage", "no_model_time", {"source": em.source, "model_ms": model_ms})]
+
+def _coverage_warnings(coverage: float|None, step_ms: float|None) -> list[str]:
+    if coverage is not None and coverage < COVERAGE_WARN:
+        return [sentence("triage", "low_coverage", {"coverage": coverage, "threshold": COVERAGE_WARN,
+                                                    "step_ms": step_ms})]
+    if coverage is not None and coverage > 1.2: return [sentence("triage", "high_coverage", {"coverage": coverage})]
+    return []
+
+def triage(model: Any,                          # a torch.nn.Module (with example_inputs) or an ExtractedModel
+           example_inputs: tuple|None=None,
+           scout: CeilingScout|None=None,       # default: CeilingScout(config.device, warmup=, iters=)
+           config: TriageConfig|None=None,      # default: `TriageConfig()`
+           **overrides                          # fields of `TriageConfig` (fusion=, max_compiled=, progress= ...)
+          ) -> ModelReport:
+    "Extract (if needed), measure each unique workload (and sparse weights' kernels) once, rank by model-level gain."
+    cfg, t0 = (config or TriageConfig()).but(**overrides), time.perf_counter()
+    scout = scout or CeilingScout(cfg.device, warmup=cfg.warmup, iters=cfg.iters, log=cfg.log)
+    em, labels = _extracted(model, example_inputs, scout, cfg)
+    uniq, verdicts, alts = unique_workloads(em), {}, {}
+    from tqdm.auto import tqdm
+    for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
+        verdicts[key] = scout.analyze(u["workload"])
+        alts[key] = sparse_alternative(u, em, scout) if cfg.sparse else None
+    bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
+    model_ms, time_warns = _model_time(em, uniq, verdicts)
     items = sorted((_item(k, uniq[k], v, model_ms, alts[k]) for k, v in verdicts.items()),
                    key=lambda r: (-r["model_saved_fraction"], -(r["share"] or 0)))
     for i, r in enumerate(items): r["rank"] = i + 1
     coverage = bench_total / em.step_ms if em.step_ms else None
     captured = em.measured_ms / em.step_ms if (em.step_ms and em.measured_ms) else None
-    if coverage is not None and coverage < COVERAGE_WARN:
-        warns.append(f"coverage {coverage:.0%}: the measured operations explain less than {COVERAGE_WARN:.0%} of the "
-                     f"model's measured step time ({em.step_ms:.4g} ms); the ranking leaves out the rest (see unmapped "
-                     "ops; small shapes on a CPU are dominated by per-call overhead)")
-    if coverage is not None and coverage > 1.2:
-        warns.append(f"coverage {coverage:.0%}: the operations measured alone take longer than inside the model "
-                     "(caches warm in the model, or noise): read the gains, not the shares' sum")
-    for r in items:
-        if r["status"] != "ok": warns.append(f"{r['workload']}: {r['status']}: {r['error']}")
+    warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns + _coverage_warnings(coverage, em.step_ms)
+             + [f"{r['workload']}: {r['status']}: {r['error']}" for r in items if r["status"] != "ok"])
     unm = em.unmapped_table()
     for r in unm: r["share"] = r["time_ms"] / model_ms if model_ms and r["time_ms"] else None
-    fus = FusionDetector.analyze_model(em, device=scout.device, warmup=scout.warmup, iters=scout.iters,
-                                       max_compiled=max_compiled, model_ms=model_ms) if (fusion and em.calls) else []
+    fus = (FusionDetector.analyze_model(em, device=scout.device, warmup=scout.warmup, iters=scout.iters,
+                                        max_compiled=cfg.max_compiled, model_ms=model_ms)
+           if (cfg.fusion and em.calls) else [])
     high = sum(r["model_saved_fraction"] for r in items if r["priority"] == "HIGH")
     return ModelReport(em.name, em.source, scout.target.label, em.step_ms, model_ms, coverage, captured, items, unm,
                        [f.to_dict() for f in fus], amdahl_speedup(high),
@@ -229,18 +257,8 @@ class FusionChain:
                 "speedup_compiled": self.speedup_compiled, "speedup_library": self.speedup_library,
                 "measured": self.measured}
     def render(self) -> str:
-        "One line: the chain, bytes and round trips saved, and only measured speedups (with the times they came from)."
-        s = (f"{' + '.join(self.ops)}: saves {self.round_trips_saved} memory round trip(s), "
-             f"{self.bytes_saved / 1e6:.3g} MB of {self.bytes_eager / 1e6:.3g} MB")
-        if not self.measured:
-            eager = f"; eager {self.eager_ms:.4f} ms" if self.eager_ms else ""
-            return (s + eager + "; no fused version measured, so no speedup is claimed"
-                    + (f" ({self.note})" if self.note else ""))
-        parts = [f"eager {self.eager_ms:.4f} ms"]
-        if self.speedup_compiled:
-            parts.append(f"torch.compile {self.compiled_ms:.4f} ms ({self.speedup_compiled:.3g}x)")
-        if self.speedup_library: parts.append(f"{self.library} {self.library_ms:.4f} ms ({self.speedup_library:.3g}x)")
-        return s + f" (bytes model bound {self.bytes_factor:.2f}x); measured: " + ", ".join(parts)
+        "One line: the chain, bytes and round trips saved, and only measured speedups (`render.mode_text`)."
+        return fusion_line(self.to_dict())
 
 # %% ../../nbs/52_model_triage.ipynb #4dcb513c
 def _users(calls: list[AtenCall]) -> dict[int, list[int]]:
@@ -383,7 +401,7 @@ def epilogue_chains(em: ExtractedModel, device, warmup: int, iters: int, model_m
             lib = lambda: torch._addmm_activation(bias, a, b, use_gelu=act == "gelu")
             err = _rel_err((lib(),), (actf(torch.addmm(bias, a, b)),))
             ch.library_ms = measure(lib, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-        ch.note = f"library epilogue output differs by {err:.2g} (rel.)" if err > 1e-2 else ""
+        ch.note = f"library epilogue output differs by {number(err, fmt='.2g')} (rel.)" if err > 1e-2 else ""
         out.append(ch)
     return out
 
@@ -474,61 +492,6 @@ def _measure_sequence(ch: FusionChain, seg: list[str], m: int, n: int, k: int, d
         with torch.no_grad():
             ch.library = "torch.addmm" if epi == ["bias"] else f"torch._addmm_activation ({epi[-1]})"
             ch.library_ms = measure(lib, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-
-# %% ../../nbs/52_model_triage.ipynb #02d514ec
-def _pct(x) -> str: return "-" if x is None else f"{x:.1%}"
-def _num(x, f="{:.3g}") -> str: return "-" if x is None else f.format(x)
-
-def render_sparse_line(it: dict) -> str:
-    "One line for a sparse item: its weight's pattern and source, the fastest sparse kernel measured, and its use."
-    s, sp = it["sparsity"], it.get("sparse") or {}
-    blk = f"block {s['block_size']}, " if s.get("block_size") else ""
-    head = f"  #{it['rank']} {it['workload']} ({blk}{s['source']}): "
-    if sp.get("error"): return head + f"sparse kernels not measured: {sp['error']}"
-    if not sp.get("measured"): return head + "no sparse kernel runs here, so no sparse gain is claimed"
-    ok = [k for k in sp["kernels"][1:] if k["status"] == "ok"]
-    best = max(ok, key=lambda k: k["speedup_vs_dense"] or 0)
-    if it.get("gain_source", "").startswith("measured sparse"): used = "; ranked by it"
-    elif sp.get("faster"): used = f"; the item ranks by its larger dense gain ({it['gain']:.2f}x, {it['gain_source']})"
-    else: used = "; not faster than dense beyond the noise"
-    return head + (f"fastest sparse kernel {best['kernel']} {best['speedup_vs_dense']:.2f}x dense "
-                   f"({best['mean_ms']:.4f} vs {sp['dense_ms']:.4f} ms, measured){used}")
-
-def render_model_report(r: ModelReport, top: int=20) -> str:
-    "The '=== Ceiling Scout: model triage ===' text for a `ModelReport`."
-    cov = (f"coverage {_pct(r.coverage)} (measured ops / step), captured {_pct(r.captured_share)}"
-           if r.step_ms else "no step time (from a file)")
-    lines = ["=== Ceiling Scout: model triage ===", f"Model: {r.model} ({r.source})", f"Device: {r.device}",
-             f"Step: {_num(r.step_ms, '{:.4f}')} ms; {cov}; {r.method.get('unique_workloads')} unique workloads "
-             f"of {r.method.get('ops')} ops; triaged in {_num(r.elapsed_s, '{:.1f}')} s", "",
-             f"{'#':>2} {'workload':<44} {'n':>2} {'share':>6} {'eff':>6} {'prio':<6} {'approach':<15} {'gain':>6} "
-             f"{'model saves':>11}  gain from"]
-    for it in r.items[:top]:
-        lines.append(f"{it['rank']:>2} {it['workload'][:44]:<44} {it['count']:>2} {_pct(it['share']):>6} "
-                     f"{_pct(it['efficiency']):>6} {it['priority']:<6} {it['approach'][:15]:<15} "
-                     f"{_num(it['gain'], '{:.2f}x'):>6} {_pct(it['model_saved_fraction']):>11}  {it['gain_source']}")
-    lines += ["", f"If every HIGH item is done, the model runs {r.speedup_if_high_done:.2f}x faster "
-                  f"(Amdahl over the measured gains and ceiling headroom; every item: {r.speedup_if_all_done:.2f}x)."]
-    sparse = [it for it in r.items if (it.get("sparsity") or {}).get("pattern", "DENSE") != "DENSE"]
-    dense = [w for it in r.items if (it.get("sparsity") or {}).get("pattern") == "DENSE"
-             for w in it["sparsity"]["weights"]]
-    if sparse or dense:
-        lines += ["", "Weights' sparsity (SparseDetector.analyze_sparsity on each gemm's weight):"]
-        if dense: lines.append(f"  {len(dense)} weight(s) dense (< 5 % zeros): {', '.join(dense[:8])}"
-                               + (" ..." if len(dense) > 8 else ""))
-        lines += [render_sparse_line(it) for it in sparse]
-    if r.unmapped:
-        lines += ["", "Unmapped ops (not measured against a ceiling):"]
-        lines += [f"  {u['aten'][:40]:<40} x{u['count']:<3} {u['kind']:<7} {_num(u['time_ms'], '{:.4f}')} ms "
-                  f"({_pct(u['share'])})" for u in r.unmapped[:10]]
-        if len(r.unmapped) > 10: lines.append(f"  ... {len(r.unmapped) - 10} more in the report")
-    if r.fusions:
-        lines += ["", "Fusion chains:"]
-        for f in r.fusions:
-            ch = FusionChain(**{k: v for k, v in f.items() if k in FusionChain.__dataclass_fields__})
-            lines.append("  " + ch.render() + (f"; {_pct(f['share'])} of the model" if f.get("share") else ""))
-    if r.warnings: lines += ["", "Warnings:"] + [f"  ! {w}" for w in r.warnings]
-    return "\n".join(lines)
 
 # %% ../../nbs/52_model_triage.ipynb #0e017e95
 TRIAGE_FLAGS = (Flag("--model", str, "triage a whole model: a built-in (llama_block, llama_block_tiny, vit_block, "

@@ -16,15 +16,20 @@ from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
 from .dispatcher import VALIDATION_SCHEMA_VERSION
+from ..render.numbers import number
+from ..render.mode_text import (before_after, conventions_markdown, error_stats_text, format_targets,
+                                            format_validation, target_line)
+_all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'VERDICTS', 'VALIDATE_FLAGS', 'VALIDATE_MODE',
            'KernelLoadError', 'one_line', 'load_candidate', 'KernelTimeout', 'KernelThread', 'call_with_timeout',
            'Tolerance', 'reduction_length', 'tolerance_for', 'ErrorStats', 'error_stats', 'library_output',
            'reference_output', 'Check', 'edge_workloads', 'check_candidate', 'interleaved', 'ValidationResult',
-           'speed_verdict', 'before_after', 'format_validation', 'validate', 'TargetGrade', 'grade_targets',
-           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions', 'conventions_markdown',
-           'parse_extras', 'validate_spec', 'validation_report', 'targets_table', 'validation_figure']
+           'speed_verdict', 'ValidateConfig', 'validate', 'TargetGrade', 'grade_targets', 'has_calling_convention',
+           'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras', 'validate_spec',
+           'validation_report', 'targets_table', 'validation_figure', 'before_after', 'format_validation',
+           'conventions_markdown']
 
 # %% ../../nbs/40_validation.ipynb #d3690393
 class KernelLoadError(CeilingScoutError):
@@ -168,9 +173,7 @@ class ErrorStats:
     max_abs_error: float; max_rel_error: float; frac_out_of_tolerance: float; nonfinite: int; numel: int
     @property
     def passed(self) -> bool: return self.frac_out_of_tolerance == 0 and self.nonfinite == 0
-    def describe(self) -> str:
-        return (f"max abs {self.max_abs_error:.3g}, max rel {self.max_rel_error:.3g}, "
-                f"{self.frac_out_of_tolerance:.2%} of {self.numel} out of tolerance, {self.nonfinite} NaN/Inf")
+    def describe(self) -> str: return error_stats_text(self)   # the words live in render.mode_text
     def to_dict(self) -> dict: return asdict(self)
 
 ERROR_STATS_CHUNK = 2**24  # elements compared in float64 at a time (a GPU-size attention output is ~10^9 elements)
@@ -441,96 +444,83 @@ def speed_verdict(baseline: BenchmarkResult, custom: BenchmarkResult, ceiling: C
     if faster_beyond_noise(custom, baseline) and ci and ci[1] < 1: return "REVERT", warns
     return "TOO_CLOSE_TO_CALL", warns
 
-# %% ../../nbs/40_validation.ipynb #3ea0908d
-def _rate(r: BenchmarkResult) -> str:
-    if r.workload.compute_bound_kind == "memory":
-        return f"{r.gbps:,.1f} GB/s" if r.gbps >= 100 else f"{r.gbps:.3g} GB/s"
-    return f"{r.tflops:,.1f} TFLOPS" if r.tflops >= 100 else f"{r.tflops:.3g} TFLOPS"
-
-def before_after(v: ValidationResult) -> str:
-    "The users' line: `Before (cuBLAS): 627.3 TFLOPS / After (custom): 625.1 TFLOPS → WORSE. Recommendation: revert…`."
-    lib = v.library
-    if v.verdict == "FAIL":
-        c = v.failed[0]
-        return (f"Custom kernel: FAIL ({c.name}: {c.detail}). "
-                f"Recommendation: keep {lib}; fix the kernel before timing it")
-    if v.custom is None:
-        return (f"Custom kernel: PASS (correct; not timed). "
-                f"Recommendation: re-run with --compare to time it against {lib}")
-    head = f"Before ({lib}): {_rate(v.baseline)} / After (custom): {_rate(v.custom)}"
-    ci = f"{v.speedup:.3f}x, 95% CI {v.speedup_ci95[0]:.3f}-{v.speedup_ci95[1]:.3f}" if v.speedup_ci95 else ""
-    return head + {"KEEP": f" → BETTER ({ci}). Recommendation: keep the custom kernel",
-                   "REVERT": f" → WORSE ({ci}). Recommendation: revert to {lib}",
-                   "TOO_CLOSE_TO_CALL": f" → SAME within noise ({ci}). Recommendation: keep {lib} (too close to call)",
-                   "CHECK_MEASUREMENT": " → NOT BELIEVABLE. Recommendation: check the measurement (see below)"
-                   }[v.verdict]
-
-def format_validation(v: ValidationResult) -> str:
-    "The text layout of a validation: the checks with their numbers, the timing against the ceiling, the verdict."
-    w = v.workload
-    lines = ["=== Ceiling Scout: custom kernel ===", f"Candidate: {v.candidate}",
-             f"Calling convention: {w.calling_convention}", f"Workload: {w.describe()} on {v.device}", "",
-             "=== Correctness (against the library, fresh random inputs) ==="]
-    for c in v.checks:
-        tag = "info" if c.info else "PASS" if c.passed else "FAIL"
-        lines.append(f"  {tag:<4}  {c.name}" + (f": {c.detail}" if c.detail else ""))
-    if v.custom is not None:
-        b, c = v.baseline, v.custom
-        lines += ["", f"=== Speed (same engine, interleaved A/B x {b.measurement.method.get('interleaved_rounds')} "
-                      f"rounds, same inputs) ==="]
-        for name, r in ((f"library ({v.library})", b), ("custom", c)):
-            st = r.measurement.stats
-            eff = v.efficiency(r); effs = v.efficiency(r, spec=True)
-            lines.append(f"  {name:<34} {st.mean_ms:.4f} ms ±{st.ci95_rel:.1%}  {_rate(r)}"
-                         + (f"  {eff:.1%} of the ceiling" if eff else "") + (f", {effs:.1%} of spec" if effs else ""))
-        if v.bound_tflops:
-            lines.append(f"  ceiling: {v.bound_tflops:.4g} TFLOPS at this intensity ({v.ceiling.source}, "
-                         f"{v.ceiling.device_name}); spec: {v.spec_bound_tflops or 'n/a'}")
-    lines += ["", before_after(v), f"Verdict: {v.verdict}"]
-    lines += [f"  ! {x}" for x in v.warnings]
-    return "\n".join(lines)
+# %% ../../nbs/40_validation.ipynb #86053c82
+@dataclass(frozen=True)
+class ValidateConfig:
+    "How a candidate is checked and timed (presets: `ValidateConfig.correctness()`, `ValidateConfig.exact()`)."
+    compare: bool = True                  # time it against the library (only once it is correct)
+    input_sets: int = 3                   # fresh random inputs at the workload's shape
+    edge_shapes: tuple[str, ...] = ("smallest", "misaligned")  # edge shapes the kernel claims to support
+    timeout_s: float = 30.0               # per call: longer is a hang
+    rounds: int = 5                       # interleaved A/B rounds
+    warmup: int = 5
+    iters: int = 50
+    targets: tuple[float, ...] = ()       # speedup tiers to grade, e.g. (2, 3, 5, 13, 64); any implies `compare`
+    @classmethod
+    def correctness(cls, **overrides) -> ValidateConfig: return cls(compare=False).but(**overrides)
+    @classmethod
+    def exact(cls, **overrides) -> ValidateConfig: return cls(edge_shapes=()).but(**overrides)
+    @property
+    def timed(self) -> bool: return self.compare or bool(self.targets)
+    def but(self, **overrides) -> ValidateConfig:
+        "This config with `overrides` (the old keyword names); a one-line error naming the valid ones."
+        if bad := sorted(set(overrides) - set(self.__dataclass_fields__)):
+            raise CeilingScoutError(f"unknown validation option {', '.join(bad)}; valid: "
+                                    f"{', '.join(self.__dataclass_fields__)}")
+        if "edge_shapes" in overrides: overrides["edge_shapes"] = tuple(overrides["edge_shapes"] or ())
+        if "targets" in overrides:
+            t = overrides["targets"]
+            overrides["targets"] = parse_tiers(t) if isinstance(t, str) else tuple(float(x) for x in t or ())
+        return replace(self, **overrides)
 
 # %% ../../nbs/40_validation.ipynb #458b825e
+def _time_against_library(fn: Callable, workload: Workload, dev: torch.device, cfg: ValidateConfig,
+                          thread: KernelThread) -> tuple:
+    "(backend, prepared inputs, inputs, library's and candidate's `Measurement`): interleaved, on the kernel's thread."
+    be = workload.backends(dev)[workload.default_backend]
+    x = workload.make_inputs(dev, seed=500)
+    with workload.precision_context():
+        prep = be.prepare(x) if be.prepare else x
+        timed = lambda: interleaved(lambda: be.fn(prep), lambda: workload.candidate_call(fn, x), dev, cfg.rounds,
+                                    cfg.warmup, cfg.iters, wants_l2_flush(workload, dev))
+        ma, mb = thread.call(timed, cfg.timeout_s * 2 * (cfg.warmup + cfg.iters + 2 * cfg.rounds))
+    return be, prep, x, ma, mb
+
+def _ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateConfig, scout) -> Ceiling:
+    "`scout`'s ceiling for the workload (a `CeilingScout` on `dev` made if none is given)."
+    if scout is None:
+        from ceiling_scout.engine.scout import CeilingScout
+        scout = CeilingScout(str(dev), warmup=cfg.warmup, iters=cfg.iters)
+    return scout.ceiling(workload.precision if workload.compute_bound_kind == "matmul" else None, regime)
+
 def validate(candidate: Callable|str,            # the kernel: a callable or 'file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'
              workload: Workload,                  # what it computes, called by the workload's calling convention
              device: str|torch.device="cpu",
-             compare: bool=True,                  # time it against the library (only once it is correct)
-             input_sets: int=3, edge_shapes: Sequence[str]=("smallest", "misaligned"), timeout_s: float=30.0,
-             rounds: int=5, warmup: int=5, iters: int=50,
+             config: ValidateConfig|None=None,    # checks and timing (default `ValidateConfig()`)
              ceiling: Ceiling|None=None,          # the ceiling to judge both against (default: `scout`'s)
              scout=None,                          # a `CeilingScout` on `device` for the ceiling (made if needed)
+             **overrides                          # fields of `ValidateConfig` (compare=, iters=, edge_shapes= ...)
             ) -> ValidationResult:
-    "Check `candidate` against the library on `workload`; if it is correct and `compare`, time both and decide."
+    "Check `candidate` against the library on `workload`; if it is correct and the config times it, time both, decide."
+    cfg = (config or ValidateConfig()).but(**overrides)
     fn, name = load_candidate(candidate)
     dev = torch.device(device)
     if why := workload.supported(dev): raise NotSupportedError(f"{workload.describe()} cannot run on {dev}: {why}")
     if type(workload).candidate_call is Workload.candidate_call: workload.candidate_call(fn, {})
     env = capture_environment(dev).to_dict()
+    result = lambda verdict, checks: ValidationResult(workload, name, str(dev), verdict, checks, environment=env)
     thread = KernelThread(dev)   # every call of the candidate, checks and timing, from one thread (as a model calls it)
     try:
-        checks = check_candidate(fn, workload, dev, input_sets, edge_shapes, timeout_s, thread)
-        if any(not c.passed for c in checks):
-            return ValidationResult(workload, name, str(dev), "FAIL", checks, environment=env)
-        if not compare: return ValidationResult(workload, name, str(dev), "PASS", checks, environment=env)
-        be = workload.backends(dev)[workload.default_backend]
-        x = workload.make_inputs(dev, seed=500)
-        with workload.precision_context():
-            prep = be.prepare(x) if be.prepare else x
-            timed = lambda: interleaved(lambda: be.fn(prep), lambda: workload.candidate_call(fn, x), dev, rounds,
-                                        warmup, iters, wants_l2_flush(workload, dev))
-            try: ma, mb = thread.call(timed, timeout_s * 2 * (warmup + iters + 2 * rounds))
-            except KernelTimeout as e:
-                return ValidationResult(workload, name, str(dev), "FAIL", checks + (Check("time limit", False,
-                                        f"{e}; during: the timed calls"),), environment=env)
+        checks = check_candidate(fn, workload, dev, cfg.input_sets, cfg.edge_shapes, cfg.timeout_s, thread)
+        if any(not c.passed for c in checks): return result("FAIL", checks)
+        if not cfg.timed: return result("PASS", checks)
+        try: be, prep, x, ma, mb = _time_against_library(fn, workload, dev, cfg, thread)
+        except KernelTimeout as e:
+            return result("FAIL", checks + (Check("time limit", False, f"{e}; during: the timed calls"),))
     finally: thread.close()
-    lib_chk = workload.check(be.fn(prep), x)
-    base = BenchmarkResult(workload, be.name, be.library, "ok", lib_chk, ma)
+    base = BenchmarkResult(workload, be.name, be.library, "ok", workload.check(be.fn(prep), x), ma)
     cust = BenchmarkResult(workload, "custom", "custom", "ok", None, mb, label="custom")
-    if ceiling is None:
-        if scout is None:
-            from ceiling_scout.engine.scout import CeilingScout
-            scout = CeilingScout(str(dev), warmup=warmup, iters=iters)
-        ceiling = scout.ceiling(workload.precision if workload.compute_bound_kind == "matmul" else None, ma.regime)
+    ceiling = ceiling or _ceiling_for(workload, dev, ma.regime, cfg, scout)
     bound = ceiling.roofline_bound(workload.arithmetic_intensity)[0]
     spec = ceiling.spec_bound(workload.arithmetic_intensity)[0]
     verdict, warns = speed_verdict(base, cust, ceiling)
@@ -549,15 +539,7 @@ class TargetGrade:
     @property
     def reachable_spec(self) -> bool|None:
         return None if not self.spec_bound_tflops else self.required_tflops <= self.spec_bound_tflops
-    def describe(self, device: str="the device") -> str:
-        ref = self.spec_bound_tflops or self.bound_tflops
-        where = "spec" if self.spec_bound_tflops else "measured"
-        ok = self.reachable_spec if self.spec_bound_tflops else self.reachable_measured
-        verdict = "no ceiling to judge by" if ok is None else ("reachable" if ok else "unreachable")
-        tf = lambda x: f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
-        ratio = f": {self.required_tflops / ref:.2f}x {device}'s {where} bound ({tf(ref)} TFLOPS)" if ref else ""
-        return (f"Tier {self.tier} ({self.factor:g}x), {self.time_ms:.3g} ms, needs {tf(self.required_tflops)} TFLOPS"
-                f"{ratio}: {verdict}")
+    def describe(self, device: str="the device") -> str: return target_line(self, device)   # render.mode_text
 
 def grade_targets(baseline_ms: float, workload: Workload, ceiling: Ceiling,
                   tiers: Sequence[float]=(2, 3, 5, 13, 64)) -> list[TargetGrade]:
@@ -604,15 +586,14 @@ def run_validate_cli(args, scout, out: Callable=print) -> ValidationResult:
     timeout = args.kernel_timeout if args.kernel_timeout is not None else 30.0
     if not timeout > 0: raise CeilingScoutError(f"--kernel-timeout must be > 0 seconds; got {timeout}")
     edges = () if args.kernel_shapes == "exact" else ("smallest", "misaligned")
-    try:
-        v = validate(args.custom_kernel, w, scout.device, compare=bool(args.compare or tiers), timeout_s=timeout,
-                     edge_shapes=edges, warmup=scout.warmup, iters=scout.iters, scout=scout)
+    cfg = ValidateConfig(compare=bool(args.compare), edge_shapes=edges, timeout_s=timeout, warmup=scout.warmup,
+                         iters=scout.iters, targets=tiers or ())
+    try: v = validate(args.custom_kernel, w, scout.device, cfg, scout=scout)
     except CeilingScoutError: raise
     except Exception as e: raise CeilingScoutError(f"validation could not run: {one_line(e)}") from None
     out(format_validation(v))
-    if tiers and v.baseline is not None:
-        out(""); out(f"=== Targets over the library's {v.baseline.mean_ms:.4g} ms ===")
-        for g in grade_targets(v.baseline.mean_ms, w, v.ceiling, tiers): out("  " + g.describe(v.ceiling.device_name))
+    if cfg.targets and v.baseline is not None:
+        out(format_targets(v, grade_targets(v.baseline.mean_ms, w, v.ceiling, cfg.targets)))
     if args.output:
         Path(args.output).write_text(json.dumps(v.to_dict(), indent=1, default=str))
         out(f"\nReport written to {args.output}")
@@ -627,13 +608,6 @@ def calling_conventions() -> list[dict]:
     load_plugins()
     return [{"operation": op.value, "shape": ",".join(cls.shape_names), "convention": cls.calling_convention}
             for op, cls in WORKLOADS.items() if has_calling_convention(cls)]
-
-def conventions_markdown() -> str:
-    "The calling conventions as a Markdown table (for the README)."
-    esc = lambda s: s.replace("|", "\\|")
-    return "\n".join(["| operation | --shape | the kernel is called as |", "|---|---|---|"]
-                     + [f"| `{r['operation']}` | `{r['shape']}` | `{esc(r['convention'])}` |"
-                        for r in calling_conventions()])
 
 # %% ../../nbs/40_validation.ipynb #b0a7e000
 def parse_extras(text: str|dict|None) -> dict:
@@ -652,19 +626,20 @@ def parse_extras(text: str|dict|None) -> dict:
 # %% ../../nbs/40_validation.ipynb #b0a7d001
 def validate_spec(operation: str, shape: str, precision: str,   # the workload, as the CLI takes it
                   candidate: Callable|str,                        # 'file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'
-                  device: str="cpu", compare: bool=True,
-                  targets: str|Sequence[float]|None=None,         # tiers to grade, e.g. '2,3,5,13,64' (implies compare)
-                  warmup: int=5, iters: int=50, timeout_s: float=30.0,
-                  edges: bool=True,                               # also the smallest and a misaligned shape
-                  ceiling: Ceiling|None=None, scout=None, **extras) -> tuple[ValidationResult, list[TargetGrade]]:
+                  device: str="cpu",
+                  config: ValidateConfig|None=None,               # checks, timing and target tiers
+                  ceiling: Ceiling|None=None, scout=None,
+                  **extras       # the operation's flags (causal=True ...), the config's fields (targets='2,3', iters=6)
+                 ) -> tuple[ValidationResult, list[TargetGrade]]:     # and edges=False (only the workload's shape)
     "Validate `candidate` on the workload named by strings; the target tiers graded if asked and it was timed."
+    over = {k: extras.pop(k) for k in list(extras) if k in ValidateConfig.__dataclass_fields__}
+    if "edges" in extras: over["edge_shapes"] = ValidateConfig().edge_shapes if extras.pop("edges") else ()
     w = make_workload(operation, shape, precision, **extras)
-    tiers = parse_tiers(targets) if isinstance(targets, str) else tuple(targets) if targets else None
-    if not timeout_s > 0: raise CeilingScoutError(f"the kernel timeout must be > 0 seconds; got {timeout_s}")
-    v = validate(candidate, w, device, compare=bool(compare or tiers), timeout_s=timeout_s,
-                 edge_shapes=("smallest", "misaligned") if edges else (), warmup=warmup, iters=iters,
-                 ceiling=ceiling, scout=scout)
-    return v, (grade_targets(v.baseline.mean_ms, w, v.ceiling, tiers) if tiers and v.baseline is not None else [])
+    cfg = (config or ValidateConfig()).but(**over)
+    if not cfg.timeout_s > 0: raise CeilingScoutError(f"the kernel timeout must be > 0 seconds; got {cfg.timeout_s}")
+    v = validate(candidate, w, device, cfg, ceiling, scout)
+    if not cfg.targets or v.baseline is None: return v, []
+    return v, grade_targets(v.baseline.mean_ms, w, v.ceiling, cfg.targets)
 
 # %% ../../nbs/40_validation.ipynb #b0a7d002
 def validation_report(v: ValidationResult, grades: Sequence[TargetGrade]=()) -> dict:
@@ -678,7 +653,7 @@ def targets_table(grades: Sequence[TargetGrade]) -> "pd.DataFrame":
     "The target tiers as a table: the time each asks for, the rate that needs, reachable under each ceiling."
     import pandas as pd
     yes = lambda b: "n/a" if b is None else "yes" if b else "no"
-    return pd.DataFrame([{"tier": g.tier, "speedup": f"{g.factor:g}x", "time (ms)": round(g.time_ms, 4),
+    return pd.DataFrame([{"tier": g.tier, "speedup": f"{number(g.factor, fmt='g')}x", "time (ms)": round(g.time_ms, 4),
                           "needs (TFLOPS)": round(g.required_tflops, 3), "needs (GB/s)": round(g.required_gbps, 1),
                           "measured bound (TFLOPS)": g.bound_tflops, "reachable (measured)": yes(g.reachable_measured),
                           "spec bound (TFLOPS)": g.spec_bound_tflops, "reachable (spec)": yes(g.reachable_spec)}
@@ -697,11 +672,13 @@ def validation_figure(v: ValidationResult) -> "go.Figure":
     fig = go.Figure(go.Bar(x=[n for n, _ in rows], y=ys, error_y=dict(type="data", array=err),
                            marker_color=["#7f7f7f", "#2ca02c" if v.verdict == "KEEP" else "#d62728"
                                          if v.verdict == "REVERT" else "#1f77b4"],
-                           text=[f"{y:.3g}" for y in ys], textposition="outside"))
+                           text=[number(y, fmt=".3g") for y in ys], textposition="outside"))
     if v.bound_tflops and not mem:
-        fig.add_hline(y=v.bound_tflops, line_dash="dash", annotation_text=f"ceiling {v.bound_tflops:.3g} TFLOPS")
+        fig.add_hline(y=v.bound_tflops, line_dash="dash",
+                      annotation_text=f"ceiling {number(v.bound_tflops, fmt='.3g')} TFLOPS")
     if v.spec_bound_tflops and not mem:
-        fig.add_hline(y=v.spec_bound_tflops, line_dash="dot", annotation_text=f"spec {v.spec_bound_tflops:.3g} TFLOPS")
+        fig.add_hline(y=v.spec_bound_tflops, line_dash="dot",
+                      annotation_text=f"spec {number(v.spec_bound_tflops, fmt='.3g')} TFLOPS")
     fig.update_layout(title=f"{v.workload.describe()} on {v.device}: {v.verdict}",
                       yaxis_title="GB/s" if mem else "TFLOP/s", height=420, showlegend=False)
     return fig
