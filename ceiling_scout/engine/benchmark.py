@@ -69,7 +69,7 @@ def run_backend(workload: Workload,             # what to compute
                 seed: int=0,                    # input seed (fresh random data per seed)
                 label: str="",                  # how reports name this run (e.g. "padded")
                 flush_l2: bool|str="auto",      # "auto": `wants_l2_flush`
-                **measure_kw                    # mode, warmup, iters, target_rel_ci, max_time_s, ...
+                **measure_kw                    # `measure`'s config= and/or its fields (mode, warmup, iters, ...)
                ) -> BenchmarkResult:
     "Prepare (untimed), check, then time one backend of `workload` on `device`; failures become a result with a status."
     dev = torch.device(device)

@@ -4,10 +4,11 @@
 
 # %% ../../nbs/03_ceilings.ipynb #54eface8
 from __future__ import annotations
-import csv, functools, json, math, os, re, tempfile, time, warnings
+import csv, functools, json, math, os, re, statistics, tempfile, time, warnings
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Callable
+from fastcore.basics import patch
 import torch
 from .core import *
 from .timing import *
@@ -19,7 +20,7 @@ __all__ = ['DEVICE_ALIASES', 'CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K'
            'CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'installed_data_dirs',
            'data_dir', 'SpecRow', 'load_specs', 'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device',
            'wave_efficiency', 'wave_quantised_mn', 'search_candidates', 'refine_candidates', 'cpu_emulated',
-           'PeakMeasurement', 'device_sm_count', 'search_plan', 'plan_hash', 'measure_matmul_peak',
+           'PeakMeasurement', 'device_sm_count', 'SearchConfig', 'search_plan', 'plan_hash', 'measure_matmul_peak',
            'measure_copy_bandwidth', 'measure_read_bandwidth', 'roofline', 'Ceiling', 'environment_key', 'ceiling_key',
            'default_cache_path', 'peak_limit', 'check_peak', 'cache_problem', 'CeilingStore', 'burst_to_reuse',
            'get_ceiling', 'raise_measured_peak']
@@ -208,29 +209,49 @@ def device_sm_count(device: str|torch.device) -> int|None:
     dev = torch.device(device)
     return torch.cuda.get_device_properties(dev).multi_processor_count if dev.type == "cuda" else None
 
-# %% ../../nbs/03_ceilings.ipynb #77f30be0
-def search_plan(device: str|torch.device,   # where the search runs
-                shapes: list[tuple]|None=None, # explicit candidates (no refinement); default: from the hardware
-                per_shape_s: float|None=None,  # timed window per candidate
-                sustained_s: float|None=None,  # length of the sustained run
-                budget_s: float|None=None,     # whole-search bound (GPU 25 s, CPU 8 s)
-                repeats: int|None=None,        # independent re-measurements of the finalists (their spread is the CI)
-                refine: bool|None=None,        # refine around the coarse winner (default: when shapes are generated)
-                sm_count: int|None=None        # override the device's SM count (tests)
+# %% ../../nbs/03_ceilings.ipynb #e5ba6333
+@dataclass(frozen=True)
+class SearchConfig:
+    "What the measured-peak search does; a field left at None is chosen for the device by `search_plan`."
+    shapes: list[tuple]|None = None # explicit candidates (M, N, K), no refinement; default: from the hardware
+    per_shape_s: float|None = None  # timed window per candidate (GPU 0.15 s, CPU 0.25 s)
+    sustained_s: float|None = None  # length of the sustained run (GPU 10 s, CPU 6 s)
+    budget_s: float|None = None     # whole-search bound (GPU 25 s, CPU `CPU_SEARCH_BUDGET_S`)
+    repeats: int|None = None        # independent windows of the finalists, their spread is the CI (GPU 4, CPU 3)
+    refine: bool|None = None        # refine around the coarse winner (default: when shapes are generated)
+    sm_count: int|None = None       # override the SM count the candidates are chosen for (tests)
+
+# %% ../../nbs/03_ceilings.ipynb #95ec464a
+@patch(cls_method=True)
+def of_shapes(cls: SearchConfig, shapes: list[tuple], per_shape_s: float|None=None, **kw) -> SearchConfig:
+    "Time exactly `shapes` (M, N, K), without refinement, each for `per_shape_s`."
+    return cls(shapes=[tuple(s) for s in shapes], per_shape_s=per_shape_s, **kw)
+
+@patch(cls_method=True)
+def smoke(cls: SearchConfig) -> SearchConfig:
+    "The smoke runs' search: one 64x64x64 candidate for 0.02 s (its own cache key, never the real ceiling's)."
+    return cls.of_shapes([(64, 64, 64)], per_shape_s=0.02)
+
+# %% ../../nbs/03_ceilings.ipynb #3aa2b25d
+def search_plan(device: str|torch.device,      # where the search runs
+                config: SearchConfig|None=None, # the search (default: everything chosen from the hardware)
+                **overrides                     # `SearchConfig` fields by name (shapes=..., per_shape_s=...) over it
                ) -> dict:
     "Everything the peak search will do, resolved: its hash is part of the cache key (see `plan_hash`)."
+    c = with_overrides(config if config is not None else SearchConfig(), **overrides)
     dev = torch.device(device); cuda = dev.type == "cuda"
-    sms = sm_count or (device_sm_count(dev) if cuda else None)
+    sms = c.sm_count or (device_sm_count(dev) if cuda else None)
     return {"method_version": CEILING_METHOD_VERSION, "device_type": dev.type, "sm_count": sms,
-            "coarse": [list(s) for s in (shapes or search_candidates(sms if cuda or sm_count else None))],
-            "refine": bool(refine if refine is not None else (shapes is None and bool(sms))),
-            "per_shape_s": per_shape_s or (0.15 if cuda else 0.25),
+            "coarse": [list(s) for s in (c.shapes or search_candidates(sms if cuda or c.sm_count else None))],
+            "refine": bool(c.refine if c.refine is not None else (c.shapes is None and bool(sms))),
+            "per_shape_s": c.per_shape_s or (0.15 if cuda else 0.25),
             "finalist_window_s": 0.2 if cuda else None,  # CPU: per_shape_s
             "idle_s": {"candidate": 0.1, "finalist": 0.4} if cuda else {"candidate": 0.0, "finalist": 0.0},
             "l2_flush": "every call" if cuda else "none (CPU)",
-            "sustained_s": sustained_s or (2 * SUSTAINED_MIN_S if cuda else 1.2 * SUSTAINED_MIN_S),
-            "budget_s": budget_s if budget_s is not None else (GPU_SEARCH_BUDGET_S if cuda else CPU_SEARCH_BUDGET_S),
-            "repeats": repeats or (4 if cuda else 3), "finalists": 3 if cuda else 1,
+            "sustained_s": c.sustained_s or (2 * SUSTAINED_MIN_S if cuda else 1.2 * SUSTAINED_MIN_S),
+            "budget_s": (c.budget_s if c.budget_s is not None
+                         else GPU_SEARCH_BUDGET_S if cuda else CPU_SEARCH_BUDGET_S),
+            "repeats": c.repeats or (4 if cuda else 3), "finalists": 3 if cuda else 1,
             "statistic": "median of per-call times in a window (L2 flushed between calls, as the MAMF finder); "
                          "the median of the winner's windows"}
 
@@ -274,109 +295,137 @@ def _spread(rates: list[float], within_ci: float) -> float:
     import statistics
     return t_quantile_975(len(rates) - 1) * statistics.stdev(rates) / math.sqrt(len(rates)) / statistics.median(rates)
 
-def measure_matmul_peak(device: str|torch.device, # where to measure
-                        precision: Precision|str,   # input precision
-                        regime: str="burst",        # "burst" or "sustained"
-                        shapes: list[tuple]=None,   # explicit candidates (M, N, K); default: chosen from the hardware
-                        per_shape_s: float=None,    # timed window per candidate
-                        sustained_s: float=None,    # length of the sustained run
-                        log: Callable=None,         # progress printer
-                        budget_s: float|None=None,  # whole-search time bound (GPU 25 s, CPU `CPU_SEARCH_BUDGET_S`)
-                        repeats: int|None=None,     # independent windows of the finalists (their spread is the CI)
-                        refine: bool|None=None,     # refine around the coarse winner (default: generated shapes)
-                        sm_count: int|None=None,    # override the SM count the candidates are chosen for (tests)
-                        from_search: "PeakMeasurement|None"=None # sustained: reuse this burst peak's search (same plan)
+# %% ../../nbs/03_ceilings.ipynb #7917681f
+def _best_entry(searched: list[dict]) -> dict|None:
+    "The fastest timed entry of the search so far, or None."
+    return max((e for e in searched if "tflops" in e), key=lambda e: e["tflops"], default=None)
+
+def _over_budget(shape: tuple, searched: list[dict], window_s: float, left_s: float, cuda: bool) -> bool:
+    "True when timing `shape` would overrun the `left_s` seconds left, its cost predicted from the best rate so far."
+    b = _best_entry(searched)
+    if b is None: return False
+    call_s = 2.0 * math.prod(shape) / (b["tflops"] * 1e12)
+    return max(4 * call_s, 1.5 * window_s if cuda else 0) > left_s
+
+# %% ../../nbs/03_ceilings.ipynb #784a9463
+def _try_candidate(prec: Precision, dev: torch.device, plan: dict, searched: list[dict], stage: str, shape: tuple,
+                   left: Callable[[], float], log: Callable|None) -> None:
+    "Time one candidate into `searched`, or record why it was skipped (not supported, over the budget)."
+    shape = tuple(shape)
+    if GemmWorkload(prec, *shape).supported(dev):
+        searched.append({"shape": list(shape), "stage": stage, "skipped": "not supported"}); return
+    if _over_budget(shape, searched, plan["per_shape_s"], left(), dev.type == "cuda"):
+        searched.append({"shape": list(shape), "stage": stage,
+                         "skipped": f"over the {plan['budget_s']:g} s search budget"})
+        return
+    time.sleep(plan["idle_s"]["candidate"])   # clocks recover between candidates: each starts alike
+    e, _ = _time_shape(prec, shape, dev, plan["per_shape_s"])
+    searched.append({**e, "stage": stage})
+    if log and "tflops" in e: log(f"  peak search {prec.value} {'x'.join(map(str, shape))}: {e['tflops']:.1f} TFLOPS")
+
+def _coarse_and_refine(prec: Precision, dev: torch.device, plan: dict, left: Callable[[], float],
+                       log: Callable|None) -> list[dict]:
+    "The coarse pass over the plan's candidates, then the refinement around its winner: every entry, timed or skipped."
+    searched = []
+    for s in plan["coarse"]: _try_candidate(prec, dev, plan, searched, "coarse", s, left, log)
+    if _best_entry(searched) is None: raise RuntimeError(f"no search shape fit in memory (or the budget) on {dev}")
+    if plan["refine"]:
+        tried = [e["shape"] for e in searched]
+        for s in refine_candidates(tuple(_best_entry(searched)["shape"]), plan["sm_count"], tried):
+            _try_candidate(prec, dev, plan, searched, "refine", s, left, log)
+    return searched
+
+# %% ../../nbs/03_ceilings.ipynb #5e8143fe
+def _retime_finalists(prec: Precision, dev: torch.device, plan: dict, ranked: list[dict],
+                      left: Callable[[], float]) -> tuple[dict, dict, dict, dict]:
+    "Re-time the best shapes in interleaved windows: per finalist, (median rates, window CI, last measurement, means)."
+    finalists = [tuple(e["shape"]) for e in ranked[:plan["finalists"]]]
+    reps: dict = {f: [] for f in finalists}; within, last_m, means_ = {}, {}, {f: [] for f in finalists}
+    window = plan["per_shape_s"]
+    for r in range(plan["repeats"]):  # interleaved: each finalist's windows spread over the same stretch of time
+        for f in finalists:
+            call_s = 2.0 * math.prod(f) / (ranked[0]["tflops"] * 1e12)
+            if r >= 2 and max(2 * call_s, window) > left(): continue  # two windows at least, then the budget rules
+            time.sleep(plan["idle_s"]["finalist"])
+            e, m = _time_shape(prec, f, dev, plan["finalist_window_s"] or window, check=False,
+                               telemetry=dev.type == "cuda")
+            if m is None: continue
+            reps[f].append(e["tflops"]); within[f] = e["ci95_rel"]; last_m[f] = m
+            means_[f].append(e["tflops_mean"])
+    return reps, within, last_m, means_
+
+# %% ../../nbs/03_ceilings.ipynb #c5a9f878
+def _searched_peak(prec: Precision, dev: torch.device, plan: dict, log: Callable|None) -> PeakMeasurement:
+    "The burst search: coarse pass, refinement, finalists re-timed; the peak: the best median of a finalist's windows."
+    t0 = time.perf_counter()
+    left = lambda: plan["budget_s"] - (time.perf_counter() - t0)
+    searched = _coarse_and_refine(prec, dev, plan, left, log)
+    ranked = sorted((e for e in searched if "tflops" in e), key=lambda e: -e["tflops"])
+    reps, within, last_m, means_ = _retime_finalists(prec, dev, plan, ranked, left)
+    means = {f: statistics.median(v) for f, v in reps.items() if v}   # robust to one window at lower clocks
+    if not means: raise RuntimeError(f"the finalists {list(reps)} could not be re-timed on {dev}")
+    shape = max(means, key=means.get)
+    rate, ci = means[shape], _spread(reps[shape], within[shape])
+    m = last_m[shape]
+    method = {**m.method, "statistic": plan["statistic"], "search": "coarse, refine, finalists re-timed",
+              "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
+              "repeat_tflops": [round(v, 4) for v in reps[shape]],
+              "median_tflops": rate, "mean_tflops": statistics.median(means_[shape]),  # per-call median / mean
+              "finalists": {"x".join(map(str, f)): v for f, v in reps.items()},
+              "search_s": round(time.perf_counter() - t0, 2)}
+    return PeakMeasurement("matmul", prec.value, "burst", rate, "TFLOPS", tuple(shape),
+                           2.0 * math.prod(shape) / rate / 1e9, m.telemetry.to_dict(), method, searched, _now(),
+                           ci95_rel=ci if math.isfinite(ci) else None)  # one window of one call: no spread known
+
+# %% ../../nbs/03_ceilings.ipynb #ee32887f
+def _reused_search(from_search: PeakMeasurement|None, prec: Precision, plan: dict) -> PeakMeasurement|None:
+    "`from_search` when the same search (plan) found it for `prec`: a sustained ceiling reuses its shape, else None."
+    if (from_search is None or from_search.precision != prec.value or not from_search.shape
+            or from_search.method.get("plan_hash") != plan_hash(plan)): return None
+    method = {**from_search.method, "search_reused_from": f"the burst search of {from_search.measured_at}"}
+    return replace(from_search, shape=tuple(from_search.shape), searched=list(from_search.searched), method=method)
+
+# %% ../../nbs/03_ceilings.ipynb #3696cf81
+def _sustained_peak(pk: PeakMeasurement, prec: Precision, dev: torch.device, plan: dict) -> PeakMeasurement:
+    "Run the peak's shape back to back for the plan's `sustained_s` and rate it by the mean of the second half."
+    w = GemmWorkload(prec, *pk.shape); x = w.make_inputs(dev, seed=7); be = w.backends(dev)[w.default_backend]
+    n = max(20, math.ceil(plan["sustained_s"] * 1e3 / pk.mean_ms))
+    # back to back, no L2 flush: memory kernels between the matmuls would keep the clocks at boost (the H100
+    # read 1938 MHz through a flushed 'sustained' run on 2026-11-23), and sustained means the power cap holds
+    with w.precision_context(): m = measure(lambda: be.fn(x), dev, MeasureConfig.fixed(warmup=5, iters=n))
+    del x
+    tail = summarize(list(m.times_ms[len(m.times_ms) // 2:]))
+    method = {**pk.method, **m.method, "statistic": "mean of the second half of a back-to-back run",
+              "run_s": round(m.duration_s, 2)}
+    tel = m.telemetry.to_dict()
+    if dev.type == "cuda" and tel.get("regime") == "burst":   # the clocks, not the loop length, name the regime
+        method = {**method, "power_cap_binds": False, "regime_note": (
+            f"the clocks stayed near boost (median {tel.get('sm_clock_mhz_median')} MHz) through the whole "
+            "back-to-back run: the power cap does not bind at this shape, so its steady rate is the sustained "
+            "ceiling; shapes that reach the cap read below it for power, not for the kernel")}
+    return replace(pk, value=w.flops / (tail.mean_ms * 1e-3) / 1e12, mean_ms=tail.mean_ms, telemetry=tel,
+                   method=method, ci95_rel=tail.ci95_rel if math.isfinite(tail.ci95_rel) else None)
+
+# %% ../../nbs/03_ceilings.ipynb #7179967c
+def measure_matmul_peak(device: str|torch.device,       # where to measure
+                        precision: Precision|str,        # input precision
+                        regime: str="burst",             # "burst" or "sustained"
+                        config: SearchConfig|None=None,  # the search (default: candidates from the hardware)
+                        log: Callable|None=None,         # progress printer
+                        from_search: PeakMeasurement|None=None, # sustained: reuse this burst peak's search (same plan)
+                        **overrides                      # `SearchConfig` fields by name (shapes=..., budget_s=...)
                        ) -> PeakMeasurement:
     "Maximum achievable matmul rate (MAMF-style): coarse pass, refinement, finalists re-timed for their spread."
     dev, prec = torch.device(device), parse_enum(Precision, precision, "precision")
     if regime not in REGIMES: raise CeilingScoutError(f"regime must be one of {REGIMES}; got {regime!r}")
-    cuda = dev.type == "cuda"
-    plan = search_plan(dev, shapes, per_shape_s, sustained_s, budget_s, repeats, refine, sm_count)
-    window, budget = plan["per_shape_s"], plan["budget_s"]
+    plan = search_plan(dev, config, **overrides)
     why = GemmWorkload(prec, *plan["coarse"][0]).supported(dev)
     if why: raise NotSupportedError(why)
-    reuse = (from_search is not None and regime == "sustained" and from_search.precision == prec.value
-             and from_search.shape and from_search.method.get("plan_hash") == plan_hash(plan))
-    if reuse:   # the same search found the same shape: only the back-to-back run below is new
-        shape, searched = tuple(from_search.shape), list(from_search.searched)
-        method = {**from_search.method, "search_reused_from": f"the burst search of {from_search.measured_at}"}
-        rate, ci, tel, mean_ms = from_search.value, from_search.ci95_rel, from_search.telemetry, from_search.mean_ms
-    else:
-        searched, t0 = [], time.perf_counter()
-        left = lambda: budget - (time.perf_counter() - t0)
-        def best_ok(): return max((e for e in searched if "tflops" in e), key=lambda e: e["tflops"], default=None)
-        def over_budget(shape) -> bool:  # predict a candidate's cost from the best rate so far (one call, or a window)
-            b = best_ok()
-            if b is None: return False
-            call_s = 2.0 * math.prod(shape) / (b["tflops"] * 1e12)
-            return max(4 * call_s, 1.5 * window if cuda else 0) > left()
-        def run(stage: str, shape: tuple):
-            shape = tuple(shape)
-            if GemmWorkload(prec, *shape).supported(dev):
-                searched.append({"shape": list(shape), "stage": stage, "skipped": "not supported"}); return
-            if over_budget(shape):
-                searched.append({"shape": list(shape), "stage": stage,
-                                 "skipped": f"over the {budget:g} s search budget"})
-                return
-            time.sleep(plan["idle_s"]["candidate"])   # clocks recover between candidates: each starts alike
-            e, _ = _time_shape(prec, shape, dev, window)
-            searched.append({**e, "stage": stage})
-            if log and "tflops" in e:
-                log(f"  peak search {prec.value} {'x'.join(map(str, shape))}: {e['tflops']:.1f} TFLOPS")
-        for s in plan["coarse"]: run("coarse", s)
-        if best_ok() is None: raise RuntimeError(f"no search shape fit in memory (or the budget) on {dev}")
-        if plan["refine"]:
-            for s in refine_candidates(tuple(best_ok()["shape"]), plan["sm_count"], [e["shape"] for e in searched]):
-                run("refine", s)
-        ranked = sorted((e for e in searched if "tflops" in e), key=lambda e: -e["tflops"])
-        finalists = [tuple(e["shape"]) for e in ranked[:plan["finalists"]]]
-        reps: dict = {f: [] for f in finalists}; within, last_m, means_ = {}, {}, {f: [] for f in finalists}
-        for r in range(plan["repeats"]):  # interleaved: each finalist's windows spread over the same stretch of time
-            for f in finalists:
-                call_s = 2.0 * math.prod(f) / (ranked[0]["tflops"] * 1e12)
-                if r >= 2 and max(2 * call_s, window) > left(): continue  # two windows at least, then the budget rules
-                time.sleep(plan["idle_s"]["finalist"])
-                e, m = _time_shape(prec, f, dev, plan["finalist_window_s"] or window, check=False, telemetry=cuda)
-                if m is None: continue
-                reps[f].append(e["tflops"]); within[f] = e["ci95_rel"]; last_m[f] = m
-                means_[f].append(e["tflops_mean"])
-        import statistics
-        means = {f: statistics.median(v) for f, v in reps.items() if v}   # robust to one window at lower clocks
-        if not means: raise RuntimeError(f"the finalists {finalists} could not be re-timed on {dev}")
-        shape = max(means, key=means.get)
-        rate, ci = means[shape], _spread(reps[shape], within[shape])
-        ci = ci if math.isfinite(ci) else None  # one window of one call: no spread known
-        m = last_m[shape]
-        method = {**m.method, "statistic": plan["statistic"], "search": "coarse, refine, finalists re-timed",
-                  "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
-                  "repeat_tflops": [round(v, 4) for v in reps[shape]],
-                  "median_tflops": rate, "mean_tflops": statistics.median(means_[shape]),  # per-call median / mean
-                  "finalists": {"x".join(map(str, f)): v
-                                                                                   for f, v in reps.items()},
-                  "search_s": round(time.perf_counter() - t0, 2)}
-        tel, mean_ms = m.telemetry.to_dict(), 2.0 * math.prod(shape) / rate / 1e9
-    if regime == "sustained":
-        w = GemmWorkload(prec, *shape); x = w.make_inputs(dev, seed=7); be = w.backends(dev)[w.default_backend]
-        n = max(20, math.ceil(plan["sustained_s"] * 1e3 / mean_ms))
-        # back to back, no L2 flush: memory kernels between the matmuls would keep the clocks at boost (the H100
-        # read 1938 MHz through a flushed 'sustained' run on 2026-11-23), and sustained means the power cap holds
-        with w.precision_context(): m = measure(lambda: be.fn(x), dev, mode="fixed", warmup=5, iters=n,
-                                                flush_l2=False)
-        del x
-        tail = summarize(list(m.times_ms[len(m.times_ms) // 2:]))
-        rate, ci = w.flops / (tail.mean_ms * 1e-3) / 1e12, tail.ci95_rel
-        ci = ci if math.isfinite(ci) else None
-        method = {**method, **m.method, "statistic": "mean of the second half of a back-to-back run",
-                  "run_s": round(m.duration_s, 2)}
-        tel, mean_ms = m.telemetry.to_dict(), tail.mean_ms
-        if cuda and tel.get("regime") == "burst":   # the clocks, not the loop length, name the regime
-            method = {**method, "power_cap_binds": False, "regime_note": (
-                f"the clocks stayed near boost (median {tel.get('sm_clock_mhz_median')} MHz) through the whole "
-                "back-to-back run: the power cap does not bind at this shape, so its steady rate is the sustained "
-                "ceiling; shapes that reach the cap read below it for power, not for the kernel")}
-    if not cuda and (emu := cpu_emulated(prec)): method = {**method, "emulated": emu}
-    return PeakMeasurement("matmul", prec.value, regime, rate, "TFLOPS", tuple(shape), mean_ms, tel, method, searched,
-                           _now(), ci95_rel=ci)
+    pk = _reused_search(from_search, prec, plan) if regime == "sustained" else None
+    if pk is None: pk = _searched_peak(prec, dev, plan, log)   # the same search found the same shape: reused
+    if regime == "sustained": pk = _sustained_peak(pk, prec, dev, plan)
+    if dev.type != "cuda" and (emu := cpu_emulated(prec)): pk = replace(pk, method={**pk.method, "emulated": emu})
+    return replace(pk, regime=regime, measured_at=_now())
 
 # %% ../../nbs/03_ceilings.ipynb #d969b70a
 def measure_copy_bandwidth(device: str|torch.device, nbytes: int=None, max_time_s: float=1.0) -> PeakMeasurement:

@@ -86,10 +86,14 @@ class CeilingScout:
         "Keyword arguments every measurement of this scout uses."
         return dict(mode=self.mode, warmup=self.warmup, iters=self.iters, target_rel_ci=self.target_rel_ci,
                     max_time_s=self.max_time_s)
+    @property
+    def measure_config(self) -> MeasureConfig:
+        "The `MeasureConfig` every measurement of this scout uses, built from the constructor's counts and targets."
+        return MeasureConfig(**self.measure_kw)
 
     def benchmark(self, workload: Workload, backend: str|None=None, label: str="") -> BenchmarkResult:
         "Check and time one backend of `workload` (default backend if None)."
-        return run_backend(workload, self.device, backend, seed=self.seed, label=label, **self.measure_kw)
+        return run_backend(workload, self.device, backend, seed=self.seed, label=label, config=self.measure_config)
 
     def benchmark_cublas(self, shape, precision: str|Precision="fp16") -> BenchmarkResult:
         "The users' name for it: time the library GEMM (cuBLAS on NVIDIA) at `shape`=(M, N, K)."

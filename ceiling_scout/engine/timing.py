@@ -5,9 +5,11 @@
 # %% ../../nbs/01_timing.ipynb #41036a60
 from __future__ import annotations
 import math, statistics, threading, time
-from dataclasses import dataclass, asdict, field, replace, is_dataclass
+from dataclasses import dataclass, asdict, field, fields, replace, is_dataclass
 from typing import Callable, Any, Sequence
+from fastcore.basics import patch
 import torch
+from .core import CeilingScoutError
 
 # %% auto #0
 __all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S',
@@ -16,7 +18,8 @@ __all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERA
            'POWER_CAP_WINDOW_S', 'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize',
            'throttle_reason_names', 'Telemetry', 'RegimeDecision', 'classify_regime', 'TelemetrySampler',
            'measurement_regime', 'Measurement', 'FixedCount', 'StdRel', 'BatchMeans', 'stopping_criterion',
-           'warmup_settled', 'clocks_settled', 'power_settled', 'level_shift', 'measure']
+           'warmup_settled', 'clocks_settled', 'power_settled', 'level_shift', 'MeasureConfig', 'with_overrides',
+           'MeasurePlan', 'measure_plan', 'measure']
 
 # %% ../../nbs/01_timing.ipynb #c00bbcde
 def t_quantile_975(df: int) -> float:
@@ -514,140 +517,273 @@ def _next_batch(times: list[float], crit: Any, max_iters: int, cpu: bool, iters:
     per = max(statistics.fmean(times) * inner, 1e-6)
     return max(1, min(max(n // 4, 1), math.ceil(100.0 / per), max_iters - n))  # <= ~0.1 s of work a batch
 
-# %% ../../nbs/01_timing.ipynb #da6bbd84
-def measure(fn: Callable[[], Any],       # the call to time (inputs already built, outputs checked elsewhere)
-            device: str|torch.device="cpu", # where `fn` runs
-            mode: str="fixed",             # "fixed" (warmup + iters), "adaptive" (= batch_means) or a criterion name
-            warmup: int=20,                # untimed calls first (the classic fixed method: 20; count rule only)
-            iters: int=200,                # timed calls in fixed mode (the classic fixed method: 200)
-            flush_l2: bool=False,          # zero a buffer larger than L2 before each timed call (CUDA)
-            cuda_graph: bool|str="auto",   # replay a CUDA graph for calls shorter than `graph_below_us`
-            target_rel_ci: float|None=0.005, # adaptive: the criterion's threshold (CI half-width / mean; stdrel)
-            min_iters: int|None=None,      # adaptive: never stop before this many samples (default: the criterion's)
-            min_time_s: float|None=None,   # adaptive: nor before this much timed work (default 0.5 s CUDA, 0.05 s CPU)
-            max_iters: int=100_000,        # adaptive: hard cap on samples
-            max_time_s: float=30.0,        # adaptive: time budget for the timed loop
-            graph_below_us: float=50.0,    # "auto" graph threshold
-            telemetry: bool=True,          # sample NVML during the timed loop (CUDA)
-            warmup_min_s: float|None=None, # CUDA: warm up at least this long (default 0.2 s count, 0.1 s settle)
-            flush_bytes: int|None=None,    # size of the L2-flush buffer (default: twice the L2 size)
-            hold_us: float=100.0,          # CUDA events under `hold_below_us`: GPU spin time before each call (0: off)
-            hold_below_us: float=200.0,    # ... so the host's launch overhead is never inside the timed interval
-            stop: str|Any|None=None,       # stopping criterion by name ("fixed", "stdrel", ...) or object; wins
-            warmup_rule: str="auto",       # "count", "settle" (by time, until the times agree); auto: settle for
-                                           # a criterion named by `stop` or `mode` on CUDA, else count
-            warmup_max_s: float=2.0,       # settle: stop warming up after this long, settled or not
+# %% ../../nbs/01_timing.ipynb #b1e3d8c6
+@dataclass(frozen=True)
+class MeasureConfig:
+    "Every knob of one `measure` call; the defaults are the classic fixed method (20 warm-up + 200 timed calls)."
+    mode: str = "fixed"               # "fixed" (warmup + iters), "adaptive" (= batch_means) or a criterion name
+    warmup: int = 20                  # untimed calls first (the classic fixed method: 20; count rule only)
+    iters: int = 200                  # timed calls in fixed mode (the classic fixed method: 200)
+    flush_l2: bool = False            # zero a buffer larger than L2 before each timed call (CUDA)
+    cuda_graph: bool|str = "auto"     # replay a CUDA graph for calls shorter than `graph_below_us`
+    target_rel_ci: float|None = 0.005 # adaptive: the criterion's threshold (CI half-width / mean; stdrel: its noise)
+    min_iters: int|None = None        # adaptive: never stop before this many samples (default: the criterion's)
+    min_time_s: float|None = None     # adaptive: nor before this much timed work (default 0.5 s CUDA, 0.05 s CPU)
+    max_iters: int = 100_000          # adaptive: hard cap on samples
+    max_time_s: float = 30.0          # adaptive: time budget for the timed loop (the CPU's fixed loop too)
+    graph_below_us: float = 50.0      # "auto" graph threshold
+    telemetry: bool = True            # sample NVML during the timed loop (CUDA)
+    warmup_min_s: float|None = None   # CUDA: warm up at least this long (default 0.2 s count, 0.1 s settle)
+    flush_bytes: int|None = None      # size of the L2-flush buffer (default: twice the L2 size)
+    hold_us: float = 100.0            # CUDA events under `hold_below_us`: GPU spin time before each call (0: off)
+    hold_below_us: float = 200.0      # ... so the host's launch overhead is never inside the timed interval
+    stop: str|Any|None = None         # stopping criterion by name ("fixed", "stdrel", ...) or object; wins over mode
+    warmup_rule: str = "auto"         # "count", "settle" (by time, until the times agree); auto: settle for a
+                                      # criterion named by `stop` or `mode` on CUDA, else count
+    warmup_max_s: float = 2.0         # settle: stop warming up after this long, settled or not
+    def __post_init__(self):
+        if self.mode not in MODES: raise ValueError(f"mode must be one of {MODES}; got {self.mode!r}")
+        if self.warmup < 0 or self.iters < 1 or (self.min_iters is not None and self.min_iters < 2):
+            raise ValueError("need warmup >= 0, iters >= 1, min_iters >= 2; got "
+                             f"{self.warmup}, {self.iters}, {self.min_iters}")
+        if self.cuda_graph not in (True, False, "auto"):
+            raise ValueError(f"cuda_graph must be True, False or 'auto'; got {self.cuda_graph!r}")
+        if self.warmup_rule not in WARMUP_RULES:
+            raise ValueError(f"warmup_rule must be one of {', '.join(WARMUP_RULES)}; got {self.warmup_rule!r}")
+
+# %% ../../nbs/01_timing.ipynb #baf418ad
+@patch(cls_method=True)
+def fixed(cls: MeasureConfig, warmup: int=20, iters: int=200, **kw) -> MeasureConfig:
+    "The classic fixed method: `warmup` untimed calls, then `iters` timed ones (20 + 200), their mean reported."
+    return cls(mode="fixed", warmup=warmup, iters=iters, **kw)
+
+# %% ../../nbs/01_timing.ipynb #1762de44
+@patch(cls_method=True)
+def adaptive(cls: MeasureConfig, target_rel_ci: float=0.005, max_time_s: float=30.0, **kw) -> MeasureConfig:
+    "Batch means with the count warm-up: stop at a 95 % CI half-width of `target_rel_ci` of the mean, or the budget."
+    return cls(mode="adaptive", target_rel_ci=target_rel_ci, max_time_s=max_time_s, **kw)
+
+# %% ../../nbs/01_timing.ipynb #e80ed704
+@patch(cls_method=True)
+def batch_means(cls: MeasureConfig, target_rel_ci: float=0.005, **kw) -> MeasureConfig:
+    "The batch-means criterion by name: settle warm-up on CUDA, transients dropped, stop at `target_rel_ci`."
+    return cls(mode="batch_means", target_rel_ci=target_rel_ci, **kw)
+
+# %% ../../nbs/01_timing.ipynb #28ae049f
+@patch(cls_method=True)
+def stdrel(cls: MeasureConfig, max_noise: float=0.005, # nvbench --max-noise (0.5 %)
+           of_mean: bool=True,                         # False: the noise of the samples (nvbench's own rule)
+           **kw) -> MeasureConfig:
+    "nvbench's noise criterion by name: stop when the relative stdev (of the mean) <= `max_noise`."
+    return cls(mode="stdrel" if of_mean else "stdrel_samples", target_rel_ci=max_noise, **kw)
+
+# %% ../../nbs/01_timing.ipynb #df148fcf
+def with_overrides(config: Any, # a frozen config dataclass (`MeasureConfig`, the ceilings' `SearchConfig`)
+                   **overrides  # fields of `config` by name
+                  ) -> Any:
+    "`config` with `overrides` of its fields (`dataclasses.replace`); an unknown name is a one-line error."
+    valid = [f.name for f in fields(config)]
+    if bad := [k for k in overrides if k not in valid]:
+        raise CeilingScoutError(f"unknown {type(config).__name__} option {bad[0]!r}; valid: {', '.join(valid)}")
+    return replace(config, **overrides) if overrides else config
+
+# %% ../../nbs/01_timing.ipynb #114ad0b5
+@dataclass(frozen=True)
+class MeasurePlan:
+    "A `MeasureConfig` resolved for one device: the criterion, the warm-up rule and the minimum times."
+    criterion: Any; warmup_rule: str; warmup_min_s: float; min_time_s: float; named: bool
+    @property
+    def fixed(self) -> bool: return isinstance(self.criterion, FixedCount)
+
+def measure_plan(config: MeasureConfig, # what the caller asked for
+                 device: str|torch.device # where it runs
+                ) -> MeasurePlan:
+    "Resolve `config` for `device`: its stopping criterion, the 'auto' warm-up rule, its default minimum times."
+    cuda = torch.device(device).type == "cuda"
+    min_time_s = config.min_time_s if config.min_time_s is not None else (0.5 if cuda else 0.05)
+    crit = stopping_criterion(config.mode, config.stop, config.iters, config.target_rel_ci, config.min_iters,
+                              min_time_s)
+    named = config.stop is not None or config.mode not in ("fixed", "adaptive")
+    rule = config.warmup_rule
+    if rule == "auto": rule = "settle" if cuda and named and not isinstance(crit, FixedCount) else "count"
+    warm_s = config.warmup_min_s if config.warmup_min_s is not None else (SETTLE_MIN_S if rule == "settle" else 0.2)
+    return MeasurePlan(crit, rule, warm_s, min_time_s, named)
+
+# %% ../../nbs/01_timing.ipynb #0e0464d0
+def _warm_cpu(fn: Callable[[], Any], config: MeasureConfig, plan: MeasurePlan, method: dict, t_w: float) -> _CpuTimer:
+    "Warm up on the CPU (settle, or the count capped at `CPU_WARMUP_MAX_S`) and return its `perf_counter` timer."
+    timer = _CpuTimer(fn)
+    if plan.warmup_rule == "settle":
+        n_w, _, note = _settle_warmup(timer, timer.run_chunk(1), plan.warmup_min_s, config.warmup_max_s, t_w)
+        n_w += 1
+        if note: method["warmup_note"] = note
+    else:
+        n_w = 0
+        while n_w < config.warmup and (n_w == 0 or time.perf_counter() - t_w < CPU_WARMUP_MAX_S):
+            fn(); n_w += 1
+        if n_w < config.warmup:
+            method["warmup_note"] = (f"warm-up stopped after {n_w} of {config.warmup} calls "
+                                     f"({CPU_WARMUP_MAX_S:g} s, CPU)")
+    method["warmup_calls"] = n_w
+    method.update(timer="perf_counter", l2_flush=False)
+    if config.flush_l2: method["note"] = "no cache flush on the CPU"
+    return timer
+
+# %% ../../nbs/01_timing.ipynb #c6dc8cba
+def _clock_watch(sampler: TelemetrySampler|None) -> Callable[[], bool|None]:
+    "The settle warm-up's clock test: None without NVML samples (the times alone decide), else clocks and power."
+    def clocks() -> bool|None:
+        tr = sampler.trace if sampler else []
+        if not tr: return None
+        return bool(clocks_settled(tr)) and power_settled(tr, sampler.power_limit_w) is not False
+    return clocks
+
+def _watched_clocks(trace: Sequence[dict], tel: Telemetry, plan: MeasurePlan, method: dict) -> MeasurePlan:
+    "Record the clock the warm-up ended at; at the power cap, a short criterion's window grows to whole cap cycles."
+    end = trace[-1]["t"] if trace else 0.0
+    last = [r["sm"] for r in trace if r["t"] > end - CLOCK_SETTLE_WINDOW_S]
+    method.update(warmup_clocks="watched (NVML)",
+                  warmup_end_sm_clock_mhz=round(statistics.fmean(last)) if last else None)
+    crit = plan.criterion
+    short = getattr(crit, "min_time_s", POWER_CAP_WINDOW_S) < POWER_CAP_WINDOW_S
+    if (tel.power_cap_fraction or 0) >= 0.5 and short and is_dataclass(crit):
+        crit = replace(crit, min_time_s=POWER_CAP_WINDOW_S)   # whole cycles of the cap
+        method["stop"] = crit.to_dict()
+        method["power_cap_window_s"] = POWER_CAP_WINDOW_S
+    return replace(plan, criterion=crit)
+
+# %% ../../nbs/01_timing.ipynb #64e2691a
+def _cuda_settle_warmup(plain: Any, dev: torch.device, config: MeasureConfig, plan: MeasurePlan, method: dict,
+                        t_w: float) -> tuple[int, float, MeasurePlan]:
+    "Settle warm-up on CUDA, with NVML watching: (calls, last chunk's per-call ms, plan); notes go into `method`."
+    wsamp = TelemetrySampler(dev, period_s=0.01).start() if config.telemetry else None
+    try:   # the first call (compile, handles) also sizes the first chunk; NVML clocks too
+        n_warm, chunks, note = _settle_warmup(plain, plain.run_chunk(1), plan.warmup_min_s, config.warmup_max_s, t_w,
+                                              _clock_watch(wsamp))
+    finally: wtel = wsamp.stop() if wsamp else None
+    if note: method["warmup_note"] = note
+    if wtel is not None and wtel.available: plan = _watched_clocks(wsamp.trace, wtel, plan, method)
+    method["warmup_chunks_ms"] = [round(c, 6) for c in chunks[-5:]]
+    return n_warm + 1, chunks[-1], plan
+
+# %% ../../nbs/01_timing.ipynb #7607c033
+def _cuda_count_warmup(fn: Callable[[], Any], plain: Any, config: MeasureConfig, plan: MeasurePlan
+                      ) -> tuple[int, float]:
+    "The count on CUDA: 3 first calls (their median is the probe), then `warmup` calls and `warmup_min_s` of work."
+    probe_ms = statistics.median(plain.run(3))
+    n_warm = min(100_000, max(config.warmup, math.ceil(plan.warmup_min_s * 1e3 / max(probe_ms, 1e-4))))
+    for _ in range(n_warm): fn()
+    return n_warm + 3, probe_ms
+
+# %% ../../nbs/01_timing.ipynb #abf7c663
+def _graph_and_hold(config: MeasureConfig, probe_us: float) -> tuple[int, float]:
+    "(calls per CUDA-graph replay, 0 for events; the spin hold in µs) for a call that took `probe_us`."
+    use_graph = ((not config.flush_l2 and probe_us < config.graph_below_us) if config.cuda_graph == "auto"
+                 else bool(config.cuda_graph))
+    inner = max(1, min(1000, math.ceil(1000.0 / max(probe_us, 0.5)))) if use_graph else 0
+    return inner, (config.hold_us if probe_us < config.hold_below_us else 0.0)
+
+# %% ../../nbs/01_timing.ipynb #db60837d
+def _cuda_timer(fn: Callable[[], Any], dev: torch.device, config: MeasureConfig, probe_us: float,
+                method: dict) -> _CudaTimer:
+    "The timed loop's CUDA timer (graph replay or events; events where the graph cannot be captured), in `method`."
+    inner, hold = _graph_and_hold(config, probe_us)
+    kw = dict(flush=config.flush_l2, flush_bytes=config.flush_bytes, hold_us=hold)
+    try: timer = _CudaTimer(fn, dev, graph_inner=inner, **kw)
+    except Exception as e:  # some callables cannot be captured; fall back to events and say so
+        timer, inner = _CudaTimer(fn, dev, graph_inner=0, **kw), 0
+        method["graph_error"] = f"{type(e).__name__}: {e}"[:200]
+    method.update(timer="cuda_graph_replay" if inner else "cuda_events", l2_flush=config.flush_l2, graph_inner=inner,
+                  probe_us=round(probe_us, 3), flush_bytes=timer.cache.numel() if timer.cache is not None else 0,
+                  hold_us=hold if not inner else 0.0)
+    return timer
+
+# %% ../../nbs/01_timing.ipynb #fde67d94
+def _warm_cuda(fn: Callable[[], Any], dev: torch.device, config: MeasureConfig, plan: MeasurePlan, method: dict,
+               t_w: float) -> tuple[_CudaTimer, float, MeasurePlan]:
+    "Warm up on CUDA (settle or count), probe one call, build the timer: (timer, probe µs, plan)."
+    torch.cuda.synchronize(dev)
+    plain = _CudaTimer(fn, dev, flush=False, graph_inner=0)
+    if plan.warmup_rule == "settle":
+        n_warm, probe_ms, plan = _cuda_settle_warmup(plain, dev, config, plan, method, t_w)
+    else: n_warm, probe_ms = _cuda_count_warmup(fn, plain, config, plan)
+    if probe_ms >= (1.0 if plan.warmup_rule == "settle" else 2.0): probe_us = probe_ms * 1e3  # long: no separate probe
+    else: probe_us = statistics.median(plain.run(5)) * 1e3; n_warm += 5
+    method["warmup_calls"] = n_warm
+    return _cuda_timer(fn, dev, config, probe_us, method), probe_us, plan
+
+# %% ../../nbs/01_timing.ipynb #4786da7e
+def _first_batch(config: MeasureConfig, plan: MeasurePlan, dev: torch.device, probe_us: float|None,
+                 inner: int) -> int:
+    "How many samples the timed loop's first batch takes (a sample is `inner` calls)."
+    if plan.fixed: return config.iters if dev.type != "cpu" else 1
+    batch = getattr(plan.criterion, "min_samples", 2)
+    if dev.type == "cuda":
+        sample_ms = max(probe_us / 1e3 * inner, 1e-4)
+        window_ms = min(getattr(plan.criterion, "min_time_s", 0), config.max_time_s) * 1e3
+        batch = max(batch, math.ceil(window_ms / sample_ms))
+    return max(2, min(batch, config.max_iters, 100_000))
+
+# %% ../../nbs/01_timing.ipynb #4eed462e
+def _drop_transient(times: list[float], dropped: list[int]) -> list[float]:
+    "`times` from a step to slower calls on (its index appended to `dropped`), or as they are."
+    if len(dropped) < MAX_DISCARDS and (k := level_shift(times[-SHIFT_WINDOW:], slower_after=True)):
+        k += max(0, len(times) - SHIFT_WINDOW)   # a transient (boost -> power cap): keep what follows it
+        dropped.append(k); return times[k:]
+    return times
+
+# %% ../../nbs/01_timing.ipynb #f55450ea
+def _timed_loop(timer: Any, cpu: bool, config: MeasureConfig, plan: MeasurePlan, inner: int, batch: int,
+                drop_steps: bool, t0: float) -> tuple[list[float], str, list[int]]:
+    "Time batches until the criterion, the budget or the cap says stop: (per-call times, why, dropped transients)."
+    times, why, dropped = [], None, []
+    while why is None:
+        times += timer.run(batch)
+        if drop_steps: times = _drop_transient(times, dropped)
+        elapsed = time.perf_counter() - t0
+        why = _should_stop(times, plan.criterion, elapsed, config.max_time_s, config.max_iters,
+                           sum(times) * inner / 1e3)
+        if why is None and plan.fixed and cpu and elapsed >= config.max_time_s:
+            why = (f"time budget {config.max_time_s:g} s reached after {len(times)} of {config.iters} calls "
+                   "(CPU, fixed mode)")
+        batch = _next_batch(times, plan.criterion, config.max_iters, cpu, config.iters, inner)
+    return times, why, dropped
+
+# %% ../../nbs/01_timing.ipynb #b3d8d51a
+def _loop_outcome(method: dict, config: MeasureConfig, plan: MeasurePlan, times: list[float], why: str,
+                  dropped: list[int], inner: int) -> None:
+    "Write the timed loop's outcome into `method`: samples, why it stopped, the criterion's targets, transients."
+    method.update(iters=len(times), stopped_because=why, target_rel_ci=None if plan.fixed else config.target_rel_ci,
+                  min_time_s=None if plan.fixed else plan.min_time_s)
+    if dropped: method.update(discarded_samples=sum(dropped), discarded_calls=sum(dropped) * inner,
+                              discard_note=f"dropped {len(dropped)} transient(s) ({dropped} samples) from the window")
+
+# %% ../../nbs/01_timing.ipynb #9b6efe9d
+def measure(fn: Callable[[], Any],          # the call to time (inputs already built, outputs checked elsewhere)
+            device: str|torch.device="cpu",  # where `fn` runs
+            config: MeasureConfig|None=None, # how to time it (default: the classic fixed method, 20 + 200 calls)
+            **overrides                      # `MeasureConfig` fields by name (warmup=5, iters=20, ...) over `config`
            ) -> Measurement:
     "Time `fn` on `device`: warm-up, events/graphs/perf_counter, a stopping criterion, stats, telemetry and regime."
-    dev = torch.device(device)
-    if mode not in MODES: raise ValueError(f"mode must be one of {MODES}; got {mode!r}")
-    if warmup < 0 or iters < 1 or (min_iters is not None and min_iters < 2):
-        raise ValueError(f"need warmup >= 0, iters >= 1, min_iters >= 2; got {warmup}, {iters}, {min_iters}")
-    if cuda_graph not in (True, False, "auto"): raise ValueError("cuda_graph must be True, False or 'auto'; got "
-                                                                 f"{cuda_graph!r}")
-    if warmup_rule not in WARMUP_RULES:
-        raise ValueError(f"warmup_rule must be one of {', '.join(WARMUP_RULES)}; got {warmup_rule!r}")
-    if min_time_s is None: min_time_s = 0.5 if dev.type == "cuda" else 0.05
-    crit = stopping_criterion(mode, stop, iters, target_rel_ci, min_iters, min_time_s)
-    fixed = isinstance(crit, FixedCount)
-    named = stop is not None or mode not in ("fixed", "adaptive")   # a criterion asked for by name or object
-    rule = warmup_rule
-    if rule == "auto": rule = "settle" if dev.type == "cuda" and named and not fixed else "count"
-    if warmup_min_s is None: warmup_min_s = SETTLE_MIN_S if rule == "settle" else 0.2
-    method = {"mode": mode, "stop": crit.to_dict(), "warmup": warmup, "warmup_rule": rule, "statistic": "mean",
-              "device": str(dev)}
+    config, dev = with_overrides(config if config is not None else MeasureConfig(), **overrides), torch.device(device)
+    plan = measure_plan(config, dev)
+    method = {"mode": config.mode, "stop": plan.criterion.to_dict(), "warmup": config.warmup,
+              "warmup_rule": plan.warmup_rule, "statistic": "mean", "device": str(dev)}
     t_w = time.perf_counter()
-    if dev.type == "cuda":
-        torch.cuda.synchronize(dev)
-        plain = _CudaTimer(fn, dev, flush=False, graph_inner=0)
-        if rule == "settle":   # the first call (compile, handles) also sizes the first chunk; NVML clocks too
-            wsamp = TelemetrySampler(dev, period_s=0.01).start() if telemetry else None
-            def clocks():  # None (no NVML samples): the times alone decide
-                tr = wsamp.trace if wsamp else []
-                if not tr: return None
-                return bool(clocks_settled(tr)) and power_settled(tr, wsamp.power_limit_w) is not False
-            try:
-                n_warm, chunks, note = _settle_warmup(plain, plain.run_chunk(1), warmup_min_s, warmup_max_s, t_w,
-                                                      clocks)
-            finally: wtel = wsamp.stop() if wsamp else None
-            n_warm += 1; probe_ms = chunks[-1]
-            if note: method["warmup_note"] = note
-            if wtel is not None and wtel.available:
-                tr = wsamp.trace; end = tr[-1]["t"] if tr else 0.0
-                last = [r["sm"] for r in tr if r["t"] > end - CLOCK_SETTLE_WINDOW_S]
-                method.update(warmup_clocks="watched (NVML)",
-                              warmup_end_sm_clock_mhz=round(statistics.fmean(last)) if last else None)
-                short = getattr(crit, "min_time_s", POWER_CAP_WINDOW_S) < POWER_CAP_WINDOW_S
-                if (wtel.power_cap_fraction or 0) >= 0.5 and short and is_dataclass(crit):
-                    crit = replace(crit, min_time_s=POWER_CAP_WINDOW_S)   # whole cycles of the cap
-                    method["stop"] = crit.to_dict()
-                    method["power_cap_window_s"] = POWER_CAP_WINDOW_S
-            method["warmup_chunks_ms"] = [round(c, 6) for c in chunks[-5:]]
-        else:  # the count: first calls (compile, handles), then `warmup` calls and at least `warmup_min_s`
-            probe_ms = statistics.median(plain.run(3))
-            n_warm = min(100_000, max(warmup, math.ceil(warmup_min_s * 1e3 / max(probe_ms, 1e-4))))
-            for _ in range(n_warm): fn()
-            n_warm += 3
-        if probe_ms >= (1.0 if rule == "settle" else 2.0): probe_us = probe_ms * 1e3  # long: no separate probe
-        else: probe_us = statistics.median(plain.run(5)) * 1e3; n_warm += 5
-        method["warmup_calls"] = n_warm
-        use_graph = (not flush_l2 and probe_us < graph_below_us) if cuda_graph == "auto" else bool(cuda_graph)
-        inner = max(1, min(1000, math.ceil(1000.0 / max(probe_us, 0.5)))) if use_graph else 0
-        hold = hold_us if probe_us < hold_below_us else 0.0
-        try: timer = _CudaTimer(fn, dev, flush=flush_l2, graph_inner=inner, flush_bytes=flush_bytes, hold_us=hold)
-        except Exception as e:  # some callables cannot be captured; fall back to events and say so
-            timer, inner = _CudaTimer(fn, dev, flush=flush_l2, graph_inner=0, flush_bytes=flush_bytes, hold_us=hold), 0
-            method["graph_error"] = f"{type(e).__name__}: {e}"[:200]
-        method.update(timer="cuda_graph_replay" if inner else "cuda_events", l2_flush=flush_l2, graph_inner=inner,
-                      probe_us=round(probe_us, 3), flush_bytes=timer.cache.numel() if timer.cache is not None else 0,
-                      hold_us=hold if not inner else 0.0)
-    else:
-        timer = _CpuTimer(fn)
-        if rule == "settle":
-            n_w, _, note = _settle_warmup(timer, timer.run_chunk(1), warmup_min_s, warmup_max_s, t_w); n_w += 1
-            if note: method["warmup_note"] = note
-        else:
-            n_w = 0
-            while n_w < warmup and (n_w == 0 or time.perf_counter() - t_w < CPU_WARMUP_MAX_S):
-                fn(); n_w += 1
-            if n_w < warmup:
-                method["warmup_note"] = f"warm-up stopped after {n_w} of {warmup} calls ({CPU_WARMUP_MAX_S:g} s, CPU)"
-        method["warmup_calls"] = n_w
-        method.update(timer="perf_counter", l2_flush=False)
-        if flush_l2: method["note"] = "no cache flush on the CPU"
+    if dev.type == "cuda": timer, probe_us, plan = _warm_cuda(fn, dev, config, plan, method, t_w)
+    else: timer, probe_us = _warm_cpu(fn, config, plan, method, t_w), None
     method["warmup_s"] = round(time.perf_counter() - t_w, 4)
-    sampler = TelemetrySampler(dev).start() if telemetry else None
+    sampler = TelemetrySampler(dev).start() if config.telemetry else None
     inner = max(1, method.get("graph_inner", 1))  # calls per sample
-    if fixed: batch = iters if dev.type != "cpu" else 1  # the CPU's first batch is one call: it sizes the next
-    else:  # enough samples for the criterion's minimum count and, on CUDA, its minimum time (within the budget)
-        batch = getattr(crit, "min_samples", 2)
-        if dev.type == "cuda":
-            sample_ms = max(probe_us / 1e3 * inner, 1e-4)
-            batch = max(batch, math.ceil(min(getattr(crit, "min_time_s", 0), max_time_s) * 1e3 / sample_ms))
-        batch = max(2, min(batch, max_iters, 100_000))
     # a step inside the window is a boost -> cap transient the warm-up missed; one that watched the clocks and power
     # settled (NVML) missed none, and a step there is the cap's own cycle, which belongs in the mean
-    drop_steps = named and not fixed and not (method.get("warmup_clocks") and "warmup_note" not in method)
-    times, why, t0, dropped = [], None, time.perf_counter(), []
-    try:
-        while why is None:
-            times += timer.run(batch)
-            if (drop_steps and len(dropped) < MAX_DISCARDS
-                    and (k := level_shift(times[-SHIFT_WINDOW:], slower_after=True))):
-                k += max(0, len(times) - SHIFT_WINDOW)   # a transient (boost -> power cap): keep what follows it
-                dropped.append(k); times = times[k:]
-            elapsed = time.perf_counter() - t0
-            why = _should_stop(times, crit, elapsed, max_time_s, max_iters, sum(times) * inner / 1e3)
-            if why is None and fixed and dev.type == "cpu" and elapsed >= max_time_s:
-                why = f"time budget {max_time_s:g} s reached after {len(times)} of {iters} calls (CPU, fixed mode)"
-            batch = _next_batch(times, crit, max_iters, dev.type == "cpu", iters, inner)
+    drop_steps = plan.named and not plan.fixed and not (method.get("warmup_clocks") and "warmup_note" not in method)
+    batch, t0 = _first_batch(config, plan, dev, probe_us, inner), time.perf_counter()
+    try: times, why, dropped = _timed_loop(timer, dev.type == "cpu", config, plan, inner, batch, drop_steps, t0)
     finally:
         duration = time.perf_counter() - t0
         tel = sampler.stop() if sampler else Telemetry(False, note="telemetry off", regime_reason="telemetry off")
-    method.update(iters=len(times), stopped_because=why, target_rel_ci=None if fixed else target_rel_ci,
-                  min_time_s=None if fixed else min_time_s)
-    if dropped: method.update(discarded_samples=sum(dropped), discarded_calls=sum(dropped) * inner,
-                              discard_note=f"dropped {len(dropped)} transient(s) ({dropped} samples) from the window")
+    _loop_outcome(method, config, plan, times, why, dropped, inner)
     regime, basis = measurement_regime(tel, duration)
     method["regime_basis"] = basis   # also in the method, so reports (which keep the method) carry it
     return Measurement(times_ms=tuple(times), stats=summarize(times), method=method, telemetry=tel,
