@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_cli.ipynb #3c70d5e1
 from __future__ import annotations
-import argparse, json, os, sys, tempfile, time, warnings
+import argparse, contextlib, json, os, sys, tempfile, time, warnings
 from pathlib import Path
 from typing import Callable
 from . import __version__
@@ -16,12 +16,12 @@ from .engine.workloads import *
 from .engine.verdict import *
 from .reports.report import *
 from .engine.scout import *
+from .render.cli_text import *   # the text layouts (`format_verdict`, ...), importable from here as before
 
 # %% auto #0
-__all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'fmt_num', 'backend_rows', 'result_name',
-           'format_backend_table', 'copy_judgement', 'copy_efficiency_text', 'format_header', 'format_verdict',
-           'check_run_flags', 'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults',
-           'ResultNotWritten', 'keep_result', 'measured_nothing', 'run_one', 'main', 'run_cli']
+__all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'check_run_flags', 'given_flags', 'select_mode',
+           'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten', 'keep_result', 'measured_nothing',
+           'device_warnings', 'run_measurement', 'run_one', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -102,122 +102,6 @@ def build_parser() -> argparse.ArgumentParser:
         if f.type is bool: g.add_argument(name, action="store_true", **kw)
         else: g.add_argument(name, type=f.type, choices=list(f.choices) or None, **kw)
     return p
-
-# %% ../nbs/08_cli.ipynb #c11a0001
-def fmt_num(x: float|None, fmt: str|None=None, none: str="n/a") -> str:
-    "The one number formatter of the text layouts: 1 decimal from 100 up, else 3 significant digits; `fmt` overrides."
-    if x is None: return none
-    if fmt is None: return f"{x:.1f}" if abs(x) >= 100 else f"{x:.3g}"
-    return format(x, fmt) if not fmt.startswith("{") else fmt.format(x)
-
-def backend_rows(v: Verdict) -> list[BenchmarkResult]:
-    "The results a backend table shows: the baseline, other backends of its workload, then the alternative workloads."
-    return [v.baseline, *[a for a in v.alternatives if a.workload == v.workload],
-            *[a for a in v.alternatives if a.workload != v.workload]]
-
-def result_name(r: BenchmarkResult) -> str:
-    "A result's name in tables: its label (e.g. 'padded 8192x8192x8192'), or its backend."
-    return f"{r.label} {'x'.join(map(str, r.workload.shape))}" if r.label == "padded" else (r.label or r.backend)
-
-def format_backend_table(v: Verdict) -> str:
-    "Every backend measured for the verdict (baseline first): status, ms, TFLOPS, GB/s, speedup, the op's own columns."
-    rs = backend_rows(v)
-    extra = list(dict.fromkeys(k for r in rs for k in v.workload.extra_columns(r)))
-    f = lambda x, fmt=None: fmt_num(x, fmt, "-")
-    lines = [f"{'backend':<26} {'status':<14} {'ms':>10} {'TFLOPS':>8} "
-             f"{'GB/s':>8} " + "".join(f"{k:>10} " for k in extra) + f"{'vs default':>10}"]
-    for r in rs:
-        cols = r.workload.extra_columns(r) if r.workload == v.workload else {}
-        lines.append(f"{result_name(r)[:26]:<26} {r.status:<14} {f(r.mean_ms, '.4f'):>10} {f(r.tflops):>8} "
-                     f"{f(r.gbps):>8} "
-                     + "".join(f"{f(cols.get(k)):>10} " for k in extra) + f"{f(speedup(v.baseline, r), '.3f'):>10}"
-                     + (f"  {r.error[:110]}" if r.error else ""))
-    for r in rs:
-        d = r.dispatch
-        if d.get("backend"): lines.append(f"{result_name(r)} dispatched to {d['backend']}"
-                                          + (f" ({', '.join(d['aten_ops'])})" if d.get("aten_ops") else ""))
-    if v.workload.table_note: lines.append(v.workload.table_note)
-    return "\n".join(lines)
-
-# %% ../nbs/08_cli.ipynb #c0b1a2d4
-def copy_judgement(v: Verdict) -> tuple[float|None, str, float|None]|None:
-    "A copy (no arithmetic): (the GB/s it is judged against, what that is, the fraction reached); None for any other."
-    if v.workload.flops: return None
-    ev = v.evidence or {}
-    return ev.get("link_or_copy_gbps"), ev.get("ceiling_name") or "no ceiling", ev.get("fraction_of_link")
-
-def copy_efficiency_text(v: Verdict) -> str|None:
-    "A copy's efficiency in words, e.g. '97.3% of the measured copy bandwidth (3026 GB/s)'; None without one."
-    cj = copy_judgement(v)
-    return f"{cj[2]:.1%} of {cj[1]} ({cj[0]:.0f} GB/s)" if cj and cj[2] is not None else None
-
-# %% ../nbs/08_cli.ipynb #de5d247d
-_f = fmt_num
-
-def format_header(v: Verdict) -> list[str]:
-    "The layout's '=== Ceiling Scout ===' block: device, operation, shape, precision and the workload's extras."
-    w = v.workload
-    return (["=== Ceiling Scout ===", f"Device: {v.device} ({v.ceiling.device_name})",
-             f"Operation: {w.operation.value}", f"Shape: {tuple(w.shape)}",
-             f"Precision: {w.precision.value}" if w.precision_applies else "Precision: none (a copy of bytes)"]
-            + [f"{k}: {val}" for k, val in w.extras.items()])
-
-def format_verdict(v: Verdict, rep: Report,
-                   header: bool=True # False: the '=== Analysis ===' block only (sweeps, sparse runs)
-                  ) -> str:
-    "The text layout users know for one verdict, with the method and ceilings behind the numbers."
-    w, b, c = v.workload, v.baseline, v.ceiling
-    lines = (format_header(v) + [""] if header else []) + ["=== Analysis ==="]
-    cj = copy_judgement(v)   # a copy moves bytes: GB/s against its link or the copy bandwidth, not TFLOPS
-    if b.ok:
-        st, tel = b.measurement.stats, b.measurement.telemetry
-        rate = f"{_f(b.gbps, '{:.1f}')} GB/s" if cj else f"{_f(b.tflops)} TFLOPS"
-        lines.append(f"Baseline: {rate}  ({b.backend}, {b.library}; {st.mean_ms:.4f} ms mean, "
-                     f"median {st.median_ms:.4f}, CV {st.cv:.2%}, 95% CI ±{st.ci95_rel:.2%}, n={st.n}, "
-                     f"{rep.method.get('mode')} {rep.method.get('warmup')}+{st.n}, "
-                     f"{rep.method.get('timer')}{', L2 flushed' if rep.method.get('l2_flush') else ''})")
-        if tel.available:
-            lines.append(f"Clocks: SM {tel.sm_clock_mhz_min:.0f}-{tel.sm_clock_mhz_max:.0f} MHz "
-                         f"(median {tel.sm_clock_mhz_median:.0f}, max {_f(tel.sm_clock_max_mhz, '{:.0f}')}), "
-                         f"power {_f(tel.power_w_median, '{:.0f}')}/{_f(tel.power_limit_w, '{:.0f}')} W, "
-                         f"{tel.temperature_c_max:.0f} C, "
-                         f"throttle: {', '.join(tel.throttle_reasons) or 'none'}")
-    else: lines.append(f"Baseline: n/a ({b.status}: {b.error})")
-    roof = f"{v.bound_kind}-bound at {w.arithmetic_intensity:.1f} FLOP/B" if v.bound_kind else "no ceiling"
-    peak = (f"{c.regime} {c.precision or ''} peak {_f(c.measured_peak_tflops)} TFLOPS"
-            f"{f' ±{c.measured_peak_ci95_rel:.1%}' if c.measured_peak_ci95_rel is not None else ''}"
-            f"{' at ' + 'x'.join(map(str, c.peak_shape)) if c.peak_shape else ''}, "
-            if c.measured_peak_tflops is not None else "")     # a memory-bound operation's ceiling: bandwidth only
-    rd = f"read {c.measured_read_bandwidth_gbps:.0f} GB/s" if c.measured_read_bandwidth_gbps else ""
-    bws = f"copy {_f(c.measured_bandwidth_gbps, '{:.0f}')} GB/s" + (f", {rd}" if rd else "")
-    sheet = ", ".join(f"{x:g} {u}" for x, u in ((c.spec_peak_tflops, "TFLOPS"), (c.spec_bandwidth_gbps, "GB/s")) if x)
-    if cj:
-        host = getattr(v.workload, "host_side", False)   # judged against its link's datasheet, not the GPU's memory
-        where = cj[1] if host else "; ".join(x for x in (cj[1], rd, c.source) if x)
-        lines.append(f"Ceiling:  {_f(cj[0], '{:.0f}')} GB/s  ({where})")
-        spec = ("see the ceiling (a host transfer is judged against its link's datasheet)" if host
-                else f"{c.spec_bandwidth_gbps:g} GB/s  (datasheet memory bandwidth)" if c.spec_bandwidth_gbps
-                else "n/a  (no spec sheet for this device)")
-        lines.append(f"Spec:     {spec}")
-        lines.append(f"Efficiency: {copy_efficiency_text(v) or 'n/a (no ceiling)'}")
-    else:
-        lines.append(f"Ceiling:  {_f(v.ceiling_tflops)} TFLOPS  (measured {peak}{bws}; {roof}; {c.source})")
-        lines.append(f"Spec:     {_f(v.spec_bound_tflops)} TFLOPS"
-                     + (f"  (datasheet {sheet}; baseline is {v.efficiency_vs_spec:.1%} of it)" if v.efficiency_vs_spec
-                        else f"  (datasheet {sheet})" if sheet else "  (no spec sheet for this device)"))
-        flag = {"within_spread": "  (above 100 %, within the ceiling's spread: at the ceiling)",
-                "above_ceiling": "  (ABOVE the measured ceiling beyond its spread: the ceiling was beaten)"}
-        lines.append(f"Efficiency: {_f(v.efficiency, '{:.1%}')}{flag.get(v.efficiency_flag, '')}")
-    lines.append(f"Priority: {v.priority.value}")
-    for a in v.alternatives:
-        sp = rep.alternatives[v.alternatives.index(a)]["speedup_vs_baseline"]
-        vs = f", {sp:.3f}x vs baseline" if sp is not None else " (no baseline to compare with)"
-        lines.append(f"Alternative [{a.label}] {a.workload.describe()}: "
-                     + (f"{a.mean_ms:.4f} ms, {_f(a.tflops)} TFLOPS{vs}" if a.ok else f"{a.status}: {a.error}"))
-    lines += ["", "Recommendation:", f"  {v.recommendation}", "", f"Suggested approach: {v.approach.value}", "Config:",
-              json.dumps(v.config, indent=2)]
-    if v.warnings: lines += ["", "Warnings:"] + [f"  ! {x}" for x in v.warnings]
-    return "\n".join(lines)
 
 # %% ../nbs/08_cli.ipynb #e690f719
 def check_run_flags(args: argparse.Namespace) -> None:
@@ -327,6 +211,33 @@ def measured_nothing(result) -> bool:
     reps = getattr(result, "reports", None)
     return reps is not None and not any(getattr(r, "status", "ok") == "ok" for r in reps)
 
+@contextlib.contextmanager
+def device_warnings(log: Callable):
+    "Catch the warnings raised inside (device, library): each is printed once through `log` (the one it yields)."
+    said = set()
+    def logged(*a, **k): said.add(" ".join(map(str, a))); log(*a, **k)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield logged
+    for msg in dict.fromkeys(str(w.message) for w in caught):
+        if f"warning: {msg}" not in said: log(f"warning: {msg}")
+
+def run_measurement(args: argparse.Namespace, operation: Operation, mode: Mode|None, given: set[str], log: Callable):
+    "The measurement a CLI call asks for: a `CeilingScout` on the device, then the mode's run or one verdict."
+    mode_name = getattr(args, "stop", None) or ("adaptive" if args.adaptive else "fixed")
+    scout = CeilingScout(args.device, mode=mode_name, warmup=args.warmup,
+                         iters=args.iters, target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache,
+                         remeasure=args.remeasure, log=log)
+    out = Path(args.output) if args.output else None
+    if args.force and out is not None and out.suffix == ".json" and out.is_file():
+        bak = out.with_name(out.name + ".bak"); os.replace(out, bak)
+        log(f"--force: the existing {out} was moved to {bak}; the new report takes its place")
+    if mode is not None and mode.needs_shape and args.shape is None and not given & set(mode.shape_from):
+        raise CeilingScoutError(f"--shape is required for {mode.label} "
+                                "(or an input such as --weights where it takes one)")
+    if mode is not None: return mode.run(with_mode_defaults(args, mode), scout, print)
+    return run_one(args, scout, operation, given)
+
 def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation, given: set[str],
             out: Callable=print) -> Verdict:
     "One measurement of `operation` for a CLI call: workload from the declared flags, verdict, report, text or JSON."
@@ -342,12 +253,7 @@ def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation,
                                      v.baseline.backend, v.workload.extras)
         rep = with_kernel_evidence(rep, ev)
     else: ev = None
-    if args.json: out(rep.to_json())
-    else:
-        out(format_verdict(v, rep))
-        if ev is not None: out(""); out("\n".join(format_kernel_evidence(ev)))
-        if len(backend_rows(v)) > 1 + sum(a.label == "padded" for a in v.alternatives):
-            out(""); out("=== Backends (same inputs) ==="); out(format_backend_table(v))
+    out(rep.to_json() if args.json else format_run(v, rep, format_kernel_evidence(ev) if ev is not None else None))
     if args.output:  # written after the verdict is printed: a failed write loses nothing (see `keep_result`)
         try: save_reports(args.output, rep, append=str(args.output).endswith(".jsonl"), force=args.force)
         except (OSError, ReportError) as e: raise ResultNotWritten([rep], args.output, e) from None
@@ -365,20 +271,8 @@ def main(argv: list[str]|None=None) -> int:
         mode = select_mode(op, given)
         check_declared_flags(op, mode, given)
         check_run_flags(args)
-        warnings.simplefilter("ignore")  # device warnings are printed through `log` and kept in the report
-        mode_name = getattr(args, "stop", None) or ("adaptive" if args.adaptive else "fixed")
-        scout = CeilingScout(args.device, mode=mode_name, warmup=args.warmup,
-                             iters=args.iters, target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache,
-                             remeasure=args.remeasure, log=log)
-        out = Path(args.output) if args.output else None
-        if args.force and out is not None and out.suffix == ".json" and out.is_file():
-            bak = out.with_name(out.name + ".bak"); os.replace(out, bak)
-            log(f"--force: the existing {out} was moved to {bak}; the new report takes its place")
-        if mode is not None and mode.needs_shape and args.shape is None and not given & set(mode.shape_from):
-            raise CeilingScoutError(f"--shape is required for {mode.label} "
-                                    "(or an input such as --weights where it takes one)")
-        if mode is not None: res = mode.run(with_mode_defaults(args, mode), scout, print)
-        else: res = run_one(args, scout, op, given)
+        with device_warnings(log) as log:   # warnings raised while measuring: printed through `log`, once
+            res = run_measurement(args, op, mode, given, log)
         if getattr(res, "write_error", None):
             msg = keep_result(res.reports, args.output, OSError(res.write_error))
             print(f"ceiling-scout: error: {msg}", file=sys.stderr); return 4
