@@ -323,22 +323,26 @@ def noise_reading(n: int,                  # timed calls
     if ci <= TOO_NOISY_CI and skew < 2: return None
     return "noisy" if n < NOISE_MIN_N and math.isfinite(ci) else "too_noisy"
 
-def noise_gate(ctx: DecisionContext) -> tuple[Decision|None, list[str]]:
-    "The too-noisy decision (the decider's own kept as `withheld_decision`), or a smoke run's warning, or neither."
+def noise_gate(ctx: DecisionContext) -> tuple[Decision|None, list[str], dict]:
+    "(the too-noisy decision, or a smoke run's warning with its numbers as evidence `noise_warning`, or neither)."
     st = ctx.baseline.measurement.stats
     reading = noise_reading(st.n, st.ci95_rel, st.mean_ms, st.median_ms)
-    if reading is None: return None, []
+    if reading is None: return None, [], {}
     ci = st.ci95_rel
     facts = {"ci95_rel": ci, "n": st.n, "cv": st.cv, "mean_ms": st.mean_ms, "median_ms": st.median_ms,
              "mean_over_median": st.mean_ms / st.median_ms if st.median_ms else math.inf, "max_ci95_rel": TOO_NOISY_CI}
-    if reading == "noisy": return None, [sentence(ctx.workload.operation, "noisy", facts)]
+    if reading == "noisy":
+        skew = facts["mean_over_median"]
+        ev = {"noise_warning": {"ci95_rel": ci, "n": st.n, "mean_over_median": skew if math.isfinite(skew) else None}}
+        return None, [sentence(ctx.workload.operation, "noisy", facts)], ev
     trusted = decider_for(ctx.workload)(ctx)
     noise = {"ci95_rel": ci if math.isfinite(ci) else None, "cv": st.cv, "n": st.n, "mean_ms": st.mean_ms,
              "median_ms": st.median_ms}
     fix = {"fix": "re-run with --adaptive (or more --iters) on an idle machine", "max_ci95_rel": TOO_NOISY_CI}
     withheld = {"priority": trusted.priority.value, "approach": trusted.approach.value, "finding": trusted.finding}
     ev = {**trusted.evidence, "noise": noise, "withheld_decision": withheld}
-    return Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "too_noisy", config=fix, evidence=ev, facts=facts), []
+    d = Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "too_noisy", config=fix, evidence=ev, facts=facts)
+    return d, [], {}
 
 # %% ../../nbs/05_verdict.ipynb #5ed85b14
 READ_ROOF_OPERATIONS = {"gemm"}  # operations whose minimum bytes are nearly all reads: their memory roof is the
@@ -396,8 +400,8 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
                      facts=above_spec_facts(workload, t, baseline.gbps, ceiling))
         return _verdict(base, d, [err, *warns], ev0)
     warns += [n for n in [ceiling_spread_note(eff, m.stats.ci95_rel, ceiling)] if n]
-    noisy, w3 = noise_gate(ctx)
-    warns += w3
+    noisy, w3, ev3 = noise_gate(ctx)
+    warns += w3; ev0.update(ev3)
     if noisy: return _verdict(base, noisy, warns, ev0)
     if excluded and not any(a.ok for a in kept):
         fix = {"fix": "check the timing of the alternatives before choosing between them"}
