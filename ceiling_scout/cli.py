@@ -10,8 +10,7 @@ from typing import Callable
 from . import __version__
 from .engine.core import *
 from .engine.timing import STOPPING_CRITERIA
-from .engine.ncu import (collect_kernel_evidence, format_kernel_evidence, wants_kernel_evidence,
-                                    with_kernel_evidence)
+from .engine.ncu import collect_kernel_evidence, wants_kernel_evidence, with_kernel_evidence
 from .engine.workloads import *
 from .engine.verdict import *
 from .reports.report import *

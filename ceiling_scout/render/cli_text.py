@@ -8,13 +8,14 @@ import json
 from ..engine.core import *
 from ..engine.benchmark import BenchmarkResult
 from ..engine.verdict import Verdict, speedup
+from ..engine.ncu import KernelEvidence
 from ..reports.report import Report
 from .numbers import number
 
 # %% auto #0
 __all__ = ['EFFICIENCY_FLAG_TEXT', 'backend_rows', 'result_name', 'format_backend_table', 'copy_judgement',
            'copy_efficiency_text', 'format_header', 'baseline_lines', 'copy_ceiling_lines', 'ceiling_lines',
-           'alternative_lines', 'format_verdict', 'format_run']
+           'alternative_lines', 'format_verdict', 'format_run', 'format_kernel_evidence']
 
 # %% ../../nbs/74_cli_text.ipynb #8f1ff6ac
 def backend_rows(v: Verdict) -> list[BenchmarkResult]:
@@ -154,3 +155,16 @@ def format_run(v: Verdict, rep: Report,
     if len(backend_rows(v)) > 1 + sum(a.label == "padded" for a in v.alternatives):
         parts.append("=== Backends (same inputs) ===\n" + format_backend_table(v))
     return "\n\n".join(parts)
+
+# %% ../../nbs/74_cli_text.ipynb #7c4ae650
+def format_kernel_evidence(evidence: KernelEvidence) -> list[str]:
+    "Text lines for the CLI and notebooks: the main kernel and its readings, or the note."
+    if not evidence.available: return [f"Kernel counters: none ({evidence.note})"]
+    s, pct = evidence.summary(), lambda v: number(v, fmt="{:.1f}%")
+    dur = f", {number(s['duration_ns'] / 1e3, fmt=',.1f')} us" if s["duration_ns"] else ""
+    more = f" (+{s['kernels'] - 1} other kernel(s) in the replay)" if s["kernels"] > 1 else ""
+    return [f"Kernel: {s['kernel_name']}{dur}{more}",
+            f"  SM throughput {pct(s['sm_throughput_pct'])} of peak, DRAM throughput "
+            f"{pct(s['dram_throughput_pct'])} of peak, achieved occupancy {pct(s['achieved_occupancy_pct'])}"
+            + (f"; {s['limiter']} is the busier unit" if s["limiter"] else ""),
+            f"  ({evidence.note})"]
