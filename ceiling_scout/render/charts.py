@@ -439,8 +439,9 @@ def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: st
                                                    width=1.5)),
                              text=[efficiency_text(ok[i], "{:.1%}", EFFICIENCY_FLAG_MARKS) for i in idx],
                              textposition="outside",
-                             hovertext=[f"<b>{labels[i]}</b><br>{ok[i].baseline_tflops:,.1f} of "
-                                        f"{ok[i].ceiling_tflops:,.1f} TFLOP/s ({ok[i].bound}-bound, {ok[i].regime})"
+                             hovertext=[f"<b>{labels[i]}</b><br>{number(ok[i].baseline_tflops, fmt=',.1f')} of "
+                                        f"{number(ok[i].ceiling_tflops, fmt=',.1f')} TFLOP/s ({ok[i].bound}-bound, "
+                                        f"{ok[i].regime})"
                                         f"<br>{ok[i].priority} / {ok[i].approach}<br>{_wrap(ok[i].recommendation, 80)}"
                                         for i in idx], hoverinfo="text"))
     flagged = any(r.efficiency_flag for r in ok)   # "101.6% *" or "130.0% ⚠", explained in the subtitle
