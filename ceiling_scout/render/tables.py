@@ -11,9 +11,9 @@ from .numbers import finite, number
 from ..reports.report import Report
 
 # %% auto #0
-__all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'EFFICIENCY_FLAG_WORDS', 'EFFICIENCY_FLAG_NOTE',
-           'EFFICIENCY_FLAG_MARKS', 'EFFICIENCY_MARKS_NOTE', 'rate_unit', 'is_noisy', 'verdict_words',
-           'efficiency_text', 'rate_cell', 'results_table', 'results_table_html']
+__all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'verdict_words', 'EFFICIENCY_FLAG_WORDS',
+           'EFFICIENCY_FLAG_NOTE', 'EFFICIENCY_FLAG_MARKS', 'EFFICIENCY_MARKS_NOTE', 'rate_unit', 'is_noisy',
+           'action_words', 'efficiency_text', 'rate_cell', 'results_table', 'results_table_html']
 
 # %% ../../nbs/15_tables.ipynb #c6bfbbf0
 def rate_unit(reports: Sequence[Report]) -> tuple[str, float]:
@@ -38,7 +38,7 @@ APPROACH_WORDS = {
     "CHECK_MEASUREMENT": "check the measurement", "NOT_SUPPORTED": "not supported here"}
 PRIORITY_WORDS = {"NONE": "no gain expected", "LOW": "low", "MEDIUM": "medium", "HIGH": "high"}
 
-def verdict_words(r: Report) -> str:
+def action_words(r: Report) -> str:
     "What to do about `r`, in words ('too noisy: ...' when the gate withheld the verdict; the error when it failed)."
     ev = r.evidence or {}
     if ev.get("noise") or ev.get("withheld_decision"): return "too noisy: re-run on a quiet device"
@@ -51,6 +51,8 @@ def verdict_words(r: Report) -> str:
         return f"at the ceiling: {words}" if at else f"{words}: nothing measured beats it"
     if r.approach in ("CHECK_MEASUREMENT", "NOT_SUPPORTED"): return words
     return f"{words} ({PRIORITY_WORDS.get(r.priority, r.priority)} priority)"
+
+verdict_words = action_words   # its old name, for the explorer until it imports `action_words`: drop then
 
 # %% ../../nbs/15_tables.ipynb #f1e2d3c5
 EFFICIENCY_FLAG_WORDS = {"within_spread": "(within spread)", "above_ceiling": "⚠ above ceiling"}
@@ -106,7 +108,7 @@ def results_table(reports: Sequence[Report]) -> "pd.DataFrame":
                      f"ceiling {unit}": number((finite(r.ceiling_tflops) or math.nan) * f, "table"),
                      "efficiency": efficiency_text(r),
                      "timed calls": str((r.stats or {}).get("n") or "—"), "regime": r.regime or "—",
-                     "verdict": verdict_words(r), "note": _short(r.error)})
+                     "verdict": action_words(r), "note": _short(r.error)})
     df = pd.DataFrame(rows)
     if len(df) and not df["note"].astype(bool).any(): df = df.drop(columns="note")
     return df
