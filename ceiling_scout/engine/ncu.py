@@ -13,7 +13,7 @@ from typing import Any, Sequence
 __all__ = ['NCU_METRICS', 'NCU_SECTION_NAMES', 'PCT_LIMIT', 'EVIDENCE_KEY', 'NCU_CANDIDATES', 'PROFILE_CHILD',
            'EVIDENCE_APPROACHES', 'ncu_value', 'KernelCounters', 'NcuParseError', 'parse_ncu_csv', 'KernelEvidence',
            'find_ncu', 'ncu_command', 'collect_kernel_evidence', 'wants_kernel_evidence', 'with_kernel_evidence',
-           'kernel_evidence_of', 'format_kernel_evidence']
+           'kernel_evidence_of']
 
 # %% ../../nbs/09_ncu.ipynb #0961f0e7
 NCU_METRICS = {"sm_throughput_pct": "sm__throughput.avg.pct_of_peak_sustained_elapsed",
@@ -229,15 +229,3 @@ def kernel_evidence_of(report: Any) -> KernelEvidence|None:
     ev = report.get("evidence") if isinstance(report, dict) else getattr(report, "evidence", None)
     d = (ev or {}).get(EVIDENCE_KEY)
     return KernelEvidence.from_dict(d) if d is not None else None
-
-def format_kernel_evidence(evidence: KernelEvidence) -> list[str]:
-    "Text lines for the CLI and notebooks: the main kernel and its readings, or the note."
-    if not evidence.available: return [f"Kernel counters: none ({evidence.note})"]
-    s, pct = evidence.summary(), lambda v: "n/a" if v is None else f"{v:.1f}%"
-    dur = f", {s['duration_ns'] / 1e3:,.1f} us" if s["duration_ns"] else ""
-    more = f" (+{s['kernels'] - 1} other kernel(s) in the replay)" if s["kernels"] > 1 else ""
-    return [f"Kernel: {s['kernel_name']}{dur}{more}",
-            f"  SM throughput {pct(s['sm_throughput_pct'])} of peak, DRAM throughput "
-            f"{pct(s['dram_throughput_pct'])} of peak, achieved occupancy {pct(s['achieved_occupancy_pct'])}"
-            + (f"; {s['limiter']} is the busier unit" if s["limiter"] else ""),
-            f"  ({evidence.note})"]

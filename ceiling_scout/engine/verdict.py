@@ -18,11 +18,13 @@ from ..render.words import sentence
 # %% auto #0
 __all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
            'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for',
-           'ceiling_band', 'plausibility', 'ceiling_spread_note', 'optimal_phrase', 'screen_alternatives',
-           'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel', 'noise_margin', 'speedup',
-           'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling', 'register_decider',
-           'switch_from_failed', 'pad_from_refused', 'decider_for', 'judge', 'at_ceiling', 'decide_default',
-           'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm']
+           'ceiling_band', 'above_spec_facts', 'plausibility', 'ceiling_spread_note', 'excluded_facts',
+           'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel',
+           'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
+           'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline',
+           'noise_reading', 'noise_gate', 'roofline_for', 'judge', 'at_ceiling', 'decide_default',
+           'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend',
+           'decide_gemm_below_ceiling', 'decide_gemm']
 
 # %% ../../nbs/05_verdict.ipynb #c54ac526
 # EFFICIENT (0.90, the users' rule: at 90 % of the ceiling or more the library is optimal) lives in `core`
@@ -124,49 +126,46 @@ def ceiling_band(ceiling: Ceiling|None, # its `measured_peak_ci95_rel` is the me
     "How far above the measured ceiling a result still counts as at it: the ceiling's 95 % CI plus the result's."
     return spread_band(getattr(ceiling, "measured_peak_ci95_rel", None), ci95_rel)
 
+def above_spec_facts(workload: Workload, tflops: float|None, gbps: float|None, ceiling: Ceiling) -> dict|None:
+    "Facts of a rate above the datasheet (its peak; its bandwidth at a low intensity): it cannot be real; else None."
+    if tflops is not None and ceiling.spec_peak_tflops and tflops > ceiling.spec_peak_tflops:
+        return {"over": "spec_peak", "tflops": tflops, "device_key": ceiling.device_key, "precision": ceiling.precision,
+                "spec_peak_tflops": ceiling.spec_peak_tflops, "accounting_hint": workload.accounting_hint()}
+    if (gbps is not None and ceiling.spec_bandwidth_gbps and gbps > ceiling.spec_bandwidth_gbps * 1.02
+            and workload.arithmetic_intensity < 50):
+        return {"over": "spec_bandwidth", "gbps": gbps, "device_key": ceiling.device_key,
+                "spec_bandwidth_gbps": ceiling.spec_bandwidth_gbps}
+    return None
+
 def plausibility(workload: Workload, tflops: float|None, gbps: float|None, ceiling: Ceiling, ci95_rel: float=0.0,
                  what: str="baseline" # how the warning names the result
                 ) -> tuple[str|None, list[str]]:
     "(error or None, warnings) for a measured rate against the spec and measured ceilings."
-    err, warns = None, []
-    if tflops is not None and ceiling.spec_peak_tflops and tflops > ceiling.spec_peak_tflops:
-        err = (f"{tflops:.1f} TFLOPS exceeds the {ceiling.device_key} spec peak of {ceiling.spec_peak_tflops:g} TFLOPS "
-               f"for {ceiling.precision}: this is a measurement or FLOP-accounting error, not a result. Likely cause: "
-               f"{workload.accounting_hint()}")
-    elif (gbps is not None and ceiling.spec_bandwidth_gbps and gbps > ceiling.spec_bandwidth_gbps * 1.02
-          and workload.arithmetic_intensity < 50):
-        err = (f"{gbps:.0f} GB/s exceeds the {ceiling.device_key} memory bandwidth of {ceiling.spec_bandwidth_gbps:g} "
-               "GB/s: the data was served from cache (no L2 flush) or the byte count is wrong")
-    bound, _ = ceiling.roofline_bound(workload.arithmetic_intensity)
-    if err is None and tflops is not None and bound and tflops > bound * (1 + ceiling_band(ceiling, ci95_rel)):
-        warns.append(f"{what} {tflops:.1f} TFLOPS is above the measured ceiling {bound:.1f} TFLOPS beyond both "
-                     f"spreads ({ceiling_band(ceiling, ci95_rel):.1%}): the ceiling search missed a faster shape or "
-                     "the clocks differed between runs; re-measure with --remeasure")
-    return err, warns
+    over = above_spec_facts(workload, tflops, gbps, ceiling)
+    err = sentence(workload.operation, "above_spec", over) if over else None
+    bound, band = ceiling.roofline_bound(workload.arithmetic_intensity)[0], ceiling_band(ceiling, ci95_rel)
+    if err is not None or tflops is None or not bound or tflops <= bound * (1 + band): return err, []
+    facts = {"what": what, "tflops": tflops, "bound_tflops": bound, "band": band}
+    return None, [sentence(workload.operation, "above_measured_ceiling", facts)]
 
 # %% ../../nbs/05_verdict.ipynb #0651a53e
 def ceiling_spread_note(efficiency: float|None, ci95_rel: float=0.0, ceiling: Ceiling|None=None) -> str|None:
     "Warning for an efficiency just above 100 % of the measured ceiling (within `ceiling_band`), else None."
     band = ceiling_band(ceiling, ci95_rel)
     if efficiency is None or not 1.0 < efficiency <= 1 + band: return None
-    return (f"{efficiency:.1%} of the measured ceiling: at the measured ceiling within its run-to-run spread "
-            f"(the ceiling's 95% CI plus the result's: up to {band:.1%} above it counts as at the ceiling)")
-
-# %% ../../nbs/05_verdict.ipynb #4bcc6739
-def optimal_phrase(efficiency: float, ci95_rel: float=0.0, ceiling: Ceiling|None=None) -> str:
-    "How a verdict names an efficiency of 90 % or more: 'optimal (97.4% of ceiling)', or that the ceiling was beaten."
-    if efficiency <= 1 + ceiling_band(ceiling, ci95_rel): return f"optimal ({efficiency:.1%} of ceiling)"
-    return (f"above the measured ceiling ({efficiency:.1%} of it, beyond both spreads: the ceiling search missed a "
-            "faster shape, so the library is at least as fast as anything measured; --remeasure, or measure the peak "
-            "at this size, for a true efficiency)")
+    return sentence("*", "within_ceiling_spread", {"efficiency": efficiency, "band": band})
 
 # %% ../../nbs/05_verdict.ipynb #a4412b8a
+def excluded_facts(a: BenchmarkResult, ceiling: Ceiling) -> dict|None:
+    "The facts of an alternative left out of the decision because its rate is above the spec peak, else None."
+    over = above_spec_facts(a.workload, a.tflops, a.gbps, ceiling) if a.ok else None
+    return {"label": a.label or a.backend, **over} if over else None
+
 def screen_alternatives(alternatives, ceiling: Ceiling) -> tuple[tuple[BenchmarkResult, ...], list[str]]:
     "(the alternatives a decision may use, a warning for each one left out because its rate is above the spec peak)."
     kept, warns = [], []
     for a in alternatives:
-        err = plausibility(a.workload, a.tflops, a.gbps, ceiling, what=a.label or a.backend)[0] if a.ok else None
-        if err: warns.append(f"{a.label or a.backend} not believed, excluded from the recommendation: {err}")
+        if ex := excluded_facts(a, ceiling): warns.append(sentence(a.workload.operation, "excluded_alternative", ex))
         else: kept.append(a)
     return tuple(kept), warns
 
@@ -252,10 +251,10 @@ def weak_ceiling(ceiling: Ceiling) -> str|None:
     "Warning text when the measured peak is too far below spec to stand for the hardware, else None."
     m, s = ceiling.measured_peak_tflops, ceiling.spec_peak_tflops
     if m is None or not s or m >= WEAK_CEILING * s: return None
-    return (f"the measured {ceiling.precision} peak ({m:.1f}) is only {m / s:.0%} of the spec peak ({s:g}): the "
-            "library that set it is the limit, not the chip, so efficiency is judged against the spec bound")
+    return sentence("*", "weak_ceiling", {"precision": ceiling.precision, "measured_peak_tflops": m,
+                                          "spec_peak_tflops": s})
 
-# %% ../../nbs/05_verdict.ipynb #2bdc872f
+# %% ../../nbs/05_verdict.ipynb #350d1fb2
 DECIDERS: dict[Operation, Callable[[DecisionContext], Decision]] = {}
 
 def register_decider(op: str|Operation):
@@ -263,29 +262,27 @@ def register_decider(op: str|Operation):
     def deco(f): DECIDERS[Operation(op) if not isinstance(op, Operation) else op] = f; return f
     return deco
 
+def decider_for(workload: Workload) -> Callable:
+    "The decider registered for the workload's operation, or `decide_default`."
+    return DECIDERS.get(workload.operation, decide_default)
+
+# %% ../../nbs/05_verdict.ipynb #e0bac527
 def switch_from_failed(ctx: DecisionContext) -> Decision|None:
     "SWITCH_BACKEND to the fastest correct alternative when the baseline failed or could not run; None if none ran."
     workload, baseline = ctx.workload, ctx.baseline
     ok = [a for a in ctx.alternatives if a.ok and a.workload == workload]
     if baseline.ok or not ok: return None
     best = min(ok, key=lambda r: r.mean_ms)
-    name = best.label or best.backend
-    code = workload.code(best.backend)
+    name, code = best.label or best.backend, workload.code(best.backend)
     eff = best.tflops / ctx.bound_tflops if (best.tflops is not None and ctx.bound_tflops) else None
-    head = (f"{baseline.backend} FAILED its correctness check ({baseline.error}): the default is wrong for this shape, "
-            "do not use it."
-            if baseline.status == "failed_check"
-            else f"{baseline.backend} {baseline.status.replace('_', ' ')}: {baseline.error}.")
-    rec = (f"{head} The fastest correct alternative is {name} ({best.library}: {best.mean_ms:.4f} ms, "
-           f"{best.tflops:.1f} TFLOPS"
-           + (f", {eff:.1%} of the ceiling" if eff is not None else "") + "): select it explicitly"
-           + (f": {code}" if code else "."))
+    facts = {"backend": baseline.backend, "status": baseline.status, "error": baseline.error, "alternative": name,
+             "library": best.library, "mean_ms": best.mean_ms, "tflops": best.tflops, "efficiency": eff, "code": code}
     cfg = {"backend": best.backend, "library": best.library, "code": code,
            "default": {"backend": baseline.backend, "status": baseline.status, "error": baseline.error}}
     ev = {"baseline_failed": {"backend": baseline.backend, "status": baseline.status, "error": baseline.error,
                               "rel_error": baseline.check.rel_error if baseline.check else None},
           "fastest_correct": name, "correct_alternatives": {a.label or a.backend: a.mean_ms for a in ok}}
-    return Decision(Priority.HIGH, Approach.SWITCH_BACKEND, "default_failed", rec, cfg, ev)
+    return Decision(Priority.HIGH, Approach.SWITCH_BACKEND, "default_failed", config=cfg, evidence=ev, facts=facts)
 
 def pad_from_refused(ctx: DecisionContext) -> Decision|None:
     "PAD_SHAPE when the library refuses this shape but the measured padded shape runs; else None."
@@ -294,11 +291,9 @@ def pad_from_refused(ctx: DecisionContext) -> Decision|None:
     padded = ctx.alternative("padded")
     if padded is None or not padded.ok: return None
     eff = padded.tflops / ctx.bound_tflops if (padded.tflops is not None and ctx.bound_tflops) else None
-    shp = "x".join(map(str, padded.workload.shape))
-    rec = (f"{baseline.backend} cannot run {workload.describe()} ({baseline.status.replace('_', ' ')}: "
-           f"{baseline.error}); padded to {shp} it runs: {padded.mean_ms:.4f} ms, {padded.tflops:.1f} TFLOPS"
-           + (f", {eff:.1%} of the ceiling" if eff is not None else "")
-           + ". Pad the shape.")
+    facts = {"backend": baseline.backend, "status": baseline.status, "error": baseline.error,
+             "workload_name": workload.describe(), "pad_to": list(padded.workload.shape), "mean_ms": padded.mean_ms,
+             "tflops": padded.tflops, "efficiency": eff}
     cfg = {"pad_to": list(padded.workload.shape), "padded_mean_ms": round(padded.mean_ms, 6),
            "padded_backend": padded.backend,
            "how": ("allocate the operands at the padded size once and zero the padding; slice the result back. "
@@ -306,107 +301,133 @@ def pad_from_refused(ctx: DecisionContext) -> Decision|None:
     ev = {"baseline_refused": {"backend": baseline.backend, "status": baseline.status, "error": baseline.error},
           "padded": {"shape": list(padded.workload.shape), "status": padded.status, "mean_ms": padded.mean_ms,
                      "tflops": padded.tflops}}
-    return Decision(Priority.HIGH, Approach.PAD_SHAPE, "refused_padded_runs", rec, cfg, ev)
+    return Decision(Priority.HIGH, Approach.PAD_SHAPE, "refused_padded_runs", config=cfg, evidence=ev, facts=facts)
 
+def decide_failed_baseline(ctx: DecisionContext) -> tuple[Decision, list[str]]:
+    "A baseline that did not run or was wrong: pad or switch where an alternative ran, else say so; with its warnings."
+    b, w = ctx.baseline, ctx.workload
+    facts = {"backend": b.backend, "status": b.status, "error": b.error}
+    if d := pad_from_refused(ctx) or switch_from_failed(ctx):   # the failure leads the warnings
+        return d, [sentence(w.operation, f"default_{b.status}", facts)]
+    appr = Approach.CHECK_MEASUREMENT if b.status in ("failed_check", "error") else Approach.NOT_SUPPORTED
+    cfg = w.unsupported_fix(b.error) if appr == Approach.NOT_SUPPORTED else {}
+    return Decision(Priority.NONE, appr, f"default_{b.status}", config=cfg, facts=facts), []
+
+# %% ../../nbs/05_verdict.ipynb #b98b236b
+def noise_reading(n: int,                  # timed calls
+                  ci95_rel: float|None,    # the 95 % CI half-width / mean (None or inf: one call, no interval)
+                  mean_ms: float, median_ms: float) -> str|None:
+    "'too_noisy' (no verdict is drawn), 'noisy' (under `NOISE_MIN_N` calls: indicative only) or None, from the stats."
+    ci = math.inf if ci95_rel is None else ci95_rel
+    skew = mean_ms / median_ms if median_ms else math.inf
+    if ci <= TOO_NOISY_CI and skew < 2: return None
+    return "noisy" if n < NOISE_MIN_N and math.isfinite(ci) else "too_noisy"
+
+def noise_gate(ctx: DecisionContext) -> tuple[Decision|None, list[str], dict]:
+    "(the too-noisy decision, or a smoke run's warning with its numbers as evidence `noise_warning`, or neither)."
+    st = ctx.baseline.measurement.stats
+    reading = noise_reading(st.n, st.ci95_rel, st.mean_ms, st.median_ms)
+    if reading is None: return None, [], {}
+    ci = st.ci95_rel
+    facts = {"ci95_rel": ci, "n": st.n, "cv": st.cv, "mean_ms": st.mean_ms, "median_ms": st.median_ms,
+             "mean_over_median": st.mean_ms / st.median_ms if st.median_ms else math.inf, "max_ci95_rel": TOO_NOISY_CI}
+    if reading == "noisy":
+        skew = facts["mean_over_median"]
+        ev = {"noise_warning": {"ci95_rel": ci, "n": st.n, "mean_over_median": skew if math.isfinite(skew) else None}}
+        return None, [sentence(ctx.workload.operation, "noisy", facts)], ev
+    trusted = decider_for(ctx.workload)(ctx)
+    noise = {"ci95_rel": ci if math.isfinite(ci) else None, "cv": st.cv, "n": st.n, "mean_ms": st.mean_ms,
+             "median_ms": st.median_ms}
+    fix = {"fix": "re-run with --adaptive (or more --iters) on an idle machine", "max_ci95_rel": TOO_NOISY_CI}
+    withheld = {"priority": trusted.priority.value, "approach": trusted.approach.value, "finding": trusted.finding}
+    ev = {**trusted.evidence, "noise": noise, "withheld_decision": withheld}
+    d = Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "too_noisy", config=fix, evidence=ev, facts=facts)
+    return d, [], {}
+
+# %% ../../nbs/05_verdict.ipynb #5ed85b14
 READ_ROOF_OPERATIONS = {"gemm"}  # operations whose minimum bytes are nearly all reads: their memory roof is the
                                  # higher of the read and copy bandwidths
 
-def decider_for(workload: Workload) -> Callable:
-    "The decider registered for the workload's operation, or `decide_default`."
-    return DECIDERS.get(workload.operation, decide_default)
-
-def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: Ceiling,
-          alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None,
-          sm_count: int|None=None) -> Verdict:
-    "Build the `Verdict` for `workload`: alternatives screened, efficiency vs the roofline bound, then the decider."
-    alts = tuple(alternatives)
-    if baseline.measurement and ceiling.regime != baseline.measurement.regime:
-        raise ValueError(f"regime mismatch: baseline measured as {baseline.measurement.regime!r}, ceiling is "
-                         f"{ceiling.regime!r}")
+def roofline_for(workload: Workload, ceiling: Ceiling) -> tuple[float|None, str|None, float|None, list[str]]:
+    "(bound, its kind, spec bound, warnings): the roof a workload is judged against (the spec's when measured is weak)."
     ai = workload.arithmetic_intensity
     bound, which = ceiling.roofline_bound(ai, read=workload.operation.value in READ_ROOF_OPERATIONS)
     spec_b, spec_which = ceiling.spec_bound(ai)
     bound, spec_b = bound or None, spec_b or None   # a zero-FLOP operation (a copy) has no bound in TFLOP/s
-    warns = [n for n in [ceiling.note] if n]
     weak = weak_ceiling(ceiling)
-    if weak and spec_b:
-        warns.append(weak); bound, which = spec_b, spec_which
-    t = baseline.tflops
+    if weak and spec_b: return spec_b, spec_which, spec_b, [weak]
+    return bound, which, spec_b, []
+
+def _verdict(base: dict, d: Decision, warnings: list[str], evidence: dict) -> Verdict:
+    "The `Verdict` of decision `d`: its sentence rendered from its facts (unless a legacy decider wrote one)."
+    w = base["workload"]
+    words = d.recommendation or sentence(w.operation, d.finding, {**d.facts, "workload": w})
+    return Verdict(**base, priority=d.priority, approach=d.approach, recommendation=words, config=d.config,
+                   facts=d.facts, warnings=tuple(dict.fromkeys([*warnings, *d.warnings])),
+                   evidence={**d.evidence, **evidence}, finding=d.finding, gain=d.gain, gain_ci95=d.gain_ci95)
+
+# %% ../../nbs/05_verdict.ipynb #f167731c
+def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: Ceiling,
+          alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None,
+          sm_count: int|None=None) -> Verdict:
+    "Build the `Verdict` for `workload`: alternatives screened, efficiency vs the roofline bound, then the decider."
+    alts, m, t = tuple(alternatives), baseline.measurement, baseline.tflops
+    if m and ceiling.regime != m.regime:
+        raise ValueError(f"regime mismatch: baseline measured as {m.regime!r}, ceiling is {ceiling.regime!r}")
+    bound, which, spec_b, weak = roofline_for(workload, ceiling)
     eff = t / bound if (t is not None and bound) else None
     eff_spec = t / spec_b if (t is not None and spec_b) else None
     base = dict(workload=workload, device=device, baseline=baseline, ceiling=ceiling, ceiling_tflops=bound,
-                bound_kind=which,
-                spec_bound_tflops=spec_b, efficiency=eff, efficiency_vs_spec=eff_spec, alternatives=alts)
-    def verdict(d: Decision, warnings: list[str], evidence: dict) -> Verdict:
-        words = d.recommendation or sentence(workload.operation, d.finding, {**d.facts, "workload": workload})
-        return Verdict(**base, priority=d.priority, approach=d.approach, recommendation=words, config=d.config,
-                       facts=d.facts,
-                       warnings=tuple(dict.fromkeys([*warnings, *d.warnings])), evidence={**d.evidence, **evidence},
-                       finding=d.finding, gain=d.gain, gain_ci95=d.gain_ci95)
+                bound_kind=which, spec_bound_tflops=spec_b, efficiency=eff, efficiency_vs_spec=eff_spec,
+                alternatives=alts)
     kept, excluded = screen_alternatives(alts, ceiling)
-    warns += excluded
+    warns = [n for n in [ceiling.note] if n] + weak + excluded
     ev0 = {"excluded_alternatives": excluded} if excluded else {}
-    if eff is not None and baseline.measurement:
+    if eff is not None and m:
         ev0["ceiling_band"] = {"ceiling_ci95_rel": ceiling.measured_peak_ci95_rel,
-                               "band": ceiling_band(ceiling, baseline.measurement.stats.ci95_rel)}
+                               "band": ceiling_band(ceiling, m.stats.ci95_rel)}
     ctx = DecisionContext(workload, baseline, kept, eff, which, bound, ceiling, compute_capability, sm_count)
-    if baseline.measurement and baseline.measurement.telemetry.throttled:
-        warns.append("GPU clocks were held back during the baseline "
-                     f"({', '.join(baseline.measurement.telemetry.throttle_reasons)})")
+    if m and m.telemetry.throttled:
+        warns.append(sentence(workload.operation, "throttled", {"throttle_reasons": m.telemetry.throttle_reasons}))
     if not baseline.ok:
-        finding = f"{baseline.backend} {baseline.status.replace('_', ' ')}: {baseline.error}"
-        if sw := pad_from_refused(ctx) or switch_from_failed(ctx): return verdict(sw, [finding, *warns], ev0)
-        appr = Approach.CHECK_MEASUREMENT if baseline.status in ("failed_check", "error") else Approach.NOT_SUPPORTED
-        cfg = workload.unsupported_fix(baseline.error) if appr == Approach.NOT_SUPPORTED else {}
-        return verdict(Decision(Priority.NONE, appr, f"default_{baseline.status}", finding, cfg), warns, ev0)
-    ci = baseline.measurement.stats.ci95_rel
-    err, w2 = plausibility(workload, t, baseline.gbps, ceiling, ci)
+        d, first = decide_failed_baseline(ctx)
+        return _verdict(base, d, [*first, *warns], ev0)
+    err, w2 = plausibility(workload, t, baseline.gbps, ceiling, m.stats.ci95_rel)
     warns += w2
     if err:
         fix = {"fix": "check the FLOP count and the timing method before any optimisation"}
-        return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "above_spec", err, fix), [err, *warns], ev0)
-    warns += [n for n in [ceiling_spread_note(eff, ci, ceiling)] if n]
-    st = baseline.measurement.stats
-    skew = st.mean_ms / st.median_ms if st.median_ms else float("inf")
-    noisy = not ci <= TOO_NOISY_CI or skew >= 2    # also an infinite CI (one timed call)
-    if noisy and st.n < NOISE_MIN_N and math.isfinite(ci):
-        warns.append(f"noisy: 95% CI ±{ci:.0%} of the mean with n={st.n} (mean {skew:.2g}x the median); the verdict "
-                     "is indicative only (re-run with --adaptive)")
-    elif noisy:
-        trusted = decider_for(workload)(ctx)
-        noise = {"ci95_rel": ci if math.isfinite(ci) else None, "cv": st.cv, "n": st.n, "mean_ms": st.mean_ms,
-                 "median_ms": st.median_ms}
-        rec = (f"Too noisy to decide: the 95% CI is ±{ci:.0%} of the mean (n={st.n}, CV {st.cv:.0%}, "
-               f"mean {st.mean_ms:.4g} ms vs median {st.median_ms:.4g} ms), above the {TOO_NOISY_CI:.0%} "
-               "a verdict needs. Re-run with more iterations "
-               "(--adaptive, or a larger --iters) on a quiet machine.")
-        fix = {"fix": "re-run with --adaptive (or more --iters) on an idle machine", "max_ci95_rel": TOO_NOISY_CI}
-        withheld = {"priority": trusted.priority.value, "approach": trusted.approach.value, "finding": trusted.finding}
-        ev = {**trusted.evidence, "noise": noise, "withheld_decision": withheld}
-        return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "too_noisy", rec, fix, ev), warns, ev0)
+        d = Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "above_spec", config=fix,
+                     facts=above_spec_facts(workload, t, baseline.gbps, ceiling))
+        return _verdict(base, d, [err, *warns], ev0)
+    warns += [n for n in [ceiling_spread_note(eff, m.stats.ci95_rel, ceiling)] if n]
+    noisy, w3, ev3 = noise_gate(ctx)
+    warns += w3; ev0.update(ev3)
+    if noisy: return _verdict(base, noisy, warns, ev0)
     if excluded and not any(a.ok for a in kept):
         fix = {"fix": "check the timing of the alternatives before choosing between them"}
-        return verdict(Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "alternatives_implausible",
-                                f"Nothing believable to compare the baseline with: {excluded[0]}", fix), warns, ev0)
-    return verdict(decider_for(workload)(ctx), warns, ev0)
+        ex = next(f for a in alts if (f := excluded_facts(a, ceiling)))
+        d = Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "alternatives_implausible", config=fix, facts=ex)
+        return _verdict(base, d, warns, ev0)
+    return _verdict(base, decider_for(workload)(ctx), warns, ev0)
 
+# %% ../../nbs/05_verdict.ipynb #c0c577ed
 def at_ceiling(ctx: DecisionContext, use: str, what: str|None=None, evidence: dict|None=None, **config) -> Decision:
-    "The NONE decision for a baseline at >= 90 % of the ceiling: 'what is optimal (97.4% of ceiling). Use library.'"
+    "The NONE decision for a baseline at >= 90 % of the ceiling: at it (within both spreads: `at_ceiling`) or above it."
     eff, b = ctx.efficiency, ctx.baseline
-    rec = f"{what or b.library or b.backend} is {optimal_phrase(eff, ci_rel(b), ctx.ceiling)}. Use library."
-    return Decision(Priority.NONE, Approach.NONE,
-                    "at_ceiling" if eff <= 1 + ceiling_band(ctx.ceiling, ci_rel(b)) else "above_ceiling",
-                    rec, {"use": use, "reasoning": "Already at hardware ceiling", **config}, evidence or {}, gain=1.0)
+    band = ceiling_band(ctx.ceiling, ci_rel(b))
+    facts = {"what": what or b.library or b.backend, "efficiency": eff, "band": band}
+    return Decision(Priority.NONE, Approach.NONE, "at_ceiling" if eff <= 1 + band else "above_ceiling",
+                    config={"use": use, "reasoning": "Already at hardware ceiling", **config},
+                    evidence=evidence or {}, gain=1.0, facts=facts)
 
 def decide_default(ctx: DecisionContext) -> Decision:
     "Fallback decision: library optimal at ≥90 %, otherwise a custom kernel is worth a look."
     eff, b = ctx.efficiency, ctx.baseline
     if eff is not None and eff >= EFFICIENT: return at_ceiling(ctx, b.backend)
-    head = round(1 / eff, 2) if eff else None
     return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "below_ceiling",
-                    f"{b.backend} reaches {eff:.1%} of the {ctx.bound_kind} ceiling: "
-                    f"a custom kernel could gain up to {1/eff:.2f}x.",
-                    {"use": b.backend, "headroom_x": head}, gain=1 / eff if eff else None)
+                    config={"use": b.backend, "headroom_x": round(1 / eff, 2) if eff else None},
+                    gain=1 / eff if eff else None,
+                    facts={"backend": b.backend, "efficiency": eff, "bound_kind": ctx.bound_kind})
 
 # %% ../../nbs/05_verdict.ipynb #7712894c
 WEIGHT_ONLY_FORMATS = {"int8": 1.0, "fp8": 1.0, "int4": 0.5}  # bytes per weight element of weight-only quantisation
@@ -443,83 +464,83 @@ def decide_memory_bound_gemm(ctx: DecisionContext, evidence: dict) -> Decision:
     b, eff = ctx.baseline, ctx.efficiency
     lib = b.library or b.backend
     adv = evidence.setdefault("memory_bound", memory_bound_advice(ctx.workload, ctx.ceiling))
-    bw = adv["read_bandwidth_gbps"] or adv["copy_bandwidth_gbps"]
     quant = {f: round(q["memory_bound_speedup"], 2) for f, q in adv["weight_only_quantisation"].items()}
-    r, first = adv["compute_bound_from_M"], adv["batching"][0]
+    r = adv["compute_bound_from_M"]
     at_r = next((q for q in adv["batching"] if q["M"] == r), None)
-    batch = (f"batch requests: at M={r} it reaches the compute roof, {first['bound_us_per_row']:.3g} -> "
-             f"{at_r['bound_us_per_row']:.3g} us per row at best" if at_r and first["bound_us_per_row"] else
-             "batch requests (a larger M raises the intensity)")
-    qtxt = (", ".join(f"{f} {x:g}x less to read" for f, x in quant.items()) if quant else "")
+    facts = {"library": lib, "efficiency": eff, "gbps": b.gbps,
+             "bandwidth_gbps": adv["read_bandwidth_gbps"] or adv["copy_bandwidth_gbps"], "batch_to_M": r,
+             "us_per_row": adv["batching"][0]["bound_us_per_row"],
+             "us_per_row_at_M": at_r["bound_us_per_row"] if at_r else None, "quantisation": quant}
     cfg = {"use": lib, "bound": "read bandwidth", "batch_to_M": r, "weight_only_quantisation": quant,
            "headroom_x": round(1 / eff, 2) if eff else None}
-    frac = f"{b.gbps:.4g} of {bw:.4g} GB/s" if (b.gbps and bw) else "n/a"
     if eff is not None and eff >= EFFICIENT:
-        rec = (f"{lib} is at the read-bandwidth roof ({eff:.1%} of it, {frac}): no kernel reads the weight faster. "
-               f"To go faster change the problem: {batch}" + (f"; weight-only quantisation: {qtxt}." if qtxt else "."))
-        return Decision(Priority.NONE, Approach.NONE, "at_memory_roof", rec, cfg, evidence, gain=1.0)
+        return Decision(Priority.NONE, Approach.NONE, "at_memory_roof", config=cfg, evidence=evidence, gain=1.0,
+                        facts=facts)
     cfg["kernel"] = ["split-K GEMV (weight streamed once at full bandwidth)", "torch.compile(mode='max-autotune')",
                      "Triton split-K"]
-    rec = (f"{lib} reaches {eff:.1%} of the read-bandwidth roof ({frac}; memory-bound below the ridge point): a "
-           f"split-K/GEMV kernel could gain up to {1 / eff:.2f}x; also {batch}"
-           + (f"; weight-only quantisation: {qtxt}." if qtxt else "."))
-    return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "memory_bound", rec, cfg, evidence, gain=1 / eff)
+    return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "memory_bound", config=cfg, evidence=evidence,
+                    gain=1 / eff, facts=facts)
 
-# %% ../../nbs/05_verdict.ipynb #3717b2cc
+# %% ../../nbs/05_verdict.ipynb #377aee17
+def decide_gemm_padding(ctx: DecisionContext, evidence: dict) -> Decision|None:
+    "PAD_SHAPE when the padded shape, measured beside a misaligned GEMM, is faster beyond the noise; else None."
+    workload, baseline, padded = ctx.workload, ctx.baseline, ctx.alternative("padded")
+    if padded is None: return None
+    gain = speedup(baseline, padded)
+    evidence["padded"] = {"shape": list(padded.workload.shape), "status": padded.status, "speedup": gain,
+                          "error": padded.error}
+    if not faster_beyond_noise(baseline, padded):
+        if gain is not None: evidence["padded"]["note"] = sentence("gemm", "padding_gained_nothing", {"gain": gain})
+        return None
+    p = workload.precision
+    facts = {"misaligned": list(misaligned_dims(workload)), "multiple": p.tensor_core_multiple, "precision": p.value,
+             "pad_to": list(padded.workload.shape), "gain": gain, "mean_ms": baseline.mean_ms,
+             "padded_mean_ms": padded.mean_ms}
+    cfg = {"pad_to": list(padded.workload.shape), "measured_speedup": round(gain, 3),
+           "multiple": p.tensor_core_multiple,
+           "how": ("allocate A/B (weights especially) at the padded size once and zero the padding; "
+                   "slice C back. A per-call F.pad adds a copy.")}
+    return Decision(gain_priority(gain), Approach.PAD_SHAPE, "pad_shape", config=cfg, evidence=evidence, gain=gain,
+                    gain_ci95=speedup_ci95(baseline, padded), facts=facts)
+
+def decide_faster_backend(ctx: DecisionContext, evidence: dict) -> Decision|None:
+    "SWITCH_BACKEND when another library backend of the same workload ran faster beyond the noise; else None."
+    baseline = ctx.baseline
+    faster = [a for a in ctx.same_workload()[1:] if a.ok and faster_beyond_noise(baseline, a)]
+    if not faster: return None   # e.g. the nn.Linear layout, a GEMV, measured beside the default
+    best = min(faster, key=lambda r: r.mean_ms); gain = speedup(baseline, best)
+    evidence["backends"] = {r.label or r.backend: r.mean_ms for r in ctx.same_workload() if r.ok}
+    facts = {"backend": best.backend, "library": best.library, "gain": gain, "default": baseline.backend,
+             "mean_ms": baseline.mean_ms, "faster_mean_ms": best.mean_ms}
+    return Decision(gain_priority(gain), Approach.SWITCH_BACKEND, "faster_backend",
+                    config={"backend": best.backend, "library": best.library, "measured_speedup": round(gain, 3)},
+                    evidence=evidence, gain=gain, gain_ci95=speedup_ci95(baseline, best), facts=facts)
+
+# %% ../../nbs/05_verdict.ipynb #b12736dd
+def decide_gemm_below_ceiling(ctx: DecisionContext, evidence: dict) -> Decision:
+    "A compute-bound GEMM under 90 %: tuning advice on the CPU, a CUTLASS sweep on a GPU (occupancy when too small)."
+    eff, lib = ctx.efficiency, ctx.baseline.library or ctx.baseline.backend
+    prio, head = priority_for(eff), round(1 / eff, 2)
+    tiles, sms, finding = output_tiles(ctx.workload), ctx.sm_count, "below_ceiling"
+    facts = {"library": lib, "efficiency": eff, "on_gpu": ctx.compute_capability is not None}
+    if facts["on_gpu"] and sms and tiles < sms:
+        evidence["occupancy"] = {"output_tiles_128x128": tiles, "sm_count": sms}; finding = "occupancy"
+        facts.update(output_tiles=tiles, sm_count=sms)
+    if not facts["on_gpu"]:
+        cfg = {"use": lib, "try": ["torch.set_num_threads", "torch.compile(mode='max-autotune')", "batch small GEMMs"],
+               "headroom_x": head}
+        return Decision(prio, Approach.CUSTOM_KERNEL, finding, config=cfg, evidence=evidence, gain=1 / eff,
+                        facts=facts)
+    cfg = {**cutlass_config(ctx.compute_capability), "headroom_x": head}
+    facts.update(cutlass_library=cfg["library"], tile_shapes=cfg["tile_shapes"][:2])
+    return Decision(prio, Approach.CUTLASS_SWEEP, finding, config=cfg, evidence=evidence, gain=1 / eff, facts=facts)
+
 @register_decider("gemm")
 def decide_gemm(ctx: DecisionContext) -> Decision:
-    "The dense-GEMM branch of the users' tree, with a measured padding check first."
-    workload, baseline, eff, bound = ctx.workload, ctx.baseline, ctx.efficiency, ctx.bound_kind
-    lib = baseline.library or baseline.backend
-    on_gpu = ctx.compute_capability is not None
-    padded = ctx.alternative("padded")
+    "The dense-GEMM branch of the users' tree: measured padding, a faster backend, the read roof, then the ceiling."
     evidence = {}
-    if padded is not None:
-        gain = speedup(baseline, padded)
-        evidence["padded"] = {"shape": list(padded.workload.shape), "status": padded.status, "speedup": gain,
-                              "error": padded.error}
-        dims = ", ".join(misaligned_dims(workload))
-        if faster_beyond_noise(baseline, padded):
-            shp = "x".join(map(str, padded.workload.shape))
-            return Decision(gain_priority(gain), Approach.PAD_SHAPE, "pad_shape",
-                (f"{dims} not a multiple of {workload.precision.tensor_core_multiple} for {workload.precision.value}: "
-                 f"padding to {shp} measured {gain:.2f}x faster ({baseline.mean_ms:.3f} -> {padded.mean_ms:.3f} ms)."),
-                {"pad_to": list(padded.workload.shape), "measured_speedup": round(gain, 3),
-                 "multiple": workload.precision.tensor_core_multiple,
-                 "how": ("allocate A/B (weights especially) at the padded size once and zero the padding; "
-                         "slice C back. A per-call F.pad adds a copy.")},
-                evidence, gain=gain, gain_ci95=speedup_ci95(baseline, padded))
-        if gain is not None: evidence["padded"]["note"] = f"padding gained nothing beyond noise ({gain:.3f}x)"
-    faster = [a for a in ctx.same_workload()[1:] if a.ok and faster_beyond_noise(baseline, a)]
-    if faster:   # another library backend, measured beside the default, is faster: the nn.Linear layout, a GEMV
-        best = min(faster, key=lambda r: r.mean_ms); gain = speedup(baseline, best)
-        evidence["backends"] = {r.label or r.backend: r.mean_ms for r in ctx.same_workload() if r.ok}
-        return Decision(gain_priority(gain), Approach.SWITCH_BACKEND, "faster_backend",
-            (f"{best.backend} ({best.library}) measured {gain:.2f}x faster than {baseline.backend} at this shape "
-             f"({baseline.mean_ms:.4g} -> {best.mean_ms:.4g} ms): select it explicitly."),
-            {"backend": best.backend, "library": best.library, "measured_speedup": round(gain, 3)}, evidence, gain=gain,
-            gain_ci95=speedup_ci95(baseline, best))
-    if bound == "memory": return decide_memory_bound_gemm(ctx, evidence)
-    if eff is not None and eff >= EFFICIENT:
-        d = at_ceiling(ctx, lib, evidence=evidence)
-        return replace(d, recommendation=d.recommendation + " Custom kernel cannot improve.")
-    prio, head = priority_for(eff), round(1 / eff, 2)
-    where = ("memory-bound (skinny shape): try split-K/stream-K or fuse with the neighbouring ops" if bound == "memory"
-             else "compute-bound")
-    tiles, sms, finding = output_tiles(workload), ctx.sm_count, "below_ceiling"
-    if on_gpu and sms and tiles < sms and bound != "memory":
-        where = (f"too small to fill the GPU: {tiles} output tiles of 128x128 for {sms} SMs; batch or group these "
-                 "GEMMs (torch.bmm, grouped GEMM), use split-K/stream-K, or fuse with the neighbouring ops")
-        evidence["occupancy"] = {"output_tiles_128x128": tiles, "sm_count": sms}; finding = "occupancy"
-    if not on_gpu:
-        return Decision(prio, Approach.CUSTOM_KERNEL, finding,
-            f"{lib} reaches {eff:.1%} of the CPU's measured ceiling at this shape ({where}); "
-            "try batching, thread count or torch.compile(mode='max-autotune').",
-            {"use": lib, "try": ["torch.set_num_threads", "torch.compile(mode='max-autotune')", "batch small GEMMs"],
-             "headroom_x": head},
-            evidence, gain=1 / eff)
-    cfg = {**cutlass_config(ctx.compute_capability), "headroom_x": head}
-    return Decision(prio, Approach.CUTLASS_SWEEP, finding,
-        f"{lib} reaches {eff:.1%} of ceiling ({where}). "
-        f"Try {cfg['library']} with tile_shapes: [{', '.join(cfg['tile_shapes'][:2])}].",
-        cfg, evidence, gain=1 / eff)
+    if d := decide_gemm_padding(ctx, evidence) or decide_faster_backend(ctx, evidence): return d
+    if ctx.bound_kind == "memory": return decide_memory_bound_gemm(ctx, evidence)
+    if ctx.efficiency is not None and ctx.efficiency >= EFFICIENT:   # its words: "... Custom kernel cannot improve."
+        return at_ceiling(ctx, ctx.baseline.library or ctx.baseline.backend, evidence=evidence)
+    return decide_gemm_below_ceiling(ctx, evidence)

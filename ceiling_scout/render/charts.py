@@ -5,6 +5,7 @@
 # %% ../../nbs/11_charts.ipynb #c814c980
 from __future__ import annotations
 import contextlib, html, math, re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 from ..engine.core import *
@@ -12,6 +13,7 @@ from ..engine.ceilings import Ceiling
 from ..reports.report import *
 from ..modes.ksweep import *
 from ..reports.recorded import environment_label
+from .numbers import number
 from .tables import APPROACH_WORDS, EFFICIENCY_FLAG_MARKS, EFFICIENCY_MARKS_NOTE, efficiency_text, rate_unit
 
 # %% auto #0
@@ -107,9 +109,7 @@ def _kdim(r: Report) -> int:
     return r.shape[list(r.shape_names).index("K")] if "K" in (r.shape_names or []) else r.shape[-1]
 
 def _as_reports(items) -> list[Report]:
-    # duck-typed: a notebook that re-runs the ksweep module's cells makes a second KSweepResult class (nbdev_test reuses
-    # worker processes)
-    if isinstance(items, KSweepResult) or (hasattr(items, "reports") and hasattr(items, "summary")):
+    if isinstance(items, KSweepResult):
         return list(items.reports)
     out = []
     for x in ([items] if isinstance(items, (Report, str, Path)) else items):
@@ -123,6 +123,70 @@ def _edge_anchor(x: float, xs: Sequence[float]) -> str:
     frac = (x - lo) / (hi - lo) if hi > lo else 0.5
     return "right" if frac > 0.8 else "left" if frac < 0.2 else "center"
 
+def _ksweep_ceiling(fig: go.Figure, ok: Sequence[Report], ks: list, ceil: list, unit: str) -> None:
+    "The measured ceiling per K (stepped), with the 90-100 % band under it where the library is optimal."
+    go = _go()
+    regimes = sorted({r.regime for r in ok})
+    fig.add_trace(go.Scatter(x=ks, y=[0.9 * c for c in ceil], mode="lines", line=dict(width=0, shape="hvh"),
+                             hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(x=ks, y=ceil, mode="lines", line=dict(width=0, shape="hvh"), fill="tonexty",
+                             fillcolor="rgba(44,160,44,0.13)", name="90-100 % of ceiling (library optimal)",
+                             hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=ks, y=ceil, mode="lines", line=dict(color="#2ca02c", width=2, shape="hvh"),
+                             name=f"measured ceiling ({' / '.join(regimes)})", customdata=[[r.regime] for r in ok],
+                             hovertemplate="K=%{x:,}<br>ceiling %{y:.4g} " + unit + " "
+                                           "(%{customdata[0]})<extra></extra>"))
+
+def _ksweep_points(fig: go.Figure, ok: Sequence[Report], ks: list, y: list, ci: list, unit: str) -> None:
+    "The library's rate per K with its 95 % CI bars, markers coloured by verdict (one legend entry per colour)."
+    go = _go()
+    hover = [f"K={k:,}<br>{fmt_tflops(v)} {unit} (95% CI "
+             f"{fmt_tflops(lo)}-{fmt_tflops(hi)})<br>{number(r.baseline_ms, fmt='.3f')} ms mean, "
+             f"n={(r.stats or {}).get('n')}, {(r.method or {}).get('mode')}"
+             f"<br>{r.regime} regime; efficiency {number(r.efficiency, fmt='.1%')}"
+             if r.efficiency is not None else f"K={k:,}<br>{fmt_tflops(v)} {unit}"
+             for k, v, (lo, hi), r in zip(ks, y, ci, ok)]
+    for app in dict.fromkeys(verdict_key(r) for r in ok):   # legend entries for the marker colours
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers",
+                                 name=f"verdict: {APPROACH_NAMES.get(app, app)}", hoverinfo="skip",
+                                 marker=dict(size=9, color=APPROACH_COLORS.get(app, "#1f77b4"),
+                                             line=dict(color="#1f77b4", width=1.5))))
+    fig.add_trace(go.Scatter(x=ks, y=y, mode="lines+markers", name="library (mean, 95 % CI; marker colour = verdict)",
+                             line=dict(color="#1f77b4", width=2),
+                             marker=dict(size=8, color=[APPROACH_COLORS.get(verdict_key(r), "#1f77b4") for r in ok],
+                                         line=dict(color="#1f77b4", width=1.5)),
+                             error_y=dict(type="data", symmetric=False, array=[hi - v for v, (lo, hi) in zip(y, ci)],
+                                          arrayminus=[v - lo for v, (lo, hi) in zip(y, ci)], thickness=1.5, width=4),
+                             hovertext=hover, hoverinfo="text"))
+
+def _ksweep_data(fig: go.Figure, ok: Sequence[Report], show_spec: bool) -> None:
+    "Everything measured: ceiling band, spec peak, the points, the peak's annotation, and axis ranges that fit them."
+    go = _go()
+    unit, f = rate_unit(ok)   # GFLOP/s where every point ran on a CPU: 0.000169 TFLOP/s reads badly
+    ks = [_kdim(r) for r in ok]; y = [r.baseline_tflops * f for r in ok]
+    ci = [tuple(b * f for b in iv) if (iv := rate_interval_tflops(r)) else (v, v) for r, v in zip(ok, y)]
+    ceil = [r.ceiling_tflops * f if r.ceiling_tflops is not None else None for r in ok]
+    if all(c is not None for c in ceil): _ksweep_ceiling(fig, ok, ks, ceil, unit)
+    spec = next((r.spec_peak_tflops * f for r in ok if r.spec_peak_tflops), None)
+    if show_spec and spec:
+        fig.add_trace(go.Scatter(x=[ks[0], ks[-1]], y=[spec, spec], mode="lines",
+                                 line=dict(color="#555", dash="dash", width=1.5),
+                                 name=f"spec peak {number(spec, fmt='g')} {unit} (datasheet, dense)",
+                                 hovertemplate=f"spec peak {number(spec, fmt='g')} {unit}<extra></extra>"))
+    _ksweep_points(fig, ok, ks, y, ci, unit)
+    pk = max(ok, key=lambda r: r.baseline_tflops)
+    fig.add_annotation(x=_kdim(pk), y=pk.baseline_tflops * f,
+                       text=f"peak {fmt_tflops(pk.baseline_tflops * f)} {unit}<br>at K={_kdim(pk):,}",
+                       showarrow=True, xanchor=_edge_anchor(_kdim(pk), ks),   # the box stays inside the plot
+                       arrowhead=2, ax=0, ay=-45, bgcolor="rgba(255,255,255,0.85)", bordercolor="#1f77b4")
+    lo_all = min([v for v, _ in ci] + [0.9 * c for c in ceil if c is not None])
+    hi_all = max([h for _, h in ci] + [c for c in ceil if c is not None] + ([spec] if show_spec and spec else []))
+    pad = 0.06 * (hi_all - lo_all or hi_all)
+    fig.update_yaxes(range=[max(0, lo_all - pad), hi_all + 2.5 * pad])
+    if len(ks) > 1:
+        step = (ks[-1] - ks[0]) / max(1, len(ks) - 1)
+        fig.update_xaxes(range=[ks[0] - 0.5 * step, ks[-1] + 0.5 * step])
+
 def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its point reports
                   title: str|None=None,                  # default: operation, M, N, precision, device
                   show_spec: bool=True                   # draw the datasheet peak
@@ -134,62 +198,7 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
     bad = [r for r in reps if r not in ok]
     r0 = reps[0]
     fig = go.Figure()
-    if ok:
-        unit, f = rate_unit(ok)   # GFLOP/s where every point ran on a CPU: 0.000169 TFLOP/s reads badly
-        ks = [_kdim(r) for r in ok]; y = [r.baseline_tflops * f for r in ok]
-        ci = [tuple(b * f for b in iv) if (iv := rate_interval_tflops(r)) else (v, v) for r, v in zip(ok, y)]
-        ceil = [r.ceiling_tflops * f if r.ceiling_tflops is not None else None for r in ok]
-        if all(c is not None for c in ceil):
-            regimes = sorted({r.regime for r in ok})
-            fig.add_trace(go.Scatter(x=ks, y=[0.9 * c for c in ceil], mode="lines", line=dict(width=0, shape="hvh"),
-                                     hoverinfo="skip", showlegend=False))
-            fig.add_trace(go.Scatter(x=ks, y=ceil, mode="lines", line=dict(width=0, shape="hvh"), fill="tonexty",
-                                     fillcolor="rgba(44,160,44,0.13)", name="90-100 % of ceiling (library optimal)",
-                                     hoverinfo="skip"))
-            fig.add_trace(go.Scatter(x=ks, y=ceil, mode="lines", line=dict(color="#2ca02c", width=2, shape="hvh"),
-                                     name=f"measured ceiling ({' / '.join(regimes)})",
-                                     customdata=[[r.regime] for r in ok],
-                                     hovertemplate="K=%{x:,}<br>ceiling %{y:.4g} " + unit + " "
-                                                   "(%{customdata[0]})<extra></extra>"))
-        spec = next((r.spec_peak_tflops * f for r in ok if r.spec_peak_tflops), None)
-        if show_spec and spec:
-            fig.add_trace(go.Scatter(x=[ks[0], ks[-1]], y=[spec, spec], mode="lines",
-                                     line=dict(color="#555", dash="dash", width=1.5),
-                                     name=f"spec peak {spec:g} {unit} (datasheet, dense)",
-                                     hovertemplate=f"spec peak {spec:g} {unit}<extra></extra>"))
-        hover = [f"K={k:,}<br>{fmt_tflops(v)} {unit} (95% CI "
-                 f"{fmt_tflops(lo)}-{fmt_tflops(hi)})<br>{r.baseline_ms:.3f} ms mean, n={(r.stats or {}).get('n')}, "
-                 f"{(r.method or {}).get('mode')}"
-                 f"<br>{r.regime} regime; efficiency {r.efficiency:.1%}"
-                 if r.efficiency is not None else f"K={k:,}<br>{fmt_tflops(v)} {unit}"
-                 for k, v, (lo, hi), r in zip(ks, y, ci, ok)]
-        for app in dict.fromkeys(verdict_key(r) for r in ok):   # legend entries for the marker colours
-            fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers",
-                                     name=f"verdict: {APPROACH_NAMES.get(app, app)}", hoverinfo="skip",
-                                     marker=dict(size=9, color=APPROACH_COLORS.get(app, "#1f77b4"),
-                                                 line=dict(color="#1f77b4", width=1.5))))
-        fig.add_trace(go.Scatter(x=ks, y=y, mode="lines+markers",
-                                 name="library (mean, 95 % CI; marker colour = verdict)",
-                                 line=dict(color="#1f77b4", width=2),
-                                 marker=dict(size=8, color=[APPROACH_COLORS.get(verdict_key(r), "#1f77b4") for r in ok],
-                                             line=dict(color="#1f77b4", width=1.5)),
-                                 error_y=dict(type="data", symmetric=False,
-                                              array=[hi - v for v, (lo, hi) in zip(y, ci)],
-                                              arrayminus=[v - lo for v, (lo, hi) in zip(y, ci)], thickness=1.5,
-                                              width=4),
-                                 hovertext=hover, hoverinfo="text"))
-        pk = max(ok, key=lambda r: r.baseline_tflops)
-        fig.add_annotation(x=_kdim(pk), y=pk.baseline_tflops * f,
-                           text=f"peak {fmt_tflops(pk.baseline_tflops * f)} {unit}<br>at K={_kdim(pk):,}",
-                           showarrow=True, xanchor=_edge_anchor(_kdim(pk), ks),   # the box stays inside the plot
-                           arrowhead=2, ax=0, ay=-45, bgcolor="rgba(255,255,255,0.85)", bordercolor="#1f77b4")
-        lo_all = min([v for v, _ in ci] + [0.9 * c for c in ceil if c is not None])
-        hi_all = max([h for _, h in ci] + [c for c in ceil if c is not None] + ([spec] if show_spec and spec else []))
-        pad = 0.06 * (hi_all - lo_all or hi_all)
-        fig.update_yaxes(range=[max(0, lo_all - pad), hi_all + 2.5 * pad])
-        if len(ks) > 1:
-            step = (ks[-1] - ks[0]) / max(1, len(ks) - 1)
-            fig.update_xaxes(range=[ks[0] - 0.5 * step, ks[-1] + 0.5 * step])
+    if ok: _ksweep_data(fig, ok, show_spec)
     sub = [source_label(reps)]
     if bad: sub.append("not measured: " + ", ".join(f"K={_kdim(r):,} ({r.status})" for r in bad))
     n = r0.shape[1] if len(r0.shape) > 2 else ""
@@ -203,7 +212,7 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
     fig.update_xaxes(tickformat=",", showgrid=True); fig.update_yaxes(showgrid=True)
     return fig
 
-# %% ../../nbs/11_charts.ipynb #ac2e876f
+# %% ../../nbs/11_charts.ipynb #0a7e8cdf
 def _roofs(reports: Sequence[Report], ceilings: Iterable[Ceiling]) -> tuple[dict, dict]:
     comp, mem = {}, {}
     cs = [Ceiling.from_dict(r.ceiling) for r in reports if r.ceiling] + list(ceilings or [])
@@ -235,127 +244,160 @@ def _dodge(ys_px: Sequence[float], gap: float) -> list[float]:
 def _log_range(values: Sequence[float], pad: float=2.0) -> list[float]:
     return [math.log10(min(values) / pad), math.log10(max(values) * pad)]
 
-def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any reports (or files of them), any operation
-                    ceilings: Iterable[Ceiling]=(),   # extra ceilings to draw (e.g. recorded ones)
-                    title: str|None=None,
-                    show_spec: bool=True              # draw datasheet roofs dashed
-                   ) -> go.Figure:
-    "Log-log roofline: memory roof, compute roof per precision (measured solid, spec dashed), verdict-coloured reports."
-    go = _go(); reps, ceilings = _as_reports(reports), list(ceilings)
+@dataclass
+class _Roofline:
+    "What every step of `roofline_figure` shares: the reports drawn, the roofs, the axes' extent, unit and layout."
+    reps: list; pts: list; comp: dict; mem: dict; unit: str; f: float; show_spec: bool
+    x0: float = 0.0; x1: float = 0.0; yr: list = field(default_factory=list)
+    sub: str = ""; top: int = 0; bottom: int = 70; height: int = 560
+    @property
+    def multi_dev(self) -> bool: return len(self.mem) > 1
+    def tag(self, d: str) -> str: return f" [{d}]" if self.multi_dev else ""
+
+# %% ../../nbs/11_charts.ipynb #b6f62e24
+def _roofline_frame(reports, ceilings: list, show_spec: bool) -> _Roofline:
+    "The reports with a rate, the roofs, and the extent of both axes (wide enough for every point and ridge)."
+    reps = _as_reports(reports)
     pts = [r for r in reps if r.status == "ok" and r.baseline_tflops and r.arithmetic_intensity]
     unit, f = rate_unit(reps) if not ceilings else ("TFLOP/s", 1.0)   # GFLOP/s where every report ran on a CPU
     comp, mem = _roofs(reps, ceilings)
     if not pts and not comp and not mem: raise CeilingScoutError("roofline_figure needs reports with a rate or "
                                                                  "ceilings to draw; got neither")
-    multi_dev = len(mem) > 1
+    fr = _Roofline(reps, pts, comp, mem, unit, f, show_spec)
     ais = [r.arithmetic_intensity for r in pts]
     ridges = [e["measured"] * 1e3 / mem[d]["measured"] for (d, p),
               e in comp.items() if e["measured"] and mem.get(d, {}).get("measured")]
-    x0 = min(ais + ridges + [1.0]) / 4; x1 = max(ais + ridges + [10.0]) * 4
+    fr.x0 = min(ais + ridges + [1.0]) / 4; fr.x1 = max(ais + ridges + [10.0]) * 4
     ys = ([r.baseline_tflops for r in pts]
           + [e["measured"] or e["spec"] for e in comp.values() if (e["measured"] or e["spec"])]
           + [e["spec"] for e in comp.values() if e["spec"] and show_spec])
-    ys += [x0 * min([m["measured"] or m["spec"] or 1 for m in mem.values()] or [1]) / 1e3]
-    yr = _log_range([y * f for y in ys])
-    # the legend: roofs, one entry per verdict colour, one per marker shape (+ 3 group titles); the plot is at least as
-    # tall
+    ys += [fr.x0 * min([m["measured"] or m["spec"] or 1 for m in mem.values()] or [1]) / 1e3]
+    fr.yr = _log_range([y * f for y in ys])
+    # the legend: roofs, one entry per verdict colour, one per marker shape (+ 3 group titles); the plot is as tall
     precisions = list(dict.fromkeys(r.precision for r in pts))
-    rows = 2 * len(mem) + len(comp) + len({verdict_key(r) for r in pts}) + len(precisions) + 3
-    sub = " | ".join(([source_label(reps)] if reps else []) + ([f"{len(reps) - len(pts)} report(s) without a rate not "
-                                                                "drawn"] if len(reps) > len(pts) else []))
-    groups = len(mem) + len(comp) + len({verdict_key(r) for r in pts}) + len(precisions)
-    top, bottom = _margin_top(sub), 70
-    height = max(560, top + bottom + 24 * rows + 5 * groups)
-    px_per_decade = (height - top - bottom) / (yr[1] - yr[0])
-    fig = go.Figure()
-    for d, m in mem.items():
-        tag = f" [{d}]" if multi_dev else ""
-        top_y = max([e["spec"] or 0 for (dd, _), e in comp.items() if dd == d]
-                    + [e["measured"] or 0 for (dd, _), e in comp.items() if dd == d]
-                    + [max([r.baseline_tflops for r in pts] + [1e-9])])   # ends at the highest roof: no overshoot
+    verdicts = len({verdict_key(r) for r in pts})
+    rows = 2 * len(mem) + len(comp) + verdicts + len(precisions) + 3
+    fr.sub = " | ".join(([source_label(reps)] if reps else []) + ([f"{len(reps) - len(pts)} report(s) without a rate "
+                                                                    "not drawn"] if len(reps) > len(pts) else []))
+    groups = len(mem) + len(comp) + verdicts + len(precisions)
+    fr.top = _margin_top(fr.sub)
+    fr.height = max(560, fr.top + fr.bottom + 24 * rows + 5 * groups)
+    return fr
+
+def _memory_roofs(fig: go.Figure, fr: _Roofline) -> None:
+    "One memory roof per device, measured solid and datasheet dotted, each ending at the highest compute roof."
+    go = _go()
+    for d, m in fr.mem.items():
+        top_y = max([e["spec"] or 0 for (dd, _), e in fr.comp.items() if dd == d]
+                    + [e["measured"] or 0 for (dd, _), e in fr.comp.items() if dd == d]
+                    + [max([r.baseline_tflops for r in fr.pts] + [1e-9])])   # ends at the highest roof: no overshoot
         for kind, dash, width, bw in (("measured", None, 2.5, m["measured"]),
-                                      ("spec", "dot", 1.5, m["spec"] if show_spec else None)):
+                                      ("spec", "dot", 1.5, m["spec"] if fr.show_spec else None)):
             if not bw: continue
-            xe = min(x1, top_y * 1e3 / bw)
-            fig.add_trace(go.Scatter(x=[x0, xe], y=[x0 * bw / 1e3 * f, xe * bw / 1e3 * f], mode="lines",
+            xe = min(fr.x1, top_y * 1e3 / bw)
+            fig.add_trace(go.Scatter(x=[fr.x0, xe], y=[fr.x0 * bw / 1e3 * fr.f, xe * bw / 1e3 * fr.f], mode="lines",
                                      line=dict(color="#444", dash=dash, width=width),
-                                     name=f"memory roof, {kind} {bw:,.0f} GB/s{tag}", legendgroup="memory",
+                                     name=f"memory roof, {kind} {number(bw, fmt=',.0f')} GB/s{fr.tag(d)}",
+                                     legendgroup="memory",
                                      legendgrouptitle_text="roofs (solid: measured; dotted, dashed: datasheet)",
                                      hovertemplate=f"memory roof ({kind}): %{{x:.3g}} FLOP/B -> %{{y:.4g}} "
-                                                   f"{unit}<extra></extra>"))
-    labels = []   # (peak, text, colour): each measured compute roof, named just right of where every roof line ends
-    for (d, p), e in sorted(comp.items(), key=lambda kv: -(kv[1]["measured"] or kv[1]["spec"] or 0)):
-        color, bw = PRECISION_COLORS.get(p, "#333"), mem.get(d, {})
-        tag = f" [{d}]" if multi_dev else ""
+                                                   f"{fr.unit}<extra></extra>"))
+
+# %% ../../nbs/11_charts.ipynb #cb5b4aab
+def _compute_roofs(fig: go.Figure, fr: _Roofline) -> None:
+    "One compute roof per device and precision (measured solid, datasheet dashed), named right of where the roofs end."
+    go, f, unit, labels = _go(), fr.f, fr.unit, []   # labels: (peak, text, colour) of each measured roof
+    for (d, p), e in sorted(fr.comp.items(), key=lambda kv: -(kv[1]["measured"] or kv[1]["spec"] or 0)):
+        color, bw = PRECISION_COLORS.get(p, "#333"), fr.mem.get(d, {})
         for kind, dash, peak, b in (("measured", None, e["measured"], bw.get("measured")),
-                                    ("spec", "dash", e["spec"] if show_spec else None, bw.get("spec"))):
+                                    ("spec", "dash", e["spec"] if fr.show_spec else None, bw.get("spec"))):
             if not peak: continue
-            xr = peak * 1e3 / b if b else x0
+            xr = peak * 1e3 / b if b else fr.x0
             reg = f", {e['regime']}" if kind == "measured" and e["regime"] else ""
-            both = e["measured"] and e["spec"] and show_spec
-            name = (f"{p} compute roof: {e['measured'] * f:,.1f} measured{reg} (solid), "
-                    f"{e['spec'] * f:,.1f} spec (dashed){tag}" if both
-                    else f"{p} compute roof, {kind} {peak * f:,.1f} {unit}{reg}{tag}")
-            fig.add_trace(go.Scatter(x=[max(x0, xr), x1], y=[peak * f, peak * f], mode="lines",
+            both = e["measured"] and e["spec"] and fr.show_spec
+            name = (f"{p} compute roof: {number(e['measured'] * f, fmt=',.1f')} measured{reg} (solid), "
+                    f"{number(e['spec'] * f, fmt=',.1f')} spec (dashed){fr.tag(d)}" if both
+                    else f"{p} compute roof, {kind} {number(peak * f, fmt=',.1f')} {unit}{reg}{fr.tag(d)}")
+            fig.add_trace(go.Scatter(x=[max(fr.x0, xr), fr.x1], y=[peak * f, peak * f], mode="lines",
                                      line=dict(color=color, dash=dash, width=2.5 if kind == "measured" else 1.5),
                                      name=name, legendgroup=f"{d}/{p}", showlegend=not (both and kind == "spec"),
-                                     hovertemplate=f"{p} {kind} peak {peak * f:,.1f} {unit}{reg}; ridge at {xr:.0f} "
-                                                   "FLOP/B<extra></extra>"))
-            if kind == "measured": labels.append((peak * f, f"{p} {fmt_tflops(peak * f)}{tag}", color))
+                                     hovertemplate=f"{p} {kind} peak {number(peak * f, fmt=',.1f')} {unit}{reg}; "
+                                                   f"ridge at {number(xr, fmt='.0f')} FLOP/B<extra></extra>"))
+            if kind == "measured": labels.append((peak * f, f"{p} {fmt_tflops(peak * f)}{fr.tag(d)}", color))
+    px_per_decade = (fr.height - fr.top - fr.bottom) / (fr.yr[1] - fr.yr[0])
     at = [math.log10(pk) * px_per_decade for pk, _, _ in labels]
     for (pk, text, color), a, b in zip(labels, at, _dodge(at, 14)):
-        fig.add_annotation(x=math.log10(x1), y=math.log10(pk), yshift=b - a, text=text, showarrow=False, xanchor="left",
-                           yanchor="middle", xshift=4, font=dict(size=11, color=color))
-    symbols = {p: s for p, s in zip(PRECISION_COLORS, ["circle", "diamond", "star", "square", "triangle-up", "cross"])}
-    by_app = {}
-    for r in pts: by_app.setdefault(verdict_key(r), []).append(r)
+        fig.add_annotation(x=math.log10(fr.x1), y=math.log10(pk), yshift=b - a, text=text, showarrow=False,
+                           xanchor="left", yanchor="middle", xshift=4, font=dict(size=11, color=color))
+
+_SYMBOLS = {p: s for p, s in zip(PRECISION_COLORS, ["circle", "diamond", "star", "square", "triangle-up", "cross"])}
+
+def _point_hover(r: Report, fr: _Roofline) -> str:
+    "The hover text of one report on the roofline: workload, rate, intensity, efficiency and the verdict in words."
+    f, unit = fr.f, fr.unit
+    eff = (f"<br>efficiency {number(r.efficiency, fmt='.1%')} of the {r.bound or ''} bound "
+           f"{number(r.ceiling_tflops * f, fmt=',.1f')} {unit} ({r.regime})"
+           if r.efficiency is not None and r.ceiling_tflops else "")
+    head = (f"<b>{r.operation} {'x'.join(map(str, r.shape))} {r.precision}</b>"
+            + (f" [{r.device}]" if fr.multi_dev else ""))
+    return (head + f"<br>{number(r.baseline_tflops * f, fmt=',.1f')} {unit} in {number(r.baseline_ms, fmt='.4g')} "
+            f"ms; AI {number(r.arithmetic_intensity, fmt=',.1f')} FLOP/B" + eff
+            + f"<br>{r.priority} / {r.approach}<br>{_wrap(r.recommendation, 80)}")
+
+# %% ../../nbs/11_charts.ipynb #5c2c65c1
+def _roofline_points(fig: go.Figure, fr: _Roofline) -> None:
+    "The reports as markers: colour = verdict, shape = precision, each with a legend entry that hides nothing."
+    go, by_app = _go(), {}
+    for r in fr.pts: by_app.setdefault(verdict_key(r), []).append(r)
     for i, (app, rs) in enumerate(by_app.items()):
-        hover = []
-        for r in rs:
-            eff = (f"<br>efficiency {r.efficiency:.1%} of the {r.bound or ''} bound {r.ceiling_tflops * f:,.1f} {unit} "
-                   f"({r.regime})"
-                   if r.efficiency is not None and r.ceiling_tflops else "")
-            hover.append(f"<b>{r.operation} {'x'.join(map(str, r.shape))} {r.precision}</b>" +
-                         (f" [{r.device}]" if multi_dev else "") +
-                         f"<br>{r.baseline_tflops * f:,.1f} {unit} in {r.baseline_ms:.4g} ms; AI "
-                         f"{r.arithmetic_intensity:,.1f} FLOP/B" + eff +
-                         f"<br>{r.priority} / {r.approach}<br>{_wrap(r.recommendation, 80)}")
         name = f"verdict: {APPROACH_NAMES.get(app, app)}"
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=name, legendgroup=name,
                                  hoverinfo="skip",  # legend entry: a plain dot
                                  legendgrouptitle_text="marker colour = verdict" if i == 0 else None,
                                  marker=dict(size=11, color=APPROACH_COLORS.get(app, "#333"), symbol="circle",
                                              line=dict(color=verdict_outline(app), width=1.5))))
-        fig.add_trace(go.Scatter(x=[r.arithmetic_intensity for r in rs], y=[r.baseline_tflops * f for r in rs],
+        fig.add_trace(go.Scatter(x=[r.arithmetic_intensity for r in rs], y=[r.baseline_tflops * fr.f for r in rs],
                                  mode="markers", showlegend=False, name=name, legendgroup=name,
                                  marker=dict(size=11, color=APPROACH_COLORS.get(app, "#333"),
-                                 symbol=[symbols.get(r.precision, "circle") for r in rs],
+                                 symbol=[_SYMBOLS.get(r.precision, "circle") for r in rs],
                                              line=dict(color=verdict_outline(app), width=1.5)),
-                                 hovertext=hover, hoverinfo="text"))
+                                 hovertext=[_point_hover(r, fr) for r in rs], hoverinfo="text"))
     # legend entries for the marker shapes (legend only: clicking one hides nothing)
-    for i, p in enumerate(precisions):
+    for i, p in enumerate(dict.fromkeys(r.precision for r in fr.pts)):
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"precision: {p}", legendgroup=f"shape/{p}",
                                  hoverinfo="skip", legendgrouptitle_text="marker shape = precision" if i == 0 else None,
-                                 marker=dict(size=10, color="#888", symbol=symbols.get(p, "circle"))))
-    names = sorted({m["name"] for m in mem.values() if m["name"]})
-    # an empty band right of the roofs' ends, for their labels
-    label_room = 0.12 * (math.log10(x1) - math.log10(x0)) + 0.35
+                                 marker=dict(size=10, color="#888", symbol=_SYMBOLS.get(p, "circle"))))
+
+def _roofline_layout(fig: go.Figure, fr: _Roofline, title: str|None) -> None:
+    "Title, legend, log axes (decades across, 1-2-5 up, every label its whole value) and a band for the roofs' labels."
+    names = sorted({m["name"] for m in fr.mem.values() if m["name"]})
+    x0, x1 = fr.x0, fr.x1
+    label_room = 0.12 * (math.log10(x1) - math.log10(x0)) + 0.35   # an empty band right of the roofs' ends
     fig.update_layout(**_LAYOUT,
-                      title=_title(title or f"Roofline: {len(pts)} measured workload(s) on "
-                                            f"{', '.join(names) or 'unknown device'}", sub), height=height,
-                      margin=dict(t=top, b=bottom, l=80, r=30), legend=dict(x=1.02, y=1, xanchor="left", yanchor="top",
-                                                                            font=dict(size=11), tracegroupgap=6,
-                                                                            groupclick="toggleitem"),
+                      title=_title(title or f"Roofline: {len(fr.pts)} measured workload(s) on "
+                                            f"{', '.join(names) or 'unknown device'}", fr.sub), height=fr.height,
+                      margin=dict(t=fr.top, b=fr.bottom, l=80, r=30),
+                      legend=dict(x=1.02, y=1, xanchor="left", yanchor="top", font=dict(size=11), tracegroupgap=6,
+                                  groupclick="toggleitem"),
                       xaxis_title="arithmetic intensity (FLOP per byte of minimum traffic)",
-                      yaxis_title=f"throughput ({unit})")
-    # decades across, 1-2-5 up: every label its whole value
-    xt, yt = log_ticks(x0, x1, (1,)), log_ticks(10 ** yr[0], 10 ** yr[1])
+                      yaxis_title=f"throughput ({fr.unit})")
+    xt, yt = log_ticks(x0, x1, (1,)), log_ticks(10 ** fr.yr[0], 10 ** fr.yr[1])
     fig.update_xaxes(type="log", range=[math.log10(x0), math.log10(x1) + label_room], showgrid=True, tickvals=xt[0],
                      ticktext=xt[1],
                      minor=dict(tickvals=log_ticks(x0, x1, range(2, 10))[0], showgrid=True, gridcolor="#f4f4f4"))
-    fig.update_yaxes(type="log", range=yr, showgrid=True, tickvals=yt[0], ticktext=yt[1])
+    fig.update_yaxes(type="log", range=fr.yr, showgrid=True, tickvals=yt[0], ticktext=yt[1])
     # the labels' band: no grid behind them
     fig.add_vrect(x0=x1, x1=x1 * 10 ** label_room, fillcolor="white", line_width=0, layer="below")
+
+def roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any reports (or files of them), any operation
+                    ceilings: Iterable[Ceiling]=(),   # extra ceilings to draw (e.g. recorded ones)
+                    title: str|None=None,
+                    show_spec: bool=True              # draw datasheet roofs dashed
+                   ) -> go.Figure:
+    "Log-log roofline: memory roof, compute roof per precision (measured solid, spec dashed), verdict-coloured reports."
+    fr = _roofline_frame(reports, list(ceilings), show_spec)
+    fig = _go().Figure()
+    _memory_roofs(fig, fr); _compute_roofs(fig, fr); _roofline_points(fig, fr); _roofline_layout(fig, fr, title)
     return fig
 
 # %% ../../nbs/11_charts.ipynb #595cf9c4
@@ -397,8 +439,9 @@ def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: st
                                                    width=1.5)),
                              text=[efficiency_text(ok[i], "{:.1%}", EFFICIENCY_FLAG_MARKS) for i in idx],
                              textposition="outside",
-                             hovertext=[f"<b>{labels[i]}</b><br>{ok[i].baseline_tflops:,.1f} of "
-                                        f"{ok[i].ceiling_tflops:,.1f} TFLOP/s ({ok[i].bound}-bound, {ok[i].regime})"
+                             hovertext=[f"<b>{labels[i]}</b><br>{number(ok[i].baseline_tflops, fmt=',.1f')} of "
+                                        f"{number(ok[i].ceiling_tflops, fmt=',.1f')} TFLOP/s ({ok[i].bound}-bound, "
+                                        f"{ok[i].regime})"
                                         f"<br>{ok[i].priority} / {ok[i].approach}<br>{_wrap(ok[i].recommendation, 80)}"
                                         for i in idx], hoverinfo="text"))
     flagged = any(r.efficiency_flag for r in ok)   # "101.6% *" or "130.0% ⚠", explained in the subtitle

@@ -7,29 +7,13 @@ from __future__ import annotations
 import html, math
 from typing import Sequence
 from ..engine.core import EFFICIENT
+from .numbers import finite, number
 from ..reports.report import Report
 
 # %% auto #0
-__all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'EFFICIENCY_FLAG_WORDS', 'EFFICIENCY_FLAG_NOTE',
-           'EFFICIENCY_FLAG_MARKS', 'EFFICIENCY_MARKS_NOTE', 'finite', 'sig', 'rate_unit', 'is_noisy', 'verdict_words',
-           'efficiency_text', 'rate_cell', 'results_table', 'results_table_html']
-
-# %% ../../nbs/15_tables.ipynb #588efc15
-def finite(x) -> float|None:
-    "`x` as a float when it is a finite number, else None (None, NaN, ±inf, text)."
-    if isinstance(x, bool) or not isinstance(x, (int, float)): return None
-    return float(x) if math.isfinite(x) else None
-
-def sig(x, digits: int=3) -> str:
-    "`x` to `digits` significant figures, grouped thousands, no exponent for 1e-4..1e15; '—' for no finite number."
-    x = finite(x)
-    if x is None: return "—"
-    if x == 0: return "0"
-    x = float(f"{x:.{digits - 1}e}")            # round first: 0.998 to 2 figures is 1.0, not 1.00
-    mag = math.floor(math.log10(abs(x)))
-    if mag >= digits - 1: return f"{round(x, -(mag - digits + 1)):,.0f}"
-    if mag < -4: return f"{x:.{digits - 1}e}"
-    return f"{x:.{digits - 1 - mag}f}"
+__all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'verdict_words', 'EFFICIENCY_FLAG_WORDS',
+           'EFFICIENCY_FLAG_NOTE', 'EFFICIENCY_FLAG_MARKS', 'EFFICIENCY_MARKS_NOTE', 'rate_unit', 'is_noisy',
+           'action_words', 'efficiency_text', 'rate_cell', 'results_table', 'results_table_html']
 
 # %% ../../nbs/15_tables.ipynb #c6bfbbf0
 def rate_unit(reports: Sequence[Report]) -> tuple[str, float]:
@@ -44,8 +28,7 @@ NOISY_NOTE = "† noisy: the 95 % CI is too wide to decide; re-run on a quiet de
 def is_noisy(r: Report) -> bool:
     "True when the too-noisy gate withheld the verdict of `r`, or warned that it is indicative only."
     ev = r.evidence or {}
-    return bool(ev.get("noise") or ev.get("withheld_decision")) or any(
-        str(w).startswith("noisy:") for w in (r.warnings or []))
+    return bool(ev.get("noise") or ev.get("withheld_decision") or ev.get("noise_warning"))
 
 APPROACH_WORDS = {
     "NONE": "use the library", "CUTLASS_SWEEP": "tune tiles (CUTLASS sweep, Triton autotune)",
@@ -55,7 +38,7 @@ APPROACH_WORDS = {
     "CHECK_MEASUREMENT": "check the measurement", "NOT_SUPPORTED": "not supported here"}
 PRIORITY_WORDS = {"NONE": "no gain expected", "LOW": "low", "MEDIUM": "medium", "HIGH": "high"}
 
-def verdict_words(r: Report) -> str:
+def action_words(r: Report) -> str:
     "What to do about `r`, in words ('too noisy: ...' when the gate withheld the verdict; the error when it failed)."
     ev = r.evidence or {}
     if ev.get("noise") or ev.get("withheld_decision"): return "too noisy: re-run on a quiet device"
@@ -68,6 +51,8 @@ def verdict_words(r: Report) -> str:
         return f"at the ceiling: {words}" if at else f"{words}: nothing measured beats it"
     if r.approach in ("CHECK_MEASUREMENT", "NOT_SUPPORTED"): return words
     return f"{words} ({PRIORITY_WORDS.get(r.priority, r.priority)} priority)"
+
+verdict_words = action_words   # its old name, for the explorer until it imports `action_words`: drop then
 
 # %% ../../nbs/15_tables.ipynb #f1e2d3c5
 EFFICIENCY_FLAG_WORDS = {"within_spread": "(within spread)", "above_ceiling": "⚠ above ceiling"}
@@ -84,7 +69,7 @@ def efficiency_text(r: Report, fmt: str="{:.0%}",
     eff = finite(r.efficiency)
     if eff is None: return "—"
     flag = r.efficiency_flag
-    return fmt.format(eff) + (f" {words[flag]}" if flag else "")
+    return number(eff, fmt=fmt) + (f" {words[flag]}" if flag else "")
 
 # %% ../../nbs/15_tables.ipynb #e42f6ec2
 def rate_cell(r: Report, factor: float=1.0) -> tuple[float|None, float|None, str]:
@@ -95,10 +80,10 @@ def rate_cell(r: Report, factor: float=1.0) -> tuple[float|None, float|None, str
     flops = finite(r.flops)
     if r.status != "ok" or not ms or not flops:
         rate = finite(r.baseline_tflops)
-        return (rate * factor if rate is not None else None), None, (sig(rate * factor) if rate else "—")
+        return (rate * factor if rate is not None else None), None, (number(rate * factor, "table") if rate else "—")
     rate = flops / (ms * 1e-3) / 1e12 * factor
     half = rate * h / mean if (h is not None and mean and h < mean) else None
-    text = f"{sig(rate)} ± {sig(half, 2) if half is not None else '?'}"
+    text = f"{number(rate, 'table')} ± {number(half, 'table', 2) if half is not None else '?'}"
     return rate, half, text + (f" {NOISY_MARK}" if is_noisy(r) else "")
 
 # %% ../../nbs/15_tables.ipynb #e48b992f
@@ -120,10 +105,10 @@ def results_table(reports: Sequence[Report]) -> "pd.DataFrame":
     rows = []
     for k, r in zip(keys, reports):
         rows.append({key: str(k), f"{unit} (median ± CI)": rate_cell(r, f)[2],
-                     f"ceiling {unit}": sig(finite(r.ceiling_tflops) * f) if finite(r.ceiling_tflops) else "—",
+                     f"ceiling {unit}": number((finite(r.ceiling_tflops) or math.nan) * f, "table"),
                      "efficiency": efficiency_text(r),
                      "timed calls": str((r.stats or {}).get("n") or "—"), "regime": r.regime or "—",
-                     "verdict": verdict_words(r), "note": _short(r.error)})
+                     "verdict": action_words(r), "note": _short(r.error)})
     df = pd.DataFrame(rows)
     if len(df) and not df["note"].astype(bool).any(): df = df.drop(columns="note")
     return df

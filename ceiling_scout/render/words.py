@@ -35,7 +35,7 @@ def load_words() -> list[str]:
 
 def sentence(operation: str, finding: str, facts: dict) -> str:
     "The sentence for `finding` of `operation` from `facts` (the operation's own words first, then the shared ones)."
-    if (str(operation), finding) not in SENTENCES and ("*", finding) not in SENTENCES: load_words()
+    if not _WORD_MODULES: load_words()   # every module of words, once: an operation's own words are never missed
     fn = SENTENCES.get((str(operation), finding)) or SENTENCES.get(("*", finding))
     if fn is None:
         known = sorted(f for op, f in SENTENCES if op in (str(operation), "*"))
