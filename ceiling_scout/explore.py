@@ -181,7 +181,7 @@ def on_analyze(self: Explorer, _=None):
     "The Analyze button's handler: measure and judge the workload the controls describe; show the verdict, the backend table and the roofline."
     from ceiling_scout.cli import format_verdict, format_backend_table, backend_rows, copy_efficiency_text
     from ceiling_scout.render.charts import update_figure_widget
-    from ceiling_scout.render.tables import verdict_words
+    from ceiling_scout.render.tables import action_words
     self.analyze_button.disabled = True; self.out.outputs = (); self.status.value = "measuring ..."
     v = None
     try:
@@ -198,7 +198,7 @@ def on_analyze(self: Explorer, _=None):
         eff = (f"{v.efficiency:.1%} of the ceiling" if v.efficiency is not None   # a copy: of its link or copy roof
                else copy_efficiency_text(v) or "no ceiling")
         why = f" ({eff})" if rep.status == "ok" else f": {html.escape(rep.error or rep.recommendation)}"   # why not
-        self.status.value = f"<b>{html.escape(verdict_words(rep))}</b>{why}"
+        self.status.value = f"<b>{html.escape(action_words(rep))}</b>{why}"
         try:
             update_figure_widget(self.fig_roof, explorer_roofline(self.reports))
             self.charts.children = [self.fig_roof]
@@ -417,7 +417,7 @@ def run(self: KSweepExplorer, _=None,
 
 @patch
 def _sweep(self: KSweepExplorer, p: dict):
-    from ceiling_scout.render.tables import verdict_words
+    from ceiling_scout.render.tables import action_words
     n, res, caught = len(p["ks"]), None, []
     def make_point(k):
         if self._stop.is_set(): raise KeyboardInterrupt
@@ -444,7 +444,7 @@ def _sweep(self: KSweepExplorer, p: dict):
             ref = next(r for r in ok if r.shape[-1] == s.get("reference_k", s.get("peak_k")))
             unit, f = ("GFLOP/s", 1e3) if str(ref.device).startswith("cpu") else ("TFLOP/s", 1.0)
             self.status.value = (f"{head}: peak {s['peak_tflops'] * f:.3g} {unit} at K={s['peak_k']:,}; "
-                                 f"{html.escape(verdict_words(ref))}")
+                                 f"{html.escape(action_words(ref))}")
         else:
             why = html.escape((res.reports[-1].error or res.reports[-1].status)[:200])
             self.status.value = f"{head}: no point produced a rate ({why})"

@@ -11,9 +11,9 @@ from .numbers import finite, number
 from ..reports.report import Report
 
 # %% auto #0
-__all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'verdict_words', 'EFFICIENCY_FLAG_WORDS',
-           'EFFICIENCY_FLAG_NOTE', 'EFFICIENCY_FLAG_MARKS', 'EFFICIENCY_MARKS_NOTE', 'rate_unit', 'is_noisy',
-           'action_words', 'efficiency_text', 'rate_cell', 'results_table', 'results_table_html']
+__all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'EFFICIENCY_FLAG_WORDS', 'EFFICIENCY_FLAG_NOTE',
+           'EFFICIENCY_FLAG_MARKS', 'EFFICIENCY_MARKS_NOTE', 'rate_unit', 'is_noisy', 'action_words', 'efficiency_text',
+           'rate_cell', 'results_table', 'results_table_html']
 
 # %% ../../nbs/15_tables.ipynb #c6bfbbf0
 def rate_unit(reports: Sequence[Report]) -> tuple[str, float]:
@@ -51,8 +51,6 @@ def action_words(r: Report) -> str:
         return f"at the ceiling: {words}" if at else f"{words}: nothing measured beats it"
     if r.approach in ("CHECK_MEASUREMENT", "NOT_SUPPORTED"): return words
     return f"{words} ({PRIORITY_WORDS.get(r.priority, r.priority)} priority)"
-
-verdict_words = action_words   # its old name, for the explorer until it imports `action_words`: drop then
 
 # %% ../../nbs/15_tables.ipynb #f1e2d3c5
 EFFICIENCY_FLAG_WORDS = {"within_spread": "(within spread)", "above_ceiling": "⚠ above ceiling"}
