@@ -16,6 +16,7 @@ from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..reports.report import *
+from ..render.op_tables import sparse_table
 from ..engine.scout import CeilingScout
 from .sparsity import (SparsityPattern, SparsityAnalysis, SparseConversion, analyze_sparsity, as_dense_2d,
                                     parse_pattern, synthetic_nnz, random_positions, make_sparse_matrix, convert_to_bsr,
@@ -539,19 +540,7 @@ class SparseDetector:
 # %% ../../nbs/30_sparse.ipynb #763cd08b
 def format_sparse_table(cmp: SparseComparison) -> str:
     "Candidates as a fixed-width table (ms, useful/dense-eq. TFLOPS, speedup, eff. vs ideal, status); '!': above 100 %."
-    hdr = f"{'kernel':<28} {'ms':>10} {'useful TF':>10} {'dense-eq TF':>11} {'vs dense':>9} {'vs ideal':>9}  status"
-    lines = [hdr, "-" * len(hdr)]
-    f = lambda v, fmt: format(v, fmt) if v is not None else "-"
-    for r in cmp.rows():
-        st = r["status"] + (f": {r['note']}" if r["note"] else "")
-        flag = r.get("efficiency_flag")
-        if flag: st += (f" ! {flag} (over 100 % of the density-scaled ceiling: that ceiling is no bound here; "
-                        "see warnings)")
-        eff = f(r['efficiency_vs_ideal'], '.1%') + ("!" if flag else "")
-        lines.append(f"{r['kernel']:<28} {f(r['mean_ms'], '.4f'):>10} {f(r['useful_tflops'], '.2f'):>10} "
-                     f"{f(r['dense_eq_tflops'], '.2f'):>11} "
-                     f"{(f(r['speedup_vs_dense'], '.2f') + 'x') if r['speedup_vs_dense'] else '-':>9} {eff:>9}  {st}")
-    return "\n".join(lines)
+    return sparse_table(cmp.rows())
 
 SPARSE_FLAGS = (*SparseGemmWorkload.cli_flags,
     Flag("--weights", str,

@@ -13,6 +13,7 @@ from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..render.op_words import roof_name
+from ..render.op_tables import transfer_table_markdown
 from fastcore.basics import patch
 
 # %% auto #0
@@ -489,18 +490,5 @@ def transfer_figure(sweep: dict,              # `read_transfer_sweep(...)` or `t
 
 def transfer_markdown(sweep: dict) -> str:
     "The summary as a Markdown table under the link's spec line and the sweep's label (for a README)."
-    link = sweep.get("link") or {}
-    f = lambda x, s: "–" if x is None else format(x, s)
-    units = ((30, "GiB"), (20, "MiB"), (10, "KiB"), (0, "B"))
-    kib = lambda n: next(f"{n / 2**p:.3g} {u}" for p, u in units if n >= 2**p)
-    lines = [f"{link.get('name', 'no link')}: {f(link.get('gbps_per_direction'), '.1f')} GB/s per direction (spec). "
-             f"{sweep.get('label', '')}", "",
-             "| series | peak (GB/s) | at | of the link | fitted latency (µs) | fitted bandwidth (GB/s) "
-             "| half bandwidth at |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
-    for r in transfer_summary(sweep):
-        lines.append(f"| {TRANSFER_SERIES_NAMES.get(r['series'], r['series'])} | {r['peak_gbps']:.1f} | "
-                     f"{kib(r['peak_at_bytes'])} | {f(r['fraction_of_link'], '.0%')} | {f(r['latency_us'], '.1f')} | "
-                     f"{f(r['fit_gbps'], '.4g')} | "
-                     f"{kib(r['half_bandwidth_bytes']) if r['half_bandwidth_bytes'] else '–'} |")
-    return "\n".join(lines)
+    return transfer_table_markdown(sweep.get("link") or {}, sweep.get("label", ""), transfer_summary(sweep),
+                                   TRANSFER_SERIES_NAMES)
