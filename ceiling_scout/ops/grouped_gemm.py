@@ -217,7 +217,10 @@ def decide_grouped_gemm(ctx: DecisionContext) -> Decision:
                         facts={**facts, "backend": best.backend, "library": best.library, "speedup": gain,
                                "baseline_backend": base.backend, "baseline_ms": base.mean_ms,
                                "fastest_ms": best.mean_ms, "code": code})
-    if eff is not None and eff >= EFFICIENT: return at_ceiling(ctx, base.backend, evidence=evidence)
+    if eff is not None and eff >= EFFICIENT:
+        return replace(at_ceiling(ctx, base.backend, evidence=evidence), recommendation="",
+                       facts={**facts, "library": base.library or base.backend,
+                              "ceiling_band": ceiling_band(ctx.ceiling, ci_rel(base))})
     prio, head = priority_for(eff), round(1 / eff, 2) if eff else None
     if sms and tiles < sms and ctx.bound_kind != "memory":
         cfg = {"output_tiles_128x128": tiles, "sm_count": sms, "headroom_x": head,
