@@ -17,6 +17,7 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..reports.report import *
 from ..render.op_tables import sparse_table
+from ..render.op_words import above_ideal_words, kernel_progress_line
 from ..engine.scout import CeilingScout
 from .sparsity import (SparsityPattern, SparsityAnalysis, SparseConversion, analyze_sparsity, as_dense_2d,
                                     parse_pattern, synthetic_nnz, random_positions, make_sparse_matrix, convert_to_bsr,
@@ -326,11 +327,8 @@ def above_ideal(efficiency: float|None) -> bool:
     return efficiency is not None and efficiency > 1.0
 
 def above_ideal_warning(kernel: str, efficiency: float, ceiling_tflops: float) -> str:
-    "The warning for a kernel whose useful rate is above the dense ceiling it is judged against."
-    return (f"{kernel} runs at {efficiency:.0%} of the density-scaled ceiling: its useful rate is above the dense "
-            f"ceiling ({ceiling_tflops:.4g} TFLOPS), so that ceiling is not a bound for it here (a dense peak measured "
-            "on other shapes, e.g. a short CPU search, or a timing or FLOP-count error); "
-            "its efficiency is not a success figure, judge it by the speedup over dense")
+    "The warning for a kernel whose useful rate is above the dense ceiling it is judged against (`render.op_words`)."
+    return above_ideal_words(kernel, efficiency, ceiling_tflops)
 
 @dataclass(frozen=True)
 class SparseComparison:
@@ -367,8 +365,7 @@ class SparseComparison:
 # %% ../../nbs/30_sparse.ipynb #d4a6c001
 def kernel_line(r: BenchmarkResult) -> str:
     "One progress line for a measured (or refused) candidate kernel."
-    what = f" {r.mean_ms:.4f} ms, {r.tflops:.2f} useful TFLOPS" if r.ok else f" ({r.error})"
-    return f"  {r.label or r.backend}: {r.status}{what}"
+    return kernel_progress_line(r.label or r.backend, r.status, r.ok, r.mean_ms, r.tflops, r.error)
 
 def compare_sparse_kernels(workload: SparseGemmWorkload,       # the sparse GEMM
                            device: str|torch.device="cpu",      # where to run

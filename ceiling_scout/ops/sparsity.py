@@ -78,29 +78,9 @@ class SparsityAnalysis:
                  block_fill={str(k): v for k, v in self.block_fill.items()})
         return d
     def summary(self) -> str:
-        "A few lines for a terminal or a notebook."
-        M, K = self.shape
-        head = f"Sparsity: {self.sparsity:.2%} zeros ({self.nnz:,} of {self.numel:,} non-zero, {M}x{K} {self.dtype})"
-        if self.threshold is not None:
-            head += f"; |x| <= {self.threshold:g}: {self.sparsity_at_threshold:.2%} (pattern judged on these)"
-        lines = [head]
-        pat = f"Pattern: {self.pattern.value}"
-        if self.pattern == SparsityPattern.BLOCK_SPARSE:
-            b = self.best_block_size
-            pat += f" (block {b}: {self.block_density[b]:.1%} of blocks non-empty, fill {self.block_fill[b]:.0%})"
-        elif self.pattern == SparsityPattern.STRUCTURED_24: pat += " (every group of 4 along K has <= 2 non-zeros)"
-        lines.append(pat)
-        if self.block_density:
-            lines.append("Blocks: " + " · ".join(f"{b}: {d:.1%}" for b, d in self.block_density.items())
-                         + f" non-empty (best {self.best_block_size})")
-        r = self.rows
-        if r: lines.append(f"Rows: non-zeros per row min {r['min']:.0f} / mean {r['mean']:.1f} / max {r['max']:.0f} "
-                           f"(max/mean {r['max_over_mean']:.2f}, {r['empty']} empty rows)")
-        br = self.block_rows
-        if br: lines.append(f"Block rows ({self.best_block_size}): non-empty blocks per block row min {br['min']:.0f} "
-                            f"/ mean {br['mean']:.1f} / max {br['max']:.0f} (max/mean {br['max_over_mean']:.2f})")
-        lines += [f"Near miss: {x}" for x in self.near_misses]
-        return "\n".join(lines)
+        "A few lines for a terminal or a notebook (written by `render.op_words.sparsity_summary`)."
+        from ceiling_scout.render.op_words import sparsity_summary   # on use: importing this module stays torch + core
+        return sparsity_summary(self)
 
 # %% ../../nbs/25_sparsity.ipynb #433800b8
 _FP8 = tuple(getattr(torch, n) for n in ("float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz")
@@ -390,7 +370,8 @@ _UNMEASURED_TREE = {  # pattern -> (approach, the kernel family, with what the u
 
 def unmeasured_tree(analysis: SparsityAnalysis) -> tuple[Approach, str]:
     "The unmeasured decision tree of the users' workflow: > 70 % sparse -> the pattern's kernel family, else dense."
+    from ceiling_scout.render.op_words import unmeasured_tree_words   # on use: importing this module stays light
     if analysis.sparsity <= SPARSE_KERNEL_MIN and analysis.pattern != SparsityPattern.STRUCTURED_24:
-        return Approach.NONE, f"{analysis.sparsity:.1%} sparse (<= {SPARSE_KERNEL_MIN:.0%}): use the dense library"
+        return Approach.NONE, unmeasured_tree_words(analysis.sparsity, analysis.pattern.value, None, SPARSE_KERNEL_MIN)
     appr, what = _UNMEASURED_TREE.get(analysis.pattern, (Approach.NONE, "dense library"))
-    return appr, f"{analysis.sparsity:.1%} sparse, {analysis.pattern.value}: {what}"
+    return appr, unmeasured_tree_words(analysis.sparsity, analysis.pattern.value, what)
