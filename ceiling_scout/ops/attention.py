@@ -16,6 +16,7 @@ from ..engine.core import *
 from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
+from ..render.op_words import pad_no_gain_note, same_kernel_note
 
 # %% auto #0
 __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM',
@@ -24,7 +25,8 @@ __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'SDPA_REFUSAL
            'sdpa_warning_lines', 'capture_sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal', 'sdpa_default_choice',
            'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code', 'backend_results', 'backend_name',
            'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles',
-           'decide_attention']
+           'attention_facts', 'attention_evidence', 'attention_switch', 'attention_kernel_tries',
+           'attention_as_fast_as_any', 'decide_attention']
 
 # %% ../../nbs/20_attention.ipynb #e497f123
 def causal_pairs(S_q: int, # queries
@@ -461,6 +463,7 @@ def same_kernel_as_default(r: BenchmarkResult, picked: str) -> bool:
     "True when `r` is the SDPA backend the default dispatch already chose (`picked`: e.g. sdpa_math when it ran MATH)."
     return SDPA_BACKENDS.get(r.backend) == picked
 
+# %% ../../nbs/20_attention.ipynb #592e553f
 def decide_head_dim_pad(w: AttentionWorkload, baseline: BenchmarkResult, padded: BenchmarkResult|None,
                         best: BenchmarkResult, picked: str) -> tuple[Decision|None, dict]:
     "(PAD_SHAPE decision or None, evidence): `padded` must beat the baseline and fastest unpadded `best` past noise."
@@ -471,101 +474,69 @@ def decide_head_dim_pad(w: AttentionWorkload, baseline: BenchmarkResult, padded:
     ev = {"D": pw.D, "D_orig": w.D, "status": padded.status, "mean_ms": padded.mean_ms, "speedup": gain, "backend": pb,
           "error": padded.error}
     if gain is None: ev["note"] = f"padded to D={pw.D}: {padded.status.replace('_', ' ')}"; return None, ev
-    vs_best = best.mean_ms / padded.mean_ms
+    facts = {"D": w.D, "pad_to": pw.D, "head_dim_multiple": FUSED_HEAD_DIM_MULTIPLE, "default_dispatch": picked,
+             "baseline_ms": baseline.mean_ms, "padded_backend": pb, "padded_ms": padded.mean_ms, "speedup": gain,
+             "speedup_vs_best": best.mean_ms / padded.mean_ms,
+             "best_backend": best.backend if best is not baseline else None}
     if not (faster_beyond_noise(baseline, padded) and (best is baseline or faster_beyond_noise(best, padded))):
-        ev["note"] = (f"padding to D={pw.D} gained nothing beyond noise ({gain:.3f}x vs the default, "
-                      f"{vs_best:.3f}x vs {best.backend})")
+        ev["note"] = pad_no_gain_note({**facts, "best_backend": best.backend})
         return None, ev
-    fix = head_dim_fix(w)
-    prio = gain_priority(gain)
-    rec = (f"D={w.D} is not a multiple of {FUSED_HEAD_DIM_MULTIPLE}, so SDPA's fused kernels refuse it "
-           f"and the default dispatch runs {picked} ({baseline.mean_ms:.4f} ms). "
-           f"Zero-padding q, k, v to D={pw.D} (exact, with the softmax scale of D={w.D}) lets {pb} run it: "
-           f"measured {gain:.2f}x faster ({padded.mean_ms:.4f} ms"
-           + (f"; {vs_best:.2f}x faster than {best.backend}, the fastest unpadded backend"
-              if best is not baseline else "") + f"): {fix['pad_code']}")
+    code = head_dim_fix(w)["pad_code"]
     cfg = {"pad_head_dim_to": pw.D, "backend": pb, "measured_speedup": round(gain, 3), "default_dispatch": picked,
-           "code": fix["pad_code"],
+           "code": code,
            "how": (f"the time is SDPA on q, k, v already at D={pw.D}: allocate them (the q/k/v projections' outputs) "
                    f"at D={pw.D} once with zero padding, pass scale={w.D} ** -0.5 and slice the output back "
                    f"to [..., :{w.D}] (exact: its last dim is V's). "
                    "A per-call F.pad adds a copy of q, k and v.")}
-    return Decision(prio, Approach.PAD_SHAPE, "pad_head_dim", rec, cfg, gain=gain,
-                    gain_ci95=speedup_ci95(baseline, padded)), ev
+    return Decision(gain_priority(gain), Approach.PAD_SHAPE, "pad_head_dim", config=cfg, gain=gain,
+                    gain_ci95=speedup_ci95(baseline, padded), facts={**facts, "code": code}), ev
 
+# %% ../../nbs/20_attention.ipynb #e62bb438
 def attention_tiles(w: AttentionWorkload, block_m: int=128) -> int:
     "Independent work tiles of a FlashAttention-style forward pass: one per 128 query rows of every (batch, head)."
     return w.B * w.H * -(-w.S_q // block_m)
 
-@register_decider("attention")
-def decide_attention(ctx: DecisionContext) -> Decision:
-    "Fastest correct backend vs SDPA's default; then the ≥90 % rule against the dtype's matmul ceiling."
-    w, baseline, eff, alts, cc = ctx.workload, ctx.baseline, ctx.efficiency, ctx.alternatives, ctx.compute_capability
-    choice = sdpa_default_choice(baseline)
-    picked = choice["backend"] if choice else "not recorded"
-    ok = [r for r in [baseline, *alts] if r.ok and r.workload == w]
-    same = [r for r in ok if r is not baseline and same_kernel_as_default(r, picked)]
-    fastest = min([r for r in ok if r is baseline or not same_kernel_as_default(r, picked)], key=lambda r: r.mean_ms)
-    uph = w.us_per_head(baseline.mean_ms)
-    evidence = {"backends": attention_backend_rows(w, baseline, alts), "default_dispatch": choice,
-                "fastest_backend": fastest.backend,
-                "us_per_head_rule": {"us_per_head": uph, "us_per_batch_head": w.us_per_batch_head(baseline.mean_ms),
-                                     "threshold_us": US_PER_HEAD_RULE, "says_optimal": uph < US_PER_HEAD_RULE,
-                                     "note": ("the users' attention status figure, rule, evidence only: time per head "
-                                              "scales with S_q·S_k·D and it divides by H, not B·H")}}
-    same_note = ""
-    if same:
-        s = min(same, key=lambda r: r.mean_ms); g = baseline.mean_ms / s.mean_ms
-        same_note = (f"; {s.backend} is the kernel the default already dispatches to ({picked}): "
-                     f"its {g:.2f}x is the default dispatch's host overhead, not a faster kernel")
-        evidence["same_kernel_as_default"] = {"backend": s.backend, "speedup": g, "note": same_note[2:]}
-    pad, pad_ev = decide_head_dim_pad(w, baseline, ctx.alternative("padded"), fastest, picked)
-    if pad_ev: evidence["padded"] = pad_ev
-    if pad: return replace(pad, evidence=evidence)
-    prec = w.precision.value
-    rule = (f" (the users' status note's <{US_PER_HEAD_RULE:g} µs/head rule: {uph:.2f} µs/head, "
-            f"{'passes' if uph < US_PER_HEAD_RULE else 'fails'}; not a ceiling)")
-    gain = baseline.mean_ms / fastest.mean_ms
-    if fastest is not baseline and faster_beyond_noise(baseline, fastest):
-        prio = gain_priority(gain)
-        eff_best = eff * gain if eff is not None else None
-        rec = (f"{fastest.backend} is {gain:.2f}x faster than SDPA's default dispatch ({picked}) on the same inputs "
-               f"({baseline.mean_ms:.3f} -> {fastest.mean_ms:.3f} ms, {fastest.tflops:.1f} TFLOPS"
-               + (f", {eff_best:.1%} of the {prec} matmul ceiling" if eff_best is not None else "")
-               + "): select it explicitly.")
-        cfg = {"backend": fastest.backend, "library": fastest.library, "code": sdpa_backend_code(fastest.backend, w),
-               "measured_speedup": round(gain, 3), "default_dispatch": picked}
-        return Decision(prio, Approach.SWITCH_BACKEND, "faster_backend", rec, cfg, evidence, gain,
-                        speedup_ci95(baseline, fastest))
-    note = ("" if fastest is baseline
-            else f"; fastest other backend: {fastest.backend}, {gain:.3f}x, within noise") + same_note
-    note = f" ({note[2:]})" if note else ""
-    if eff is None:
-        return Decision(Priority.NONE, Approach.NONE, "no_ceiling",
-                        f"SDPA's default dispatch ({picked}) is as fast as any backend measured{note}; "
-                        f"no ceiling to judge it against.{rule}",
-                        {"use": "F.scaled_dot_product_attention", "default_dispatch": picked}, evidence)
-    if eff >= EFFICIENT:
-        return Decision(Priority.NONE, Approach.NONE, "at_ceiling",
-            f"SDPA's default dispatch ({picked}) is optimal ({eff:.1%} of the {prec} matmul ceiling) "
-            f"and as fast as any backend measured{note}. Use library.{rule}",
-            {"use": "F.scaled_dot_product_attention", "default_dispatch": picked,
-             "reasoning": "Already at hardware ceiling"}, evidence, gain=1.0)
-    tiles, sms = attention_tiles(w), (ctx.sm_count if cc else None)
-    if sms and tiles < sms:
-        cap = tiles / sms
-        evidence["occupancy"] = {"query_tiles_128": tiles, "sm_count": sms, "max_fraction_of_sms_busy": round(cap, 3)}
-        return Decision(Priority.LOW, Approach.NONE, "occupancy",
-            (f"Too small to fill the GPU: {tiles} query tiles of 128 rows (B·H·⌈S_q/128⌉) for {sms} SMs, "
-             f"{baseline.mean_ms * 1e3:.1f} µs per call; "
-             f"SDPA's default dispatch ({picked}) reaches {eff:.1%} of the {prec} matmul ceiling "
-             f"and is as fast as any backend measured{note}. "
-             f"No kernel can keep more than {cap:.0%} of the SMs busy here: put more sequences or heads in one call, "
-             f"or capture the step in a CUDA graph, before writing a kernel.{rule}"), \
-            {"use": "F.scaled_dot_product_attention", "default_dispatch": picked,
-             "fix": "batch more work per call / CUDA graphs", "occupancy_cap": round(cap, 3)}, evidence, gain=None)
-    tries = []
-    measured = {r.backend for r in ok}
+def attention_facts(ctx: DecisionContext, picked: str, fastest: BenchmarkResult,
+                    same: BenchmarkResult|None) -> dict:
+    "What every attention sentence is written from: the default's kernel, the µs/head rule, the backends that lost."
+    w, b = ctx.workload, ctx.baseline
+    facts = {"default_dispatch": picked, "precision": w.precision.value, "efficiency": ctx.efficiency,
+             "us_per_head": w.us_per_head(b.mean_ms), "us_per_head_threshold": US_PER_HEAD_RULE,
+             "baseline_ms": b.mean_ms, "other_backend": None, "same_kernel_backend": None}
+    if fastest is not b: facts.update(other_backend=fastest.backend, other_speedup=b.mean_ms / fastest.mean_ms)
+    if same is not None: facts.update(same_kernel_backend=same.backend, same_kernel_speedup=b.mean_ms / same.mean_ms)
+    return facts
+
+def attention_evidence(ctx: DecisionContext, choice: dict|None, fastest: BenchmarkResult, facts: dict) -> dict:
+    "The backends table, the default's dispatch, the fastest backend and the users' µs/head rule, as evidence."
+    w, b = ctx.workload, ctx.baseline
+    uph = facts["us_per_head"]
+    ev = {"backends": attention_backend_rows(w, b, ctx.alternatives), "default_dispatch": choice,
+          "fastest_backend": fastest.backend,
+          "us_per_head_rule": {"us_per_head": uph, "us_per_batch_head": w.us_per_batch_head(b.mean_ms),
+                               "threshold_us": US_PER_HEAD_RULE, "says_optimal": uph < US_PER_HEAD_RULE,
+                               "note": ("the users' attention status figure, rule, evidence only: time per head "
+                                        "scales with S_q·S_k·D and it divides by H, not B·H")}}
+    if facts["same_kernel_backend"]:
+        ev["same_kernel_as_default"] = {"backend": facts["same_kernel_backend"],
+                                        "speedup": facts["same_kernel_speedup"], "note": same_kernel_note(facts)}
+    return ev
+
+# %% ../../nbs/20_attention.ipynb #585975d1
+def attention_switch(ctx: DecisionContext, fastest: BenchmarkResult, facts: dict, evidence: dict) -> Decision:
+    "SWITCH_BACKEND to `fastest`, measured faster than SDPA's default dispatch beyond noise."
+    w, b, eff = ctx.workload, ctx.baseline, ctx.efficiency
+    gain = b.mean_ms / fastest.mean_ms
+    cfg = {"backend": fastest.backend, "library": fastest.library, "code": sdpa_backend_code(fastest.backend, w),
+           "measured_speedup": round(gain, 3), "default_dispatch": facts["default_dispatch"]}
+    facts = {**facts, "backend": fastest.backend, "speedup": gain, "fastest_ms": fastest.mean_ms,
+             "fastest_tflops": fastest.tflops, "efficiency_after": eff * gain if eff is not None else None}
+    return Decision(gain_priority(gain), Approach.SWITCH_BACKEND, "faster_backend", config=cfg, evidence=evidence,
+                    gain=gain, gain_ci95=speedup_ci95(b, fastest), facts=facts)
+
+def attention_kernel_tries(ctx: DecisionContext, measured: set[str]) -> list[str]:
+    "What to try below the ceiling: FA3 on Hopper and cuDNN attention where they were not measured, then a kernel."
+    cc, tries = ctx.compute_capability, []
     if "fa3" not in measured and cc and cc.startswith("9."):
         tries.append("FlashAttention-3 (flash_attn_interface, from flash-attention's hopper/ build): "
                      "TMA + WGMMA, warp-specialised")
@@ -573,12 +544,49 @@ def decide_attention(ctx: DecisionContext) -> Decision:
         tries.append("cuDNN attention (sdpa_kernel(SDPBackend.CUDNN_ATTENTION)) with a newer cuDNN")
     tries.append("a custom kernel for this shape (Triton/CUTLASS FMHA), "
                  "validated with ceiling-scout against the same reference")
+    return tries
+
+def attention_as_fast_as_any(ctx: DecisionContext, facts: dict, evidence: dict, measured: set[str]) -> Decision:
+    "The default is as fast as any backend: no ceiling, at the ceiling, too little work for the SMs, or below it."
+    eff, picked = ctx.efficiency, facts["default_dispatch"]
+    use = {"use": "F.scaled_dot_product_attention", "default_dispatch": picked}
+    if eff is None: return Decision(Priority.NONE, Approach.NONE, "no_ceiling", config=use, evidence=evidence,
+                                    facts=facts)
+    if eff >= EFFICIENT:
+        return Decision(Priority.NONE, Approach.NONE, "at_ceiling",
+                        config={**use, "reasoning": "Already at hardware ceiling"}, evidence=evidence, gain=1.0,
+                        facts=facts)
+    tiles, sms = attention_tiles(ctx.workload), (ctx.sm_count if ctx.compute_capability else None)
+    if sms and tiles < sms:
+        cap = tiles / sms
+        evidence["occupancy"] = {"query_tiles_128": tiles, "sm_count": sms, "max_fraction_of_sms_busy": round(cap, 3)}
+        return Decision(Priority.LOW, Approach.NONE, "occupancy",
+                        config={**use, "fix": "batch more work per call / CUDA graphs", "occupancy_cap": round(cap, 3)},
+                        evidence=evidence,
+                        facts={**facts, "query_tiles": tiles, "sm_count": sms, "occupancy_cap": cap,
+                               "baseline_us": facts["baseline_ms"] * 1e3})
     return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "below_ceiling",
-        (f"SDPA's default dispatch ({picked}) is as fast as any backend measured{note}, but reaches only {eff:.1%} "
-         f"of the {prec} matmul ceiling: an FA3-class kernel could gain up to {1 / eff:.2f}x.{rule}"), \
-        {"use": "F.scaled_dot_product_attention", "default_dispatch": picked, "headroom_x": round(1 / eff, 2),
-         "try": tries}, evidence,
-        gain=1 / eff)
+                    config={**use, "headroom_x": round(1 / eff, 2), "try": attention_kernel_tries(ctx, measured)},
+                    evidence=evidence, gain=1 / eff, facts=facts)
+
+# %% ../../nbs/20_attention.ipynb #3c779b21
+@register_decider("attention")
+def decide_attention(ctx: DecisionContext) -> Decision:
+    "Fastest correct backend vs SDPA's default; a padded head dim; then the ≥90 % rule against the matmul ceiling."
+    w, baseline = ctx.workload, ctx.baseline
+    choice = sdpa_default_choice(baseline)
+    picked = choice["backend"] if choice else "not recorded"
+    ok = [r for r in [baseline, *ctx.alternatives] if r.ok and r.workload == w]
+    same = [r for r in ok if r is not baseline and same_kernel_as_default(r, picked)]
+    fastest = min([r for r in ok if r is baseline or not same_kernel_as_default(r, picked)], key=lambda r: r.mean_ms)
+    facts = attention_facts(ctx, picked, fastest, min(same, key=lambda r: r.mean_ms) if same else None)
+    evidence = attention_evidence(ctx, choice, fastest, facts)
+    pad, pad_ev = decide_head_dim_pad(w, baseline, ctx.alternative("padded"), fastest, picked)
+    if pad_ev: evidence["padded"] = pad_ev
+    if pad: return replace(pad, evidence=evidence)
+    if fastest is not baseline and faster_beyond_noise(baseline, fastest):
+        return attention_switch(ctx, fastest, facts, evidence)
+    return attention_as_fast_as_any(ctx, facts, evidence, {r.backend for r in ok})
 
 # %% ../../nbs/20_attention.ipynb #f11f37ca
 @patch

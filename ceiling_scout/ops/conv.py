@@ -142,7 +142,7 @@ def code(self: Conv2dWorkload, backend: str) -> str:
 
 @register_decider("conv2d")
 def decide_conv2d(ctx: DecisionContext) -> Decision:
-    "channels_last vs NCHW measured side by side, then the ≥90 % rule."
+    "channels_last vs NCHW measured side by side, then the ≥90 % rule; the words are `render.op_words`'."
     workload, baseline, eff, bound, cc = (ctx.workload, ctx.baseline, ctx.efficiency, ctx.bound_kind,
                                           ctx.compute_capability)
     cl = next((a for a in ctx.alternatives if a.label == "channels_last" and a.workload == workload), None)
@@ -154,40 +154,32 @@ def decide_conv2d(ctx: DecisionContext) -> Decision:
     if gain is not None:
         evidence["channels_last_speedup"] = gain
         if faster_beyond_noise(baseline, cl):
-            prio = gain_priority(gain)
-            e2 = f", {eff * gain:.1%} of the ceiling" if eff is not None else ""
-            return Decision(prio, Approach.CHANNELS_LAST, "channels_last_faster",
-                (f"channels_last is {gain:.2f}x faster than NCHW ({baseline.mean_ms:.3f} -> {cl.mean_ms:.3f} ms, "
-                 f"{cl.tflops:.1f} TFLOPS{e2}): "
-                 "convert the model and its inputs once."), \
-                {"memory_format": "channels_last", "code": CHANNELS_LAST_CODE, "measured_speedup": round(gain, 3),
-                 "note": "measured without the conversion; a per-call .to(memory_format=...) adds a copy each call"},
-                            evidence,
-                gain, speedup_ci95(baseline, cl))
-    note = (f"; channels_last gains nothing beyond noise ({gain:.3f}x)" if gain is not None
-            else (f"; channels_last {cl.status}" if cl else ""))
+            facts = {"speedup": gain, "baseline_ms": baseline.mean_ms, "channels_last_ms": cl.mean_ms,
+                     "channels_last_tflops": cl.tflops, "efficiency_after": eff * gain if eff is not None else None}
+            return Decision(gain_priority(gain), Approach.CHANNELS_LAST, "channels_last_faster",
+                config={"memory_format": "channels_last", "code": CHANNELS_LAST_CODE,
+                        "measured_speedup": round(gain, 3),
+                        "note": "measured without the conversion; a per-call .to(memory_format=...) adds a copy each "
+                                "call"},
+                evidence=evidence, gain=gain, gain_ci95=speedup_ci95(baseline, cl), facts=facts)
+    facts = {"library": lib, "efficiency": eff, "bound_kind": bound, "channels_last_speedup": gain,
+             "channels_last_status": cl.status if cl is not None else None,
+             "arithmetic_intensity": workload.arithmetic_intensity}
     if eff is None or eff >= EFFICIENT:
-        what = (f"optimal ({eff:.1%} of the {bound} ceiling)" if eff is not None
-                else "the fastest layout measured (no ceiling to judge it against)")
         return Decision(Priority.NONE, Approach.NONE, "at_ceiling" if eff is not None else "no_ceiling",
-                        f"{lib} (NCHW) is {what}{note}. Use library.",
-               {"use": f"{lib} F.conv2d", "memory_format": "contiguous",
-                "reasoning": "Already at hardware ceiling" if eff else "no ceiling"}, evidence)
-    prio = priority_for(eff)
+                        config={"use": f"{lib} F.conv2d", "memory_format": "contiguous",
+                                "reasoning": "Already at hardware ceiling" if eff else "no ceiling"},
+                        evidence=evidence, facts=facts)
+    prio, cfg = priority_for(eff), {"use": f"{lib} F.conv2d", "headroom_x": round(1 / eff, 2)}
     if bound == "memory":
         return Decision(prio, Approach.FUSION, "memory_bound",
-            (f"{lib} reaches {eff:.1%} of the memory roof at {workload.arithmetic_intensity:.1f} FLOP/B{note}: this "
-             "convolution is memory-bound; "
-             "fuse it with the neighbouring bias/activation/normalisation (torch.compile, cuDNN fusion graphs) to save "
-             "round trips."), \
-            {"use": f"{lib} F.conv2d", "headroom_x": round(1 / eff, 2),
-             "try": ["torch.compile the conv + bias + activation block", "cuDNN runtime fusion (conv + bias + act)"]},
-                        evidence, 1 / eff)
+                        config={**cfg, "try": ["torch.compile the conv + bias + activation block",
+                                               "cuDNN runtime fusion (conv + bias + act)"]},
+                        evidence=evidence, gain=1 / eff, facts=facts)
     tries = ["torch.backends.cudnn.benchmark = True (autotunes the algorithm; compare in a fresh process, the plan "
              "cache is shared)",
              "torch.compile(mode='max-autotune') (Triton convolution templates)"]
     if cc: tries.append("CUTLASS implicit-GEMM convolution (sm90: CollectiveBuilder conv kernels)"
                         if cc.startswith("9.") else "CUTLASS implicit-GEMM convolution")
-    return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling",
-                    f"{lib} reaches {eff:.1%} of the {bound} ceiling{note}: up to {1 / eff:.2f}x headroom.",
-           {"use": f"{lib} F.conv2d", "headroom_x": round(1 / eff, 2), "try": tries}, evidence, 1 / eff)
+    return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling", config={**cfg, "try": tries}, evidence=evidence,
+                    gain=1 / eff, facts=facts)

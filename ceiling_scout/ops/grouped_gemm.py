@@ -202,41 +202,38 @@ def grouped_output_tiles(workload: GroupedGemmWorkload, tile: int=128) -> int:
 def decide_grouped_gemm(ctx: DecisionContext) -> Decision:
     "Grouped GEMM: a faster grouped backend, the ceiling, the groups' output tiles against the SMs, then tuning."
     w, base, eff = ctx.workload, ctx.baseline, ctx.efficiency
-    lib = base.library or base.backend
     tiles, sms = grouped_output_tiles(w), ctx.sm_count
     evidence = {"groups": w.G, "group_m": list(w.group_m), "output_tiles_128x128": tiles, "sm_count": sms}
+    facts = {"library": base.library or base.backend, "efficiency": eff, "groups": w.G, "output_tiles": tiles,
+             "sm_count": sms, "on_gpu": ctx.compute_capability is not None}
     ok = [a for a in ctx.same_workload()[1:] if a.ok]
     if ok and faster_beyond_noise(base, best := min(ok, key=lambda r: r.mean_ms)):
         gain, code = speedup(base, best), w.code(best.backend)
         evidence["backends_ms"] = {r.label or r.backend: r.mean_ms for r in [base, *ok]}
-        rec = (f"{best.backend} ({best.library}) measured {gain:.2f}x faster than the {base.backend} baseline "
-               f"({base.mean_ms:.4f} -> {best.mean_ms:.4f} ms): use it" + (f": {code}" if code else "."))
-        return Decision(gain_priority(gain), Approach.SWITCH_BACKEND, "faster_backend", rec,
-                        {"backend": best.backend, "library": best.library, "code": code,
-                         "measured_speedup": round(gain, 3)},
-                        evidence, gain=gain, gain_ci95=speedup_ci95(base, best))
-    if eff is not None and eff >= EFFICIENT: return at_ceiling(ctx, base.backend, evidence=evidence)
+        return Decision(gain_priority(gain), Approach.SWITCH_BACKEND, "faster_backend",
+                        config={"backend": best.backend, "library": best.library, "code": code,
+                                "measured_speedup": round(gain, 3)},
+                        evidence=evidence, gain=gain, gain_ci95=speedup_ci95(base, best),
+                        facts={**facts, "backend": best.backend, "library": best.library, "speedup": gain,
+                               "baseline_backend": base.backend, "baseline_ms": base.mean_ms,
+                               "fastest_ms": best.mean_ms, "code": code})
+    if eff is not None and eff >= EFFICIENT:
+        return replace(at_ceiling(ctx, base.backend, evidence=evidence), recommendation="",
+                       facts={**facts, "library": base.library or base.backend,
+                              "ceiling_band": ceiling_band(ctx.ceiling, ci_rel(base))})
     prio, head = priority_for(eff), round(1 / eff, 2) if eff else None
     if sms and tiles < sms and ctx.bound_kind != "memory":
-        rec = (f"{lib} reaches {eff:.1%} of ceiling and the {w.G} groups give only {tiles} output tiles of 128x128 "
-               f"for {sms} SMs: too little work to fill the GPU. Batch more tokens per group (or more groups per "
-               "call), and run all groups in one launch with a grouped GEMM kernel with persistent tile scheduling "
-               "(CUTLASS grouped GEMM, torch._grouped_mm).")
         cfg = {"output_tiles_128x128": tiles, "sm_count": sms, "headroom_x": head,
                "try": ["more tokens per group (batch requests)", "CUTLASS grouped GEMM (persistent tile scheduler)",
                        "torch._grouped_mm", "smaller tiles (64x128) so that more CTAs run"]}
         appr = Approach.CUTLASS_SWEEP if ctx.compute_capability else Approach.CUSTOM_KERNEL
-        return Decision(prio, appr, "occupancy", rec, cfg, evidence, gain=1 / eff if eff else None)
+        return Decision(prio, appr, "occupancy", config=cfg, evidence=evidence, gain=1 / eff if eff else None,
+                        facts=facts)
     if ctx.compute_capability is None:
-        return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling",
-                        f"{lib} reaches {eff:.1%} of the CPU's measured ceiling over {w.G} groups; try "
-                        "torch.set_num_threads, one batched call (padded_bmm) or torch.compile(mode='max-autotune').",
-                        {"use": base.backend, "headroom_x": head}, evidence, gain=1 / eff if eff else None)
+        return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling", config={"use": base.backend, "headroom_x": head},
+                        evidence=evidence, gain=1 / eff if eff else None, facts=facts)
     cfg = {**cutlass_config(ctx.compute_capability), "headroom_x": head,
            "grouped": "CUTLASS grouped GEMM (GemmGrouped / sm90 grouped kernel schedule)"}
-    return Decision(prio, Approach.CUTLASS_SWEEP, "below_ceiling",
-                    f"{lib} reaches {eff:.1%} of ceiling over {w.G} groups "
-                    f"({tiles} output tiles for {sms or '?'} SMs). "
-                    "Try "
-                    f"{cfg['grouped']} with tile_shapes: [{', '.join(cfg['tile_shapes'][:2])}].",
-                    cfg, evidence, gain=1 / eff if eff else None)
+    return Decision(prio, Approach.CUTLASS_SWEEP, "below_ceiling", config=cfg, evidence=evidence,
+                    gain=1 / eff if eff else None,
+                    facts={**facts, "grouped": cfg["grouped"], "tile_shapes": list(cfg["tile_shapes"])})

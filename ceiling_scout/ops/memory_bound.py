@@ -155,7 +155,7 @@ class BiasGeluWorkload(RowwiseWorkload):
 _MEMORY_OPS = (Operation.LAYERNORM, Operation.RMSNORM, Operation.SOFTMAX, Operation.BIAS_GELU)
 
 def decide_memory_bound(ctx: DecisionContext) -> Decision:
-    "Fastest correct backend vs eager; then ≥90 % of the measured copy bandwidth."
+    "Fastest correct backend vs eager; then ≥90 % of the measured copy bandwidth; the words are `render.op_words`'."
     w, baseline, eff, alts, ceiling = ctx.workload, ctx.baseline, ctx.efficiency, ctx.alternatives, ctx.ceiling
     ok = [r for r in [baseline, *alts] if r.ok and r.workload == w]
     fastest = min(ok, key=lambda r: r.mean_ms)
@@ -165,40 +165,33 @@ def decide_memory_bound(ctx: DecisionContext) -> Decision:
                 "fastest_backend": fastest.backend,
                 "flops_note": "nominal FLOPs: efficiency is achieved GB/s over the measured copy bandwidth"}
     gain = baseline.mean_ms / fastest.mean_ms
-    op = w.operation.value
+    facts = {"operation": w.operation.value, "library": baseline.library, "efficiency": eff,
+             "baseline_gbps": baseline.gbps, "copy_gbps": bw}
     if fastest is not baseline and faster_beyond_noise(baseline, fastest):
-        prio = gain_priority(gain)
         appr = Approach.FUSION if fastest.backend == "torch.compile" else Approach.SWITCH_BACKEND
-        why = "one fused pass over memory" if appr == Approach.FUSION else fastest.library
-        return Decision(prio, appr, "fused_faster" if appr == Approach.FUSION else "faster_backend",
-            (f"{fastest.backend} ({why}) is {gain:.2f}x faster than eager {op} "
-             f"({baseline.gbps:.0f} -> {fastest.gbps:.0f} GB/s, "
-             f"{fastest.gbps / bw:.1%} of the measured copy bandwidth)."), \
-            {"backend": fastest.backend, "code": w.code(fastest.backend), "measured_speedup": round(gain, 3)}, evidence,
-            gain, speedup_ci95(baseline, fastest))
-    note = "" if fastest is baseline else f" (fastest other backend: {fastest.backend}, {gain:.3f}x, within noise)"
+        return Decision(gain_priority(gain), appr, "fused_faster" if appr == Approach.FUSION else "faster_backend",
+                        config={"backend": fastest.backend, "code": w.code(fastest.backend),
+                                "measured_speedup": round(gain, 3)},
+                        evidence=evidence, gain=gain, gain_ci95=speedup_ci95(baseline, fastest),
+                        facts={**facts, "backend": fastest.backend, "library": fastest.library, "speedup": gain,
+                               "fastest_gbps": fastest.gbps})
+    if fastest is not baseline: facts.update(other_backend=fastest.backend, other_speedup=gain)
     if eff is None or eff >= EFFICIENT:
-        what = (f"at {eff:.1%} of the measured copy bandwidth ({baseline.gbps:.0f} of {bw:.0f} GB/s)"
-                if eff is not None else "the fastest backend measured")
         return Decision(Priority.NONE, Approach.NONE, "at_ceiling" if eff is not None else "no_ceiling",
-                        f"eager {op} ({baseline.library}) moves its minimum bytes {what}{note}. Use library.",
-                        {"use": w.eager_code,
-                         "reasoning": "Already at the memory ceiling" if eff is not None else "no ceiling"}, evidence)
+                        config={"use": w.eager_code,
+                                "reasoning": "Already at the memory ceiling" if eff is not None else "no ceiling"},
+                        evidence=evidence, facts=facts)
     prio = priority_for(eff)
     if w.operation == Operation.BIAS_GELU:
         return Decision(prio, Approach.FUSION, "unfused_chain",
-            (f"eager bias + GELU reaches {eff:.1%} of the copy bandwidth{note}: "
-             "it runs two kernels and moves twice the minimum bytes; "
-             "fuse it into the producing GEMM's epilogue (cuBLASLt/CUTLASS bias+GELU epilogue) or compile it."), \
-            {"use": w.eager_code, "headroom_x": round(1 / eff, 2),
-             "try": ["torch.compile", "cuBLASLt epilogue GELU_BIAS (torch._addmm_activation)",
-                     "CUTLASS epilogue visitor"]},
-            evidence, 1 / eff)
+                        config={"use": w.eager_code, "headroom_x": round(1 / eff, 2),
+                                "try": ["torch.compile", "cuBLASLt epilogue GELU_BIAS (torch._addmm_activation)",
+                                        "CUTLASS epilogue visitor"]},
+                        evidence=evidence, gain=1 / eff, facts=facts)
     return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling",
-        (f"eager {op} reaches {eff:.1%} of the measured copy bandwidth{note}: "
-         f"a one-pass kernel (one read, one write) could gain up to {1 / eff:.2f}x."), \
-        {"use": w.eager_code, "headroom_x": round(1 / eff, 2),
-         "try": ["torch.compile", "a Triton row-wise kernel (one row per program, vectorised loads)"]},
-        evidence, 1 / eff)
+                    config={"use": w.eager_code, "headroom_x": round(1 / eff, 2),
+                            "try": ["torch.compile",
+                                    "a Triton row-wise kernel (one row per program, vectorised loads)"]},
+                    evidence=evidence, gain=1 / eff, facts=facts)
 
 for _op in _MEMORY_OPS: register_decider(_op)(decide_memory_bound)

@@ -5,7 +5,7 @@
 # %% ../../nbs/23_rope.ipynb #af142431
 from __future__ import annotations
 import importlib.util
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 import torch
 from ..engine.core import *
@@ -139,31 +139,25 @@ def decide_rope(ctx: DecisionContext) -> Decision:
     evidence = {"backends": rows, "copy_bandwidth_gbps": bw, "bytes_min": w.bytes_min,
                 "fastest_backend": fastest.backend,
                 "flops_note": "3 FLOPs per element; efficiency is achieved GB/s over the measured copy bandwidth"}
+    facts = {"operation": "rope", "library": base.library, "efficiency": eff, "baseline_gbps": base.gbps,
+             "copy_gbps": bw}
     if fastest is not base and faster_beyond_noise(base, fastest):
         gain = speedup(base, fastest)
         fused = fastest.backend == "torch.compile"
-        frac = f", {fastest.gbps / bw:.1%} of the measured copy bandwidth" if bw else ""
         return Decision(gain_priority(gain), Approach.FUSION if fused else Approach.SWITCH_BACKEND,
                         "fused_faster" if fused else "faster_backend",
-                        f"{fastest.backend} ({'one fused pass over memory' if fused else fastest.library}) is "
-                        f"{gain:.2f}x faster than eager rope ({base.gbps:.0f} -> {fastest.gbps:.0f} GB/s{frac}).",
-                        {"backend": fastest.backend, "code": w.code(fastest.backend),
-                         "measured_speedup": round(gain, 3)},
-                        evidence, gain, speedup_ci95(base, fastest))
-    note = ("" if fastest is base else
-            f" (fastest other backend: {fastest.backend}, {speedup(base, fastest):.3f}x, within noise)")
+                        config={"backend": fastest.backend, "code": w.code(fastest.backend),
+                                "measured_speedup": round(gain, 3)},
+                        evidence=evidence, gain=gain, gain_ci95=speedup_ci95(base, fastest),
+                        facts={**facts, "backend": fastest.backend, "library": fastest.library, "speedup": gain,
+                               "fastest_gbps": fastest.gbps})
+    if fastest is not base: facts.update(other_backend=fastest.backend, other_speedup=speedup(base, fastest))
     if eff is None:
-        return Decision(Priority.NONE, Approach.NONE, "no_ceiling",
-                        f"eager rope ({base.library}) is the fastest backend measured{note}; "
-                        "no copy bandwidth to judge it.",
-                        {"use": w.code("eager")}, evidence)
+        return Decision(Priority.NONE, Approach.NONE, "no_ceiling", config={"use": w.code("eager")},
+                        evidence=evidence, facts=facts)
     if eff >= EFFICIENT:
-        return at_ceiling(ctx, w.code("eager"), f"eager rope ({base.library}, {base.gbps:.0f} of {bw:.0f} GB/s){note}",
-                          evidence)
+        d = at_ceiling(ctx, w.code("eager"), evidence=evidence)
+        return replace(d, recommendation="", facts={**facts, "ceiling_band": ceiling_band(ctx.ceiling, ci_rel(base))})
     return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "below_ceiling",
-                    f"eager rope reaches {eff:.1%} of the measured copy bandwidth{note}: a one-pass kernel could "
-                    f"gain up to {1 / eff:.2f}x, and fusing RoPE into the QKV projection's epilogue or the attention "
-                    "kernel's prologue (FlashAttention-3 / FlashInfer take rotary in-kernel) saves its whole read "
-                    "and write.",
-                    {"use": w.code("eager"), "headroom_x": round(1 / eff, 2), "try": list(ROPE_FUSION_TARGETS)},
-                    evidence, 1 / eff)
+                    config={"use": w.code("eager"), "headroom_x": round(1 / eff, 2), "try": list(ROPE_FUSION_TARGETS)},
+                    evidence=evidence, gain=1 / eff, facts=facts)

@@ -16,6 +16,8 @@ from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..reports.report import *
+from ..render.op_tables import sparse_table
+from ..render.op_words import above_ideal_words, kernel_progress_line
 from ..engine.scout import CeilingScout
 from .sparsity import (SparsityPattern, SparsityAnalysis, SparseConversion, analyze_sparsity, as_dense_2d,
                                     parse_pattern, synthetic_nnz, random_positions, make_sparse_matrix, convert_to_bsr,
@@ -28,9 +30,9 @@ from ..render.sparse_figures import block_density_figure
 # %% auto #0
 __all__ = ['SPARSE_PRECISIONS', 'SPARSE_BACKENDS', 'ABOVE_IDEAL', 'EFFICIENCY_DEFINITION', 'SPARSE_FLAGS', 'SPARSITY_MODE',
            'sparse_precision_error', 'SparseGemmWorkload', 'SparseBackendSpec', 'sparse_backend_names', 'above_ideal',
-           'above_ideal_warning', 'SparseComparison', 'kernel_line', 'compare_sparse_kernels', 'decide_sparse_gemm',
-           'SparseResult', 'scout_sparse', 'SparseDetector', 'format_sparse_table', 'check_block_size',
-           'sparse_workload_from_args', 'run_sparse_cli']
+           'above_ideal_warning', 'SparseComparison', 'kernel_line', 'compare_sparse_kernels', 'sparse_kernel_rows',
+           'sparse_faster', 'sparse_not_faster', 'decide_sparse_gemm', 'SparseResult', 'scout_sparse', 'SparseDetector',
+           'format_sparse_table', 'check_block_size', 'sparse_workload_from_args', 'run_sparse_cli']
 
 # %% ../../nbs/30_sparse.ipynb #8ad919d3
 SPARSE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -325,11 +327,8 @@ def above_ideal(efficiency: float|None) -> bool:
     return efficiency is not None and efficiency > 1.0
 
 def above_ideal_warning(kernel: str, efficiency: float, ceiling_tflops: float) -> str:
-    "The warning for a kernel whose useful rate is above the dense ceiling it is judged against."
-    return (f"{kernel} runs at {efficiency:.0%} of the density-scaled ceiling: its useful rate is above the dense "
-            f"ceiling ({ceiling_tflops:.4g} TFLOPS), so that ceiling is not a bound for it here (a dense peak measured "
-            "on other shapes, e.g. a short CPU search, or a timing or FLOP-count error); "
-            "its efficiency is not a success figure, judge it by the speedup over dense")
+    "The warning for a kernel whose useful rate is above the dense ceiling it is judged against (`render.op_words`)."
+    return above_ideal_words(kernel, efficiency, ceiling_tflops)
 
 @dataclass(frozen=True)
 class SparseComparison:
@@ -366,8 +365,7 @@ class SparseComparison:
 # %% ../../nbs/30_sparse.ipynb #d4a6c001
 def kernel_line(r: BenchmarkResult) -> str:
     "One progress line for a measured (or refused) candidate kernel."
-    what = f" {r.mean_ms:.4f} ms, {r.tflops:.2f} useful TFLOPS" if r.ok else f" ({r.error})"
-    return f"  {r.label or r.backend}: {r.status}{what}"
+    return kernel_progress_line(r.label or r.backend, r.status, r.ok, r.mean_ms, r.tflops, r.error)
 
 def compare_sparse_kernels(workload: SparseGemmWorkload,       # the sparse GEMM
                            device: str|torch.device="cpu",      # where to run
@@ -390,6 +388,61 @@ def compare_sparse_kernels(workload: SparseGemmWorkload,       # the sparse GEMM
         if log: log(kernel_line(results[-1]))
     return SparseComparison(workload, str(dev), tuple(results), an, ceiling_tflops)
 
+# %% ../../nbs/30_sparse.ipynb #ef17d3c0
+def sparse_kernel_rows(alts, baseline: BenchmarkResult, ceiling_tflops: float|None
+                      ) -> tuple[dict, list[BenchmarkResult], list[str]]:
+    "(a row per candidate kernel, the kernels that ran, a warning per kernel above the density-scaled ceiling)."
+    rows, believed, flags = {}, [], []
+    for a in alts:
+        name = a.label or a.backend
+        e = (a.tflops / ceiling_tflops) if (a.ok and ceiling_tflops) else None
+        rows[name] = {**backend_row(a, baseline), "efficiency_vs_ideal": e}
+        # `judge` has already left out any kernel whose useful rate is above the spec peak (`screen_alternatives`)
+        if a.ok:
+            believed.append(a)
+            if above_ideal(e):
+                rows[name]["efficiency_flag"] = ABOVE_IDEAL
+                flags.append(above_ideal_warning(name, e, ceiling_tflops))
+    return rows, believed, flags
+
+# %% ../../nbs/30_sparse.ipynb #d71e99e3
+def sparse_faster(an: SparsityAnalysis, baseline: BenchmarkResult, best: BenchmarkResult, e_best: float|None,
+                  facts: dict, config: dict, evidence: dict, warnings: tuple) -> Decision:
+    "A sparse kernel faster than dense beyond noise: 2:4, a block-sparse kernel far below ideal, or a switch."
+    x, name = baseline.mean_ms / best.mean_ms, best.label or best.backend
+    g = dict(gain=x, gain_ci95=speedup_ci95(baseline, best), warnings=warnings)
+    cfg = {**config, "use": name, "library": best.library, "measured_speedup": round(x, 3),
+           "efficiency_vs_ideal": round(e_best, 3) if e_best is not None else None}
+    if above_ideal(e_best): cfg["efficiency_flag"] = ABOVE_IDEAL
+    facts = {**facts, "kernel": name, "kernel_library": best.library, "speedup": x, "kernel_ms": best.mean_ms,
+             "dense_ms": baseline.mean_ms, "kernel_tflops": best.tflops, "efficiency_vs_ideal": e_best,
+             "custom_headroom_x": None}
+    if name.startswith("semi_structured"):
+        return Decision(gain_priority(x), Approach.SEMI_STRUCTURED_24, "sparse_faster", config=cfg, evidence=evidence,
+                        facts=facts, **g)
+    if an.pattern == SparsityPattern.BLOCK_SPARSE and e_best is not None and e_best < 0.5:
+        cfg["headroom_x"] = round(1 / e_best, 2)
+        return Decision(priority_for(e_best), Approach.CUSTOM_SPARSE, "sparse_faster_below_ideal", config=cfg,
+                        evidence=evidence, facts={**facts, "custom_headroom_x": 1 / e_best}, **g)
+    return Decision(gain_priority(x), Approach.SWITCH_BACKEND, "sparse_faster", config=cfg, evidence=evidence,
+                    facts=facts, **g)
+
+def sparse_not_faster(an: SparsityAnalysis, baseline: BenchmarkResult, best: BenchmarkResult, facts: dict,
+                      config: dict, evidence: dict, warnings: tuple) -> Decision:
+    "No sparse kernel beat dense beyond noise: a block-sparse matrix no kernel serves, or dense is the answer."
+    sp, dens = 1 - facts["density"], facts["density"]
+    facts = {**facts, "kernel": best.label or best.backend, "speedup": baseline.mean_ms / best.mean_ms,
+             "noise_rel": noise_margin(baseline, best),
+             "prune_hint": sp > SPARSE_KERNEL_MIN and an.pattern == SparsityPattern.UNSTRUCTURED}
+    if an.pattern == SparsityPattern.BLOCK_SPARSE and sp > SPARSE_KERNEL_MIN:
+        return Decision(Priority.HIGH, Approach.CUSTOM_SPARSE, "block_sparse_unserved",
+                        config={**config, "use": baseline.backend, "custom": "block-sparse GEMM (BSR) kernel",
+                                "ideal_speedup": round(1 / dens, 2)}, evidence=evidence, warnings=warnings, facts=facts)
+    return Decision(Priority.NONE, Approach.NONE, "dense_fastest",
+                    config={**config, "use": baseline.backend,
+                            "reasoning": "no sparse kernel beat dense beyond the noise here"},
+                    evidence=evidence, warnings=warnings, facts=facts)
+
 # %% ../../nbs/30_sparse.ipynb #ef95f4cc
 @register_decider("sparse_gemm")
 def decide_sparse_gemm(ctx: DecisionContext) -> Decision:
@@ -398,75 +451,26 @@ def decide_sparse_gemm(ctx: DecisionContext) -> Decision:
     an = workload.analysis()
     ceil = baseline.tflops / eff if (eff and baseline.tflops) else None
     sp, dens = 1 - workload.density, workload.density
-    rows, believed, flags = {}, [], []
-    for a in alts:
-        name = a.label or a.backend
-        rows[name] = {**backend_row(a, baseline), "efficiency_vs_ideal": (a.tflops / ceil) if (a.ok and ceil) else None}
-        # `judge` has already left out any kernel whose useful rate is above the spec peak (`screen_alternatives`)
-        if a.ok:
-            believed.append(a)
-            if above_ideal(rows[name]["efficiency_vs_ideal"]):
-                rows[name]["efficiency_flag"] = ABOVE_IDEAL
-                flags.append(above_ideal_warning(name, rows[name]["efficiency_vs_ideal"], ceil))
+    rows, believed, flags = sparse_kernel_rows(alts, baseline, ceil)
     ev = {"pattern": an.pattern.value, "sparsity": sp, "density": dens, "ideal_speedup": 1 / dens, "kernels": rows,
           "dense_efficiency_vs_ideal": eff, "near_misses": list(an.near_misses)}
-    lib = baseline.library or baseline.backend
     base_cfg = {"pattern": an.pattern.value, "sparsity": round(sp, 4), "best_block_size": an.best_block_size,
                 "measured": True}
+    facts = {"pattern": an.pattern.value, "density": dens, "library": baseline.library or baseline.backend,
+             "block_size": an.best_block_size}
     if believed:
         best = min(believed, key=lambda r: r.mean_ms)
-        x = baseline.mean_ms / best.mean_ms
         e_best = best.tflops / ceil if ceil else None
-        name = best.label or best.backend
-        noise = noise_margin(baseline, best)
-        ev["best"] = {"kernel": name, "speedup_vs_dense": x, "efficiency_vs_ideal": e_best, "noise_rel": noise}
+        ev["best"] = {"kernel": best.label or best.backend, "speedup_vs_dense": baseline.mean_ms / best.mean_ms,
+                      "efficiency_vs_ideal": e_best, "noise_rel": noise_margin(baseline, best)}
         if faster_beyond_noise(baseline, best):
-            g = dict(gain=x, gain_ci95=speedup_ci95(baseline, best), warnings=tuple(flags))
-            is24 = name.startswith("semi_structured")
-            cfg = {**base_cfg, "use": name, "library": best.library, "measured_speedup": round(x, 3),
-                   "efficiency_vs_ideal": round(e_best, 3) if e_best is not None else None}
-            if above_ideal(e_best):
-                cfg["efficiency_flag"] = ABOVE_IDEAL
-                eff_txt = (f"; {e_best:.0%} of the density-scaled ceiling, above 100 %: flagged, that ceiling is no "
-                           "bound here "
-                           f"(see the warnings), so trust the {x:.2f}x over dense, not the efficiency).")
-            else: eff_txt = (f" = {e_best:.0%} of the density-scaled ceiling, ideal {1 / dens:.2f}x)."
-                             if e_best is not None else ").")
-            rec = (f"{name} ({best.library}) is {x:.2f}x faster than dense {lib} on this {sp:.1%}-sparse "
-                   f"{an.pattern.value} matrix "
-                   f"({best.mean_ms:.4f} vs {baseline.mean_ms:.4f} ms; {best.tflops:.4g} useful TFLOPS" + eff_txt)
-            if is24: return Decision(gain_priority(x), Approach.SEMI_STRUCTURED_24, "sparse_faster", rec, cfg, ev, **g)
-            if an.pattern == SparsityPattern.BLOCK_SPARSE and e_best is not None and e_best < 0.5:
-                cfg["headroom_x"] = round(1 / e_best, 2)
-                return Decision(priority_for(e_best), Approach.CUSTOM_SPARSE, "sparse_faster_below_ideal",
-                                rec + f" Use it now; a custom block-sparse kernel could gain up to {1 / e_best:.1f}x "
-                                      "more.", cfg, ev, **g)
-            return Decision(gain_priority(x), Approach.SWITCH_BACKEND, "sparse_faster", rec, cfg, ev, **g)
-        if x > 1: slow = (f"no sparse kernel beats dense beyond the noise (fastest: {name} {x:.2f}x, "
-                          f"±{noise:.0%} noise)")
-        else: slow = f"the fastest sparse kernel, {name}, runs at {x:.2f}x dense"
-        if an.pattern == SparsityPattern.BLOCK_SPARSE and sp > SPARSE_KERNEL_MIN:
-            return Decision(Priority.HIGH, Approach.CUSTOM_SPARSE, "block_sparse_unserved",
-                (f"{sp:.1%} block-sparse (block {an.best_block_size}), but {slow}: the ideal is {1 / dens:.1f}x. "
-                 f"A custom block-sparse kernel is the opportunity; until then use dense {lib}."), \
-                {**base_cfg, "use": baseline.backend, "custom": "block-sparse GEMM (BSR) kernel",
-                 "ideal_speedup": round(1 / dens, 2)}, ev,
-                warnings=tuple(flags))
-        hint = ""
-        if sp > SPARSE_KERNEL_MIN and an.pattern == SparsityPattern.UNSTRUCTURED:
-            hint = (" Unstructured sparsity does not pay on tensor cores; pruning to 2:4 (prune_to_24) or to blocks "
-                    "(convert_to_bsr) would, at the accuracy cost they report.")
-        lead = f"Dense {lib} is fastest: {slow}" if x <= 1 else slow[0].upper() + slow[1:]
-        return Decision(Priority.NONE, Approach.NONE, "dense_fastest",
-            f"{lead} at {sp:.1%} sparsity ({an.pattern.value}). Use the dense library ({lib})." + hint,
-            {**base_cfg, "use": baseline.backend, "reasoning": "no sparse kernel beat dense beyond the noise here"}, ev,
-                        warnings=tuple(flags))
+            return sparse_faster(an, baseline, best, e_best, facts, base_cfg, ev, tuple(flags))
+        return sparse_not_faster(an, baseline, best, facts, base_cfg, ev, tuple(flags))
     appr, why = unmeasured_tree(an)
-    skipped = "; ".join(f"{a.label or a.backend}: {a.error}" for a in alts if not a.ok)
-    ev["skipped"] = skipped
+    ev["skipped"] = "; ".join(f"{a.label or a.backend}: {a.error}" for a in alts if not a.ok)
     return Decision(Priority.NONE if appr == Approach.NONE else Priority.MEDIUM, appr, "unmeasured_tree",
-        f"No sparse kernel could be measured here, so this is the unmeasured decision tree, not a measurement: {why}.",
-        {**base_cfg, "measured": False, "use": baseline.backend if appr == Approach.NONE else why}, ev)
+                    config={**base_cfg, "measured": False, "use": baseline.backend if appr == Approach.NONE else why},
+                    evidence=ev, facts={**facts, "tree": why})
 
 # %% ../../nbs/30_sparse.ipynb #0f9502d5
 @dataclass(frozen=True)
@@ -533,19 +537,7 @@ class SparseDetector:
 # %% ../../nbs/30_sparse.ipynb #763cd08b
 def format_sparse_table(cmp: SparseComparison) -> str:
     "Candidates as a fixed-width table (ms, useful/dense-eq. TFLOPS, speedup, eff. vs ideal, status); '!': above 100 %."
-    hdr = f"{'kernel':<28} {'ms':>10} {'useful TF':>10} {'dense-eq TF':>11} {'vs dense':>9} {'vs ideal':>9}  status"
-    lines = [hdr, "-" * len(hdr)]
-    f = lambda v, fmt: format(v, fmt) if v is not None else "-"
-    for r in cmp.rows():
-        st = r["status"] + (f": {r['note']}" if r["note"] else "")
-        flag = r.get("efficiency_flag")
-        if flag: st += (f" ! {flag} (over 100 % of the density-scaled ceiling: that ceiling is no bound here; "
-                        "see warnings)")
-        eff = f(r['efficiency_vs_ideal'], '.1%') + ("!" if flag else "")
-        lines.append(f"{r['kernel']:<28} {f(r['mean_ms'], '.4f'):>10} {f(r['useful_tflops'], '.2f'):>10} "
-                     f"{f(r['dense_eq_tflops'], '.2f'):>11} "
-                     f"{(f(r['speedup_vs_dense'], '.2f') + 'x') if r['speedup_vs_dense'] else '-':>9} {eff:>9}  {st}")
-    return "\n".join(lines)
+    return sparse_table(cmp.rows())
 
 SPARSE_FLAGS = (*SparseGemmWorkload.cli_flags,
     Flag("--weights", str,

@@ -14,7 +14,8 @@ from ..engine.core import *
 # %% auto #0
 __all__ = ['CANDIDATE_BLOCK_SIZES', 'DENSE_MAX_SPARSITY', 'BLOCK_SPARSE_MIN', 'NEAR_MISS_MAX', 'SPARSE_KERNEL_MIN',
            'WEAK_BLOCK_FILL', 'BLOCK_TIE', 'SLAB_ELEMENTS', 'SYNTHETIC_PATTERNS', 'SparsityPattern', 'SparsityAnalysis',
-           'as_dense_2d', 'analyze_sparsity', 'parse_pattern', 'synthetic_nnz', 'random_positions',
+           'as_dense_2d', 'nonzero_counts', 'block_counts', 'best_block_size', 'classify_pattern', 'near_miss_24',
+           'near_miss_blocks', 'analyze_sparsity', 'parse_pattern', 'synthetic_nnz', 'random_positions',
            'make_sparse_matrix', 'SparseConversion', 'convert_to_bsr', 'prune_to_24', 'unmeasured_tree']
 
 # %% ../../nbs/25_sparsity.ipynb #ff87e6ee
@@ -77,29 +78,9 @@ class SparsityAnalysis:
                  block_fill={str(k): v for k, v in self.block_fill.items()})
         return d
     def summary(self) -> str:
-        "A few lines for a terminal or a notebook."
-        M, K = self.shape
-        head = f"Sparsity: {self.sparsity:.2%} zeros ({self.nnz:,} of {self.numel:,} non-zero, {M}x{K} {self.dtype})"
-        if self.threshold is not None:
-            head += f"; |x| <= {self.threshold:g}: {self.sparsity_at_threshold:.2%} (pattern judged on these)"
-        lines = [head]
-        pat = f"Pattern: {self.pattern.value}"
-        if self.pattern == SparsityPattern.BLOCK_SPARSE:
-            b = self.best_block_size
-            pat += f" (block {b}: {self.block_density[b]:.1%} of blocks non-empty, fill {self.block_fill[b]:.0%})"
-        elif self.pattern == SparsityPattern.STRUCTURED_24: pat += " (every group of 4 along K has <= 2 non-zeros)"
-        lines.append(pat)
-        if self.block_density:
-            lines.append("Blocks: " + " · ".join(f"{b}: {d:.1%}" for b, d in self.block_density.items())
-                         + f" non-empty (best {self.best_block_size})")
-        r = self.rows
-        if r: lines.append(f"Rows: non-zeros per row min {r['min']:.0f} / mean {r['mean']:.1f} / max {r['max']:.0f} "
-                           f"(max/mean {r['max_over_mean']:.2f}, {r['empty']} empty rows)")
-        br = self.block_rows
-        if br: lines.append(f"Block rows ({self.best_block_size}): non-empty blocks per block row min {br['min']:.0f} "
-                            f"/ mean {br['mean']:.1f} / max {br['max']:.0f} (max/mean {br['max_over_mean']:.2f})")
-        lines += [f"Near miss: {x}" for x in self.near_misses]
-        return "\n".join(lines)
+        "A few lines for a terminal or a notebook (written by `render.op_words.sparsity_summary`)."
+        from ceiling_scout.render.op_words import sparsity_summary   # on use: importing this module stays torch + core
+        return sparsity_summary(self)
 
 # %% ../../nbs/25_sparsity.ipynb #433800b8
 _FP8 = tuple(getattr(torch, n) for n in ("float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz")
@@ -141,6 +122,70 @@ def as_dense_2d(tensor) -> torch.Tensor:
     if t.is_complex(): raise CeilingScoutError(f"complex matrices are not supported; got {t.dtype}")
     return t
 
+# %% ../../nbs/25_sparsity.ipynb #aa092e1b
+def nonzero_counts(u8: torch.Tensor) -> tuple[torch.Tensor|None, torch.Tensor|None, torch.Tensor]:
+    "(non-zeros per group of 4 along K, per 16 columns, per row) of a uint8 non-zero mask; None where K won't divide."
+    M, K = u8.shape
+    g4 = c16 = None
+    if K % 4 == 0:
+        g4 = u8.view(M, K // 4, 4).sum(-1, dtype=torch.uint8)               # non-zeros per group of 4 along K
+        if K % 16 == 0:
+            c16 = g4.view(M, K // 16, 4).sum(-1, dtype=torch.uint8)         # per 16 columns
+            rows = c16.sum(1, dtype=torch.int32)
+        else: rows = g4.sum(1, dtype=torch.int32)
+    else: rows = u8.sum(1, dtype=torch.int32)
+    return g4, c16, rows
+
+def block_counts(u8: torch.Tensor, c16: torch.Tensor|None, block_sizes: Sequence[int]) -> dict[int, torch.Tensor]:
+    "{block size: non-zeros per block} for each candidate size dividing M and K (from the 16-column sums if it can)."
+    M, K = u8.shape
+    counts, b16 = {}, None
+    if c16 is not None and M % 16 == 0: b16 = c16.view(M // 16, 16, K // 16).sum(1, dtype=torch.int32)
+    for b in sorted(set(int(b) for b in block_sizes)):
+        if b <= 0 or M % b or K % b: continue
+        if b16 is not None and b % 16 == 0:
+            f = b // 16
+            counts[b] = b16.view(M // b, f, K // b, f).sum(dim=(1, 3))
+        else: counts[b] = u8.view(M // b, b, K // b, b).sum(dim=(1, 3), dtype=torch.int32)
+    return counts
+
+def best_block_size(block_density: dict[int, float]) -> int|None:
+    "The largest block size whose fraction of non-empty blocks is within `BLOCK_TIE` of the smallest (None: no sizes)."
+    if not block_density: return None
+    lo = min(block_density.values())
+    return max(b for b, d in block_density.items() if d <= lo * BLOCK_TIE + 1e-12)
+
+def classify_pattern(sparsity: float, block_sparsity: float|None, is_24: bool|None) -> SparsityPattern:
+    "BLOCK_SPARSE (enough empty blocks at the best size), else STRUCTURED_24, DENSE or UNSTRUCTURED."
+    if block_sparsity is not None and block_sparsity >= BLOCK_SPARSE_MIN: return SparsityPattern.BLOCK_SPARSE
+    if is_24: return SparsityPattern.STRUCTURED_24
+    return SparsityPattern.DENSE if sparsity < DENSE_MAX_SPARSITY else SparsityPattern.UNSTRUCTURED
+
+# %% ../../nbs/25_sparsity.ipynb #a1bb4dea
+def near_miss_24(x: torch.Tensor, g4: torch.Tensor, violating: float, total_sq: float) -> dict|None:
+    "The 2:4 near miss (at most `NEAR_MISS_MAX` of the groups of 4 in the way) and the norm pruning drops, or None."
+    if violating == 0.0 or violating > NEAR_MISS_MAX: return None
+    M, K = x.shape
+    r, gi = (g4 > 2).nonzero(as_tuple=True)
+    grp = x.view(M, K // 4, 4)[r, gi].float().abs().sort(-1).values       # the violating groups, smallest first
+    dropped = float((grp[:, :2] ** 2).sum())
+    return {"groups_violating": violating, "frobenius_dropped": math.sqrt(dropped / total_sq) if total_sq else 0.0}
+
+def near_miss_blocks(x: torch.Tensor, counts: dict[int, torch.Tensor], block_density: dict[int, float], nnz: int,
+                     total_sq: float) -> dict|None:
+    "The block near miss: block-sparse (or sparser) without a few nearly empty blocks holding few non-zeros, or None."
+    strong = {b: float((c > WEAK_BLOCK_FILL * b * b).sum(dtype=torch.int64)) / c.numel() for b, c in counts.items()}
+    if not (strong and nnz): return None
+    b = best_block_size(strong)                                          # best size without nearly empty blocks
+    c = counts[b]
+    weak = (c > 0) & (c <= WEAK_BLOCK_FILL * b * b)
+    n_weak, weak_nnz = int(weak.sum()), int(c[weak].sum(dtype=torch.int64))
+    if not (n_weak and 1.0 - strong[b] >= BLOCK_SPARSE_MIN and weak_nnz <= NEAR_MISS_MAX * nnz): return None
+    fro = math.sqrt(float(_sq_norm(x, b)[weak].sum()) / total_sq) if total_sq else 0.0
+    return {"block_size": b, "weak_blocks": n_weak / c.numel(), "weak_nonzeros": weak_nnz / nnz,
+            "block_density": block_density[b], "block_density_without": strong[b], "frobenius_dropped": fro}
+
+# %% ../../nbs/25_sparsity.ipynb #b8e38db6
 def analyze_sparsity(tensor: torch.Tensor,             # the matrix A (M x K; K is the reduction dimension)
                      threshold: float|None=None,        # also treat |x| <= threshold as zero
                      block_sizes: Sequence[int]=CANDIDATE_BLOCK_SIZES  # candidate BSR block sizes
@@ -154,72 +199,25 @@ def analyze_sparsity(tensor: torch.Tensor,             # the matrix A (M x K; K 
     mask = _nonzero_mask(x, threshold)
     nz = mask if threshold is None else x != 0
     u8 = mask.view(torch.uint8)
-    g4 = c16 = None
-    if K % 4 == 0:
-        g4 = u8.view(M, K // 4, 4).sum(-1, dtype=torch.uint8)               # non-zeros per group of 4 along K
-        if K % 16 == 0:
-            c16 = g4.view(M, K // 16, 4).sum(-1, dtype=torch.uint8)         # per 16 columns
-            rows = c16.sum(1, dtype=torch.int32)
-        else: rows = g4.sum(1, dtype=torch.int32)
-    else: rows = u8.sum(1, dtype=torch.int32)
+    g4, c16, rows = nonzero_counts(u8)
     nnz = int(rows.sum(dtype=torch.int64))
     exact_nnz = nnz if threshold is None else int(torch.count_nonzero(nz))
-    # 2:4
-    is24 = viol = None
-    if g4 is not None:
-        bad = g4 > 2
-        viol = float(bad.sum(dtype=torch.int64)) / g4.numel()
-        is24 = viol == 0.0
-    # blocks
-    counts = {}
-    b16 = None
-    if c16 is not None and M % 16 == 0: b16 = c16.view(M // 16, 16, K // 16).sum(1, dtype=torch.int32)
-    for b in sorted(set(int(b) for b in block_sizes)):
-        if b <= 0 or M % b or K % b: continue
-        if b16 is not None and b % 16 == 0:
-            f = b // 16
-            counts[b] = b16.view(M // b, f, K // b, f).sum(dim=(1, 3))
-        else: counts[b] = u8.view(M // b, b, K // b, b).sum(dim=(1, 3), dtype=torch.int32)
+    viol = float((g4 > 2).sum(dtype=torch.int64)) / g4.numel() if g4 is not None else None
+    is24 = viol == 0.0 if viol is not None else None
+    counts = block_counts(u8, c16, block_sizes)
     bdens = {b: float((c > 0).sum(dtype=torch.int64)) / c.numel() for b, c in counts.items()}
     bfill = {b: (nnz / (bdens[b] * c.numel() * b * b) if bdens[b] else 0.0) for b, c in counts.items()}
-    best = None
-    if bdens:
-        lo = min(bdens.values())
-        best = max(b for b, d in bdens.items() if d <= lo * BLOCK_TIE + 1e-12)
+    best = best_block_size(bdens)
     sparsity = 1.0 - nnz / numel
-    block_sparse = best is not None and 1.0 - bdens[best] >= BLOCK_SPARSE_MIN
-    if block_sparse: pattern = SparsityPattern.BLOCK_SPARSE
-    elif is24: pattern = SparsityPattern.STRUCTURED_24
-    elif sparsity < DENSE_MAX_SPARSITY: pattern = SparsityPattern.DENSE
-    else: pattern = SparsityPattern.UNSTRUCTURED
+    pattern = classify_pattern(sparsity, 1.0 - bdens[best] if best is not None else None, is24)
     # near misses (the norm dropped is computed only here, on the few groups or blocks concerned)
     total_sq = _sq_norm(x)
-    near, lines, p24 = {}, [], None
-    if g4 is not None and not is24 and viol <= NEAR_MISS_MAX:
-        r, gi = bad.nonzero(as_tuple=True)
-        grp = x.view(M, K // 4, 4)[r, gi].float().abs().sort(-1).values       # the violating groups, smallest first
-        dropped = float((grp[:, :2] ** 2).sum())
-        p24 = math.sqrt(dropped / total_sq) if total_sq else 0.0
-        near["24"] = {"groups_violating": viol, "frobenius_dropped": p24}
-        lines.append(f"2:4 except {viol:.2%} of groups of 4 (prune_to_24 would drop {p24:.2%} of the Frobenius norm)")
-    strong = {b: float((c > WEAK_BLOCK_FILL * b * b).sum(dtype=torch.int64)) / c.numel() for b, c in counts.items()}
-    if strong and nnz:
-        lo = min(strong.values())
-        b = max(b for b, d in strong.items() if d <= lo * BLOCK_TIE + 1e-12)   # best size without nearly empty blocks
-        c = counts[b]
-        weak = (c > 0) & (c <= WEAK_BLOCK_FILL * b * b)
-        n_weak, weak_nnz = int(weak.sum()), int(c[weak].sum(dtype=torch.int64))
-        if n_weak and 1.0 - strong[b] >= BLOCK_SPARSE_MIN and weak_nnz <= NEAR_MISS_MAX * nnz:
-            bm = _sq_norm(x, b)
-            fro = math.sqrt(float(bm[weak].sum()) / total_sq) if total_sq else 0.0
-            near[f"block{b}"] = {"block_size": b, "weak_blocks": n_weak / c.numel(), "weak_nonzeros": weak_nnz / nnz,
-                                 "block_density": bdens[b], "block_density_without": strong[b],
-                                 "frobenius_dropped": fro}
-            lines.append(f"{'sparser' if block_sparse else 'block-sparse'} at block {b} except "
-                         f"{n_weak / c.numel():.2%} of blocks that are nearly empty "
-                         f"(<= {WEAK_BLOCK_FILL:.0%} filled, {weak_nnz / nnz:.2%} of the non-zeros): dropping them "
-                         f"(convert_to_bsr(A, {b}, min_block_fill={WEAK_BLOCK_FILL})) takes block density "
-                         f"from {bdens[b]:.1%} to {strong[b]:.1%} and drops {fro:.2%} of the Frobenius norm")
+    near = {}
+    if g4 is not None and (n24 := near_miss_24(x, g4, viol, total_sq)): near["24"] = n24
+    if (nb := near_miss_blocks(x, counts, bdens, nnz, total_sq)): near[f"block{nb['block_size']}"] = nb
+    from ceiling_scout.render.op_words import near_miss_words   # on use: importing this module stays torch + core
+    lines = tuple(near_miss_words(k, v, pattern == SparsityPattern.BLOCK_SPARSE, WEAK_BLOCK_FILL)
+                  for k, v in near.items())
     sat = tdrop = None
     if threshold is not None:
         sat = 1.0 - nnz / numel
@@ -228,9 +226,10 @@ def analyze_sparsity(tensor: torch.Tensor,             # the matrix A (M x K; K 
     grid = (counts[best].float() / (best * best)).cpu() if best else None
     return SparsityAnalysis(shape=(M, K), dtype=str(x.dtype).replace("torch.", ""), numel=numel, nnz=exact_nnz,
                             sparsity=sparsity, pattern=pattern, is_24=is24, groups_violating_24=viol,
-                            prune24_frobenius_dropped=p24, best_block_size=best, block_density=bdens, block_fill=bfill,
+                            prune24_frobenius_dropped=near["24"]["frobenius_dropped"] if "24" in near else None,
+                            best_block_size=best, block_density=bdens, block_fill=bfill,
                             rows=_spread(rows), block_rows=_spread((counts[best] > 0).sum(1)) if best else {},
-                            near_misses=tuple(lines), near_miss=near,
+                            near_misses=lines, near_miss=near,
                             threshold=threshold, sparsity_at_threshold=sat, threshold_frobenius_dropped=tdrop,
                             seconds=time.perf_counter() - t0, block_fill_grid=grid)
 
@@ -371,7 +370,8 @@ _UNMEASURED_TREE = {  # pattern -> (approach, the kernel family, with what the u
 
 def unmeasured_tree(analysis: SparsityAnalysis) -> tuple[Approach, str]:
     "The unmeasured decision tree of the users' workflow: > 70 % sparse -> the pattern's kernel family, else dense."
+    from ceiling_scout.render.op_words import unmeasured_tree_words   # on use: importing this module stays light
     if analysis.sparsity <= SPARSE_KERNEL_MIN and analysis.pattern != SparsityPattern.STRUCTURED_24:
-        return Approach.NONE, f"{analysis.sparsity:.1%} sparse (<= {SPARSE_KERNEL_MIN:.0%}): use the dense library"
+        return Approach.NONE, unmeasured_tree_words(analysis.sparsity, analysis.pattern.value, None, SPARSE_KERNEL_MIN)
     appr, what = _UNMEASURED_TREE.get(analysis.pattern, (Approach.NONE, "dense library"))
-    return appr, f"{analysis.sparsity:.1%} sparse, {analysis.pattern.value}: {what}"
+    return appr, unmeasured_tree_words(analysis.sparsity, analysis.pattern.value, what)

@@ -12,14 +12,16 @@ from ..engine.core import *
 from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
+from ..render.op_words import roof_name
+from ..render.op_tables import transfer_table_markdown
 from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['LINK_SPECS', 'DEVICE_HOST_LINKS', 'TRANSFER_FLAGS', 'BATCH_FACTOR', 'SWEEP_SIZES', 'RECORDED_HOST_OVERHEAD',
            'TRANSFER_SERIES_NAMES', 'LinkSpec', 'pcie_link', 'link_for', 'host_link', 'TransferFit',
            'fit_transfer_roofline', 'TransferWorkload', 'H2DWorkload', 'D2HWorkload', 'D2DWorkload', 'compute_reps',
-           'CopyComputeWorkload', 'transfer_ceiling', 'decide_transfer', 'transfer_sweep', 'transfer_problems',
-           'read_transfer_sweep', 'transfer_summary', 'transfer_figure', 'transfer_markdown']
+           'CopyComputeWorkload', 'transfer_ceiling', 'transfer_facts', 'decide_transfer', 'transfer_sweep',
+           'transfer_problems', 'read_transfer_sweep', 'transfer_summary', 'transfer_figure', 'transfer_markdown']
 
 # %% ../../nbs/45_transfers.ipynb #91a0ec43
 @dataclass(frozen=True)
@@ -298,8 +300,6 @@ def alternative_workloads(self: TransferWorkload) -> dict[str, Workload]:
     return out
 
 # %% ../../nbs/45_transfers.ipynb #5f0fe19a
-def _gbps(r) -> str: return f"{r.gbps:.1f} GB/s" if r is not None and r.ok else "n/a"
-
 def transfer_ceiling(ctx: DecisionContext) -> tuple[float|None, str]:
     "The bandwidth a transfer is judged against (GB/s) and what it is: the host link's datasheet, or the measured copy."
     w = ctx.workload
@@ -309,57 +309,56 @@ def transfer_ceiling(ctx: DecisionContext) -> tuple[float|None, str]:
     bw = ctx.ceiling.measured_bandwidth_gbps
     return bw, "the measured copy bandwidth" if bw else "no measured copy bandwidth"
 
+def transfer_facts(ctx: DecisionContext) -> dict:
+    "What every copy sentence is written from: the rate, the ceiling it is judged against, the measured overlap."
+    w, base = ctx.workload, ctx.baseline
+    roof, what = transfer_ceiling(ctx)
+    facts = {"operation": str(w.operation), "nbytes": w.nbytes, "gbps": base.gbps, "roof_gbps": roof,
+             "roof_what": what, "host_side": w.host_side, "fraction": base.gbps / roof if roof else None,
+             "overlap_speedup": None}
+    serial, overlapped = ctx.alternative("serial"), ctx.alternative("overlapped")
+    if serial is not None and overlapped is not None and serial.ok and overlapped.ok:
+        facts.update(overlap_speedup=speedup(serial, overlapped), serial_ms=serial.mean_ms,
+                     overlapped_ms=overlapped.mean_ms, overlap_beyond_noise=faster_beyond_noise(serial, overlapped))
+    return facts
+
 @register_decider("h2d")
 @register_decider("d2h")
 @register_decider("d2d")
 def decide_transfer(ctx: DecisionContext) -> Decision:
     "Pinned memory, then batching, then overlap, each as measured; else the fraction of the link reached."
-    w, base = ctx.workload, ctx.baseline
-    roof, what = transfer_ceiling(ctx)
-    roof_name = f"{what} ({roof:.{1 if w.host_side else 0}f} GB/s)" if roof else what   # as the prose names it
-    frac = base.gbps / roof if roof else None
+    w, base, f = ctx.workload, ctx.baseline, transfer_facts(ctx)
     rows = [backend_row(r, base, None) for r in ctx.same_workload()]
-    serial, overlapped = ctx.alternative("serial"), ctx.alternative("overlapped")
-    batched = ctx.alternative(f"batched_{BATCH_FACTOR}x")
-    ev = {"backends": rows, "link_or_copy_gbps": roof, "judged_against": roof_name, "ceiling_name": what,
-          "fraction_of_link": frac,
-          "nbytes": w.nbytes}
-    overlap_x = None
-    if serial is not None and overlapped is not None and serial.ok and overlapped.ok:
-        overlap_x = speedup(serial, overlapped)
-        ev["overlap"] = {"serial_ms": serial.mean_ms, "overlapped_ms": overlapped.mean_ms, "speedup": overlap_x,
-                         "beyond_noise": faster_beyond_noise(serial, overlapped)}
-    where = f"{base.gbps:.1f} GB/s" + (f", {frac:.1%} of {roof_name}" if frac is not None else f" ({roof_name})")
-    hide = (f" Overlapped with compute on a side stream (non_blocking=True) the copy and an equal compute took "
-            f"{overlapped.mean_ms:.3f} ms vs {serial.mean_ms:.3f} ms serial ({overlap_x:.2f}x, measured)."
-            if overlap_x else "")
+    ev = {"backends": rows, "link_or_copy_gbps": f["roof_gbps"], "judged_against": roof_name(f),
+          "ceiling_name": f["roof_what"], "fraction_of_link": f["fraction"], "nbytes": w.nbytes}
+    overlap_x = f["overlap_speedup"]
+    if overlap_x is not None:
+        ev["overlap"] = {"serial_ms": f["serial_ms"], "overlapped_ms": f["overlapped_ms"], "speedup": overlap_x,
+                         "beyond_noise": f["overlap_beyond_noise"]}
     pinned = next((r for r in ctx.same_workload() if r.backend == "pinned" and r is not base), None)
     if pinned is not None and pinned.ok and faster_beyond_noise(base, pinned):
         g = speedup(base, pinned)
-        pin_of = f", {pinned.gbps / roof:.1%} of {roof_name}," if roof else ""   # each rate with its own fraction
         return Decision(gain_priority(g), Approach.SWITCH_BACKEND, "pinned_faster",
-                        f"Pin the host buffer: pinned {w.operation} moves {_gbps(pinned)}{pin_of} against pageable "
-                        f"{_gbps(base)}{f', {frac:.1%}' if frac is not None else ''}: {g:.2f}x, measured.{hide}",
-                        {"backend": "pinned", "code": w.code("pinned"), "measured_speedup": round(g, 3)},
-                        ev, g, speedup_ci95(base, pinned))
+                        config={"backend": "pinned", "code": w.code("pinned"), "measured_speedup": round(g, 3)},
+                        evidence=ev, gain=g, gain_ci95=speedup_ci95(base, pinned),
+                        facts={**f, "pinned_gbps": pinned.gbps, "speedup": g})
+    batched = ctx.alternative(f"batched_{BATCH_FACTOR}x")
     if batched is not None and batched.ok:
         per_byte = BATCH_FACTOR * base.mean_ms / batched.mean_ms
         ev["batched"] = {"nbytes": batched.workload.nbytes, "mean_ms": batched.mean_ms, "per_byte_speedup": per_byte}
         if per_byte > 1.5 * (1 + noise_margin(base, batched)):
             return Decision(gain_priority(per_byte), Approach.FUSION, "latency_bound",
-                            f"The copy is latency-bound at {w.nbytes} B ({where}): one copy of "
-                            f"{batched.workload.nbytes} B moves bytes {per_byte:.1f}x faster (measured). Batch "
-                            f"transfers into fewer, larger copies.{hide}",
-                            {"batch_bytes_at_least": batched.workload.nbytes, "measured_per_byte_speedup":
-                             round(per_byte, 2)}, ev, per_byte)
+                            config={"batch_bytes_at_least": batched.workload.nbytes,
+                                    "measured_per_byte_speedup": round(per_byte, 2)}, evidence=ev, gain=per_byte,
+                            facts={**f, "batched_nbytes": batched.workload.nbytes, "per_byte_speedup": per_byte})
+    frac = f["fraction"]
     if frac is not None and frac >= EFFICIENT:
-        return Decision(Priority.NONE, Approach.NONE, "at_link", f"The copy is at its ceiling: {where}.{hide}",
-                        {"use": w.code(base.backend), **({"overlap_measured_x": round(overlap_x, 2)} if overlap_x
-                                                          else {})}, ev, 1.0)
-    return Decision(Priority.NONE, Approach.NONE, "below_link",
-                    f"The copy reaches {where}; nothing measured here beats it."
-                    + (hide or " Keep it off the critical path."),
-                    {"use": w.code(base.backend)}, ev, 1 / frac if frac else None)
+        return Decision(Priority.NONE, Approach.NONE, "at_link",
+                        config={"use": w.code(base.backend),
+                                **({"overlap_measured_x": round(overlap_x, 2)} if overlap_x else {})},
+                        evidence=ev, gain=1.0, facts=f)
+    return Decision(Priority.NONE, Approach.NONE, "below_link", config={"use": w.code(base.backend)}, evidence=ev,
+                    gain=1 / frac if frac else None, facts=f)
 
 # %% ../../nbs/45_transfers.ipynb #2d7fc28d
 SWEEP_SIZES = tuple(4096 * 4 ** i for i in range(10))   # 4 KiB ... 1 GiB
@@ -491,18 +490,5 @@ def transfer_figure(sweep: dict,              # `read_transfer_sweep(...)` or `t
 
 def transfer_markdown(sweep: dict) -> str:
     "The summary as a Markdown table under the link's spec line and the sweep's label (for a README)."
-    link = sweep.get("link") or {}
-    f = lambda x, s: "–" if x is None else format(x, s)
-    units = ((30, "GiB"), (20, "MiB"), (10, "KiB"), (0, "B"))
-    kib = lambda n: next(f"{n / 2**p:.3g} {u}" for p, u in units if n >= 2**p)
-    lines = [f"{link.get('name', 'no link')}: {f(link.get('gbps_per_direction'), '.1f')} GB/s per direction (spec). "
-             f"{sweep.get('label', '')}", "",
-             "| series | peak (GB/s) | at | of the link | fitted latency (µs) | fitted bandwidth (GB/s) "
-             "| half bandwidth at |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
-    for r in transfer_summary(sweep):
-        lines.append(f"| {TRANSFER_SERIES_NAMES.get(r['series'], r['series'])} | {r['peak_gbps']:.1f} | "
-                     f"{kib(r['peak_at_bytes'])} | {f(r['fraction_of_link'], '.0%')} | {f(r['latency_us'], '.1f')} | "
-                     f"{f(r['fit_gbps'], '.4g')} | "
-                     f"{kib(r['half_bandwidth_bytes']) if r['half_bandwidth_bytes'] else '–'} |")
-    return "\n".join(lines)
+    return transfer_table_markdown(sweep.get("link") or {}, sweep.get("label", ""), transfer_summary(sweep),
+                                   TRANSFER_SERIES_NAMES)

@@ -8,6 +8,7 @@ import math
 import torch
 from ..engine.core import *
 from ..ops.sparsity import SparsityAnalysis
+from .numbers import number
 
 # %% auto #0
 __all__ = ['block_density_figure']
@@ -27,7 +28,7 @@ def block_density_figure(analysis: SparsityAnalysis, # from `analyze_sparsity`
     fig = go.Figure(go.Heatmap(z=g.numpy(), zmin=0, zmax=1, colorscale="Blues", colorbar=dict(title="fill"),
                                hovertemplate="block row %{y}, block col %{x}: fill %{z:.2f}<extra></extra>"))
     M, K = analysis.shape
-    what = f"{M}x{K}, {analysis.pattern.value}, {analysis.sparsity:.1%} sparse"
+    what = f"{M}x{K}, {analysis.pattern.value}, {number(analysis.sparsity, fmt='.1%')} sparse"
     fig.update_layout(title=title or f"Block fill of A ({what}) — {unit}",
                       xaxis_title=f"block column (K / {b * f})", yaxis_title=f"block row (M / {b * f})",
                       yaxis_autorange="reversed", height=520, template="plotly_white")
