@@ -114,7 +114,23 @@ def assertion_counts() -> tuple[int, int, int]:
     return total, prose, errors
 
 
+def prose_assertions(name_filter: str = "") -> list[tuple[str, str]]:
+    """(where, assertion) of every assertion on prose about results, in test sources whose name contains `name_filter`."""
+    out = []
+    for where, src in test_sources():
+        if name_filter not in where: continue
+        src = "\n".join(l for l in src.splitlines() if not l.lstrip().startswith(("%", "!", "#|")))
+        try: tree = ast.parse(src)
+        except SyntaxError: continue
+        out += [(where, ast.unparse(n)) for n in ast.walk(tree)
+                if _is_assertion(n) and _matches_prose(n) and not _about_errors(n)]
+    return out
+
+
 def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1] == "--prose":   # python tests/house_metrics.py --prose 20_attention
+        for where, a in prose_assertions(sys.argv[2]): print(f"{where}: {a[:200]}")
+        return
     print("| subpackage | modules | lines |\n|---|---|---|")
     for k, (m, n) in lines_per_subpackage().items(): print(f"| {k} | {m} | {n} |")
     fs = functions()
