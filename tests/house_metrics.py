@@ -49,7 +49,7 @@ def functions() -> list[dict]:
     return rows
 
 
-_PROSE = re.compile(r"[A-Za-z]{2,}[^\n]*\s[A-Za-z]{2,}")
+_PROSE = re.compile(r"\b[A-Za-z]+\b(?:[ ,;:'()]+\b[A-Za-z]+\b){2,}")   # a phrase: three or more words in a row
 _ASSERT_CALLS = {"test_eq", "test_ne", "test_close", "test_fail", "test_is", "test_in", "test_stdout", "test_warns",
                  "assertEqual", "assertIn", "assertRegex", "test_eq_type"}
 
@@ -88,6 +88,7 @@ def test_sources() -> list[tuple[str, str]]:
 
 
 _ERROR_NAMES = re.compile(r"\b(err|errs|error|errors|stderr|e|exc|msg|refused|lines)\b")
+_ERROR_ATTRS = {"error", "errors", "stderr", "refused", "why", "reason"}
 
 
 def _about_errors(node: ast.AST) -> bool:
@@ -95,7 +96,8 @@ def _about_errors(node: ast.AST) -> bool:
     errors naming the bad value are a required behaviour, so they are counted apart from prose about results."""
     if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "test_fail": return True
     target = node.test if isinstance(node, ast.Assert) else node
-    return any(isinstance(n, ast.Name) and _ERROR_NAMES.fullmatch(n.id) for n in ast.walk(target))
+    return any((isinstance(n, ast.Name) and _ERROR_NAMES.fullmatch(n.id)) or
+               (isinstance(n, ast.Attribute) and n.attr in _ERROR_ATTRS) for n in ast.walk(target))
 
 
 def assertion_counts() -> tuple[int, int, int]:
