@@ -19,8 +19,8 @@ from .render.cli_text import *   # the text layouts (`format_verdict`, ...), imp
 
 # %% auto #0
 __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'check_run_flags', 'given_flags', 'select_mode',
-           'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten', 'keep_result', 'measured_nothing',
-           'device_warnings', 'run_measurement', 'run_one', 'main', 'run_cli']
+           'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten', 'result_text', 'keep_result',
+           'measured_nothing', 'device_warnings', 'run_measurement', 'run_one', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -189,20 +189,22 @@ class ResultNotWritten(Exception):
     def __init__(self, reports: list, path: str, error: Exception):
         self.reports, self.path, self.error = reports, path, error
 
+def result_text(reports: list) -> str:
+    "What `keep_result` keeps: a report of its own kind (a collectives report) as its JSON, else a report a line."
+    if hasattr(reports, "save"): return json.dumps(reports.to_dict(), indent=1, default=str)
+    return "".join(json.dumps(json_safe(r), default=str, allow_nan=False) + "\n" for r in reports)
+
 def keep_result(reports: list, path: str, error: Exception) -> str:
     "Keep reports `path` refused: a fallback file in the temp folder, else JSON on stdout; the message."
+    from ceiling_scout.reports.bundle import write_or_keep, fallback_dir
     why = getattr(error, "strerror", None) or str(error)
     own = hasattr(reports, "save")   # one report of its own kind with its own writer (a collectives report)
     fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.json{'' if own else 'l'}"
-    try:
-        if own: reports.save(fb)
-        else: save_reports(fb, reports)
-        where = f"the result is kept in {fb}"
-    except (OSError, ReportError):
-        for r in [reports.to_dict()] if own else map(json_safe, reports):
-            print(json.dumps(r, default=str, allow_nan=own))
-        where = "the result is printed as JSON on stdout above"
-    return f"could not write {path} ({why}); {where}"
+    kept, _ = write_or_keep(fb, lambda: result_text(reports), lambda: fallback_dir("result"))
+    if kept: return f"could not write {path} ({why}); the result is kept in {kept}"
+    for r in [reports.to_dict()] if own else map(json_safe, reports):   # no folder takes it: stdout keeps it
+        print(json.dumps(r, default=str, allow_nan=own))
+    return f"could not write {path} ({why}); the result is printed as JSON on stdout above"
 
 def measured_nothing(result) -> bool:
     "True when a run's result (a `Verdict`, or a sweep with `reports`) holds no measured rate at all."

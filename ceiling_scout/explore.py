@@ -179,7 +179,7 @@ def explorer_roofline(reports: list):
 @patch
 def on_analyze(self: Explorer, _=None):
     "The Analyze button's handler: measure and judge the workload the controls describe; show the verdict, the backend table and the roofline."
-    from ceiling_scout.cli import format_verdict, format_backend_table, backend_rows, copy_efficiency_text
+    from ceiling_scout.cli import format_run, copy_efficiency_text
     from ceiling_scout.render.charts import update_figure_widget
     from ceiling_scout.render.tables import action_words
     self.analyze_button.disabled = True; self.out.outputs = (); self.status.value = "measuring ..."
@@ -192,8 +192,7 @@ def on_analyze(self: Explorer, _=None):
             warnings.simplefilter("ignore")
             v = sc.analyze(w); rep = sc.generate_report(v)
         self.verdicts.append(v); self.reports.append(rep)
-        text = format_verdict(v, rep)
-        if len(backend_rows(v)) > 1: text += "\n\n=== Backends (same inputs) ===\n" + format_backend_table(v)
+        text = format_run(v, rep)   # the CLI's layout: the verdict, then the backend table when there is one
         self.verdict_text.value = f"<pre style='font-size:12px'>{html.escape(text)}</pre>"
         eff = (f"{v.efficiency:.1%} of the ceiling" if v.efficiency is not None   # a copy: of its link or copy roof
                else copy_efficiency_text(v) or "no ceiling")
