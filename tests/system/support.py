@@ -36,15 +36,14 @@ def assert_one_line(code: int, err: str, *needles: str, status: int = 2) -> str:
     return ls[0]
 
 
-def papermill(nb: str, out: Path, **params) -> str | None:
-    "Run nbs/`nb` headless into `out` with `params`; None when it ran to the end, else the error (name, value, traceback)."
-    import papermill as pm
-    try:
-        pm.execute_notebook(str(NBS / nb), str(out), parameters=params, kernel_name="python3", progress_bar=False,
-                            log_output=False, cwd=str(ROOT))
-    except pm.PapermillExecutionError as e:
-        return f"{e.ename}: {e.evalue}\n" + "\n".join(e.traceback)
-    return None
+def papermill(nb: str, out: Path, timeout: float = 300, **params) -> str | None:
+    """Run nbs/`nb` headless into `out` through the papermill command (the notebooks find their executed copy on its
+    command line); str values pass raw (-r), others typed (-p). None when it ran to the end, else its stderr."""
+    args = []
+    for k, v in params.items(): args += ["-r" if isinstance(v, str) else "-p", k, str(v)]
+    p = proc("python", "-m", "papermill", NBS / nb, out, *args, "-k", "python3", "--log-level", "WARNING",
+             timeout=timeout)
+    return None if p.returncode == 0 else f"exit {p.returncode}\n{p.stderr[-4000:]}"
 
 
 def no_code_in_html(path: Path) -> bool:
