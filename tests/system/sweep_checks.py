@@ -1,10 +1,7 @@
-"""Assert on the files a papermill run of nbs/sweep.ipynb wrote (used by CI; exits 1 with the failed check).
-
-    python scripts/check_sweep_report.py REPORT.json --points 3 --iters 20        # a live CPU sweep
-    python scripts/check_sweep_report.py REPORT.json --recorded                   # a GPU not present: recorded data
-    python scripts/check_sweep_report.py REPORT.json --recorded --warns ks iters   # ... asked for K values and counts it does not have
-"""
-import argparse, json, math, re, sys
+"""What a papermill run of nbs/sweep.ipynb wrote, checked (used by test_papermill_sweep.py): `check` returns the failed
+checks. check(path, points=3, iters=20, recorded=False) for a live CPU sweep; check(path, None, None, True, warns=[])
+for recorded data (a GPU not present); warns=["ks", "iters"] when asked for K values and counts it does not have."""
+import json, math, re
 from pathlib import Path
 from ceiling_scout import load_reports, Approach, Priority
 from ceiling_scout.reports.bundle import bundle_problems
@@ -87,13 +84,3 @@ def check(path: Path, points: int|None, iters: int|None, recorded: bool, warns: 
         need(re.search(r"wrote \S*" + re.escape(page.name), h) is not None, f"{page.name}: the list of files written is not shown (the last cell is unfinished)")
         if notes: need("Warning: the recording differs from the request" in h, f"{page.name}: the parameter warning is not shown")
     return bad
-
-if __name__ == "__main__":
-    ap = argparse.ArgumentParser(); ap.add_argument("report"); ap.add_argument("--points", type=int); ap.add_argument("--iters", type=int)
-    ap.add_argument("--recorded", action="store_true")
-    ap.add_argument("--warns", nargs="*", help="parameters that must carry a 'requested X, used Y' warning (none given: there must be no warning)")
-    a = ap.parse_args()
-    bad = check(Path(a.report), a.points, a.iters, a.recorded, a.warns)
-    for b in bad: print(f"FAIL {a.report}: {b}")
-    if bad: sys.exit(1)
-    print(f"ok {a.report}")

@@ -3,12 +3,14 @@
 
 Every case asserts that nothing already written is lost, that an error is one line without a traceback, and the exit code.
 Runs on the CPU with tiny shapes and a shared temporary CEILING_SCOUT_CACHE; prints one line per case and a summary
-(tried, handled, lost, wrong). Usage: python scripts/check_faults.py [--no-fuzz]
+(tried, handled, lost, wrong). Usage: python -m pytest tests/system/test_faults.py, or
+python tests/system/test_faults.py [--no-fuzz]
 """
 import contextlib, io, json, math, multiprocessing as mp, os, signal, subprocess, sys, tempfile, time, warnings
+import pytest
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TMP = Path(os.environ.setdefault("CS_FAULTS_TMP", tempfile.mkdtemp(prefix="cs-faults-")))  # shared with worker processes
 os.environ.setdefault("CEILING_SCOUT_CACHE", str(TMP / "cache"))
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
@@ -399,6 +401,19 @@ def fuzz(seconds: float = 45.0):
     os.chdir(TMP)  # any --output lands in the temporary folder
     prop()
     return seen
+
+
+@pytest.mark.parametrize("name", [n for n, _ in CASES])
+def test_fault_case(name):
+    "One case: nothing lost, a one-line error, the exit code (an AssertionError naming 'lost' means a result was lost)."
+    dict(CASES)[name]()
+
+
+def test_fuzz_cli_arguments(monkeypatch):
+    "Random CLI arguments exit 0, 2 or 3, never a traceback."
+    monkeypatch.chdir(TMP)
+    seen = fuzz()
+    print(f"fuzz: {len(seen)} argument lists, exit codes {sorted(set(seen))}")
 
 
 if __name__ == "__main__":

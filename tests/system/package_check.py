@@ -5,7 +5,7 @@ import argparse, ast, json, sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SKIP = {"_modidx.py"}  # nbdev's generated index: not code anyone writes
 
 
@@ -192,7 +192,7 @@ def check_line_length(modules: dict[str, Module], baseline: dict[str, int], max_
                                   f"{allowed} (lines {shown}); wrap the lines you added")
         elif len(long) < allowed:
             rep.hints.append(f"line length: {rel} is down to {len(long)} lines over {max_len} characters from "
-                             f"{allowed}; lower the baseline (scripts/check_package.py --update-baseline)")
+                             f"{allowed}; lower the baseline (tests/system/package_check.py --update-baseline)")
     for rel in sorted(set(baseline) - set(rep.line_counts)):
         rep.hints.append(f"line length: {rel} is in the baseline but not in the package; --update-baseline drops it")
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python
-"""Tests of scripts/check_package.py on small fixture packages written to a temporary directory (plain asserts)."""
+"""Tests of tests/system/package_check.py on small fixture packages written to a temporary directory (plain asserts)."""
 import contextlib, io, json, subprocess, sys, tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import check_package as cp
+import package_check as cp
 
 
 def make(root: Path, files: dict[str, str]) -> Path:
@@ -125,4 +125,4 @@ def test_command_line():
 if __name__ == "__main__":
     tests = [f for n, f in sorted(globals().items()) if n.startswith("test_") and callable(f)]
     for t in tests: t()
-    print(f"check_package: {len(tests)} tests passed")
+    print(f"package_check: {len(tests)} tests passed")

@@ -1,16 +1,17 @@
-"""Assert on the files a papermill run of nbs/sparsity_report.ipynb wrote (used by CI; exits 1 with the failed checks).
-
-    python scripts/check_sparsity_report.py REPORT.json --source live --pattern BLOCK_SPARSE                 # synthetic, measured here
-    python scripts/check_sparsity_report.py REPORT.json --source live --pattern STRUCTURED_24 --matrix 128x256 --a-source w.pt:fc.weight
-    python scripts/check_sparsity_report.py REPORT.json --source recorded --pattern STRUCTURED_24 --matrix 128x256   # GPU not here
-    python scripts/check_sparsity_report.py REPORT.json --source live --not-measured int8 --dtype int8 ...   # analysis only
-"""
-import argparse, json, sys
+"""What a papermill run of nbs/sparsity_report.ipynb wrote, checked (used by test_papermill_sparsity.py): `check` returns
+the failed checks. check(path, source="live", pattern="BLOCK_SPARSE") for a synthetic matrix measured here; matrix="128x256",
+a_source="w.pt:fc.weight" for real weights; source="recorded" for a GPU not here; not_measured="int8", dtype="int8" for
+analysis only."""
+import json
+from types import SimpleNamespace
 from pathlib import Path
 from ceiling_scout import Report, Approach
 from ceiling_scout.reports.bundle import bundle_problems
 
-def check(path: Path, a: argparse.Namespace) -> list[str]:
+def check(path: Path, source: str, pattern: str, matrix: str|None=None, dtype: str|None=None, best_block: int|None=None,
+          a_source: str|None=None, not_measured: str|None=None) -> list[str]:
+    a = SimpleNamespace(source=source, pattern=pattern, matrix=matrix, dtype=dtype, best_block=best_block,
+                        a_source=a_source, not_measured=not_measured)
     bad = []
     def need(cond, msg):
         if not cond: bad.append(msg)
@@ -68,19 +69,3 @@ def check(path: Path, a: argparse.Namespace) -> list[str]:
         need("not measurements of this matrix" in page and "No verdict for this matrix" in page, "the HTML does not say the rows are recorded, not this matrix")
         need("Sparse GEMM kernels on this matrix" not in page, "the HTML titles recorded rows as this matrix")
     return bad
-
-if __name__ == "__main__":
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("report", type=Path)
-    ap.add_argument("--source", choices=["live", "recorded"], required=True)
-    ap.add_argument("--pattern", required=True, help="expected SparsityPattern value")
-    ap.add_argument("--matrix", help="expected M x K of A, e.g. 128x256")
-    ap.add_argument("--dtype", help="expected dtype of the analysed matrix")
-    ap.add_argument("--best-block", type=int, help="expected best block size")
-    ap.add_argument("--a-source", help="expected 'file:tensor' of A")
-    ap.add_argument("--not-measured", help="the unsupported precision the run was given (analysis only)")
-    a = ap.parse_args()
-    bad = check(a.report, a)
-    if bad:
-        print(f"{a.report}: {len(bad)} failed check(s):", *bad, sep="\n  ", file=sys.stderr); sys.exit(1)
-    print(f"sparsity report ok: {a.report.name} ({a.source}, {a.pattern})")
