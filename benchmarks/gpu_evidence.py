@@ -23,7 +23,8 @@ import torch
 from ceiling_scout.engine.scout import CeilingScout
 from ceiling_scout.reports.report import report_from_verdict
 from ceiling_scout.engine.workloads import make_workload
-from ceiling_scout.engine.ncu import (collect_kernel_evidence, find_ncu, format_kernel_evidence, with_kernel_evidence,
+from ceiling_scout.render.cli_text import format_kernel_evidence
+from ceiling_scout.engine.ncu import (collect_kernel_evidence, find_ncu, with_kernel_evidence,
                                     wants_kernel_evidence)
 
 GPU_SHAPES = "8192,8192,8192;1,8192,8192;8192,8192,8191"

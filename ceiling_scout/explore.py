@@ -178,7 +178,7 @@ def explorer_roofline(reports: list):
 
 @patch
 def on_analyze(self: Explorer, _=None):
-    "The Analyze button's handler: measure and judge the workload the controls describe; show the verdict, the backend table and the roofline."
+    "The Analyze button's handler: measure and judge the workload the controls describe; show verdict and roofline."
     from ceiling_scout.cli import format_run, copy_efficiency_text
     from ceiling_scout.render.charts import update_figure_widget
     from ceiling_scout.render.tables import action_words

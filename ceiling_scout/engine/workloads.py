@@ -129,7 +129,7 @@ class Workload:
         "The operation's own columns in the backend table for one of its results (e.g. µs per head); {} for none."
         return {}
     def candidate_call(self, fn: Callable, inputs: dict) -> torch.Tensor:
-        "Call a user's kernel `fn` on `inputs` by the operation's `calling_convention` (for `ceiling_scout.modes.validation`)."
+        "Call a user's kernel `fn` on `inputs` by the operation's `calling_convention` (for `modes.validation`)."
         raise CeilingScoutError(f"{type(self).__name__} has no calling convention declared: "
                                 f"a custom kernel cannot be validated against {self.operation}")
     def accounting_hint(self) -> str:
@@ -167,7 +167,7 @@ def register_workload(cls: type[Workload]) -> type[Workload]:
 _PLUGINS_LOADED: list[str] = []
 
 def load_plugins() -> list[str]:
-    "Import every module of `ops` and `modes` and every `ceiling_scout.operations` entry point (each registers its own)."
+    "Import every module of `ops` and `modes` and each `ceiling_scout.operations` entry point (each registers its own)."
     import importlib, importlib.metadata, pkgutil, ceiling_scout.ops, ceiling_scout.modes
     if not _PLUGINS_LOADED:
         for pkg in (ceiling_scout.ops, ceiling_scout.modes):

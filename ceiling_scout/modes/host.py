@@ -328,7 +328,8 @@ class HostProfile:
     top: list                      # [{category, name, ms, share}], ranked
     allocation: dict               # bytes and count allocated per step, largest
     advice: list                   # [Advice]
-    method: str = "torch.profiler events (with_stack, record_shapes, profile_memory), parsed by ceiling_scout.modes.host"
+    method: str = ("torch.profiler events (with_stack, record_shapes, profile_memory), parsed by "
+                   "ceiling_scout.modes.host")
     def to_dict(self) -> dict: return asdict(self)
 
 # %% ../../nbs/46_host.ipynb #d8b61f93

@@ -299,7 +299,7 @@ SHARD_MODE = register_mode(Mode("sharded_k_sweep", "a sharded K sweep", ("--shar
 
 # %% ../../nbs/61_sharded.ipynb #57b5cf5e
 def main(argv: list[str]|None=None) -> int:
-    "`python -m ceiling_scout.modes.sharded --merge OUTPUT`: merge the rank files beside OUTPUT into OUTPUT; 0 ok, 2 error."
+    "`python -m ceiling_scout.modes.sharded --merge OUTPUT`: merge the rank files beside OUTPUT; 0 ok, 2 error."
     import argparse
     p = argparse.ArgumentParser(prog="python -m ceiling_scout.modes.sharded",
                                 description="Merge the per-rank files of a sharded sweep into one report.")

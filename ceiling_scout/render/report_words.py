@@ -134,7 +134,8 @@ def _triage_caption(f: dict) -> str:
         f"the captured total, {number(f['model_ms'], fmt='.3f')} ms (above the step: per-call timing under the "
         "capture)" if f["model_ms"] > step * 1.0001 else f"the step, {number(step, fmt='.3f')} ms")
     cov = (f"coverage {_pct(f['coverage'], 0)} (the unique workloads measured alone, against the block's step of "
-           f"{number(step, fmt='.3f')} ms)" if f["coverage"] is not None else "no step time, so no coverage (from a file)")
+           f"{number(step, fmt='.3f')} ms)" if f["coverage"] is not None
+           else "no step time, so no coverage (from a file)")
     prov = ", ".join(x for x in (env.get("device_name") or f["device"],
                                  f"torch {env['torch_version']}" if env.get("torch_version") else "",
                                  f"recorded {env['date'][:16]} UTC" if env.get("date") else "",

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Iterable, TYPE_CHECKING
 from fastcore.basics import patch
 from ..engine.core import *
-if TYPE_CHECKING: from ceiling_scout.engine.verdict import Verdict  # for the annotation only: never imported at run time
+if TYPE_CHECKING: from ceiling_scout.engine.verdict import Verdict  # for the annotation only: never run
 
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'json_safe', 'report_from_verdict', 'write_file', 'save_reports',
@@ -60,7 +60,7 @@ def report_from_verdict(v: Verdict,               # read by its fields (duck typ
                        ) -> Report:
     "Flatten a `Verdict` (with its baseline, ceiling and alternatives) into a `Report`."
     b, w, m, c = v.baseline, v.workload, v.baseline.measurement, v.ceiling
-    from ceiling_scout.engine.verdict import backend_row  # the one row type (a verdict exists, so torch is loaded already)
+    from ceiling_scout.engine.verdict import backend_row  # the one row type (a verdict exists: torch is loaded)
     alts = [backend_row(a, b) for a in v.alternatives]
     return Report(
         operation=w.operation.value, shape=list(w.shape), precision=w.precision.value, device=v.device,
