@@ -5,6 +5,7 @@
 """
 import sys
 from pathlib import Path
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # this checkout's package
 import nbformat
 from nbconvert import MarkdownExporter
 
@@ -20,7 +21,9 @@ def render() -> str:
         if c.cell_type == "code": c.source = "\n".join(l for l in c.source.splitlines() if not l.startswith("#|"))
         keep.append(c)
     nb.cells = keep
-    body, _ = MarkdownExporter().from_notebook_node(nb)
+    from ceiling_scout.reports.bundle import nbconvert_template_dirs   # templates of a venv's base interpreter
+    dirs = nbconvert_template_dirs()
+    body, _ = MarkdownExporter(extra_template_basedirs=dirs, extra_template_paths=dirs).from_notebook_node(nb)
     body = body.replace("](images/", "](nbs/images/")   # images sit beside the notebook, in nbs/images/
     return HEADER + body.strip() + "\n"
 

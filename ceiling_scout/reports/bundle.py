@@ -12,8 +12,8 @@ from ..engine.core import CeilingScoutError
 
 # %% auto #0
 __all__ = ['papermill_output_path', 'write_new', 'free_stem', 'check_output_dir', 'fallback_dir', 'completed_notebook',
-           'notebook_html', 'write_or_keep', 'Bundle', 'BundleWriteError', 'write_bundle', 'checkout_root',
-           'report_output_dir', 'ReportPage', 'bundle_problems']
+           'nbconvert_template_dirs', 'notebook_html', 'write_or_keep', 'Bundle', 'BundleWriteError', 'write_bundle',
+           'checkout_root', 'report_output_dir', 'ReportPage', 'bundle_problems']
 
 # %% ../../nbs/13_bundle.ipynb #9db22feb
 def papermill_output_path() -> Path|None:
@@ -100,6 +100,13 @@ def completed_notebook(src: str|Path, # the notebook papermill is writing (saved
     if "papermill" in nb.metadata: _close(nb.metadata.papermill)
     return nb
 
+# %% ../../nbs/13_bundle.ipynb #25652a27
+def nbconvert_template_dirs() -> list[str]:
+    "Extra template folders for nbconvert: the base interpreter's, in a virtualenv that uses the base's packages."
+    import sys
+    base = Path(sys.base_prefix) / "share" / "jupyter" / "nbconvert" / "templates"
+    return [str(base)] if sys.prefix != sys.base_prefix and base.is_dir() else []
+
 # %% ../../nbs/13_bundle.ipynb #24ea2bbb
 # nbconvert's lab page without its CDN scripts (require.js, MathJax, the Mermaid loader): a report needs none of them
 _OFFLINE_TEMPLATE = ("{%- extends 'lab/index.html.j2' -%}\n{%- block html_head_js_requirejs -%}{%- endblock -%}\n"
@@ -114,9 +121,11 @@ def notebook_html(nb: "nbformat.NotebookNode", # the notebook to render
     from nbconvert import HTMLExporter
     from ceiling_scout.render.charts import plotlyjs_script
     if title: nb.metadata["title"] = title
+    dirs = nbconvert_template_dirs()   # a virtualenv's base interpreter's templates, where nbconvert is the base's
     ex = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True, exclude_raw=True,
                       extra_loaders=[DictLoader({"ceiling_scout_offline.html.j2": _OFFLINE_TEMPLATE})],
-                      template_file="ceiling_scout_offline.html.j2")
+                      template_file="ceiling_scout_offline.html.j2", extra_template_basedirs=dirs,
+                      extra_template_paths=dirs)
     body, _ = ex.from_notebook_node(nb)
     if "Plotly.newPlot" in body and "__cs_define" not in body:
         body = body.replace("</head>", plotlyjs_script() + "\n</head>", 1)
