@@ -38,6 +38,11 @@ def jupyterlab(tmp: Path):
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(cfg), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
            "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
+    # in a virtualenv that uses the base interpreter's packages (--system-site-packages), JupyterLab looks for the
+    # widget extensions (ipywidgets, anywidget, plotly) under the venv's prefix only; they lie under the base's
+    base = Path(sys.base_prefix) / "share" / "jupyter"
+    if sys.prefix != sys.base_prefix and (base / "labextensions").is_dir():
+        env["JUPYTER_PATH"] = os.pathsep.join(p for p in (os.environ.get("JUPYTER_PATH"), str(base)) if p)
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
            "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
            f"--ServerApp.root_dir={REPO}", "--LabApp.expose_app_in_browser=True",
