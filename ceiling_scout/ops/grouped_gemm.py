@@ -218,9 +218,8 @@ def decide_grouped_gemm(ctx: DecisionContext) -> Decision:
                                "baseline_backend": base.backend, "baseline_ms": base.mean_ms,
                                "fastest_ms": best.mean_ms, "code": code})
     if eff is not None and eff >= EFFICIENT:
-        return replace(at_ceiling(ctx, base.backend, evidence=evidence), recommendation="",
-                       facts={**facts, "library": base.library or base.backend,
-                              "ceiling_band": ceiling_band(ctx.ceiling, ci_rel(base))})
+        d = at_ceiling(ctx, base.backend, evidence=evidence)   # the engine's words: '<library> is optimal (..)'
+        return replace(d, facts={**d.facts, **facts})
     prio, head = priority_for(eff), round(1 / eff, 2) if eff else None
     if sms and tiles < sms and ctx.bound_kind != "memory":
         cfg = {"output_tiles_128x128": tiles, "sm_count": sms, "headroom_x": head,

@@ -157,7 +157,7 @@ def decide_rope(ctx: DecisionContext) -> Decision:
                         evidence=evidence, facts=facts)
     if eff >= EFFICIENT:
         d = at_ceiling(ctx, w.code("eager"), evidence=evidence)
-        return replace(d, recommendation="", facts={**facts, "ceiling_band": ceiling_band(ctx.ceiling, ci_rel(base))})
+        return replace(d, facts={**d.facts, **facts})   # at_ceiling's own facts (what, band) and the rope's
     return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "below_ceiling",
                     config={"use": w.code("eager"), "headroom_x": round(1 / eff, 2), "try": list(ROPE_FUSION_TARGETS)},
                     evidence=evidence, gain=1 / eff, facts=facts)

@@ -104,7 +104,7 @@ def _rope_no_ceiling(f: dict) -> str:
 @says("rope", "at_ceiling", "above_ceiling")
 def _rope_at_ceiling(f: dict) -> str:
     return (f"eager rope ({f['library']}, {_f(f['baseline_gbps'], '.0f')} of {_f(f['copy_gbps'], '.0f')} GB/s)"
-            f"{within_noise_note(f)} is {optimal_words(f['efficiency'], f['ceiling_band'])}. Use library.")
+            f"{within_noise_note(f)} is {optimal_words(f['efficiency'], f['band'])}. Use library.")
 
 @says("rope", "below_ceiling")
 def _rope_below(f: dict) -> str:
@@ -120,9 +120,6 @@ def _grouped_faster(f: dict) -> str:
             f"{f['baseline_backend']} baseline ({_f(f['baseline_ms'], '.4f')} -> {_f(f['fastest_ms'], '.4f')} ms): "
             "use it" + (f": {f['code']}" if f.get("code") else "."))
 
-@says("grouped_gemm", "at_ceiling", "above_ceiling")
-def _grouped_at_ceiling(f: dict) -> str:
-    return f"{f['library']} is {optimal_words(f['efficiency'], f['ceiling_band'])}. Use library."
 
 @says("grouped_gemm", "occupancy")
 def _grouped_occupancy(f: dict) -> str:
