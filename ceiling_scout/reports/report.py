@@ -42,6 +42,7 @@ class Report:
     alternatives: list = field(default_factory=list); evidence: dict = field(default_factory=dict)
     environment: dict = field(default_factory=dict); warnings: list = field(default_factory=list)
     error: str|None = None; created_at: str = ""; recorded: dict|None = None
+    power: dict = field(default_factory=dict)  # energy, clocks, clock-normalised efficiency, which regime judged
 
     def to_dict(self) -> dict: return asdict(self)
     def to_json(self, indent: int=1) -> str:
@@ -77,6 +78,7 @@ def report_from_verdict(v: Verdict,               # read by its fields (duck typ
         method=dict(m.method) if m else {}, telemetry=m.telemetry.to_dict() if m else {},
         regime=m.regime if m else None, alternatives=alts, evidence=dict(v.evidence),
         environment=dict(environment or {}), warnings=list(v.warnings), error=b.error,
+        power=dict(getattr(v, "power", None) or {}),
         created_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
 
 # %% ../../nbs/06_report.ipynb #e6f1a2b4
