@@ -12,7 +12,7 @@ from .timing import *
 from .workloads import *
 
 # %% auto #0
-__all__ = ['STATUSES', 'BenchmarkResult', 'run_backend']
+__all__ = ['STATUSES', 'BenchmarkResult', 'energy_default', 'run_backend']
 
 # %% ../../nbs/04_benchmark.ipynb #22bc5fac
 STATUSES = ("ok", "failed_check", "not_supported", "skipped", "error")
@@ -40,6 +40,21 @@ class BenchmarkResult:
     def gbps(self) -> float|None:
         "Effective bandwidth: minimum bytes over the mean time."
         return self.measurement.gbps(self.workload.bytes_min) if self.measurement else None
+    @property
+    def energy_j_per_call(self) -> float|None:
+        "Joules per call (NVML's energy counter over a back-to-back window), None where not read."
+        e = self.measurement.energy if self.measurement else None
+        return e.joules_per_call if e is not None and e.available else None
+    @property
+    def tflops_per_w(self) -> float|None:
+        "Useful TFLOP per joule (= TFLOPS per watt), None without an energy reading or FLOPs."
+        j = self.energy_j_per_call
+        return self.workload.flops / 1e12 / j if j and self.workload.flops else None
+    @property
+    def gbps_per_w(self) -> float|None:
+        "Minimum bytes per joule in GB (= GB/s per watt): memory-bound work's energy efficiency."
+        j = self.energy_j_per_call
+        return self.workload.bytes_min / 1e9 / j if j and self.workload.bytes_min else None
     def summary(self) -> dict:
         "Flat dict for tables and reports (no raw times)."
         return {"label": self.label or self.backend, "backend": self.backend, "library": self.library,
@@ -47,9 +62,19 @@ class BenchmarkResult:
                 "tflops": self.tflops, "dense_tflops": self.dense_tflops, "gbps": self.gbps,
                 "ci95_rel": self.measurement.stats.ci95_rel if self.measurement else None,
                 "check": self.check.to_dict() if self.check else None, "error": self.error,
-                "prepare_ms": self.prepare_ms, "dispatch": self.dispatch or None}
+                "prepare_ms": self.prepare_ms, "dispatch": self.dispatch or None,
+                "energy_j_per_call": self.energy_j_per_call, "tflops_per_w": self.tflops_per_w,
+                "gbps_per_w": self.gbps_per_w,
+                "sm_clock_mhz_mean": self.measurement.telemetry.sm_clock_mhz_mean if self.measurement else None,
+                "power_cap_fraction": self.measurement.telemetry.power_cap_fraction if self.measurement else None}
 
 # %% ../../nbs/04_benchmark.ipynb #dd82ec31
+def energy_default(dev: torch.device, measure_kw: dict) -> dict:
+    "`measure_kw` with an energy window of `ENERGY_MIN_WINDOW_S` on a GPU unless the caller chose one (0: off)."
+    cfg = measure_kw.get("config")
+    chosen = measure_kw.get("energy_s") is not None or (cfg is not None and cfg.energy_s is not None)
+    return measure_kw if dev.type != "cuda" or chosen else {**measure_kw, "energy_s": ENERGY_MIN_WINDOW_S}
+
 def _free_bytes(dev: torch.device) -> int|None:
     return torch.cuda.mem_get_info(dev)[0] if dev.type == "cuda" else None
 
@@ -99,7 +124,7 @@ def run_backend(workload: Workload,             # what to compute
                                        error="output differs from the float64 reference: rel. error "
                                              f"{chk.rel_error:.3g} > {chk.tolerance:.3g} {chk.note}".strip())
             flush = wants_l2_flush(workload, dev) if flush_l2 == "auto" else bool(flush_l2)
-            m = measure(lambda: be.fn(prep), dev, flush_l2=flush, **measure_kw)
+            m = measure(lambda: be.fn(prep), dev, flush_l2=flush, **energy_default(dev, measure_kw))
         return BenchmarkResult(workload, name, lib, "ok", chk, m, label=label, prepare_ms=prep_ms, dispatch=disp)
     except torch.OutOfMemoryError as e:
         return BenchmarkResult(workload, name, lib or "", "skipped", error=f"out of memory: {str(e).splitlines()[0]}",

@@ -15,15 +15,16 @@ from .timing import *
 from .workloads import *
 
 # %% auto #0
-__all__ = ['DEVICE_ALIASES', 'CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K', 'GPU_SQUARES', 'GPU_SEARCH_BUDGET_S',
-           'CPU_SEARCH_SHAPES', 'GPU_SEARCH_SHAPES', 'REGIMES', 'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS',
-           'CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'installed_data_dirs',
-           'data_dir', 'SpecRow', 'load_specs', 'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device',
-           'wave_efficiency', 'wave_quantised_mn', 'search_candidates', 'refine_candidates', 'cpu_emulated',
-           'PeakMeasurement', 'device_sm_count', 'SearchConfig', 'search_plan', 'plan_hash', 'measure_matmul_peak',
+__all__ = ['TENSOR_CORE_PRECISIONS', 'DEVICE_ALIASES', 'CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K', 'GPU_SQUARES',
+           'GPU_SEARCH_BUDGET_S', 'CPU_SEARCH_SHAPES', 'GPU_SEARCH_SHAPES', 'REGIMES', 'CPU_SEARCH_BUDGET_S',
+           'NATIVE_CPU_FLAGS', 'CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS',
+           'installed_data_dirs', 'data_dir', 'SpecRow', 'load_specs', 'match_spec', 'DeviceNotPresentError',
+           'DeviceTarget', 'resolve_device', 'wave_efficiency', 'wave_quantised_mn', 'search_candidates',
+           'refine_candidates', 'cpu_emulated', 'PeakMeasurement', 'device_sm_count', 'SearchConfig',
+           'recorded_winners', 'search_plan', 'plan_hash', 'near_winner', 'sustained_choice', 'measure_matmul_peak',
            'measure_copy_bandwidth', 'measure_read_bandwidth', 'roofline', 'Ceiling', 'environment_key', 'ceiling_key',
            'default_cache_path', 'peak_limit', 'check_peak', 'cache_problem', 'CeilingStore', 'burst_to_reuse',
-           'get_ceiling', 'raise_measured_peak']
+           'get_ceiling', 'power_fields', 'raise_measured_peak']
 
 # %% ../../nbs/03_ceilings.ipynb #b6564334
 def installed_data_dirs() -> list[Path]:
@@ -43,14 +44,22 @@ def data_dir() -> Path:
                             f"{installed_data_dirs()[0]}); reinstall the package, or set CEILING_SCOUT_DATA "
                             "to its data folder")
 
+TENSOR_CORE_PRECISIONS = ("tf32", "fp16", "bf16", "fp8", "int8")  # fp32/fp64 are quoted at another clock (max boost)
+
 @dataclass(frozen=True)
 class SpecRow:
     "Datasheet figures for one GPU (dense tensor-core rates, TFLOP/s; bandwidth GB/s)."
     key: str; name: str; match: str; peaks_tflops: dict; mem_bandwidth_gbps: float
     l2_mb: float|None; tdp_w: float|None; source: str
+    tensor_clock_mhz: float|None = None  # the SM clock the datasheet's tensor-core rates are computed at
     def peak(self, precision: Precision) -> float|None:
         "Spec peak for `precision`, or None where the datasheet has none (e.g. fp8 on Ampere)."
         return self.peaks_tflops.get(Precision(precision).value)
+    def peak_flops_per_clock(self, precision: Precision) -> float|None:
+        "Dense tensor-core FLOP per SM-clock cycle (whole chip): the spec peak over the clock it is quoted at."
+        p, peak = Precision(precision), self.peak(precision)
+        if p not in TENSOR_CORE_PRECISIONS or not peak or not self.tensor_clock_mhz: return None
+        return peak * 1e12 / (self.tensor_clock_mhz * 1e6)
 
 @functools.lru_cache(None)
 def load_specs(path: str|None=None) -> dict[str, SpecRow]:
@@ -61,7 +70,7 @@ def load_specs(path: str|None=None) -> dict[str, SpecRow]:
             peaks = {p.value: float(r[p.spec_column]) for p in Precision if r.get(p.spec_column)}
             num = lambda k: float(r[k]) if r.get(k) else None
             rows[r["key"]] = SpecRow(r["key"], r["name"], r["match"], peaks, float(r["mem_bandwidth_gbps"]),
-                                     num("l2_mb"), num("tdp_w"), r["source"])
+                                     num("l2_mb"), num("tdp_w"), r["source"], num("tensor_clock_mhz"))
     return rows
 
 def match_spec(device_name: str) -> SpecRow|None:
@@ -119,7 +128,7 @@ def resolve_device(device: str="auto", # auto, cpu, cuda, cuda:N, or a spec key/
     return DeviceTarget(req, "cuda:0", gpu_name, key, specs[key], warns)
 
 # %% ../../nbs/03_ceilings.ipynb #569b1dc9
-CEILING_METHOD_VERSION = 3  # bump when the search or its statistic changes: cached peaks of another version are stale
+CEILING_METHOD_VERSION = 4  # bump when the search or its statistic changes: cached peaks of another version are stale
 GPU_TILES = ((128, 128), (128, 256), (256, 128))  # the CTA tiles cuBLAS/cuBLASLt use most for large GEMMs (sm80-sm100)
 GPU_LONG_K = (8192, 16384)        # long K amortises each tile's prologue and epilogue
 GPU_SQUARES = (2048, 4096, 8192)  # the aligned squares (and the peer's M, N grid)
@@ -220,6 +229,8 @@ class SearchConfig:
     repeats: int|None = None        # independent windows of the finalists, their spread is the CI (GPU 4, CPU 3)
     refine: bool|None = None        # refine around the coarse winner (default: when shapes are generated)
     sm_count: int|None = None       # override the SM count the candidates are chosen for (tests)
+    start: str|None = None          # "recorded": confirm this device model's recorded winners and refine around
+                                    # them; "full": search from scratch (default: recorded where there are winners)
 
 # %% ../../nbs/03_ceilings.ipynb #95ec464a
 @patch(cls_method=True)
@@ -233,25 +244,53 @@ def smoke(cls: SearchConfig) -> SearchConfig:
     return cls.of_shapes([(64, 64, 64)], per_shape_s=0.02)
 
 # %% ../../nbs/03_ceilings.ipynb #3aa2b25d
+def recorded_winners(device_name: str|None,   # as the driver names it (`torch.cuda.get_device_name`)
+                     path: str|Path|None=None  # default: `data/search_winners.json`
+                    ) -> dict[str, dict]:
+    "The full search's recorded best shapes per precision for this device model ({} where none are recorded)."
+    spec = match_spec(device_name) if device_name else None
+    if spec is None: return {}
+    try: d = json.loads(Path(path or data_dir() / "search_winners.json").read_text())
+    except (OSError, ValueError): return {}
+    devices = d.get("devices", {}) if isinstance(d, dict) else {}
+    key = d.get("same_die", {}).get(spec.key, spec.key)
+    out = {}
+    for p, e in (devices.get(key, {}).get("winners") or {}).items():
+        shapes = [tuple(s) for s in e.get("shapes", []) if isinstance(s, list) and len(s) == 3
+                  and all(isinstance(v, int) and 0 < v <= 65536 for v in s)]
+        rates = [r for r in e.get("tflops", []) if isinstance(r, (int, float)) and 0 < r < 1e5]
+        if shapes and p in {q.value for q in Precision}: out[p] = {"shapes": [list(s) for s in shapes],
+                                                                   "tflops": max(rates) if rates else None}
+    return out
+
 def search_plan(device: str|torch.device,      # where the search runs
                 config: SearchConfig|None=None, # the search (default: everything chosen from the hardware)
                 **overrides                     # `SearchConfig` fields by name (shapes=..., per_shape_s=...) over it
                ) -> dict:
     "Everything the peak search will do, resolved: its hash is part of the cache key (see `plan_hash`)."
     c = with_overrides(config if config is not None else SearchConfig(), **overrides)
+    if c.start not in (None, "recorded", "full"):
+        raise CeilingScoutError(f"start must be 'recorded' or 'full'; got {c.start!r}")
     dev = torch.device(device); cuda = dev.type == "cuda"
     sms = c.sm_count or (device_sm_count(dev) if cuda else None)
+    winners = (recorded_winners(torch.cuda.get_device_name(dev)) if cuda and c.shapes is None and c.start != "full"
+               else {})
+    warm = bool(winners)
     return {"method_version": CEILING_METHOD_VERSION, "device_type": dev.type, "sm_count": sms,
+            "start": "recorded" if warm else "full", "winners": winners,
             "coarse": [list(s) for s in (c.shapes or search_candidates(sms if cuda or c.sm_count else None))],
             "refine": bool(c.refine if c.refine is not None else (c.shapes is None and bool(sms))),
             "per_shape_s": c.per_shape_s or (0.15 if cuda else 0.25),
             "finalist_window_s": 0.2 if cuda else None,  # CPU: per_shape_s
-            "idle_s": {"candidate": 0.1, "finalist": 0.4} if cuda else {"candidate": 0.0, "finalist": 0.0},
+            "idle_s": ({"candidate": 0.1, "finalist": 0.2 if warm else 0.4} if cuda
+                       else {"candidate": 0.0, "finalist": 0.0}),
             "l2_flush": "every call" if cuda else "none (CPU)",
             "sustained_s": c.sustained_s or (2 * SUSTAINED_MIN_S if cuda else 1.2 * SUSTAINED_MIN_S),
+            "sustained_window_s": 1.5 if cuda else (c.sustained_s or 1.2 * SUSTAINED_MIN_S),
+            "sustained_finalists": (2 if warm else 3) if cuda else 1,
             "budget_s": (c.budget_s if c.budget_s is not None
                          else GPU_SEARCH_BUDGET_S if cuda else CPU_SEARCH_BUDGET_S),
-            "repeats": c.repeats or (4 if cuda else 3), "finalists": 3 if cuda else 1,
+            "repeats": c.repeats or ((2 if warm else 4) if cuda else 3), "finalists": (2 if warm else 3) if cuda else 1,
             "statistic": "median of per-call times in a window (L2 flushed between calls, as the MAMF finder); "
                          "the median of the winner's windows"}
 
@@ -325,15 +364,36 @@ def _try_candidate(prec: Precision, dev: torch.device, plan: dict, searched: lis
 
 def _coarse_and_refine(prec: Precision, dev: torch.device, plan: dict, left: Callable[[], float],
                        log: Callable|None) -> list[dict]:
-    "The coarse pass over the plan's candidates, then the refinement around its winner: every entry, timed or skipped."
-    searched = []
-    for s in plan["coarse"]: _try_candidate(prec, dev, plan, searched, "coarse", s, left, log)
+    "The coarse pass (or the recorded winners, confirmed), then the refinement around the best: every entry."
+    searched, rec = [], plan.get("winners", {}).get(prec.value)
+    if rec: searched = _confirm_winners(prec, dev, plan, rec, left, log)
+    if not rec or not searched:
+        for s in plan["coarse"]: _try_candidate(prec, dev, plan, searched, "coarse", s, left, log)
     if _best_entry(searched) is None: raise RuntimeError(f"no search shape fit in memory (or the budget) on {dev}")
     if plan["refine"]:
-        tried = [e["shape"] for e in searched]
-        for s in refine_candidates(tuple(_best_entry(searched)["shape"]), plan["sm_count"], tried):
-            _try_candidate(prec, dev, plan, searched, "refine", s, left, log)
+        tried, best = [e["shape"] for e in searched], tuple(_best_entry(searched)["shape"])
+        near = near_winner(best, tried) if searched[0]["stage"] == "recorded" else refine_candidates(
+            best, plan["sm_count"], tried)
+        for s in near: _try_candidate(prec, dev, plan, searched, "refine", s, left, log)
     return searched
+
+def near_winner(best: tuple[int, int, int], tried=()) -> list[tuple[int, int, int]]:
+    "The refinement of a confirmed winner: K a quarter longer and shorter, M and N swapped (three shapes, not eleven)."
+    M, N, K = best
+    r512 = lambda k: max(1024, int(round(k / 512)) * 512)
+    out = [(M, N, r512(K * 1.25)), (M, N, r512(K * 0.75)), (N, M, K)]
+    return [s for s in dict.fromkeys(out) if s not in set(map(tuple, tried)) and s[2] <= 65536]
+
+def _confirm_winners(prec: Precision, dev: torch.device, plan: dict, rec: dict, left: Callable[[], float],
+                     log: Callable|None) -> list[dict]:
+    "Time the recorded winners; [] (search from scratch) when the best is more than 10 % below its recorded rate."
+    searched = []
+    for s in rec["shapes"]: _try_candidate(prec, dev, plan, searched, "recorded", s, left, log)
+    best = _best_entry(searched)
+    if best is not None and (not rec.get("tflops") or best["tflops"] >= 0.9 * rec["tflops"]): return searched
+    if log: log(f"  the recorded {prec.value} winners read {best['tflops'] if best else 0:.1f} TFLOPS here, "
+                f"below 90 % of the recorded {rec.get('tflops')}: searching from scratch")
+    return []
 
 # %% ../../nbs/03_ceilings.ipynb #5e8143fe
 def _retime_finalists(prec: Precision, dev: torch.device, plan: dict, ranked: list[dict],
@@ -372,6 +432,7 @@ def _searched_peak(prec: Precision, dev: torch.device, plan: dict, log: Callable
               "repeat_tflops": [round(v, 4) for v in reps[shape]],
               "median_tflops": rate, "mean_tflops": statistics.median(means_[shape]),  # per-call median / mean
               "finalists": {"x".join(map(str, f)): v for f, v in reps.items()},
+              "start": "recorded" if searched[0].get("stage") == "recorded" else "full",
               "search_s": round(time.perf_counter() - t0, 2)}
     return PeakMeasurement("matmul", prec.value, "burst", rate, "TFLOPS", tuple(shape),
                            2.0 * math.prod(shape) / rate / 1e9, m.telemetry.to_dict(), method, searched, _now(),
@@ -386,25 +447,62 @@ def _reused_search(from_search: PeakMeasurement|None, prec: Precision, plan: dic
     return replace(from_search, shape=tuple(from_search.shape), searched=list(from_search.searched), method=method)
 
 # %% ../../nbs/03_ceilings.ipynb #3696cf81
-def _sustained_peak(pk: PeakMeasurement, prec: Precision, dev: torch.device, plan: dict) -> PeakMeasurement:
-    "Run the peak's shape back to back for the plan's `sustained_s` and rate it by the mean of the second half."
-    w = GemmWorkload(prec, *pk.shape); x = w.make_inputs(dev, seed=7); be = w.backends(dev)[w.default_backend]
-    n = max(20, math.ceil(plan["sustained_s"] * 1e3 / pk.mean_ms))
-    # back to back, no L2 flush: memory kernels between the matmuls would keep the clocks at boost (the H100
-    # read 1938 MHz through a flushed 'sustained' run on 2026-11-23), and sustained means the power cap holds
-    with w.precision_context(): m = measure(lambda: be.fn(x), dev, MeasureConfig.fixed(warmup=5, iters=n))
-    del x
+def _back_to_back(prec: Precision, shape: tuple, dev: torch.device, window_s: float, call_ms: float) -> dict:
+    "Run the library GEMM at `shape` back to back for `window_s`: rate of the second half, clocks, power, energy."
+    w = GemmWorkload(prec, *shape); x = w.make_inputs(dev, seed=7); be = w.backends(dev)[w.default_backend]
+    n = max(20, math.ceil(window_s * 1e3 / call_ms))
+    # back to back: no L2 flush, no spin hold, no graph (memory or spin kernels between the matmuls lower the
+    # board's power, so the clocks stay at boost: the H100 read 1938 MHz through such a 'sustained' run, 2026-11-23)
+    try:
+        with w.precision_context():
+            m = measure(lambda: be.fn(x), dev, MeasureConfig.fixed(warmup=5, iters=n), hold_us=0.0, cuda_graph=False)
+    finally: del x
     tail = summarize(list(m.times_ms[len(m.times_ms) // 2:]))
-    method = {**pk.method, **m.method, "statistic": "mean of the second half of a back-to-back run",
-              "run_s": round(m.duration_s, 2)}
-    tel = m.telemetry.to_dict()
-    if dev.type == "cuda" and tel.get("regime") == "burst":   # the clocks, not the loop length, name the regime
-        method = {**method, "power_cap_binds": False, "regime_note": (
-            f"the clocks stayed near boost (median {tel.get('sm_clock_mhz_median')} MHz) through the whole "
-            "back-to-back run: the power cap does not bind at this shape, so its steady rate is the sustained "
-            "ceiling; shapes that reach the cap read below it for power, not for the kernel")}
-    return replace(pk, value=w.flops / (tail.mean_ms * 1e-3) / 1e12, mean_ms=tail.mean_ms, telemetry=tel,
-                   method=method, ci95_rel=tail.ci95_rel if math.isfinite(tail.ci95_rel) else None)
+    t, rate = m.telemetry, w.flops / (tail.mean_ms * 1e-3) / 1e12
+    watts = t.energy_power_w
+    return {"shape": list(shape), "tflops": rate, "mean_ms": tail.mean_ms, "ci95_rel": tail.ci95_rel,
+            "run_s": round(m.duration_s, 2), "regime": t.regime if t.available else m.regime,
+            "sm_clock_mhz_mean": t.sm_clock_mhz_mean, "power_cap_fraction": t.power_cap_fraction,
+            "power_w": watts, "tflop_per_j": rate / watts if watts else None, "telemetry": t.to_dict(),
+            "method": m.method}
+
+def _capped_entries(pk: PeakMeasurement, prec: Precision, dev: torch.device, plan: dict) -> list[dict]:
+    "The burst finalists run back to back in turn; on a GPU where none reached the cap, the best once more, longer."
+    fin = pk.method.get("finalists") or {"x".join(map(str, pk.shape)): [pk.value]}
+    ranked = sorted(fin, key=lambda k: -statistics.median(fin[k]) if fin[k] else 0)[:plan["sustained_finalists"]]
+    shapes = [tuple(int(v) for v in k.split("x")) for k in ranked]
+    window = plan["sustained_window_s"]
+    out = [{**_back_to_back(prec, s, dev, window, pk.mean_ms * math.prod(s) / math.prod(pk.shape)), "stage": "capped"}
+           for s in shapes]
+    if dev.type == "cuda" and not any(e["regime"] == "sustained" for e in out):   # at boost: not sustained yet
+        best = max(out, key=lambda e: e["tflops"])
+        out.append({**_back_to_back(prec, tuple(best["shape"]), dev, plan["sustained_s"], best["mean_ms"]),
+                    "stage": "longer"})
+    return out
+
+def sustained_choice(entries: list[dict] # back-to-back windows: {"tflops", "regime" (what the clocks said)}
+                    ) -> tuple[dict, bool]:
+    "(the window that sets the sustained ceiling, whether the power cap bound): the best capped one, else the best."
+    capped = [e for e in entries if e.get("regime") == "sustained"]
+    return max(capped or entries, key=lambda e: e["tflops"]), bool(capped)
+
+def _sustained_peak(pk: PeakMeasurement, prec: Precision, dev: torch.device, plan: dict) -> PeakMeasurement:
+    "The best rate once the power cap binds (the clocks say so): the burst finalists run back to back, best kept."
+    entries = _capped_entries(pk, prec, dev, plan)
+    best, capped = sustained_choice(entries)
+    method = {**pk.method, **best["method"], "statistic": "mean of the second half of a back-to-back run, the best "
+              "finalist at the power cap", "run_s": best["run_s"], "burst_tflops": pk.value,
+              "burst_shape": list(pk.shape), "tflop_per_j": best["tflop_per_j"], "power_w": best["power_w"],
+              "capped": [{k: v for k, v in e.items() if k not in ("telemetry", "method")} for e in entries]}
+    if dev.type == "cuda":
+        method["power_cap_binds"] = bool(capped)
+        if not capped:
+            t = best["telemetry"]
+            method["regime_note"] = (f"not sustained: the clocks stayed near boost (mean {t.get('sm_clock_mhz_mean')} "
+                                     f"MHz) through {best['run_s']} s back to back; the power cap did not bind")
+    ci = best["ci95_rel"]
+    return replace(pk, value=best["tflops"], shape=tuple(best["shape"]), mean_ms=best["mean_ms"],
+                   telemetry=best["telemetry"], method=method, ci95_rel=ci if math.isfinite(ci) else None)
 
 # %% ../../nbs/03_ceilings.ipynb #7179967c
 def measure_matmul_peak(device: str|torch.device,       # where to measure
@@ -436,10 +534,14 @@ def measure_copy_bandwidth(device: str|torch.device, nbytes: int=None, max_time_
     src = random_tensor((nbytes // 4,), torch.float32, dev, seed=11); dst = torch.empty_like(src)
     dst.copy_(src)
     if not torch.equal(dst, src): raise RuntimeError("copy check failed: destination differs from source")
-    m = measure(lambda: dst.copy_(src), dev, mode="adaptive", warmup=3, min_iters=5, max_time_s=max_time_s)
+    m = measure(lambda: dst.copy_(src), dev, mode="adaptive", warmup=3, min_iters=5, max_time_s=max_time_s,
+                energy_s=ENERGY_MIN_WINDOW_S if dev.type == "cuda" else None)
     moved = 2 * src.numel() * 4
+    e = m.energy
+    gb_j = moved / 1e9 / e.joules_per_call if e is not None and e.available else None
     return PeakMeasurement("copy", None, "burst", m.gbps(moved), "GB/s", None, m.mean_ms, m.telemetry.to_dict(),
-                           {**m.method, "bytes_moved": moved}, [], _now())
+                           {**m.method, "bytes_moved": moved, "gb_per_j": gb_j,
+                            "energy": e.to_dict() if e is not None else None}, [], _now())
 
 # %% ../../nbs/03_ceilings.ipynb #c7fea3a8
 def measure_read_bandwidth(device: str|torch.device, nbytes: int=None, max_time_s: float=1.0) -> PeakMeasurement:
@@ -476,6 +578,13 @@ class Ceiling:
     measured_peak_ci95_rel: float|None = None     # the measured peak's own spread (95 % CI half-width, relative)
     measured_read_bandwidth_gbps: float|None = None  # read-only kernel (a sum): the roof of read-dominated work
     raised_from_tflops: float|None = None         # the searched peak, when a faster measured baseline raised it
+    peak_sm_clock_mhz: float|None = None          # mean SM clock of the window that set the measured peak
+    peak_tflops_per_w: float|None = None          # its TFLOP per joule, back to back (sustained: at the power cap)
+    bandwidth_gbps_per_w: float|None = None       # GB per joule of the copy bandwidth, back to back
+    burst_peak_tflops: float|None = None          # both measured matmul ceilings where known (the other one from
+    sustained_peak_tflops: float|None = None      # the same search, or the cache): shown beside the one that judged
+    power_cap_binds: bool|None = None             # sustained: the cap held the clocks in its best window
+    search_start: str|None = None                 # "recorded" (the recorded winners confirmed) or "full"
     def roofline_bound(self, ai: float, read: bool=False # read-dominated work: the higher of read and copy roofs
                       ) -> tuple[float|None, str|None]:
         "Bound from measured peaks (falls back to spec where nothing was measured)."
@@ -689,12 +798,32 @@ def get_ceiling(target: DeviceTarget,          # from `resolve_device`
     if spec is None:
         notes.append("no spec sheet for CPUs: efficiency is against measured ceilings only" if not target.is_cuda
                      else f"no spec row for {env.device_name}")
+    if pk is not None and pk.method.get("regime_note"): notes.append(pk.method["regime_note"])
     note = "; ".join(dict.fromkeys(notes))
-    return Ceiling(target.key, env.device_name, prec.value if prec else None, regime,
-                   pk.value if pk else None, bw.value, spec.peak(prec) if (spec and prec) else None,
-                   spec.mem_bandwidth_gbps if spec else None, pk.shape if pk else None, source,
-                   pk.measured_at if pk else bw.measured_at, pk.telemetry if pk else None, note,
-                   pk.ci95_rel if pk else None, rd.value, pk.method.get("raised_from") if pk else None)
+    c = Ceiling(target.key, env.device_name, prec.value if prec else None, regime,
+                pk.value if pk else None, bw.value, spec.peak(prec) if (spec and prec) else None,
+                spec.mem_bandwidth_gbps if spec else None, pk.shape if pk else None, source,
+                pk.measured_at if pk else bw.measured_at, pk.telemetry if pk else None, note,
+                pk.ci95_rel if pk else None, rd.value, pk.method.get("raised_from") if pk else None)
+    return replace(c, **power_fields(pk, bw, regime, _other_regime(store, key, prec, regime, spec, threads)))
+
+def _other_regime(store: CeilingStore, key: str, prec: Precision|None, regime: str, spec, threads) -> float|None:
+    "The cached matmul peak of the other regime (same search), or None: shown beside, never measured for it."
+    if prec is None: return None
+    other = "sustained" if regime == "burst" else "burst"
+    pk, _ = store.lookup(key, "matmul", prec.value, other, limit=peak_limit("matmul", prec.value, spec, threads))
+    return pk.value if pk else None
+
+def power_fields(pk: PeakMeasurement|None, bw: PeakMeasurement|None, regime: str,
+                 other_tflops: float|None=None) -> dict:
+    "The `Ceiling` fields on clocks and energy, from the matmul peak and the copy bandwidth measured (pure)."
+    m, t = (pk.method, pk.telemetry or {}) if pk else ({}, {})
+    here = pk.value if pk else None
+    burst = (m.get("burst_tflops") or other_tflops) if regime == "sustained" else here
+    sus = here if regime == "sustained" else other_tflops
+    return {"peak_sm_clock_mhz": t.get("sm_clock_mhz_mean"), "peak_tflops_per_w": m.get("tflop_per_j"),
+            "bandwidth_gbps_per_w": bw.method.get("gb_per_j") if bw else None, "burst_peak_tflops": burst,
+            "sustained_peak_tflops": sus, "power_cap_binds": m.get("power_cap_binds"), "search_start": m.get("start")}
 
 # %% ../../nbs/03_ceilings.ipynb #0589d8c2
 def raise_measured_peak(target: DeviceTarget,  # the device

@@ -12,14 +12,14 @@ import torch
 from .core import CeilingScoutError
 
 # %% auto #0
-__all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S',
-           'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
-           'CLOCK_SETTLE_WINDOW_S', 'CLOCK_SETTLE_TOLERANCE', 'POWER_CAP_REASON', 'POWER_SETTLE_FRACTION',
-           'POWER_CAP_WINDOW_S', 'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize',
-           'throttle_reason_names', 'Telemetry', 'RegimeDecision', 'classify_regime', 'TelemetrySampler',
-           'measurement_regime', 'Measurement', 'FixedCount', 'StdRel', 'BatchMeans', 'stopping_criterion',
-           'warmup_settled', 'clocks_settled', 'power_settled', 'level_shift', 'MeasureConfig', 'with_overrides',
-           'MeasurePlan', 'measure_plan', 'measure']
+__all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'ENERGY_MIN_WINDOW_S', 'CPU_WARMUP_MAX_S',
+           'SUSTAINED_MIN_S', 'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE',
+           'WARMUP_RULES', 'CLOCK_SETTLE_WINDOW_S', 'CLOCK_SETTLE_TOLERANCE', 'POWER_CAP_REASON',
+           'POWER_SETTLE_FRACTION', 'POWER_CAP_WINDOW_S', 'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats',
+           'summarize', 'throttle_reason_names', 'Telemetry', 'RegimeDecision', 'classify_regime', 'TelemetrySampler',
+           'counter_power_w', 'Energy', 'energy_from_trace', 'measure_energy', 'measurement_regime', 'Measurement',
+           'FixedCount', 'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled', 'clocks_settled',
+           'power_settled', 'level_shift', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan', 'measure']
 
 # %% ../../nbs/01_timing.ipynb #c00bbcde
 def t_quantile_975(df: int) -> float:
@@ -84,6 +84,8 @@ class Telemetry:
     regime: str = "unknown"                 # what the clocks say: burst, sustained or unknown (`classify_regime`)
     regime_reason: str = ""                 # why, in one line
     settled: bool|None = None               # False when the window straddled a change of regime
+    energy_power_w: float|None = None       # mean power from NVML's energy counter (between its updates in the window)
+    energy_span_s: float|None = None        # ... over this long (None: fewer than two updates)
     @property
     def throttled(self) -> bool:
         "True when a power or thermal limit held the clocks back during the run."
@@ -167,6 +169,8 @@ class TelemetrySampler:
         except Exception: pass
         try: row["temp"] = n.nvmlDeviceGetTemperature(h, n.NVML_TEMPERATURE_GPU)
         except Exception: pass
+        try: row["energy_mj"] = n.nvmlDeviceGetTotalEnergyConsumption(h)   # since the driver loaded, mJ
+        except Exception: pass
         self._rows.append(row)
 
     def _loop(self):
@@ -222,7 +226,73 @@ class TelemetrySampler:
                          sm_clock_mhz_stdev=d.sm_clock_mhz_stdev, power_cap_fraction=d.power_cap_fraction,
                          thermal_fraction=d.thermal_fraction, boost_fraction=d.boost_fraction,
                          held_fraction=d.held_fraction, regime=d.regime,
-                         regime_reason=d.reason, settled=d.settled)
+                         regime_reason=d.reason, settled=d.settled, energy_power_w=counter_power_w(rows)[0],
+                         energy_span_s=counter_power_w(rows)[1])
+
+# %% ../../nbs/01_timing.ipynb #1a588b29
+ENERGY_MIN_WINDOW_S = 1.0  # ten of the counter's ~100 ms updates: the energy to within about a tenth
+
+def counter_power_w(trace: Sequence[dict] # NVML samples in order, with "t" (s) and "energy_mj" (the counter)
+                   ) -> tuple[float|None, float|None]:
+    "(mean power in W, seconds covered) from the energy counter between its first and last update; None: too few."
+    pts = [(r["t"], r["energy_mj"]) for r in trace if r.get("energy_mj") is not None]
+    changes = [pts[i] for i in range(1, len(pts)) if pts[i][1] != pts[i - 1][1]]
+    if len(changes) < 2: return None, None
+    (t0, e0), (t1, e1) = changes[0], changes[-1]
+    if t1 <= t0 or e1 < e0: return None, None   # a counter that ran backwards (a driver reload) reads nothing
+    return (e1 - e0) / 1e3 / (t1 - t0), t1 - t0
+
+# %% ../../nbs/01_timing.ipynb #07d7c5cd
+@dataclass(frozen=True)
+class Energy:
+    "Joules per call of one callable run back to back (NVML's energy counter), with the clocks of that window."
+    available: bool; note: str = ""
+    joules_per_call: float|None = None; power_w: float|None = None   # mean board power over the counter's span
+    window_s: float|None = None; calls: int = 0; call_ms: float|None = None  # back-to-back wall time per call
+    sm_clock_mhz_mean: float|None = None; power_cap_fraction: float|None = None
+    temperature_c_max: float|None = None; regime: str = "unknown"
+    def to_dict(self) -> dict: return asdict(self)
+
+def energy_from_trace(trace: Sequence[dict],  # the window's NVML samples (`TelemetrySampler.trace`)
+                      calls: int,             # calls the window ran
+                      window_s: float,        # how long they took (wall clock, the device synchronised)
+                      telemetry: Telemetry|None=None # the window's summary (clocks, cap share), if sampled
+                     ) -> Energy:
+    "The `Energy` of `calls` back-to-back calls over `window_s` from the counter in `trace` (pure: no NVML)."
+    t = telemetry or Telemetry(False)
+    clocks = dict(sm_clock_mhz_mean=t.sm_clock_mhz_mean, power_cap_fraction=t.power_cap_fraction,
+                  temperature_c_max=t.temperature_c_max, regime=t.regime)
+    power, span = counter_power_w(trace)
+    if power is None or calls < 1 or window_s <= 0:
+        why = ("no energy counter in the NVML samples" if not any("energy_mj" in r for r in trace)
+               else f"the energy counter updated fewer than twice in {window_s:.2f} s")
+        return Energy(False, why, window_s=window_s, calls=calls, **clocks)
+    return Energy(True, f"NVML total-energy counter over {span:.2f} s of a {window_s:.2f} s back-to-back window",
+                  power * window_s / calls, power, window_s, calls, window_s / calls * 1e3, **clocks)
+
+# %% ../../nbs/01_timing.ipynb #c3b876dd
+def measure_energy(fn: Callable[[], Any],          # the call (inputs built, output checked elsewhere)
+                   device: str|torch.device,        # where it runs
+                   min_s: float=ENERGY_MIN_WINDOW_S  # run it back to back at least this long
+                  ) -> Energy:
+    "Run `fn` back to back for `min_s` (no flush, no hold) and read joules per call from NVML's energy counter."
+    dev = torch.device(device)
+    if dev.type != "cuda": return Energy(False, "no energy counter: not an NVIDIA GPU")
+    sampler = TelemetrySampler(dev, period_s=0.01)
+    if sampler._nvml is None: return Energy(False, sampler._note)
+    torch.cuda.synchronize(dev); t = time.perf_counter(); fn(); torch.cuda.synchronize(dev)
+    chunk = max(1, int(0.01 / max(time.perf_counter() - t, 1e-6)))   # about 10 ms of calls between checks
+    sampler.start(); t0 = time.perf_counter(); calls = 0
+    try:
+        while True:
+            for _ in range(chunk): fn()
+            calls += chunk
+            if time.perf_counter() - t0 >= min_s:
+                torch.cuda.synchronize(dev)
+                if time.perf_counter() - t0 >= min_s: break
+        window = time.perf_counter() - t0
+    finally: tel = sampler.stop()
+    return energy_from_trace(sampler.trace, calls, window, tel)
 
 # %% ../../nbs/01_timing.ipynb #2661801b
 CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)
@@ -240,6 +310,7 @@ class Measurement:
     "Times (ms) of one callable on one device, with statistics, method, telemetry and regime."
     times_ms: tuple[float, ...]; stats: Stats; method: dict; telemetry: Telemetry; duration_s: float; regime: str
     regime_basis: str = "loop length"  # "clocks" (NVML samples of the timed window) or "loop length" (none)
+    energy: Energy|None = None         # joules per call from a back-to-back window after the timed one (CUDA)
     @property
     def mean_ms(self) -> float: return self.stats.mean_ms
     @property
@@ -255,6 +326,7 @@ class Measurement:
     def to_dict(self, keep_times: bool=True) -> dict:
         return {"stats": self.stats.to_dict(), "method": dict(self.method), "telemetry": self.telemetry.to_dict(),
                 "duration_s": self.duration_s, "regime": self.regime, "regime_basis": self.regime_basis,
+                "energy": self.energy.to_dict() if self.energy else None,
                 **({"times_ms": list(self.times_ms)} if keep_times else {})}
 
 # %% ../../nbs/01_timing.ipynb #bfd2becd
@@ -541,6 +613,8 @@ class MeasureConfig:
     warmup_rule: str = "auto"         # "count", "settle" (by time, until the times agree); auto: settle for a
                                       # criterion named by `stop` or `mode` on CUDA, else count
     warmup_max_s: float = 2.0         # settle: stop warming up after this long, settled or not
+    energy_s: float|None = None       # CUDA: then run the call back to back this long for joules per call (NVML's
+                                      # energy counter); None: off here, `ENERGY_MIN_WINDOW_S` in `run_backend`
     def __post_init__(self):
         if self.mode not in MODES: raise ValueError(f"mode must be one of {MODES}; got {self.mode!r}")
         if self.warmup < 0 or self.iters < 1 or (self.min_iters is not None and self.min_iters < 2):
@@ -786,5 +860,6 @@ def measure(fn: Callable[[], Any],          # the call to time (inputs already b
     _loop_outcome(method, config, plan, times, why, dropped, inner)
     regime, basis = measurement_regime(tel, duration)
     method["regime_basis"] = basis   # also in the method, so reports (which keep the method) carry it
+    energy = measure_energy(fn, dev, config.energy_s) if config.energy_s and dev.type == "cuda" else None
     return Measurement(times_ms=tuple(times), stats=summarize(times), method=method, telemetry=tel,
-                       duration_s=duration, regime=regime, regime_basis=basis)
+                       duration_s=duration, regime=regime, regime_basis=basis, energy=energy)
