@@ -22,7 +22,7 @@ _EXPORTS = {  # submodule -> the public names it gives the package
     "engine.scout": ("CeilingScout",),
     "reports.report": ("Report", "load_reports", "save_reports", "reports_to_dataframe", "SCHEMA_VERSION"),
     "reports.recorded": ("load_recorded_device", "recorded_devices", "recorded_reports", "NoRecordedDataError"),
-    "render.charts": ("ksweep_figure", "roofline_figure", "efficiency_figure"),
+    "render.charts": ("ksweep_figure", "roofline_figure", "efficiency_figure", "energy_roofline_figure"),
     "ops.attention": ("AttentionWorkload",),
     "ops.conv": ("Conv2dWorkload",),
     "ops.memory_bound": ("LayerNormWorkload", "RMSNormWorkload", "SoftmaxWorkload", "BiasGeluWorkload"),

@@ -13,14 +13,16 @@ from ..engine.ceilings import Ceiling
 from ..reports.report import *
 from ..modes.ksweep import *
 from ..reports.recorded import environment_label
-from .numbers import number
-from .tables import APPROACH_WORDS, EFFICIENCY_FLAG_MARKS, EFFICIENCY_MARKS_NOTE, efficiency_text, rate_unit
+from .numbers import finite, number
+from .tables import (APPROACH_WORDS, EFFICIENCY_FLAG_MARKS, EFFICIENCY_MARKS_NOTE, action_words,
+                                         efficiency_text, energy_rate, rate_unit)
 
 # %% auto #0
 __all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'verdict_key',
-           'verdict_outline', 'subtitle_lines', 'log_ticks', 'ksweep_figure', 'roofline_figure', 'report_label',
-           'efficiency_chart_reports', 'efficiency_figure', 'plotlyjs_script', 'figure_html', 'show_figure', 'save_png',
-           'finite_figure_dict', 'update_figure_widget']
+           'verdict_outline', 'subtitle_lines', 'log_ticks', 'power_hover_line', 'ksweep_figure', 'roofline_figure',
+           'report_label', 'efficiency_chart_reports', 'efficiency_figure', 'energy_roof_tflops_per_j',
+           'energy_roofline_figure', 'plotlyjs_script', 'figure_html', 'show_figure', 'save_png', 'finite_figure_dict',
+           'update_figure_widget']
 
 # %% ../../nbs/11_charts.ipynb #27adde9c
 def _merge_recorded(labels: list[str]) -> list[str]:
@@ -52,7 +54,7 @@ APPROACH_COLORS = {"NONE": "#2ca02c", "PAD_SHAPE": "#9467bd", "SWITCH_BACKEND": 
                    "CUTLASS_SWEEP": "#ff7f0e", "CUSTOM_KERNEL": "#d62728", "CUSTOM_SPARSE": "#e377c2",
                    "SEMI_STRUCTURED_24": "#bcbd22",
                    "FUSION": "#1f77b4", "CHECK_MEASUREMENT": "#7f7f7f", "NOT_SUPPORTED": "#c7c7c7",
-                   "NOISY": "#ffffff"}
+                   "POWER_BOUND": "#f2b701", "NOISY": "#ffffff"}
 # in words: NONE is "use the library", never "no priority"; NOISY: the too-noisy gate withheld the verdict
 APPROACH_NAMES = {**APPROACH_WORDS, "NONE": "use the library (at the ceiling, or nothing measured beats it)",
                   "NOISY": "noisy: re-run on a quiet device"}
@@ -116,6 +118,20 @@ def _as_reports(items) -> list[Report]:
         out += load_reports(x) if isinstance(x, (str, Path)) else [x]
     return out
 
+# %% ../../nbs/11_charts.ipynb #d82c2121
+def power_hover_line(r: Report) -> str:
+    "'<br>0.412 J/call, 1.53 TFLOPS/W, SM 1,755 MHz, ...' from `r.power`: '' when it has none of these figures."
+    p = r.power or {}
+    j, mhz, cap = (finite(p.get(k)) for k in ("energy_j_per_call", "sm_clock_mhz_mean", "power_cap_fraction"))
+    rate, unit = energy_rate(r)
+    parts = [f"{number(j)} J/call" if j is not None else "",
+             f"{number(rate)} {'GB/s per W' if unit == 'GB/s/W' else unit}" if rate is not None else "",
+             f"SM {number(mhz, fmt=',.0f')} MHz" if mhz is not None else "",
+             ("at the power cap" + (f" ({number(cap, fmt='.0%')} of the time)" if cap is not None else ""))
+             if p.get("capped") else ""]
+    parts = [s for s in parts if s]
+    return "<br>" + ", ".join(parts) if parts else ""
+
 # %% ../../nbs/11_charts.ipynb #95ee1d25
 def _edge_anchor(x: float, xs: Sequence[float]) -> str:
     "Where a label's box hangs from `x`: 'right' near the right end of `xs`, 'left' near the left end, else 'center'."
@@ -146,6 +162,7 @@ def _ksweep_points(fig: go.Figure, ok: Sequence[Report], ks: list, y: list, ci: 
              f"<br>{r.regime} regime; efficiency {number(r.efficiency, fmt='.1%')}"
              if r.efficiency is not None else f"K={k:,}<br>{fmt_tflops(v)} {unit}"
              for k, v, (lo, hi), r in zip(ks, y, ci, ok)]
+    hover = [h + power_hover_line(r) for h, r in zip(hover, ok)]   # '' for reports without energy figures
     for app in dict.fromkeys(verdict_key(r) for r in ok):   # legend entries for the marker colours
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers",
                                  name=f"verdict: {APPROACH_NAMES.get(app, app)}", hoverinfo="skip",
@@ -341,7 +358,7 @@ def _point_hover(r: Report, fr: _Roofline) -> str:
     head = (f"<b>{r.operation} {'x'.join(map(str, r.shape))} {r.precision}</b>"
             + (f" [{r.device}]" if fr.multi_dev else ""))
     return (head + f"<br>{number(r.baseline_tflops * f, fmt=',.1f')} {unit} in {number(r.baseline_ms, fmt='.4g')} "
-            f"ms; AI {number(r.arithmetic_intensity, fmt=',.1f')} FLOP/B" + eff
+            f"ms; AI {number(r.arithmetic_intensity, fmt=',.1f')} FLOP/B" + eff + power_hover_line(r)
             + f"<br>{r.priority} / {r.approach}<br>{_wrap(r.recommendation, 80)}")
 
 # %% ../../nbs/11_charts.ipynb #5c2c65c1
@@ -441,8 +458,8 @@ def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: st
                              textposition="outside",
                              hovertext=[f"<b>{labels[i]}</b><br>{number(ok[i].baseline_tflops, fmt=',.1f')} of "
                                         f"{number(ok[i].ceiling_tflops, fmt=',.1f')} TFLOP/s ({ok[i].bound}-bound, "
-                                        f"{ok[i].regime})"
-                                        f"<br>{ok[i].priority} / {ok[i].approach}<br>{_wrap(ok[i].recommendation, 80)}"
+                                        f"{ok[i].regime})" + power_hover_line(ok[i]) + f"<br>{ok[i].priority} / "
+                                        f"{ok[i].approach}<br>{_wrap(ok[i].recommendation, 80)}"
                                         for i in idx], hoverinfo="text"))
     flagged = any(r.efficiency_flag for r in ok)   # "101.6% *" or "130.0% ⚠", explained in the subtitle
     xmax = max(110, max(r.efficiency for r in ok) * 100 + (16 if flagged else 12))
@@ -465,6 +482,97 @@ def efficiency_figure(reports: Sequence[Report|str|Path]|KSweepResult, title: st
                       xaxis_title="efficiency (% of the roofline bound, same load regime)",
                       yaxis=dict(categoryorder="array", categoryarray=labels, automargin=True))
     fig.update_xaxes(range=[0, xmax], ticksuffix=" %")
+    return fig
+
+# %% ../../nbs/11_charts.ipynb #128f9634
+def energy_roof_tflops_per_j(intensity: float,                  # FLOP per byte of minimum traffic
+                             ceiling_tflops_per_w: float|None,  # TFLOP per joule of the measured matmul ceiling
+                             bandwidth_gbps_per_w: float|None   # GB per joule of the measured copy bandwidth
+                            ) -> float|None:
+    "The energy roof at `intensity`, in TFLOP/J: 1 / (energy per TFLOP + energy per byte / I); None with neither."
+    c, b = finite(ceiling_tflops_per_w), finite(bandwidth_gbps_per_w)
+    terms = ([1 / c] if c else []) + ([1e3 / (intensity * b)] if b and intensity > 0 else [])
+    return 1 / sum(terms) if terms else None
+
+def _energy_roofs(reports: Sequence[Report]) -> dict:
+    "(device, precision) -> the best matmul TFLOP/J and copy GB/J any report knows, and the device's name."
+    roofs = {}
+    for r in reports:
+        p = r.power or {}
+        c, b = finite(p.get("ceiling_tflops_per_w")), finite(p.get("bandwidth_gbps_per_w"))
+        if not (c or b): continue
+        e = roofs.setdefault((r.device, r.precision), {"tflops_per_w": None, "gbps_per_w": None,
+                                                       "name": r.device_name})
+        if c and c > (e["tflops_per_w"] or 0): e["tflops_per_w"] = c
+        if b and b > (e["gbps_per_w"] or 0): e["gbps_per_w"] = b
+    return roofs
+
+# %% ../../nbs/11_charts.ipynb #1328bb7b
+def _energy_hover(r: Report, multi_dev: bool) -> str:
+    "Hover of one report on the energy roofline: workload, rate, per joule, clock, power, cap share, verdict."
+    p = r.power or {}
+    n = lambda k, fmt: number(p.get(k), fmt=fmt)
+    return (f"<b>{report_label(r, multi_dev)}</b><br>{number(r.baseline_tflops, fmt=',.1f')} TFLOP/s; "
+            f"{n('tflops_per_w', '.3g')} TFLOPS/W; {n('energy_j_per_call', '.3g')} J/call"
+            f"<br>SM {n('sm_clock_mhz_mean', ',.0f')} MHz mean; {n('power_w', ',.0f')} W; "
+            f"at the power cap {n('power_cap_fraction', '.0%')} of the time"
+            f"<br>clock-normalised efficiency {n('clock_efficiency', '.1%')}<br>verdict: {_wrap(action_words(r), 80)}")
+
+def _energy_traces(fig: go.Figure, pts: Sequence[Report], roofs: dict, x0: float, x1: float) -> list[float]:
+    "The roofs (one curve per device and precision) and the verdict-coloured points; returns every y drawn."
+    go, multi, ys = _go(), len({d for d, _ in roofs} | {r.device for r in pts}) > 1, []
+    xs = [x0 * (x1 / x0) ** (i / 63) for i in range(64)]
+    for (d, p), e in roofs.items():
+        y = [energy_roof_tflops_per_j(x, e["tflops_per_w"], e["gbps_per_w"]) for x in xs]; ys += [y[0], y[-1]]
+        parts = [f"{number(e['tflops_per_w'], fmt='.3g')} TFLOP/J matmul" if e["tflops_per_w"] else "",
+                 f"{number(e['gbps_per_w'], fmt='.3g')} GB/J copy" if e["gbps_per_w"] else ""]
+        fig.add_trace(go.Scatter(x=xs, y=y, mode="lines", line=dict(color=PRECISION_COLORS.get(p, "#333"), width=2.5),
+                                 name=f"{p} energy roof: {', '.join(s for s in parts if s)}" + (f" [{d}]" if multi else ""),
+                                 hovertemplate=f"{p} energy roof: %{{x:.3g}} FLOP/B -> %{{y:.3g}} TFLOP/J"
+                                               "<extra></extra>"))
+    for app in dict.fromkeys(verdict_key(r) for r in pts):
+        rs = [r for r in pts if verdict_key(r) == app]; ys += [r.power["tflops_per_w"] for r in rs]
+        fig.add_trace(go.Scatter(x=[r.arithmetic_intensity for r in rs], y=[r.power["tflops_per_w"] for r in rs],
+                                 mode="markers", name=f"verdict: {APPROACH_NAMES.get(app, app)}",
+                                 marker=dict(size=11, color=APPROACH_COLORS.get(app, "#333"),
+                                             symbol=[_SYMBOLS.get(r.precision, "circle") for r in rs],
+                                             line=dict(color=verdict_outline(app), width=1.5)),
+                                 hovertext=[_energy_hover(r, multi) for r in rs], hoverinfo="text"))
+    return ys
+
+# %% ../../nbs/11_charts.ipynb #59df49e8
+def energy_roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # any reports (or files of them)
+                           title: str|None=None) -> go.Figure:
+    "Log-log energy roofline: TFLOP/J against arithmetic intensity, a roof per device and precision, verdict colours."
+    go, reps = _go(), _as_reports(reports)
+    per_j = lambda r: finite((r.power or {}).get("tflops_per_w")) or 0
+    pts = [r for r in reps if r.status == "ok" and per_j(r) > 0 and (finite(r.arithmetic_intensity) or 0) > 0]
+    roofs, skipped = _energy_roofs(reps), len(reps) - len(pts)
+    left_out = f"{skipped} report(s) without TFLOPS/W not drawn" if skipped else ""
+    sub = " | ".join(s for s in [source_label(reps), left_out] if s)
+    fig = go.Figure()
+    fig.update_layout(**_LAYOUT, margin=dict(t=_margin_top(sub), b=70, l=80, r=30),
+                      height=560 + 23 * len(subtitle_lines(sub)))
+    if not pts and not roofs:   # nothing to draw: the title says why, no exception
+        notes = sorted({str(r.power["note"]) for r in reps if (r.power or {}).get("note")})
+        why = "; ".join(notes) or ("no reports given" if not reps else "no report carries energy figures "
+                                   "(Report.power: older reports and CPU runs have none)")
+        fig.update_layout(title=_title(title or f"Energy roofline: nothing to draw ({why})", sub))
+        return fig
+    ridges = [e["tflops_per_w"] * 1e3 / e["gbps_per_w"] for e in roofs.values()
+              if e["tflops_per_w"] and e["gbps_per_w"]]   # where the bytes' energy equals the FLOPs'
+    ais = [r.arithmetic_intensity for r in pts]
+    x0, x1 = min(ais + ridges + [1.0]) / 4, max(ais + ridges + [10.0]) * 4
+    yr = _log_range(_energy_traces(fig, pts, roofs, x0, x1))
+    names = sorted({e["name"] for e in roofs.values() if e["name"]} | {r.device_name for r in pts if r.device_name})
+    fig.update_layout(title=_title(title or f"Energy roofline: {len(pts)} workload(s) on "
+                                            f"{', '.join(names) or 'unknown device'}", sub),
+                      legend=dict(x=1.02, y=1, xanchor="left", yanchor="top", font=dict(size=11)),
+                      xaxis_title="arithmetic intensity (FLOP per byte of minimum traffic)",
+                      yaxis_title="energy efficiency (TFLOP/J = TFLOPS/W)")
+    xt, yt = log_ticks(x0, x1, (1,)), log_ticks(10 ** yr[0], 10 ** yr[1])
+    fig.update_xaxes(type="log", range=[math.log10(x0), math.log10(x1)], showgrid=True, tickvals=xt[0], ticktext=xt[1])
+    fig.update_yaxes(type="log", range=yr, showgrid=True, tickvals=yt[0], ticktext=yt[1])
     return fig
 
 # %% ../../nbs/11_charts.ipynb #f6b4e5fc

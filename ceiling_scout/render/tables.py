@@ -12,8 +12,8 @@ from ..reports.report import Report
 
 # %% auto #0
 __all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'EFFICIENCY_FLAG_WORDS', 'EFFICIENCY_FLAG_NOTE',
-           'EFFICIENCY_FLAG_MARKS', 'EFFICIENCY_MARKS_NOTE', 'rate_unit', 'is_noisy', 'action_words', 'efficiency_text',
-           'rate_cell', 'results_table', 'results_table_html']
+           'EFFICIENCY_FLAG_MARKS', 'EFFICIENCY_MARKS_NOTE', 'ENERGY_COLUMNS', 'rate_unit', 'is_noisy', 'action_words',
+           'efficiency_text', 'rate_cell', 'energy_rate', 'energy_cells', 'results_table', 'results_table_html']
 
 # %% ../../nbs/15_tables.ipynb #c6bfbbf0
 def rate_unit(reports: Sequence[Report]) -> tuple[str, float]:
@@ -35,7 +35,8 @@ APPROACH_WORDS = {
     "PAD_SHAPE": "pad the shape", "SWITCH_BACKEND": "switch to a faster backend", "CHANNELS_LAST": "use channels-last",
     "CUSTOM_SPARSE": "write a block-sparse kernel", "SEMI_STRUCTURED_24": "use 2:4 sparse tensor cores",
     "FUSION": "fuse with its neighbours", "CUSTOM_KERNEL": "a custom kernel is worth writing",
-    "CHECK_MEASUREMENT": "check the measurement", "NOT_SUPPORTED": "not supported here"}
+    "CHECK_MEASUREMENT": "check the measurement", "NOT_SUPPORTED": "not supported here",
+    "POWER_BOUND": "power-bound: the power cap, not the kernel, is the limit"}
 PRIORITY_WORDS = {"NONE": "no gain expected", "LOW": "low", "MEDIUM": "medium", "HIGH": "high"}
 
 def action_words(r: Report) -> str:
@@ -50,6 +51,9 @@ def action_words(r: Report) -> str:
         at = eff is not None and eff >= EFFICIENT
         return f"at the ceiling: {words}" if at else f"{words}: nothing measured beats it"
     if r.approach in ("CHECK_MEASUREMENT", "NOT_SUPPORTED"): return words
+    if r.approach == "POWER_BOUND":   # no tile advice, so no priority: how often the cap held it instead
+        cap = finite((r.power or {}).get("power_cap_fraction"))
+        return words + (f" (at the cap {number(cap, fmt='.0%')} of the time)" if cap is not None else "")
     return f"{words} ({PRIORITY_WORDS.get(r.priority, r.priority)} priority)"
 
 # %% ../../nbs/15_tables.ipynb #f1e2d3c5
@@ -84,6 +88,27 @@ def rate_cell(r: Report, factor: float=1.0) -> tuple[float|None, float|None, str
     text = f"{number(rate, 'table')} ± {number(half, 'table', 2) if half is not None else '?'}"
     return rate, half, text + (f" {NOISY_MARK}" if is_noisy(r) else "")
 
+# %% ../../nbs/15_tables.ipynb #7e04012b
+ENERGY_COLUMNS = ("J/call", "TFLOPS/W", "GB/s/W", "SM MHz", "clock eff.", "capped")
+
+def energy_rate(r: Report) -> tuple[float|None, str]:
+    "Work per joule of `r` with its unit: TFLOPS/W, or GB/s per W ('GB/s/W') for memory-bound work; None if unknown."
+    p = r.power or {}
+    tf, gb = finite(p.get("tflops_per_w")), finite(p.get("gbps_per_w"))
+    if gb is not None and (r.bound == "memory" or tf is None): return gb, "GB/s/W"
+    return tf, "TFLOPS/W"
+
+def energy_cells(r: Report) -> dict[str, str]:
+    "The `ENERGY_COLUMNS` cells of `r` as text ('—' where `r.power` lacks the figure)."
+    p = r.power or {}
+    rate, unit = energy_rate(r)
+    cells = {"J/call": number(p.get("energy_j_per_call"), "table"), "TFLOPS/W": "—", "GB/s/W": "—",
+             "SM MHz": number(p.get("sm_clock_mhz_mean"), "table", fmt=",.0f"),
+             "clock eff.": number(p.get("clock_efficiency"), "table", fmt=".0%"),
+             "capped": number(p.get("power_cap_fraction"), "table", fmt=".0%")}
+    cells[unit] = number(rate, "table")
+    return cells
+
 # %% ../../nbs/15_tables.ipynb #e48b992f
 def _short(text: str|None, width: int=60) -> str:
     t = (str(text or "").splitlines() or [""])[0]
@@ -106,10 +131,11 @@ def results_table(reports: Sequence[Report]) -> "pd.DataFrame":
                      f"ceiling {unit}": number((finite(r.ceiling_tflops) or math.nan) * f, "table"),
                      "efficiency": efficiency_text(r),
                      "timed calls": str((r.stats or {}).get("n") or "—"), "regime": r.regime or "—",
-                     "verdict": action_words(r), "note": _short(r.error)})
+                     **energy_cells(r), "verdict": action_words(r), "note": _short(r.error)})
     df = pd.DataFrame(rows)
     if len(df) and not df["note"].astype(bool).any(): df = df.drop(columns="note")
-    return df
+    # energy columns only where some report has the figure (older reports and CPU runs have none)
+    return df.drop(columns=[c for c in ENERGY_COLUMNS if len(df) and (df[c] == "—").all()])
 
 def results_table_html(reports: Sequence[Report], caption: str="") -> str:
     "`results_table` as an HTML table (errors whole in the cell tooltip), with the noisy note where a cell is marked."
