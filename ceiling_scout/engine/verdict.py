@@ -17,14 +17,14 @@ from ..render.words import sentence
 
 # %% auto #0
 __all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
-           'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for',
-           'ceiling_band', 'above_spec_facts', 'plausibility', 'ceiling_spread_note', 'excluded_facts',
-           'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel',
-           'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
-           'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline',
-           'noise_reading', 'noise_gate', 'roofline_for', 'judge', 'at_ceiling', 'decide_default',
-           'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend',
-           'decide_gemm_below_ceiling', 'decide_gemm']
+           'POWER_BOUND_CLOCK_EFFICIENCY', 'CAPPED_FRACTION', 'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision',
+           'DecisionContext', 'synthetic_result', 'priority_for', 'ceiling_band', 'above_spec_facts', 'plausibility',
+           'ceiling_spread_note', 'excluded_facts', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count',
+           'gain_priority', 'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row',
+           'weak_ceiling', 'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused',
+           'decide_failed_baseline', 'noise_reading', 'noise_gate', 'roofline_for', 'power_facts', 'judge',
+           'at_ceiling', 'decide_default', 'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding',
+           'decide_faster_backend', 'decide_gemm_below_ceiling', 'decide_gemm', 'power_options', 'decide_power_bound']
 
 # %% ../../nbs/05_verdict.ipynb #c54ac526
 # EFFICIENT (0.90, the users' rule: at 90 % of the ceiling or more the library is optimal) lives in `core`
@@ -43,6 +43,7 @@ class Verdict:
     # measured speedup of the recommended change, or the headroom to the ceiling
     gain: float|None = None
     gain_ci95: tuple[float, float]|None = None  # its 95 % interval (from both measurements' CIs)
+    power: dict = field(default_factory=dict)   # energy, clocks, clock-normalised efficiency (`power_facts`)
     @property
     def bound(self) -> str|None:
         "Compatibility name of `bound_kind` (\"compute\" or \"memory\": which roof bounds the workload)."
@@ -366,6 +367,41 @@ def _verdict(base: dict, d: Decision, warnings: list[str], evidence: dict) -> Ve
                    facts=d.facts, warnings=tuple(dict.fromkeys([*warnings, *d.warnings])),
                    evidence={**d.evidence, **evidence}, finding=d.finding, gain=d.gain, gain_ci95=d.gain_ci95)
 
+# %% ../../nbs/05_verdict.ipynb #95a30f27
+POWER_BOUND_CLOCK_EFFICIENCY = 0.85  # at the 700 W cap of the H100 SXM (2026-11-26) cuBLAS's large GEMMs used 0.90-0.96
+# of the peak per clock (8192^3 0.92, 4096^3 0.90, the ceiling's 1536x2816x16384 0.96), its small-K and thin ones
+# 0.70-0.86, a naive Triton GEMM 0.25: the users' 90 % rule on the best per-clock rate measured at the cap (0.96 x 0.9)
+CAPPED_FRACTION = 0.5  # the baseline ran at the power cap: the cap bit set in at least half its busy samples
+
+def _per_clock(tflops: float|None, mhz: float|None, per_clock: float|None) -> float|None:
+    "Rate over (peak FLOP per clock x clock): how much of the clock it had the work used; None where unknown."
+    return tflops * 1e12 / (per_clock * mhz * 1e6) if tflops and mhz and per_clock else None
+
+def power_facts(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> dict:
+    "The verdict's `power` dict: energy, clocks, clock-normalised efficiency and which ceiling judged (pure)."
+    m = baseline.measurement
+    if m is None or not m.telemetry.available:
+        return {"note": m.telemetry.note if m else "no measurement", "judged_against": ceiling.regime}
+    t, e = m.telemetry, m.energy
+    spec = load_specs().get(ceiling.device_key)
+    ppc = (spec.peak_flops_per_clock(workload.precision)
+           if spec and workload.compute_bound_kind == "matmul" else None)
+    notes = [n for n in (None if e is not None and e.available else (e.note if e else "no energy window"),
+                         None if ppc else f"no peak per clock for {workload.precision.value} on {ceiling.device_key}")
+             if n]
+    return {"energy_j_per_call": baseline.energy_j_per_call, "tflops_per_w": baseline.tflops_per_w,
+            "gbps_per_w": baseline.gbps_per_w, "power_w": e.power_w if e else None,
+            "energy_window_s": e.window_s if e else None, "sm_clock_mhz_mean": t.sm_clock_mhz_mean,
+            "power_cap_fraction": t.power_cap_fraction, "power_limit_w": t.power_limit_w,
+            "temperature_c_max": t.temperature_c_max,
+            "capped": (t.power_cap_fraction or 0.0) >= CAPPED_FRACTION, "peak_flops_per_clock": ppc,
+            "clock_efficiency": _per_clock(baseline.tflops, t.sm_clock_mhz_mean, ppc),
+            "ceiling_clock_efficiency": _per_clock(ceiling.measured_peak_tflops, ceiling.peak_sm_clock_mhz, ppc),
+            "ceiling_sm_clock_mhz": ceiling.peak_sm_clock_mhz, "burst_peak_tflops": ceiling.burst_peak_tflops,
+            "sustained_peak_tflops": ceiling.sustained_peak_tflops, "judged_against": ceiling.regime,
+            "ceiling_tflops_per_w": ceiling.peak_tflops_per_w, "bandwidth_gbps_per_w": ceiling.bandwidth_gbps_per_w,
+            "note": "; ".join(notes)}
+
 # %% ../../nbs/05_verdict.ipynb #f167731c
 def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: Ceiling,
           alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None,
@@ -379,7 +415,7 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     eff_spec = t / spec_b if (t is not None and spec_b) else None
     base = dict(workload=workload, device=device, baseline=baseline, ceiling=ceiling, ceiling_tflops=bound,
                 bound_kind=which, spec_bound_tflops=spec_b, efficiency=eff, efficiency_vs_spec=eff_spec,
-                alternatives=alts)
+                alternatives=alts, power=power_facts(workload, baseline, ceiling))
     kept, excluded = screen_alternatives(alts, ceiling)
     warns = [n for n in [ceiling.note] if n] + weak + excluded
     ev0 = {"excluded_alternatives": excluded} if excluded else {}
@@ -541,6 +577,44 @@ def decide_gemm(ctx: DecisionContext) -> Decision:
     evidence = {}
     if d := decide_gemm_padding(ctx, evidence) or decide_faster_backend(ctx, evidence): return d
     if ctx.bound_kind == "memory": return decide_memory_bound_gemm(ctx, evidence)
+    if d := decide_power_bound(ctx, evidence): return d   # before the 90 % rule: the cap, not the kernel, limits it
     if ctx.efficiency is not None and ctx.efficiency >= EFFICIENT:   # its words: "... Custom kernel cannot improve."
         return at_ceiling(ctx, ctx.baseline.library or ctx.baseline.backend, evidence=evidence)
     return decide_gemm_below_ceiling(ctx, evidence)
+
+# %% ../../nbs/05_verdict.ipynb #11a39ef4
+def power_options(workload: Workload, power: dict, ceiling: Ceiling) -> list[dict]:
+    "What lowers the joules per useful FLOP under a power cap, each with its measured or computed figure (pure)."
+    p, spec, out = workload.precision, load_specs().get(ceiling.device_key), []
+    lower = {"tf32": "bf16", "fp32": "bf16", "bf16": "fp8", "fp16": "fp8"}.get(p.value)
+    if spec and lower and spec.peak(lower) and spec.peak(p):
+        out.append({"option": "lower_precision", "to": lower, "flop_per_clock_x": spec.peak(lower) / spec.peak(p),
+                    "source": "datasheet"})
+    if spec and spec.peak(p) and p.value in TENSOR_CORE_PRECISIONS:
+        out.append({"option": "sparsity_2_4", "flop_per_clock_x": 2.0, "source": "datasheet (2:4 sparse rate)"})
+    mine, best = power.get("tflops_per_w"), ceiling.peak_tflops_per_w
+    if mine and best and best > 1.05 * mine and ceiling.peak_shape:
+        out.append({"option": "cooler_shape", "shape": list(ceiling.peak_shape), "tflops_per_w": best,
+                    "this_tflops_per_w": mine, "gain_x": best / mine, "source": "measured at the cap"})
+    j, gbj = power.get("energy_j_per_call"), ceiling.bandwidth_gbps_per_w
+    if j and gbj and workload.bytes_min:
+        out.append({"option": "less_data_movement", "bytes_min": workload.bytes_min,
+                    "share_of_energy": workload.bytes_min / 1e9 / gbj / j, "source": "measured copy GB/J"})
+    return out
+
+def decide_power_bound(ctx: DecisionContext, evidence: dict) -> Decision|None:
+    "POWER_BOUND when the baseline ran at the power cap using most of the clock it had; else None."
+    pw = power_facts(ctx.workload, ctx.baseline, ctx.ceiling)
+    ce = pw.get("clock_efficiency")
+    if ctx.bound_kind != "compute" or not pw.get("capped") or ce is None or ce < POWER_BOUND_CLOCK_EFFICIENCY:
+        return None
+    opts = power_options(ctx.workload, pw, ctx.ceiling)
+    evidence["power"] = {"clock_efficiency": ce, "threshold": POWER_BOUND_CLOCK_EFFICIENCY, "options": opts}
+    facts = {"library": ctx.baseline.library or ctx.baseline.backend, "efficiency": ctx.efficiency,
+             "clock_efficiency": ce, "sm_clock_mhz": pw["sm_clock_mhz_mean"], "power_w": pw.get("power_w"),
+             "power_limit_w": pw.get("power_limit_w"), "cap_share": pw.get("power_cap_fraction"),
+             "ceiling_clock_efficiency": pw.get("ceiling_clock_efficiency"), "options": opts}
+    cfg = {"use": facts["library"], "limit": "power cap", "power_limit_w": pw.get("power_limit_w"),
+           "clock_efficiency": round(ce, 3), "options": [o["option"] for o in opts]}
+    return Decision(Priority.NONE, Approach.POWER_BOUND, "power_bound", config=cfg, evidence=evidence, gain=1.0,
+                    facts=facts)

@@ -15,7 +15,7 @@ __all__ = ['percent', 'times', 'optimal_phrase', 'above_spec_words', 'excluded_a
            'default_failed_words', 'refused_padded_runs_words', 'at_ceiling_words', 'below_ceiling_words',
            'gemm_at_ceiling_words', 'gemm_pad_shape_words', 'gemm_padding_gained_nothing_words',
            'gemm_faster_backend_words', 'gemm_at_memory_roof_words', 'gemm_memory_bound_words',
-           'gemm_below_ceiling_words']
+           'gemm_below_ceiling_words', 'gemm_power_bound_words']
 
 # %% ../../nbs/73_verdict_words.ipynb #159a36c6
 def percent(x: float|None, digits: int=1) -> str:
@@ -202,3 +202,25 @@ def gemm_below_ceiling_words(f: dict) -> str:
                 f"({where}); try batching, thread count or torch.compile(mode='max-autotune').")
     return (f"{f['library']} reaches {percent(f['efficiency'])} of ceiling ({where}). Try {f['cutlass_library']} with "
             f"tile_shapes: [{', '.join(f['tile_shapes'])}].")
+
+# %% ../../nbs/73_verdict_words.ipynb #29ab0ef2
+def _option_words(o: dict) -> str:
+    "One way to spend fewer joules per useful FLOP, with its figure."
+    k = o["option"]
+    if k == "lower_precision": return f"{o['to']} ({times(o['flop_per_clock_x'], '.1f')} the FLOP per clock, datasheet)"
+    if k == "sparsity_2_4": return f"2:4 sparse weights ({times(o['flop_per_clock_x'], '.1f')} per clock, datasheet)"
+    if k == "cooler_shape":
+        return (f"a shape nearer {'x'.join(map(str, o['shape']))} ({number(o['tflops_per_w'], fmt='.2f')} TFLOPS/W at "
+                f"the cap against {number(o['this_tflops_per_w'], fmt='.2f')} here)")
+    return (f"less data movement (the minimum bytes cost {percent(o['share_of_energy'], 0)} of the call's energy: "
+            "fusion saves at most that)")
+
+@says("gemm", "power_bound")
+def gemm_power_bound_words(f: dict) -> str:
+    "At the power cap with most of the clock used: the cap, not the kernel, is the limit; what lowers joules per FLOP."
+    cap = f" of the {number(f['power_limit_w'], fmt='.0f')} W cap" if f.get("power_limit_w") else ""
+    head = (f"Power-bound: {f['library']} uses {percent(f['clock_efficiency'], 0)} of the peak per clock at the "
+            f"{number(f['sm_clock_mhz'], fmt=',.0f')} MHz the power cap leaves it (cap engaged in "
+            f"{percent(f['cap_share'], 0)} of samples{cap}). No tile sweep or custom kernel closes this gap.")
+    opts = [_option_words(o) for o in f.get("options") or []]
+    return head + (f" Fewer joules per useful FLOP would help: {'; '.join(opts)}." if opts else "")
