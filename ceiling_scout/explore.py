@@ -8,6 +8,7 @@ import ctypes, functools, html, math, signal, threading, time, traceback, types,
 from fastcore.basics import patch
 from .engine.core import *
 from .engine.workloads import *
+from .render.live_strip import LiveStrip
 
 # %% auto #0
 __all__ = ['NOT_ON_CPU', 'flag_widget', 'flag_value', 'runnable_precisions', 'finite_json', 'figure_widget', 'Explorer',
@@ -259,6 +260,8 @@ class KSweepExplorer:
         self.out = W.Output()          # tracebacks of unexpected errors (a bad input is a red status only)
         self.fig_k, self.fig_roof = figure_widget(), figure_widget()
         self.charts = W.VBox([], layout=W.Layout(width="100%"))   # empty until the first point: no placeholder axes
+        self.strip = LiveStrip(figure_factory=figure_widget)    # clock, power, temperature while a sweep runs
+        self.strip_box = W.VBox([], layout=W.Layout(width="100%"))   # empty until the first sweep
         self.run_button.on_click(lambda b: self.run(background=True))
         self.stop_button.on_click(lambda b: self.stop())
         self.operation.observe(lambda ch: self._operation_changed(), names="value")
@@ -377,6 +380,7 @@ def _show_progress(self: KSweepExplorer, i: int, k: int, n: int):
     eta = eta_text(self._walls, n - i, budget)
     first = " (the first point measures this device's ceiling once)" if not self._walls and not self.history else ""
     self.status.value = f"measuring K={k:,} ({i + 1} of {n}){first}; {eta}"
+    self.strip.refresh()
 
 @patch
 def _point_done(self: KSweepExplorer, rep, res):
@@ -391,6 +395,7 @@ def _point_done(self: KSweepExplorer, rep, res):
     if not self.charts.children: self.charts.children = [self.fig_k, self.fig_roof]
     self.table.value = results_table_html(res.reports)
     self.progress.value = len(res.reports)
+    self.strip.refresh()
     if self.on_point is not None: self.on_point(rep, res)
 
 # %% ../nbs/14_explore.ipynb #4a204fcb
@@ -424,6 +429,7 @@ def _sweep(self: KSweepExplorer, p: dict):
         self._in_point = True
         return make_workload(p["op"], (p["M"], p["N"], k), p["precision"], **p["extras"])
     try:
+        self._start_strip()
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
@@ -456,16 +462,24 @@ def _sweep(self: KSweepExplorer, p: dict):
         self._busy, self._in_point = False, False
         self.run_button.disabled, self.stop_button.disabled = False, True
         self.progress.layout.visibility = "hidden"
+        self.strip.stop()
     return res
+
+@patch
+def _start_strip(self: KSweepExplorer):
+    "Start the live strip on the sweep's device (auto: the device it resolves to) and show it."
+    dev = self.device.value
+    self.strip.start(device_type(dev) if dev == "auto" else dev)
+    self.strip_box.children = [self.strip.figure]
 
 # %% ../nbs/14_explore.ipynb #466263d1
 @patch
 def widget(self: KSweepExplorer):
-    "The whole explorer as one widget: controls, status with progress, the two charts, the table."
+    "The whole explorer as one widget: controls, status with progress, the live strip, the two charts, the table."
     W = self.W
     row = lambda *w: W.HBox(list(w), layout=W.Layout(flex_flow="row wrap", align_items="center"))
     controls = W.VBox([row(self.device, self.operation, self.precision), row(self.M, self.N), self.flags_box,
                        row(self.k_min, self.k_max, self.k_step),
                        row(W.Label("mode"), self.mode, self.warmup, self.iters, self.target_ci, self.max_time),
                        row(self.run_button, self.stop_button, self.progress, self.status), self.out])
-    return W.VBox([controls, self.charts, self.table], layout=W.Layout(width="100%"))
+    return W.VBox([controls, self.strip_box, self.charts, self.table], layout=W.Layout(width="100%"))
