@@ -187,6 +187,11 @@ class TelemetrySampler:
         return self
 
     @property
+    def note(self) -> str:
+        "Why there is no telemetry ('' when NVML answered): not an NVIDIA GPU, no pynvml, a failed sample."
+        return self._note
+
+    @property
     def power_limit_w(self) -> float|None:
         "The enforced power limit (W) from NVML, read once; None without NVML."
         if not hasattr(self, "_limit_w"):

@@ -15,7 +15,7 @@ from .numbers import number
 # %% auto #0
 __all__ = ['EFFICIENCY_FLAG_TEXT', 'backend_rows', 'result_name', 'format_backend_table', 'copy_judgement',
            'copy_efficiency_text', 'format_header', 'baseline_lines', 'copy_ceiling_lines', 'ceiling_lines',
-           'alternative_lines', 'format_verdict', 'format_run', 'format_kernel_evidence']
+           'power_lines', 'alternative_lines', 'format_verdict', 'format_run', 'format_kernel_evidence']
 
 # %% ../../nbs/74_cli_text.ipynb #8f1ff6ac
 def backend_rows(v: Verdict) -> list[BenchmarkResult]:
@@ -122,6 +122,27 @@ def ceiling_lines(v: Verdict) -> list[str]:
             f"Spec:     {n(v.spec_bound_tflops)} TFLOPS{spec}",
             f"Efficiency: {n(v.efficiency, fmt='.1%')}{EFFICIENCY_FLAG_TEXT.get(v.efficiency_flag, '')}"]
 
+# %% ../../nbs/74_cli_text.ipynb #e7f3499b
+def power_lines(v: Verdict) -> list[str]:
+    "The 'Energy:', 'Per clock:' and 'Ceilings:' lines from the verdict's power figures (none on a CPU)."
+    p, n, out = getattr(v, "power", None) or {}, number, []
+    if p.get("energy_j_per_call"):
+        rate = (f"{n(p['tflops_per_w'], fmt='.3g')} TFLOPS/W" if p.get("tflops_per_w") and v.bound_kind != "memory"
+                else f"{n(p.get('gbps_per_w'), fmt='.3g')} GB/s per W")
+        out.append(f"Energy:   {n(p['energy_j_per_call'], fmt='.4g')} J/call, {rate}, {n(p.get('power_w'), fmt='.0f')} W "
+                   f"over a {n(p.get('energy_window_s'), fmt='.1f')} s back-to-back window (NVML energy counter)")
+    if p.get("clock_efficiency") is not None:
+        ce = (f"; the ceiling {n(p['ceiling_clock_efficiency'], fmt='.1%')} at "
+              f"{n(p.get('ceiling_sm_clock_mhz'), fmt=',.0f')} MHz" if p.get("ceiling_clock_efficiency") else "")
+        cap = f", power cap engaged in {n(p.get('power_cap_fraction'), fmt='.0%')} of samples"
+        out.append(f"Per clock: {n(p['clock_efficiency'], fmt='.1%')} of the peak per clock "
+                   f"({n(p.get('peak_flops_per_clock'), fmt=',.0f')} FLOP/clock x {n(p.get('sm_clock_mhz_mean'), fmt=',.0f')}"
+                   f" MHz mean SM clock{cap}){ce}")
+    if p.get("burst_peak_tflops") or p.get("sustained_peak_tflops"):
+        out.append(f"Ceilings: sustained (at the power cap) {n(p.get('sustained_peak_tflops'))}, burst "
+                   f"{n(p.get('burst_peak_tflops'))} TFLOPS; judged against {p.get('judged_against')}")
+    return out
+
 # %% ../../nbs/74_cli_text.ipynb #52855b78
 def alternative_lines(v: Verdict, rep: Report) -> list[str]:
     "One line per alternative workload or backend: its time and rate against the baseline, or why it did not run."
@@ -139,7 +160,8 @@ def format_verdict(v: Verdict, rep: Report,
                   ) -> str:
     "The text layout users know for one verdict, with the method and ceilings behind the numbers."
     lines = (format_header(v) + [""] if header else []) + ["=== Analysis ==="]
-    lines += baseline_lines(v, rep) + ceiling_lines(v) + [f"Priority: {v.priority.value}"] + alternative_lines(v, rep)
+    lines += baseline_lines(v, rep) + ceiling_lines(v) + power_lines(v) + [f"Priority: {v.priority.value}"]
+    lines += alternative_lines(v, rep)
     lines += ["", "Recommendation:", f"  {v.recommendation}", "", f"Suggested approach: {v.approach.value}", "Config:",
               json.dumps(v.config, indent=2)]
     if v.warnings: lines += ["", "Warnings:"] + [f"  ! {x}" for x in v.warnings]

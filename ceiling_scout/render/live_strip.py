@@ -88,8 +88,8 @@ def strip_figure(data: dict,    # strip_data's series
 
 # %% ../../nbs/11a_live_strip.ipynb #d47ccb09
 def sampler_note(sampler) -> str:
-    "Why `sampler` has no telemetry ('' when it has): its `note`, else the `_note` a TelemetrySampler sets when made."
-    return str(getattr(sampler, "note", None) or getattr(sampler, "_note", "") or "")
+    "Why `sampler` has no telemetry ('' when it has): its `note` (a `TelemetrySampler` says why it has no NVML)."
+    return str(getattr(sampler, "note", None) or "")
 
 def _telemetry_sampler(device: str):
     from ceiling_scout.engine.timing import TelemetrySampler
