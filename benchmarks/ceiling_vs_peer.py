@@ -65,6 +65,7 @@ def ours(dev: str, prec: str, kw: dict) -> tuple[dict, object]:
     return {"tflops": pk.value, "tflops_median": pk.method.get("median_tflops"),
             "tflops_mean": pk.method.get("mean_tflops"), "ci95_rel": pk.ci95_rel, "shape": "x".join(map(str, pk.shape)), "wall_s": round(wall, 1),
             "search_s": pk.method.get("search_s"), "repeat_tflops": pk.method.get("repeat_tflops"),
+            "start": pk.method.get("start"),
             "finalists": pk.method.get("finalists"), "timed_shapes": stages,
             "sm_clock_mhz_median": (pk.telemetry or {}).get("sm_clock_mhz_median"),
             "power_w_median": (pk.telemetry or {}).get("power_w_median"),
@@ -78,18 +79,21 @@ def main():
     ap.add_argument("--precisions", default="bf16,fp16,fp8")
     ap.add_argument("--peer-timeout", type=float, default=150.0)
     ap.add_argument("--gap", type=float, default=3.0, help="idle seconds before each of our searches (both start cold)")
+    ap.add_argument("--start", choices=("recorded", "full"), default="recorded",
+                    help="our search: confirm the recorded winners of this device model (the default) or search "
+                         "from scratch (what --remeasure runs)")
     args = ap.parse_args()
     smoke = args.smoke or not torch.cuda.is_available()
     dev = "cpu" if smoke else "cuda"
     precs = ["fp32"] if smoke else [p.strip() for p in args.precisions.split(",") if p.strip()]
     bad = [p for p in precs if p not in PEER_DTYPES]
     if bad: ap.error(f"--precisions: {', '.join(bad)} not among {', '.join(PEER_DTYPES)}")
-    kw = dict(shapes=[(64, 64, 64), (128, 128, 128)], per_shape_s=0.02) if smoke else {}
+    kw = dict(shapes=[(64, 64, 64), (128, 128, 128)], per_shape_s=0.02) if smoke else {"start": args.start}
     tgt = resolve_device(dev)
     plan = search_plan(dev, **kw)
     run = JsonRun(args.out, "benchmarks/ceiling_vs_peer.py", 9, environment=capture_environment(dev).to_dict(),
                   peer=args.peer, peer_grid=PEER_GRID, method_version=CEILING_METHOD_VERSION, plan_hash=plan_hash(plan),
-                  plan=plan, idle_gap_s=0.0 if smoke else args.gap)
+                  plan=plan, idle_gap_s=0.0 if smoke else args.gap, start=plan["start"])
     peer_ok = os.path.exists(args.peer) and not smoke
 
     gap = 0.0 if smoke else args.gap
@@ -120,14 +124,14 @@ def main():
                 "ours_median_over_peer_median": best_med / pm if pm else None,
                 "ours_best_mean_tflops": max(a["tflops_mean"] or 0.0, b["tflops_mean"] or 0.0),
                 "ours_cold1_over_peer_median": a["tflops"] / pm if pm else None,
-                "ours_mean_wall_s": round((a["wall_s"] + b["wall_s"]) / 2, 1),
+                "ours_mean_wall_s": round((a["wall_s"] + b["wall_s"]) / 2, 1), "ours_start": a["start"],
                 "peer_wall_s": peer.get("wall_s")}
 
     for p in precs: run.section(p, lambda p=p: one(p))
     run.result["summary"] = {p: {k: s.get(k) for k in ("ours_best_tflops", "ours_over_peer_median",
                                                           "ours_best_median_tflops", "ours_median_over_peer_median",
                                                           "cold_runs_rel_diff",
-                                                          "cold_runs_within_1pct", "ours_mean_wall_s", "peer_wall_s")}
+                                                          "cold_runs_within_1pct", "ours_mean_wall_s", "ours_start", "peer_wall_s")}
                              for p, s in run.result["sections"].items()}
     run.save()
     log(f"\nsummary: {run.result['summary']}\nwritten {args.out} in {run.elapsed_s:.0f} s")
