@@ -467,10 +467,11 @@ def _sweep(self: KSweepExplorer, p: dict):
 
 @patch
 def _start_strip(self: KSweepExplorer):
-    "Start the live strip on the sweep's device (auto: the device it resolves to) and show it."
+    "Start the live strip on the sweep's device (auto: the one it resolves to): the chart, or a line saying why not."
     dev = self.device.value
     self.strip.start(device_type(dev) if dev == "auto" else dev)
-    self.strip_box.children = [self.strip.figure]
+    self.strip_box.children = ([self.strip.figure] if self.strip.running else
+                               [self.W.HTML(f"<small>{html.escape(self.strip.note)}</small>")])
 
 # %% ../nbs/14_explore.ipynb #466263d1
 @patch

@@ -527,7 +527,8 @@ def _energy_traces(fig: go.Figure, pts: Sequence[Report], roofs: dict, x0: float
         parts = [f"{number(e['tflops_per_w'], fmt='.3g')} TFLOP/J matmul" if e["tflops_per_w"] else "",
                  f"{number(e['gbps_per_w'], fmt='.3g')} GB/J copy" if e["gbps_per_w"] else ""]
         fig.add_trace(go.Scatter(x=xs, y=y, mode="lines", line=dict(color=PRECISION_COLORS.get(p, "#333"), width=2.5),
-                                 name=f"{p} energy roof: {', '.join(s for s in parts if s)}" + (f" [{d}]" if multi else ""),
+                                 name=f"{p} energy roof: {', '.join(s for s in parts if s)}"
+                                      + (f" [{d}]" if multi else ""),
                                  hovertemplate=f"{p} energy roof: %{{x:.3g}} FLOP/B -> %{{y:.3g}} TFLOP/J"
                                                "<extra></extra>"))
     for app in dict.fromkeys(verdict_key(r) for r in pts):

@@ -129,15 +129,16 @@ def power_lines(v: Verdict) -> list[str]:
     if p.get("energy_j_per_call"):
         rate = (f"{n(p['tflops_per_w'], fmt='.3g')} TFLOPS/W" if p.get("tflops_per_w") and v.bound_kind != "memory"
                 else f"{n(p.get('gbps_per_w'), fmt='.3g')} GB/s per W")
-        out.append(f"Energy:   {n(p['energy_j_per_call'], fmt='.4g')} J/call, {rate}, {n(p.get('power_w'), fmt='.0f')} W "
-                   f"over a {n(p.get('energy_window_s'), fmt='.1f')} s back-to-back window (NVML energy counter)")
+        out.append(f"Energy:   {n(p['energy_j_per_call'], fmt='.4g')} J/call, {rate}, "
+                   f"{n(p.get('power_w'), fmt='.0f')} W over a {n(p.get('energy_window_s'), fmt='.1f')} s "
+                   "back-to-back window (NVML energy counter)")
     if p.get("clock_efficiency") is not None:
         ce = (f"; the ceiling {n(p['ceiling_clock_efficiency'], fmt='.1%')} at "
               f"{n(p.get('ceiling_sm_clock_mhz'), fmt=',.0f')} MHz" if p.get("ceiling_clock_efficiency") else "")
         cap = f", power cap engaged in {n(p.get('power_cap_fraction'), fmt='.0%')} of samples"
         out.append(f"Per clock: {n(p['clock_efficiency'], fmt='.1%')} of the peak per clock "
-                   f"({n(p.get('peak_flops_per_clock'), fmt=',.0f')} FLOP/clock x {n(p.get('sm_clock_mhz_mean'), fmt=',.0f')}"
-                   f" MHz mean SM clock{cap}){ce}")
+                   f"({n(p.get('peak_flops_per_clock'), fmt=',.0f')} FLOP/clock x "
+                   f"{n(p.get('sm_clock_mhz_mean'), fmt=',.0f')} MHz mean SM clock{cap}){ce}")
     if p.get("burst_peak_tflops") or p.get("sustained_peak_tflops"):
         out.append(f"Ceilings: sustained (at the power cap) {n(p.get('sustained_peak_tflops'))}, burst "
                    f"{n(p.get('burst_peak_tflops'))} TFLOPS; judged against {p.get('judged_against')}")
