@@ -285,11 +285,11 @@ def search_plan(device: str|torch.device,      # where the search runs
             "refine": bool(c.refine if c.refine is not None else (c.shapes is None and bool(sms))),
             "per_shape_s": c.per_shape_s or (0.15 if cuda else 0.25),
             "finalist_window_s": 0.2 if cuda else None,  # CPU: per_shape_s
-            "idle_s": ({"candidate": 0.1, "finalist": 0.2 if warm else 0.4} if cuda
+            "idle_s": ({"candidate": 0.1, "finalist": 0.1 if warm else 0.4} if cuda
                        else {"candidate": 0.0, "finalist": 0.0}),
             "l2_flush": "every call" if cuda else "none (CPU)",
             "sustained_s": c.sustained_s or (2 * SUSTAINED_MIN_S if cuda else 1.2 * SUSTAINED_MIN_S),
-            "sustained_window_s": 1.5 if cuda else (c.sustained_s or 1.2 * SUSTAINED_MIN_S),
+            "sustained_window_s": 1.2 if cuda else (c.sustained_s or 1.2 * SUSTAINED_MIN_S),
             "sustained_finalists": (2 if warm else 3) if cuda else 1,
             "sustained_extra": [[8192, 8192, 8192]] if cuda and not warm and c.shapes is None else [],
             "budget_s": (c.budget_s if c.budget_s is not None
@@ -477,9 +477,10 @@ def _capped_entries(pk: PeakMeasurement, prec: Precision, dev: torch.device, pla
     burst = [tuple(int(v) for v in k.split("x")) for k in ranked]
     # the best burst shape, then those recorded (or known) to run best at the cap: the fp8 square 8192^3 read 1,287
     # TFLOPS at the H100's cap where the burst finalist 2816x3072x13312 read 1,218 (2026-11-26)
-    rec = (plan.get("winners") or {}).get(prec.value, {}).get("sustained") or []
-    extra = [tuple(s) for s in [*rec, *plan.get("sustained_extra", [])]]
-    shapes = list(dict.fromkeys([*burst[:1], *extra, *burst[1:]]))[:plan["sustained_finalists"]]
+    rec = [tuple(s) for s in (plan.get("winners") or {}).get(prec.value, {}).get("sustained") or []]
+    extra = [tuple(s) for s in plan.get("sustained_extra", [])]
+    # a warm start confirms the shape recorded best at the cap (one window); else the burst winner, then the others
+    shapes = rec[:1] or list(dict.fromkeys([*burst[:1], *extra, *burst[1:]]))[:plan["sustained_finalists"]]
     window = plan["sustained_window_s"]
     out = [{**_back_to_back(prec, s, dev, window, pk.mean_ms * math.prod(s) / math.prod(pk.shape)), "stage": "capped"}
            for s in shapes]
