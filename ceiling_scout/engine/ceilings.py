@@ -24,7 +24,7 @@ __all__ = ['TENSOR_CORE_PRECISIONS', 'DEVICE_ALIASES', 'CEILING_METHOD_VERSION',
            'recorded_winners', 'search_plan', 'plan_hash', 'near_winner', 'sustained_choice', 'measure_matmul_peak',
            'measure_copy_bandwidth', 'measure_read_bandwidth', 'roofline', 'Ceiling', 'environment_key', 'ceiling_key',
            'default_cache_path', 'peak_limit', 'check_peak', 'cache_problem', 'CeilingStore', 'burst_to_reuse',
-           'get_ceiling', 'power_fields', 'raise_measured_peak']
+           'search_keys', 'get_ceiling', 'power_fields', 'raise_measured_peak']
 
 # %% ../../nbs/03_ceilings.ipynb #b6564334
 def installed_data_dirs() -> list[Path]:
@@ -536,7 +536,7 @@ def measure_matmul_peak(device: str|torch.device,       # where to measure
     return replace(pk, regime=regime, measured_at=_now())
 
 # %% ../../nbs/03_ceilings.ipynb #d969b70a
-def measure_copy_bandwidth(device: str|torch.device, nbytes: int=None, max_time_s: float=1.0) -> PeakMeasurement:
+def measure_copy_bandwidth(device: str|torch.device, nbytes: int=None, max_time_s: float=0.5) -> PeakMeasurement:
     "Device-memory copy bandwidth (GB/s, read + write) from a large random buffer."
     dev = torch.device(device)
     if nbytes is None:
@@ -761,6 +761,14 @@ def burst_to_reuse(store: "CeilingStore", key: str, prec: Precision, spec, threa
     except (TypeError, ValueError): return None
     return pk if 0 <= age <= max_age_s else None
 
+def search_keys(target: DeviceTarget, env: Environment, search_kw: dict, remeasure: bool) -> tuple[dict, list[str]]:
+    "(the search's options, its cache keys): `--remeasure` runs the full search; a warm start also reads a full one's."
+    plan = search_plan(target.torch_device, **search_kw)
+    if remeasure and plan["start"] == "recorded" and "start" not in search_kw:
+        search_kw = {**search_kw, "start": "full"}; plan = search_plan(target.torch_device, **search_kw)
+    full = ceiling_key(env, search_plan(target.torch_device, **{**search_kw, "start": "full"}))
+    return search_kw, [ceiling_key(env, plan)] + ([full] if plan["start"] == "recorded" else [])
+
 def get_ceiling(target: DeviceTarget,          # from `resolve_device`
                 precision: Precision|str|None,  # None for purely memory-bound operations
                 regime: str="burst",            # "burst" or "sustained"
@@ -772,15 +780,18 @@ def get_ceiling(target: DeviceTarget,          # from `resolve_device`
     "The `Ceiling` for `precision` and `regime` on `target`, measuring what the cache lacks (or holds stale)."
     store = store or CeilingStore()
     env = capture_environment(target.torch_device)
-    key = ceiling_key(env, search_plan(target.torch_device, **search_kw))
+    search_kw, keys = search_keys(target, env, search_kw, remeasure)
+    key = keys[0]
     prec = parse_enum(Precision, precision, "precision") if precision is not None else None
     spec, threads = target.spec, None if target.is_cuda else env.cpu_threads
     notes = []
     def cached(kind, p=None):
         if remeasure: return None
-        pk, why = store.lookup(key, kind, p, regime, limit=peak_limit(kind, p, spec, threads))
-        if pk is None: notes.extend(n for n in (why, store.stale_note(key, kind, p, regime)) if n)
-        return pk
+        for k in keys:
+            pk, why = store.lookup(k, kind, p, regime, limit=peak_limit(kind, p, spec, threads))
+            if pk is not None: return pk
+            if k == key: notes.extend(n for n in (why, store.stale_note(key, kind, p, regime)) if n)
+        return None
     bw, rd = cached("copy"), cached("read")
     if bw is None:
         if log: log(f"measuring copy bandwidth on {env.device_name} ...")

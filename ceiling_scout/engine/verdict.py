@@ -400,6 +400,7 @@ def power_facts(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling)
             "ceiling_sm_clock_mhz": ceiling.peak_sm_clock_mhz, "burst_peak_tflops": ceiling.burst_peak_tflops,
             "sustained_peak_tflops": ceiling.sustained_peak_tflops, "judged_against": ceiling.regime,
             "ceiling_tflops_per_w": ceiling.peak_tflops_per_w, "bandwidth_gbps_per_w": ceiling.bandwidth_gbps_per_w,
+            "search_start": ceiling.search_start,
             "note": "; ".join(notes)}
 
 # %% ../../nbs/05_verdict.ipynb #f167731c

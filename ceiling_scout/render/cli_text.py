@@ -13,7 +13,7 @@ from ..reports.report import Report
 from .numbers import number
 
 # %% auto #0
-__all__ = ['EFFICIENCY_FLAG_TEXT', 'backend_rows', 'result_name', 'format_backend_table', 'copy_judgement',
+__all__ = ['EFFICIENCY_FLAG_TEXT', 'SEARCH_START_TEXT', 'backend_rows', 'result_name', 'format_backend_table', 'copy_judgement',
            'copy_efficiency_text', 'format_header', 'baseline_lines', 'copy_ceiling_lines', 'ceiling_lines',
            'power_lines', 'alternative_lines', 'format_verdict', 'format_run', 'format_kernel_evidence']
 
@@ -123,6 +123,9 @@ def ceiling_lines(v: Verdict) -> list[str]:
             f"Efficiency: {n(v.efficiency, fmt='.1%')}{EFFICIENCY_FLAG_TEXT.get(v.efficiency_flag, '')}"]
 
 # %% ../../nbs/74_cli_text.ipynb #e7f3499b
+SEARCH_START_TEXT = {"recorded": "; search: this GPU model's recorded winners confirmed (--remeasure: the full search)",
+                     "full": "; search: the full search"}
+
 def power_lines(v: Verdict) -> list[str]:
     "The 'Energy:', 'Per clock:' and 'Ceilings:' lines from the verdict's power figures (none on a CPU)."
     p, n, out = getattr(v, "power", None) or {}, number, []
@@ -140,8 +143,9 @@ def power_lines(v: Verdict) -> list[str]:
                    f"({n(p.get('peak_flops_per_clock'), fmt=',.0f')} FLOP/clock x "
                    f"{n(p.get('sm_clock_mhz_mean'), fmt=',.0f')} MHz mean SM clock{cap}){ce}")
     if p.get("burst_peak_tflops") or p.get("sustained_peak_tflops"):
+        how = SEARCH_START_TEXT.get(p.get("search_start"), "")
         out.append(f"Ceilings: sustained (at the power cap) {n(p.get('sustained_peak_tflops'))}, burst "
-                   f"{n(p.get('burst_peak_tflops'))} TFLOPS; judged against {p.get('judged_against')}")
+                   f"{n(p.get('burst_peak_tflops'))} TFLOPS; judged against {p.get('judged_against')}{how}")
     return out
 
 # %% ../../nbs/74_cli_text.ipynb #52855b78
