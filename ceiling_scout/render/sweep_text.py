@@ -7,9 +7,9 @@ from __future__ import annotations
 from .numbers import number
 
 # %% auto #0
-__all__ = ['ONE_PROCESS_NOTE', 'fmt_tflops', 'format_k_sweep', 'k_point_line', 'k_write_error_line', 'k_interrupted_line',
-           'k_sweep_intro', 'k_analysis_line', 'k_written_line', 'parameter_differences', 'format_sharded',
-           'rank_ceilings_line', 'shard_point_line', 'shard_interrupted_line', 'gather_failed_line',
+__all__ = ['ONE_PROCESS_NOTE', 'fmt_tflops', 'k_power_line', 'k_write_error_line', 'k_interrupted_line', 'format_k_sweep',
+           'k_point_line', 'k_sweep_intro', 'k_analysis_line', 'k_written_line', 'parameter_differences',
+           'format_sharded', 'rank_ceilings_line', 'shard_point_line', 'shard_interrupted_line', 'gather_failed_line',
            'merged_written_line']
 
 # %% ../../nbs/72_sweep_text.ipynb #3e09d8c4
@@ -41,12 +41,31 @@ def _k_sweep_rate_lines(s: dict) -> list[str]:
                      "beaten (re-measure it: --remeasure)")
     return lines
 
+def k_power_line(reports) -> str|None:
+    "The sweep's clocks and energy in one line: SM clock range, points at the cap, TFLOPS/W and per-clock range."
+    ps = [r.power for r in reports if getattr(r, "power", None) and r.power.get("sm_clock_mhz_mean")]
+    if not ps: return None
+    rng = lambda key, fmt: " - ".join(number(f(x[key] for x in ps if x.get(key) is not None), fmt=fmt)
+                                       for f in (min, max)) if any(x.get(key) is not None for x in ps) else "n/a"
+    return (f"Power: SM clock {rng('sm_clock_mhz_mean', ',.0f')} MHz, at the power cap in "
+            f"{sum(bool(x.get('capped')) for x in ps)} of {len(ps)} points; {rng('tflops_per_w', '.3g')} TFLOPS/W; "
+            f"{rng('clock_efficiency', '.1%')} of the peak per clock")
+
+def k_write_error_line(write_error: str) -> str:
+    "The line printed when the sweep's file cannot be written any more."
+    return f"  {write_error}: the sweep goes on and keeps its reports"
+
+def k_interrupted_line(done: int, count: int, output=None) -> str:
+    "The line printed when Ctrl-C stops a sweep after `done` of `count` points."
+    kept = f"finished points are kept in {output}" if output else "finished points are kept"
+    return f"  interrupted after {done} of {count} points; {kept}"
+
 def format_k_sweep(result) -> str:
     "The familiar '=== K-Sweep Results ===' block for a K sweep (its `summary`, `reports` and `interrupted`)."
     s = result.summary
     lines = ["=== K-Sweep Results ==="]
     if s.get("peak_tflops") is None: return "\n".join(lines + ["No point produced a rate."] + _failed_lines(s))
-    lines += _k_sweep_rate_lines(s)
+    lines += _k_sweep_rate_lines(s) + [x for x in [k_power_line(result.reports)] if x]
     lines.append(f"Time: {number(s['gpu_time_s'], fmt='.1f')} s of device time in timed and warm-up calls, "
                  f"{number(s['wall_s'], fmt='.1f')} s wall")
     lines += _failed_lines(s)
@@ -57,18 +76,15 @@ def format_k_sweep(result) -> str:
 
 # %% ../../nbs/72_sweep_text.ipynb #8528843c
 def k_point_line(k: int, report) -> str:
-    "'  K=65536... 629.2 TFLOPS' for a point with a rate, else '  K=65536... skipped: <why>'."
-    if report.baseline_tflops is not None: return f"  K={k}... {fmt_tflops(report.baseline_tflops)} TFLOPS"
-    return f"  K={k}... {report.status}: {report.error}"
+    "'  K=65536... 629.2 TFLOPS' for a point with a rate (and its clock and energy on a GPU), else why it has none."
+    if report.baseline_tflops is None: return f"  K={k}... {report.status}: {report.error}"
+    p = getattr(report, "power", None) or {}
+    extra = [f"{number(p['sm_clock_mhz_mean'], fmt=',.0f')} MHz" if p.get("sm_clock_mhz_mean") else "",
+             "at the power cap" if p.get("capped") else "",
+             f"{number(p['tflops_per_w'], fmt='.3g')} TFLOPS/W" if p.get("tflops_per_w") else ""]
+    extra = ", ".join(x for x in extra if x)
+    return f"  K={k}... {fmt_tflops(report.baseline_tflops)} TFLOPS" + (f" ({extra})" if extra else "")
 
-def k_write_error_line(write_error: str) -> str:
-    "The line printed when the sweep's file cannot be written any more."
-    return f"  {write_error}: the sweep goes on and keeps its reports"
-
-def k_interrupted_line(done: int, count: int, output=None) -> str:
-    "The line printed when Ctrl-C stops a sweep after `done` of `count` points."
-    kept = f"finished points are kept in {output}" if output else "finished points are kept"
-    return f"  interrupted after {done} of {count} points; {kept}"
 
 # %% ../../nbs/72_sweep_text.ipynb #a72e443c
 def k_sweep_intro(device: str, device_name: str, workload) -> list[str]:
