@@ -4,7 +4,7 @@
 """
 import sys
 from pathlib import Path
-from ceiling_scout.render.charts import ksweep_figure, roofline_figure, efficiency_figure, save_png
+from ceiling_scout.render.charts import ksweep_figure, roofline_figure, efficiency_figure, energy_roofline_figure, save_png
 from ceiling_scout.reports.recorded import load_recorded_device, recorded_reports, recorded_ceilings, find_recorded_k_sweep, NoRecordedDataError
 from ceiling_scout.modes.ksweep import load_k_sweep
 
@@ -18,5 +18,6 @@ except NoRecordedDataError:
     sweep = load_k_sweep(cpu[0])
 for name, fig in [("ksweep", ksweep_figure(sweep)), ("roofline", roofline_figure(recorded_reports(datas), recorded_ceilings(datas))),
                   # all reports, as the sweep notebook passes them: efficiency_figure leaves the K-sweep points to their own chart
-                  ("efficiency", efficiency_figure(recorded_reports(datas)))]:
+                  ("efficiency", efficiency_figure(recorded_reports(datas))),
+                  ("energy_roofline", energy_roofline_figure(recorded_reports(datas)))]:
     print("wrote", save_png(fig, out / f"chart_{name}.png"))

@@ -550,7 +550,7 @@ def energy_roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # an
     pts = [r for r in reps if r.status == "ok" and per_j(r) > 0 and (finite(r.arithmetic_intensity) or 0) > 0]
     roofs, skipped = _energy_roofs(reps), len(reps) - len(pts)
     left_out = f"{skipped} report(s) without TFLOPS/W not drawn" if skipped else ""
-    sub = " | ".join(s for s in [source_label(reps), left_out] if s)
+    sub = " | ".join(s for s in [source_label(pts or reps), left_out] if s)   # the drawn ones' source
     fig = go.Figure()
     fig.update_layout(**_LAYOUT, margin=dict(t=_margin_top(sub), b=70, l=80, r=30),
                       height=560 + 23 * len(subtitle_lines(sub)))

@@ -80,3 +80,18 @@ def test_cli_stop_stdrel(tmp_path):
     assert code == 0, e[-2000:]
     m = json.loads(o)["method"]
     assert m["stop"]["name"] == "stdrel" and m["regime_basis"] == "loop length", m
+
+
+def test_record_reports(tmp_path):
+    "GPU reports become a recording that loads back; CPU reports, a missing file or an existing --out: one line, exit 2."
+    from ceiling_scout.reports.recorded import load_recorded
+    raw = ROOT / "data" / "raw" / "h100-sxm" / "issue25_2026-11-26" / "call_c_power_runs.jsonl"
+    out = tmp_path / "power_runs.json"
+    script("record_reports.py", "--reports", raw, "--command", "ceiling-scout ...", "--out", out)
+    rec = load_recorded(out)
+    assert len(rec.reports) == 6 and rec.provenance["environment"]["device_type"] == "cuda", rec.provenance
+    assert rec.reports[1].power["clock_efficiency"] > 0.85 and rec.reports[1].approach == "POWER_BOUND"
+    for argv, why in (([raw, out], "exists"), ([tmp_path / "none.jsonl", tmp_path / "x.json"], "--reports")):
+        p = proc("python", ROOT / "benchmarks" / "record_reports.py", "--reports", argv[0], "--command", "c",
+                 "--out", argv[1])
+        assert_one_line(p.returncode, p.stderr, why)
