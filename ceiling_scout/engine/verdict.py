@@ -17,14 +17,15 @@ from ..render.words import sentence
 
 # %% auto #0
 __all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
-           'POWER_BOUND_CLOCK_EFFICIENCY', 'CAPPED_FRACTION', 'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision',
-           'DecisionContext', 'synthetic_result', 'priority_for', 'ceiling_band', 'above_spec_facts', 'plausibility',
-           'ceiling_spread_note', 'excluded_facts', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count',
-           'gain_priority', 'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row',
-           'weak_ceiling', 'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused',
-           'decide_failed_baseline', 'noise_reading', 'noise_gate', 'roofline_for', 'power_facts', 'judge',
-           'at_ceiling', 'decide_default', 'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding',
-           'decide_faster_backend', 'decide_gemm_below_ceiling', 'decide_gemm', 'power_options', 'decide_power_bound']
+           'POWER_BOUND_CLOCK_EFFICIENCY', 'CAPPED_FRACTION', 'PER_CLOCK_TOLERANCE', 'WEIGHT_ONLY_FORMATS', 'Verdict',
+           'Decision', 'DecisionContext', 'synthetic_result', 'priority_for', 'ceiling_band', 'above_spec_facts',
+           'plausibility', 'ceiling_spread_note', 'excluded_facts', 'screen_alternatives', 'cutlass_config',
+           'output_tiles', 'sm_count', 'gain_priority', 'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95',
+           'faster_beyond_noise', 'backend_row', 'weak_ceiling', 'register_decider', 'decider_for',
+           'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline', 'noise_reading', 'noise_gate',
+           'roofline_for', 'power_facts', 'judge', 'at_ceiling', 'decide_default', 'memory_bound_advice',
+           'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend', 'decide_gemm_below_ceiling',
+           'decide_gemm', 'power_options', 'decide_power_bound']
 
 # %% ../../nbs/05_verdict.ipynb #c54ac526
 # EFFICIENT (0.90, the users' rule: at 90 % of the ceiling or more the library is optimal) lives in `core`
@@ -372,6 +373,7 @@ POWER_BOUND_CLOCK_EFFICIENCY = 0.85  # at the 700 W cap of the H100 SXM (2026-11
 # of the peak per clock (8192^3 0.92, 4096^3 0.90, the ceiling's 1536x2816x16384 0.96), its small-K and thin ones
 # 0.70-0.86, a naive Triton GEMM 0.25: the users' 90 % rule on the best per-clock rate measured at the cap (0.96 x 0.9)
 CAPPED_FRACTION = 0.5  # the baseline ran at the power cap: the cap bit set in at least half its busy samples
+PER_CLOCK_TOLERANCE = 0.05  # above the datasheet's peak per clock by more: flagged (the clock samples missed something)
 
 def _per_clock(tflops: float|None, mhz: float|None, per_clock: float|None) -> float|None:
     "Rate over (peak FLOP per clock x clock): how much of the clock it had the work used; None where unknown."
@@ -437,6 +439,8 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
                      facts=above_spec_facts(workload, t, baseline.gbps, ceiling))
         return _verdict(base, d, [err, *warns], ev0)
     warns += [n for n in [ceiling_spread_note(eff, m.stats.ci95_rel, ceiling)] if n]
+    if (ce := base["power"].get("clock_efficiency")) is not None and ce > 1 + PER_CLOCK_TOLERANCE:
+        warns.append(sentence(workload.operation, "above_per_clock_peak", {"clock_efficiency": ce}))
     noisy, w3, ev3 = noise_gate(ctx)
     warns += w3; ev0.update(ev3)
     if noisy: return _verdict(base, noisy, warns, ev0)

@@ -11,9 +11,9 @@ from .words import says
 # %% auto #0
 __all__ = ['percent', 'times', 'optimal_phrase', 'above_spec_words', 'excluded_alternative_words',
            'alternatives_implausible_words', 'above_measured_ceiling_words', 'within_ceiling_spread_words',
-           'weak_ceiling_words', 'throttled_words', 'noisy_words', 'too_noisy_words', 'status_words',
-           'default_failed_words', 'refused_padded_runs_words', 'at_ceiling_words', 'below_ceiling_words',
-           'gemm_at_ceiling_words', 'gemm_pad_shape_words', 'gemm_padding_gained_nothing_words',
+           'weak_ceiling_words', 'throttled_words', 'above_per_clock_peak_words', 'noisy_words', 'too_noisy_words',
+           'status_words', 'default_failed_words', 'refused_padded_runs_words', 'at_ceiling_words',
+           'below_ceiling_words', 'gemm_at_ceiling_words', 'gemm_pad_shape_words', 'gemm_padding_gained_nothing_words',
            'gemm_faster_backend_words', 'gemm_at_memory_roof_words', 'gemm_memory_bound_words',
            'gemm_below_ceiling_words', 'gemm_power_bound_words']
 
@@ -81,6 +81,14 @@ def weak_ceiling_words(f: dict) -> str:
 def throttled_words(f: dict) -> str:
     "A warning: the clocks were held back while the baseline ran."
     return f"GPU clocks were held back during the baseline ({', '.join(f['throttle_reasons'])})"
+
+# %% ../../nbs/73_verdict_words.ipynb #aff4b1b4
+@says("*", "above_per_clock_peak")
+def above_per_clock_peak_words(f: dict) -> str:
+    "A rate above what the tensor cores can do at the clock measured: the clock samples or the FLOP count are off."
+    return (f"{percent(f['clock_efficiency'])} of the datasheet's peak per clock at the measured mean SM clock: more "
+            "than the tensor cores can do per clock. The clock samples (NVML, every 10 ms) missed part of the run, or "
+            "the FLOP count is wrong; the per-clock figures of this run are not to be trusted.")
 
 # %% ../../nbs/73_verdict_words.ipynb #39909960
 @says("*", "noisy")

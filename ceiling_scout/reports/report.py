@@ -13,8 +13,8 @@ from ..engine.core import *
 if TYPE_CHECKING: from ceiling_scout.engine.verdict import Verdict  # for the annotation only: never run
 
 # %% auto #0
-__all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'json_safe', 'report_from_verdict', 'write_file', 'save_reports',
-           'load_reports', 'reports_to_dataframe']
+__all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'json_safe', 'report_from_verdict', 'power_problem', 'write_file',
+           'save_reports', 'load_reports', 'reports_to_dataframe']
 
 # %% ../../nbs/06_report.ipynb #6753d0bd
 SCHEMA_VERSION = "ceiling_scout.report/1"
@@ -102,6 +102,17 @@ _OPERATION_NAME = re.compile(r"[a-z][a-z0-9_]*")
 _POSITIVE = ("ceiling_tflops", "measured_peak_tflops", "measured_bandwidth_gbps", "spec_peak_tflops",
              "spec_bandwidth_gbps", "spec_bound_tflops")
 
+_FRACTIONS = ("power_cap_fraction",)   # shares of samples: 0..1
+
+def power_problem(p: dict) -> str|None:
+    "Why a report's `power` dict cannot be trusted (a number not finite, negative, a share outside 0..1), or None."
+    for k, v in p.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)): continue
+        if not math.isfinite(v) or v < 0: return f"{k} must be a finite number >= 0 or null; got {v!r}"
+        if k in _FRACTIONS and v > 1: return f"{k} is a share of samples (0..1); got {v!r}"
+    if not isinstance(p.get("capped", False), bool): return f"capped must be true or false; got {p['capped']!r}"
+    return None
+
 def _field_types() -> dict:
     "Field name -> (allowed Python types, 'a number or null'), read from the `Report` annotations."
     out = {}
@@ -135,6 +146,7 @@ def from_dict(cls: Report, d: dict, where: str="report") -> Report:
             raise ReportError(f"{where}: {k} must be a finite number {low} or null; got {v!r}")
     bad_stat = [k for k, v in (d.get("stats") or {}).items() if isinstance(v, float) and not math.isfinite(v)]
     if bad_stat: raise ReportError(f"{where}: stats {bad_stat} must be finite numbers or null")
+    if why := power_problem(d.get("power") or {}): raise ReportError(f"{where}: power {why}")
     if not d["shape"] or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in d["shape"]):
         raise ReportError(f"{where}: shape must be a list of positive ints; got {d['shape']!r}")
     if not _OPERATION_NAME.fullmatch(d["operation"]):
