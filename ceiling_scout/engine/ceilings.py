@@ -23,8 +23,8 @@ __all__ = ['TENSOR_CORE_PRECISIONS', 'DEVICE_ALIASES', 'CEILING_METHOD_VERSION',
            'refine_candidates', 'cpu_emulated', 'PeakMeasurement', 'device_sm_count', 'SearchConfig',
            'recorded_winners', 'search_plan', 'plan_hash', 'near_winner', 'sustained_choice', 'measure_matmul_peak',
            'measure_copy_bandwidth', 'measure_read_bandwidth', 'roofline', 'Ceiling', 'environment_key', 'ceiling_key',
-           'default_cache_path', 'peak_limit', 'check_peak', 'cache_problem', 'CeilingStore', 'burst_to_reuse',
-           'search_keys', 'get_ceiling', 'power_fields', 'raise_measured_peak']
+           'default_cache_path', 'peak_limit', 'check_peak', 'consistency_problem', 'cache_problem', 'CeilingStore',
+           'burst_to_reuse', 'search_keys', 'get_ceiling', 'power_fields', 'raise_measured_peak']
 
 # %% ../../nbs/03_ceilings.ipynb #b6564334
 def installed_data_dirs() -> list[Path]:
@@ -651,7 +651,20 @@ def check_peak(d, kind: str, limit: float|None=None) -> tuple[PeakMeasurement|No
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
         return None, f"value {v!r} is not a finite positive number"
     if limit is not None and v > limit: return None, f"{v:.4g} {unit} is above the physical limit {limit:.4g} {unit}"
-    return pk, None
+    why = consistency_problem(pk)
+    return (None, why) if why else (pk, None)
+
+def consistency_problem(pk: PeakMeasurement) -> str|None:
+    "Why a measured peak disagrees with its own windows' rates (edited or corrupt), or None: a cache entry check."
+    m = pk.method or {}
+    own = (m.get("repeat_tflops") if pk.regime == "burst" and not m.get("raised_from") else
+           [e.get("tflops") for e in m.get("capped") or []] if pk.regime == "sustained" else None) or []
+    reps = [r for r in own if isinstance(r, (int, float)) and not isinstance(r, bool) and r > 0]
+    r4 = 5e-5   # the windows' rates are stored rounded to 4 decimals (a CPU's 0.0001 TFLOPS is 0.00008 or 0.00012)
+    if pk.kind == "matmul" and reps and not 0.9 * min(reps) - r4 <= pk.value <= 1.1 * max(reps) + r4:
+        return (f"its value {pk.value:.4g} is outside the rates of its own windows ({min(reps):.4g}-{max(reps):.4g}): "
+                "edited or corrupt")
+    return None
 
 def cache_problem(data) -> str|None:
     "Why parsed JSON `data` is not a ceiling cache (`{env_key: {'matmul': ..., 'copy': ...}}`), or None."
