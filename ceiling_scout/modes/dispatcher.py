@@ -204,7 +204,8 @@ def implausible(d: dict) -> str:
     "Why a checked report's claim is beyond physics or sense ('' if it is not): its speedup, its rate, its checks."
     s, rate = d.get("speedup"), (d.get("custom") or {}).get("tflops")
     if s is not None and s > MAX_BELIEVABLE_SPEEDUP:
-        return f"claims {s:g}x over the library: more than {MAX_BELIEVABLE_SPEEDUP:g}x is not believable (measure again)"
+        return (f"claims {s:g}x over the library: more than {MAX_BELIEVABLE_SPEEDUP:g}x is not believable "
+                "(measure again)")
     for key, slack in BOUND_SLACK.items():
         if rate and d.get(key) and rate > d[key] * slack:
             return (f"claims {rate:.4g} TFLOPS, above {slack:g}x the {key.replace('_tflops', '').replace('_', ' ')} "
@@ -283,7 +284,8 @@ class Dispatcher:
         self.device = str(device or ("cuda" if torch.cuda.is_available() else "cpu"))
         self.device_name = device_name or capture_environment(self.device).device_name
         self.torch_version = torch_version or torch.__version__
-        pins = {trust: None} if isinstance(trust, str) else trust if isinstance(trust, dict) else dict.fromkeys(trust or ())
+        pins = ({trust: None} if isinstance(trust, str) else trust if isinstance(trust, dict)
+                else dict.fromkeys(trust or ()))
         if bad := [k for k, v in pins.items() if not isinstance(k, str) or not (v is None or callable(v))]:
             raise ValueError(f"trust= takes candidate names (str), or a dict of name -> callable; got {bad[0]!r}")
         self.trusted, self.kernels = set(pins), {k: v for k, v in pins.items() if v is not None}

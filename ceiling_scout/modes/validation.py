@@ -186,7 +186,8 @@ class KernelThread:
         if self.stuck: raise KernelTimeout("an earlier call of the kernel never returned")
         box, done, guard = {}, threading.Event(), UserCodeGuard(); self._jobs.put((fn, box, done, guard))
         try: finished = done.wait(min(timeout_s, threading.TIMEOUT_MAX))
-        except Exception as e: raise HarnessError(f"cannot wait {timeout_s!r} s for the kernel: {one_line(e)}") from None
+        except Exception as e:
+            raise HarnessError(f"cannot wait {timeout_s!r} s for the kernel: {one_line(e)}") from None
         if not finished:
             self.stuck = True; found = "".join(f"; it also {f}" for f in guard.settle())
             raise KernelTimeout(f"no result within {timeout_s:g} s (a hang, or far too slow for this shape){found}")
