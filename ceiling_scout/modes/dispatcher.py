@@ -4,7 +4,7 @@
 
 # %% ../../nbs/41_dispatcher.ipynb #35d02909
 from __future__ import annotations
-import datetime as _dt, json, math, re, warnings
+import datetime as _dt, hashlib, json, math, re, sys, types, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -15,8 +15,10 @@ from ..render.mode_text import dispatch_text, kernel_why_not
 from ..render.numbers import number
 
 # %% auto #0
-__all__ = ['VALIDATION_SCHEMA_VERSION', 'LIBRARY', 'validation_schema', 'schema_file', 'write_schema_file', 'check_validation',
-           'read_validations', 'ValidatedKernel', 'Decision', 'Dispatcher', 'precision_of', 'ModelPatch', 'patch_model']
+__all__ = ['VALIDATION_SCHEMA_VERSION', 'MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema',
+           'schema_file', 'write_schema_file', 'check_validation', 'read_validations', 'candidate_kind', 'file_sha256',
+           'candidate_file', 'implausible', 'ValidatedKernel', 'Decision', 'Dispatcher', 'precision_of', 'ModelPatch',
+           'patch_model']
 
 # %% ../../nbs/41_dispatcher.ipynb #7d6c5bd6
 VALIDATION_SCHEMA_VERSION = "ceiling_scout.validation/1"
@@ -39,7 +41,10 @@ def validation_schema() -> dict:
                        "correctness checks, then interleaved timing. A dispatcher uses a KEEP verdict on its own "
                        "device and software stack and falls back to the library for everything else. Beyond this "
                        "schema a reader must check: speedup_ci95[0] <= speedup <= speedup_ci95[1], and KEEP only with "
-                       "speedup_ci95[0] > 1.",
+                       "speedup_ci95[0] > 1. A dispatcher also refuses a "
+                       "KEEP whose candidate the user did not pin, whose file lies outside the report's folder or no "
+                       "longer has its candidate_sha256, with a failed or no check, dated in the future, or claiming "
+                       "a speedup or rate beyond its own recorded bounds.",
         "type": "object",
         "required": ["schema_version", "kind", "operation", "shape", "precision", "candidate", "device", "verdict",
                      "checks", "speedup", "speedup_ci95", "environment"],
@@ -52,6 +57,9 @@ def validation_schema() -> dict:
             "extras": {"type": "object", "description": "the operation's flags at this shape, e.g. causal"},
             "candidate": {"type": "string", "minLength": 1,
                           "description": "file.py:fn, package.module:fn, ext.so:ns::op, or a registered name"},
+            "candidate_sha256": {"type": ["string", "null"], "pattern": "^[0-9a-f]{64}$",
+                                 "description": "SHA-256 of the file the candidate was loaded from, null for none; "
+                                                "a dispatcher loads the file only while it matches"},
             "calling_convention": {"type": "string"},
             "device": {"type": "string", "pattern": "^(cpu|cuda|mps|xpu)(:[0-9]+)?$"},
             "verdict": {"enum": list(_VERDICTS)},
@@ -153,6 +161,61 @@ def read_validations(path: str|Path) -> list[tuple[dict, str]]:
                 for e in _entries_of(parse(ln, f"{p}:{i}"), f"{p}:{i}")]
     return _entries_of(parse(text, str(p)), str(p))
 
+# %% ../../nbs/41_dispatcher.ipynb #a584c7b9
+_SO = re.compile(r"(?P<lib>.+\.(so|dylib|dll|pyd))(:(?P<op>.*))?")
+
+def candidate_kind(spec: str) -> tuple[str, str]:
+    "('library', ext.so), ('op', ns::op), ('file', path.py) or ('module', package.module): where a candidate's code is."
+    if m := _SO.fullmatch(spec): return "library", m["lib"]
+    if re.fullmatch(r"\w+::\w+", spec): return "op", spec
+    path = spec.rpartition(":")[0]
+    return ("file", path) if path.endswith(".py") or "/" in path or "\\" in path else ("module", path)
+
+def file_sha256(path: str|Path) -> str:
+    "The SHA-256 of a file's bytes, as hex."
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""): h.update(block)
+    return h.hexdigest()
+
+def candidate_file(spec: str, folder: str|Path|None=None) -> Path|None:
+    "The file a candidate's code is in (None for a registered op); with `folder`, only a file inside that folder."
+    import importlib.util
+    kind, what = candidate_kind(spec)
+    if kind == "op": return None
+    if kind == "module":
+        try: s = importlib.util.find_spec(what)
+        except (ImportError, ValueError) as e: raise ReportError(f"module {what!r} cannot be found ({e})") from None
+        return Path(s.origin) if s and s.origin and Path(s.origin).is_file() else None
+    if folder is None: return Path(what)
+    if Path(what).is_absolute() or Path(what).drive:
+        raise ReportError(f"candidate path {what!r} is absolute: a report's candidate must lie in its own folder")
+    root = Path(folder).resolve(); full = (root / what).resolve()
+    if not full.is_relative_to(root): raise ReportError(f"candidate path {what!r} leads outside the report's folder")
+    if not full.is_file(): raise ReportError(f"candidate file {what!r} is not in the report's folder {root}")
+    return full
+
+# %% ../../nbs/41_dispatcher.ipynb #d2663c10
+MAX_BELIEVABLE_SPEEDUP = 50.0               # over the library at one shape: beyond it a report is refused
+BOUND_SLACK = {"spec_bound_tflops": 1.05, "bound_tflops": 1.5}   # how far above its own recorded bounds a rate may be
+CLOCK_SKEW = _dt.timedelta(hours=1)         # a report dated later than now + this is refused
+
+def implausible(d: dict) -> str:
+    "Why a checked report's claim is beyond physics or sense ('' if it is not): its speedup, its rate, its checks."
+    s, rate = d.get("speedup"), (d.get("custom") or {}).get("tflops")
+    if s is not None and s > MAX_BELIEVABLE_SPEEDUP:
+        return (f"claims {s:g}x over the library: more than {MAX_BELIEVABLE_SPEEDUP:g}x is not believable "
+                "(measure again)")
+    for key, slack in BOUND_SLACK.items():
+        if rate and d.get(key) and rate > d[key] * slack:
+            return (f"claims {rate:.4g} TFLOPS, above {slack:g}x the {key.replace('_tflops', '').replace('_', ' ')} "
+                    f"of {d[key]:.4g} TFLOPS it recorded itself")
+    real = [c for c in d.get("checks") or () if not c.get("info")]
+    if d.get("verdict") == "KEEP" and not real: return "verdict KEEP without a single correctness check"
+    if d.get("verdict") == "KEEP" and (bad := [c for c in real if not c["passed"]]):
+        return f"verdict KEEP with a failed check ({bad[0]['name']})"
+    return ''
+
 # %% ../../nbs/41_dispatcher.ipynb #7e6b6a2c
 @dataclass(frozen=True)
 class ValidatedKernel:
@@ -160,7 +223,8 @@ class ValidatedKernel:
     operation: str; shape: tuple; precision: str; extras: tuple   # extras: sorted (flag, value) pairs
     candidate: str; device: str; device_name: str; torch_version: str; date: str
     verdict: str; speedup: float|None; speedup_ci95: tuple|None; source: str; first_failure: str = ""
-    file: str = ""   # the report file (a relative candidate path is also looked for beside it)
+    file: str = ""   # the report file: a candidate's path is relative to its folder
+    sha256: str|None = None; hashed: bool = False   # the candidate file's SHA-256; whether the report records one
     @property
     def key(self) -> tuple: return (self.operation, self.shape, self.precision, self.extras)
     @property
@@ -174,7 +238,8 @@ class ValidatedKernel:
         first = f"{bad[0]['name']}: {bad[0].get('detail', '')}"[:200] if bad else ""
         return cls(d["operation"], tuple(d["shape"]), d["precision"], tuple(sorted((d.get("extras") or {}).items())),
                    d["candidate"], d["device"], env["device_name"], env["torch_version"], env["date"], d["verdict"],
-                   d["speedup"], tuple(d["speedup_ci95"]) if d["speedup_ci95"] else None, where, first, str(file))
+                   d["speedup"], tuple(d["speedup_ci95"]) if d["speedup_ci95"] else None, where, first, str(file),
+                   d.get("candidate_sha256"), "candidate_sha256" in d)
 
     def why_not(self) -> str:
         "Why this report alone does not send calls to its candidate ('' for a usable KEEP; `render.mode_text`)."
@@ -211,14 +276,20 @@ class Dispatcher:
                  device_name: str|None=None,        # default: this device's name (`capture_environment`)
                  torch_version: str|None=None,      # default: this torch's; another major.minor is stale
                  max_age_days: float|None=180,      # older reports are stale (None: no limit)
-                 kernels: dict[str, Callable]|None=None, # candidates by the name their reports give (else loaded)
+                 trust: Iterable[str]|dict[str, Callable|None]|None=None,  # the candidates it may use, as reports
+                                                    # name them: names (loaded, hash-checked) or name -> callable
                  now: _dt.datetime|None=None, warn: bool=True):
         import torch
         from ceiling_scout.engine.core import capture_environment
         self.device = str(device or ("cuda" if torch.cuda.is_available() else "cpu"))
         self.device_name = device_name or capture_environment(self.device).device_name
         self.torch_version = torch_version or torch.__version__
-        self.kernels, self.refused, self.entries = dict(kernels or {}), [], []
+        pins = ({trust: None} if isinstance(trust, str) else trust if isinstance(trust, dict)
+                else dict.fromkeys(trust or ()))
+        if bad := [k for k, v in pins.items() if not isinstance(k, str) or not (v is None or callable(v))]:
+            raise ValueError(f"trust= takes candidate names (str), or a dict of name -> callable; got {bad[0]!r}")
+        self.trusted, self.kernels = set(pins), {k: v for k, v in pins.items() if v is not None}
+        self.refused, self.entries = [], []
         self._decisions, self._loaded = {}, {}
         now = now or _dt.datetime.now(_dt.timezone.utc)
         paths = [reports] if isinstance(reports, (str, Path)) else list(reports)
@@ -229,31 +300,71 @@ class Dispatcher:
             for d, where in raw:
                 try: vk = ValidatedKernel.from_dict(d, where, f)
                 except ReportError as e: self.refused.append(str(e)); continue
-                when = _date(vk.date)
-                if _minor(vk.torch_version) != _minor(self.torch_version):
-                    self.refused.append(f"{where}: stale: validated with torch {vk.torch_version}, this is torch "
-                                        f"{self.torch_version} (validate it again)")
-                elif when is None or (max_age_days is not None and (now - when).days > max_age_days):
-                    self.refused.append(f"{where}: stale: dated {vk.date or 'nowhere'}, older than {max_age_days} days"
-                                        if when else f"{where}: its date {vk.date!r} is not an ISO date")
+                if why := self._refusal(vk, d, now, max_age_days): self.refused.append(f"{where}: {why}")
                 else: self.entries.append(vk)
         if warn:
             for r in self.refused: warnings.warn(f"report refused: {r}", stacklevel=2)
 
+# %% ../../nbs/41_dispatcher.ipynb #b7812aa5
+@patch
+def _untrusted(self: Dispatcher, vk: ValidatedKernel) -> str:
+    "Why `vk`'s candidate may not be loaded ('' if it may): not pinned, outside the folder, no hash or another one."
+    if vk.candidate in self.kernels: return ""
+    if vk.candidate not in self.trusted:
+        return f"not pinned: {vk.candidate} runs only if named when the Dispatcher is made (trust=[{vk.candidate!r}])"
+    if not vk.hashed: return "validated before hashes were recorded (no candidate_sha256): validate it again"
+    if not vk.file: return "no report folder to look for its file in"
+    try: path = candidate_file(vk.candidate, Path(vk.file).parent)
+    except ReportError as e: return str(e)
+    if path is not None and vk.sha256 is None: return f"no SHA-256 recorded for its file {path.name}"
+    if path is not None and file_sha256(path) != vk.sha256:
+        return f"{path.name} was edited after validation (its SHA-256 is not the one the report recorded)"
+    return ""
+
+@patch
+def _refusal(self: Dispatcher, vk: ValidatedKernel, d: dict, now: _dt.datetime, max_age_days) -> str:
+    "Why a checked report is refused ('' if it is kept): stale, future-dated, implausible, or a KEEP it cannot trust."
+    when = _date(vk.date)
+    if _minor(vk.torch_version) != _minor(self.torch_version):
+        return f"stale: validated with torch {vk.torch_version}, this is torch {self.torch_version} (validate it again)"
+    if when is None: return f"its date {vk.date!r} is not an ISO date"
+    if when > now + CLOCK_SKEW: return f"dated {vk.date}, in the future (this clock reads {now:%Y-%m-%d %H:%M %Z})"
+    if max_age_days is not None and (now - when).days > max_age_days:
+        return f"stale: dated {vk.date}, older than {max_age_days} days"
+    if why := implausible(d): return why
+    return self._untrusted(vk) if vk.verdict == "KEEP" else ""
+
 # %% ../../nbs/41_dispatcher.ipynb #73fe3e76
+def _load_pinned(spec: str, folder: Path, sha256: str|None) -> Callable:
+    "A pinned candidate from the report's `folder`: a `.py` file runs from the very bytes whose SHA-256 matched."
+    from ceiling_scout.modes.validation import load_candidate, UserCodeGuard, one_line
+    kind, path = candidate_kind(spec)[0], candidate_file(spec, folder)
+    edited = ReportError(f"{path and path.name} was edited after validation (its SHA-256 is not the one recorded)")
+    if kind != "file":
+        if path is not None and file_sha256(path) != sha256: raise edited
+        return load_candidate(f"{path}:{_SO.fullmatch(spec)['op'] or ''}".rstrip(":") if kind == "library" else spec)[0]
+    data, fn = path.read_bytes(), spec.rpartition(":")[2]
+    if hashlib.sha256(data).hexdigest() != sha256: raise edited
+    mod = types.ModuleType(f"_ceiling_scout_pinned_{sha256[:16]}"); mod.__file__ = str(path)
+    sys.modules[mod.__name__] = mod
+    try:
+        with UserCodeGuard(): exec(compile(data, str(path), "exec"), mod.__dict__)
+    except Exception as e:
+        sys.modules.pop(mod.__name__, None); raise ReportError(f"importing {path.name} failed: {one_line(e)}") from None
+    if not callable(f := getattr(mod, fn, None)): raise ReportError(f"{path.name} has no function {fn!r}")
+    return f
+
 @patch
 def _load(self: Dispatcher, vk: ValidatedKernel) -> Callable:
-    "The candidate of `vk` as a callable: registered by name, else loaded (its path as given, or by its report)."
+    "The candidate of `vk` as a callable: the user's own, else the pinned file, checked again as it is loaded."
     if vk.candidate in self.kernels: return self.kernels[vk.candidate]
-    if vk.candidate not in self._loaded:
-        from ceiling_scout.modes.validation import load_candidate, KernelLoadError
-        try: self._loaded[vk.candidate] = load_candidate(vk.candidate)[0]
-        except KernelLoadError:
-            beside = Path(vk.file).parent / vk.candidate
-            there = beside.parent / beside.name.split(":")[0]
-            if not vk.file or Path(vk.candidate).is_absolute() or not there.is_file(): raise
-            self._loaded[vk.candidate] = load_candidate(str(beside))[0]
-    return self._loaded[vk.candidate]
+    key = (str(Path(vk.file).parent), vk.candidate)
+    if key not in self._loaded:
+        try:
+            if why := self._untrusted(vk): raise ReportError(why)
+            self._loaded[key] = _load_pinned(vk.candidate, Path(vk.file).parent, vk.sha256)
+        except ReportError as e: self.refused.append(f"{vk.source}: {e}"); raise
+    return self._loaded[key]
 
 @patch
 def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) -> Decision:

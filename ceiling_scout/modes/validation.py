@@ -4,7 +4,7 @@
 
 # %% ../../nbs/40_validation.ipynb #ed78a7e2
 from __future__ import annotations
-import importlib, importlib.util, json, math, queue, re, sys, threading, time, traceback
+import importlib, importlib.util, json, math, os, queue, re, signal, sys, threading, time, traceback
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -15,7 +15,7 @@ from ..engine.workloads import *
 from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
-from .dispatcher import VALIDATION_SCHEMA_VERSION
+from .dispatcher import VALIDATION_SCHEMA_VERSION, candidate_file, file_sha256
 from ..render.numbers import number
 from ..render.mode_text import (before_after, conventions_markdown, error_stats_text, format_targets,
                                             format_validation, target_line)
@@ -23,13 +23,73 @@ _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their 
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'VERDICTS', 'VALIDATE_FLAGS', 'VALIDATE_MODE',
-           'KernelLoadError', 'one_line', 'load_candidate', 'KernelTimeout', 'KernelThread', 'call_with_timeout',
-           'Tolerance', 'reduction_length', 'tolerance_for', 'ErrorStats', 'error_stats', 'library_output',
-           'reference_output', 'Check', 'edge_workloads', 'check_candidate', 'interleaved', 'ValidationResult',
-           'speed_verdict', 'ValidateConfig', 'validate', 'TargetGrade', 'grade_targets', 'has_calling_convention',
-           'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras', 'validate_spec',
-           'validation_report', 'targets_table', 'validation_figure', 'before_after', 'format_validation',
-           'conventions_markdown']
+           'KernelMisbehaved', 'KernelExit', 'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line',
+           'load_candidate', 'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length',
+           'tolerance_for', 'ErrorStats', 'error_stats', 'library_output', 'reference_output', 'Check',
+           'edge_workloads', 'check_candidate', 'interleaved', 'ValidationResult', 'speed_verdict', 'ValidateConfig',
+           'validate', 'TargetGrade', 'grade_targets', 'has_calling_convention', 'parse_tiers', 'run_validate_cli',
+           'calling_conventions', 'parse_extras', 'validate_spec', 'validation_report', 'targets_table',
+           'validation_figure', 'before_after', 'format_validation', 'conventions_markdown']
+
+# %% ../../nbs/40_validation.ipynb #8acef619
+class KernelMisbehaved(CeilingScoutError):
+    "A candidate that tried to end, re-root or outlive the tool (an exit, a chdir, child processes left running)."
+
+class KernelExit(KernelMisbehaved):
+    "A candidate that called `sys.exit`, `exit()` or `os._exit`: the tool goes on, the kernel fails."
+
+class HarnessError(CeilingScoutError):
+    "The validator's own failure around a kernel call (never blamed on the kernel)."
+
+class _ExitCalled(BaseException):
+    "`os._exit` called by guarded user code (a BaseException: the kernel's own `except Exception` cannot swallow it)."
+
+_REAL_EXIT, _GUARDED, _GUARD_LOCK = os._exit, {}, threading.Lock()   # _GUARDED: thread ident -> the guarding pid
+
+def _guarded_exit(code: int=0):
+    "`os._exit` while user code runs: it raises in a guarded thread of the guarding process, else it exits."
+    if _GUARDED.get(threading.get_ident()) == os.getpid(): raise _ExitCalled(code)
+    _REAL_EXIT(code)
+
+def _children() -> set[int]:
+    "This process's child pids (Linux `/proc`; an empty set where it cannot be read)."
+    out = set()
+    for f in Path("/proc/self/task").glob("*/children"):
+        try: out |= {int(p) for p in f.read_text().split()}
+        except (OSError, ValueError): pass
+    return out
+
+# %% ../../nbs/40_validation.ipynb #7f8ba77f
+class UserCodeGuard:
+    "Around user code: an exit becomes `KernelExit`, the working directory is restored, children left are killed."
+    def __init__(self):
+        self.pid, self.cwd, self.kids, self.ident = os.getpid(), os.getcwd(), _children(), None
+    def __enter__(self):
+        self.ident = threading.get_ident()
+        with _GUARD_LOCK: _GUARDED[self.ident] = self.pid; os._exit = _guarded_exit
+        return self
+    def settle(self) -> list[str]:
+        "Restore the working directory, kill and reap the children made since the guard was; what was found."
+        found = []
+        try: now = os.getcwd()
+        except OSError: now = None   # the directory it moved to was removed
+        if now != self.cwd: os.chdir(self.cwd); found.append(f"changed the working directory to {now!r} (restored)")
+        left = sorted(_children() - self.kids)
+        for pid in left:
+            try: os.kill(pid, signal.SIGKILL); os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError): pass
+        if left: found.append(f"left {len(left)} child process(es) running (pid {', '.join(map(str, left))}; killed)")
+        return found
+    def __exit__(self, typ, e, tb):
+        if os.getpid() != self.pid: _REAL_EXIT(0)   # a forked copy of the tool ends here, never runs the tool on
+        with _GUARD_LOCK:
+            _GUARDED.pop(self.ident, None)
+            if not _GUARDED: os._exit = _REAL_EXIT
+        found = "".join(f"; it also {f}" for f in self.settle())
+        if isinstance(e, SystemExit): raise KernelExit(f"the kernel called sys.exit({e.code!r}){found}") from None
+        if isinstance(e, _ExitCalled): raise KernelExit(f"the kernel called os._exit({e.args[0]!r}){found}") from None
+        if found and e is None: raise KernelMisbehaved(f"the kernel {found[len('; it also '):]}")
+        return False
 
 # %% ../../nbs/40_validation.ipynb #d3690393
 class KernelLoadError(CeilingScoutError):
@@ -54,7 +114,8 @@ def _import_file(path: str):
     spec = importlib.util.spec_from_file_location(name, p)
     if spec is None: raise KernelLoadError(f"{path!r} is not a Python file")
     mod = importlib.util.module_from_spec(spec); sys.modules[name] = mod
-    try: spec.loader.exec_module(mod)
+    try:
+        with UserCodeGuard(): spec.loader.exec_module(mod)   # an exit or chdir at import is the file's failure
     except Exception as e:
         sys.modules.pop(name, None); raise KernelLoadError(f"importing {path} failed: {one_line(e)}") from None
     return mod
@@ -81,7 +142,8 @@ def load_candidate(candidate: Callable|str # a callable, 'pkg.module:fn', 'path/
     if not sep or not path or not fn.isidentifier(): raise KernelLoadError(f"a custom kernel is {usage}; got {spec!r}")
     if path.endswith(".py") or "/" in path or "\\" in path: mod = _import_file(path)
     else:
-        try: mod = importlib.import_module(path)
+        try:
+            with UserCodeGuard(): mod = importlib.import_module(path)
         except Exception as e: raise KernelLoadError(f"cannot import module {path!r}: {one_line(e)}") from None
     f = getattr(mod, fn, None)
     if f is None:
@@ -110,23 +172,26 @@ class KernelThread:
             if idx is not None: torch.cuda.set_device(idx)
         except BaseException as e: setup = e
         while (job := self._jobs.get()) is not None:
-            fn, box, done = job
+            fn, box, done, guard = job
             if setup is not None: box["setup"] = setup
             else:
                 try:
-                    with torch.no_grad():
+                    with guard, torch.no_grad():
                         box["out"] = fn()
                         if self.dev.type == "cuda": torch.cuda.synchronize(self.dev)
                 except BaseException as e: box["err"] = e
             done.set()
     def call(self, fn: Callable[[], object], timeout_s: float) -> object:
-        "`fn()` on this thread; `KernelTimeout` if it has not returned after `timeout_s` (the thread is then stuck)."
+        "`fn()` on this thread, boxed (`UserCodeGuard`); `KernelTimeout` after `timeout_s` (the thread is then stuck)."
         if self.stuck: raise KernelTimeout("an earlier call of the kernel never returned")
-        box, done = {}, threading.Event(); self._jobs.put((fn, box, done))
-        if not done.wait(timeout_s):
-            self.stuck = True
-            raise KernelTimeout(f"no result within {timeout_s:g} s (a hang, or far too slow for this shape)")
-        if "setup" in box: raise RuntimeError(f"could not make {self.dev} current in the kernel's thread: "
+        box, done, guard = {}, threading.Event(), UserCodeGuard(); self._jobs.put((fn, box, done, guard))
+        try: finished = done.wait(min(timeout_s, threading.TIMEOUT_MAX))
+        except Exception as e:
+            raise HarnessError(f"cannot wait {timeout_s!r} s for the kernel: {one_line(e)}") from None
+        if not finished:
+            self.stuck = True; found = "".join(f"; it also {f}" for f in guard.settle())
+            raise KernelTimeout(f"no result within {timeout_s:g} s (a hang, or far too slow for this shape){found}")
+        if "setup" in box: raise HarnessError(f"could not make {self.dev} current in the kernel's thread: "
                                               f"{one_line(box['setup'])}")
         if "err" in box: raise box["err"]
         return box["out"]
@@ -279,8 +344,9 @@ def _raised_where(e: BaseException) -> str:
 
 def _call(run: _Run, w: Workload, x: dict):
     try: return run.call(w, x)
-    except KernelTimeout: raise
-    except Exception as e: raise _CandidateRaised(f"{_raised_where(e)}; during: {run.stage}") from None
+    except (KernelTimeout, HarnessError): raise
+    except KernelMisbehaved as e: raise _CandidateRaised(f"{e}; during: {run.stage}") from None
+    except Exception as e: raise _CandidateRaised(f"raised {_raised_where(e)}; during: {run.stage}") from None
 
 def _shape(w: Workload) -> str: return "x".join(map(str, w.shape))
 
@@ -374,7 +440,7 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
             run.stage = f"{label} shape {_shape(w2)}"
             if not add(run.judge(f"{label} shape {_shape(w2)}", _call(run, w2, x), ref, tol, lib)): break
     except KernelTimeout as e: checks.append(Check("time limit", False, f"{e}; during: {run.stage}"))
-    except _CandidateRaised as e: checks.append(Check("the kernel runs", False, f"raised {e}"))
+    except _CandidateRaised as e: checks.append(Check("the kernel runs", False, str(e)))
     finally:
         if thread is None: run.thread.close()
     return tuple(checks)
@@ -407,6 +473,7 @@ class ValidationResult:
     ceiling: Ceiling|None = None; bound_tflops: float|None = None; spec_bound_tflops: float|None = None
     warnings: tuple[str, ...] = ()
     environment: dict|None = None   # where it ran: device name, torch/CUDA versions, date (`capture_environment`)
+    candidate_sha256: str|None = None   # the SHA-256 of the file the candidate was loaded from (None: no file)
     @property
     def failed(self) -> list[Check]: return [c for c in self.checks if not c.passed]
     @property
@@ -422,7 +489,7 @@ class ValidationResult:
                 "operation": str(self.workload.operation),
                 "shape": list(self.workload.shape), "precision": self.workload.precision.value,
                 "extras": dict(self.workload.extras),
-                "candidate": self.candidate,
+                "candidate": self.candidate, "candidate_sha256": self.candidate_sha256,
                 "calling_convention": self.workload.calling_convention, "device": self.device, "verdict": self.verdict,
                 "checks": [c.to_dict() for c in self.checks], "baseline": s(self.baseline), "custom": s(self.custom),
                 "speedup": self.speedup, "speedup_ci95": list(self.speedup_ci95) if self.speedup_ci95 else None,
@@ -456,6 +523,10 @@ class ValidateConfig:
     warmup: int = 5
     iters: int = 50
     targets: tuple[float, ...] = ()       # speedup tiers to grade, e.g. (2, 3, 5, 13, 64); any implies `compare`
+    def __post_init__(self):
+        t = self.timeout_s
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or not t > 0:
+            raise CeilingScoutError(f"the kernel timeout must be a finite number of seconds > 0, e.g. 30; got {t!r}")
     @classmethod
     def correctness(cls, **overrides) -> ValidateConfig: return cls(compare=False).but(**overrides)
     @classmethod
@@ -504,19 +575,23 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     "Check `candidate` against the library on `workload`; if it is correct and the config times it, time both, decide."
     cfg = (config or ValidateConfig()).but(**overrides)
     fn, name = load_candidate(candidate)
+    path = None if callable(candidate) else candidate_file(name)
+    sha = file_sha256(path) if path is not None and path.is_file() else None   # pinned: a Dispatcher checks it
     dev = torch.device(device)
     if why := workload.supported(dev): raise NotSupportedError(f"{workload.describe()} cannot run on {dev}: {why}")
     if type(workload).candidate_call is Workload.candidate_call: workload.candidate_call(fn, {})
     env = capture_environment(dev).to_dict()
-    result = lambda verdict, checks: ValidationResult(workload, name, str(dev), verdict, checks, environment=env)
+    result = lambda verdict, checks: ValidationResult(workload, name, str(dev), verdict, checks, environment=env,
+                                                      candidate_sha256=sha)
     thread = KernelThread(dev)   # every call of the candidate, checks and timing, from one thread (as a model calls it)
     try:
         checks = check_candidate(fn, workload, dev, cfg.input_sets, cfg.edge_shapes, cfg.timeout_s, thread)
         if any(not c.passed for c in checks): return result("FAIL", checks)
         if not cfg.timed: return result("PASS", checks)
         try: be, prep, x, ma, mb = _time_against_library(fn, workload, dev, cfg, thread)
-        except KernelTimeout as e:
-            return result("FAIL", checks + (Check("time limit", False, f"{e}; during: the timed calls"),))
+        except (KernelTimeout, KernelMisbehaved) as e:
+            what = "time limit" if isinstance(e, KernelTimeout) else "the kernel runs"
+            return result("FAIL", checks + (Check(what, False, f"{e}; during: the timed calls"),))
     finally: thread.close()
     base = BenchmarkResult(workload, be.name, be.library, "ok", workload.check(be.fn(prep), x), ma)
     cust = BenchmarkResult(workload, "custom", "custom", "ok", None, mb, label="custom")
@@ -525,7 +600,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     spec = ceiling.spec_bound(workload.arithmetic_intensity)[0]
     verdict, warns = speed_verdict(base, cust, ceiling)
     return ValidationResult(workload, name, str(dev), verdict, checks, base, cust, speedup(base, cust),
-                            speedup_ci95(base, cust), ceiling, bound, spec, tuple(warns), env)
+                            speedup_ci95(base, cust), ceiling, bound, spec, tuple(warns), env, sha)
 
 # %% ../../nbs/40_validation.ipynb #14594879
 @dataclass(frozen=True)
@@ -584,7 +659,8 @@ def run_validate_cli(args, scout, out: Callable=print) -> ValidationResult:
     w = cls.from_shape(args.shape, args.precision, **{k: v for k, v in extras.items() if v is not None})
     tiers = parse_tiers(args.targets) if args.targets else None
     timeout = args.kernel_timeout if args.kernel_timeout is not None else 30.0
-    if not timeout > 0: raise CeilingScoutError(f"--kernel-timeout must be > 0 seconds; got {timeout}")
+    if not (math.isfinite(timeout) and timeout > 0):
+        raise CeilingScoutError(f"--kernel-timeout must be a finite number of seconds > 0, e.g. 30; got {timeout}")
     edges = () if args.kernel_shapes == "exact" else ("smallest", "misaligned")
     cfg = ValidateConfig(compare=bool(args.compare), edge_shapes=edges, timeout_s=timeout, warmup=scout.warmup,
                          iters=scout.iters, targets=tiers or ())
@@ -636,7 +712,6 @@ def validate_spec(operation: str, shape: str, precision: str,   # the workload, 
     if "edges" in extras: over["edge_shapes"] = ValidateConfig().edge_shapes if extras.pop("edges") else ()
     w = make_workload(operation, shape, precision, **extras)
     cfg = (config or ValidateConfig()).but(**over)
-    if not cfg.timeout_s > 0: raise CeilingScoutError(f"the kernel timeout must be > 0 seconds; got {cfg.timeout_s}")
     v = validate(candidate, w, device, cfg, ceiling, scout)
     if not cfg.targets or v.baseline is None: return v, []
     return v, grade_targets(v.baseline.mean_ms, w, v.ceiling, cfg.targets)
