@@ -24,8 +24,8 @@ _all_ = ["format_profile"]   # the text layout lives in render.mode_text; re-exp
 __all__ = ['NVLS_OFF', 'ALLOC_CHILD', 'ALLOCATORS', 'ALLOC_SIZES', 'HOST_CATEGORIES', 'PROFILE_FLAGS', 'PROFILE_MODE',
            'run_child', 'allocation_breakdown', 'attribute_claim', 'launch_rate', 'kernel_chain', 'decide_launch',
            'TraceEvent', 'category', 'breakdown', 'events_from_profiler', 'quiet_native_stderr', 'Advice', 'advice',
-           'HostProfile', 'measure_fresh_vs_kept', 'graph_replay_speedup', 'profile_call', 'load_function',
-           'run_profile_cli', 'format_profile']
+           'HostProfile', 'measure_fresh_vs_kept', 'graph_replay_speedup', 'profile_call', 'example_function',
+           'load_function', 'run_profile_cli', 'format_profile']
 
 # %% ../../nbs/46_host.ipynb #fe954be9
 NVLS_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -473,6 +473,16 @@ def profile_call(fn: Callable, *args,
            for i in b["items"][:10]]
     return HostProfile(name, str(dev), steps, warmup, per(b["wall_us"]), {k: per(v) for k, v in b["host_us"].items()},
                        gpu, top, alloc, advice, method)
+
+# %% ../../nbs/46_host.ipynb #ef212827
+def example_function(device: str="auto" # auto, cpu or cuda: cuda profiles the GPU case
+                    ) -> str|None:
+    "'<checkout>/examples/host/planted.py:planted' (or ':gpu_case'), found from this package's folder; None if absent."
+    package = Path(importlib.import_module("ceiling_scout").__file__).resolve().parent   # not the working directory
+    example = package.parent / "examples" / "host" / "planted.py"
+    if not example.is_file(): return None
+    gpu = device == "cuda" or device == "auto" and torch.cuda.is_available()
+    return f"{example}:{'gpu_case' if gpu else 'planted'}"
 
 # %% ../../nbs/46_host.ipynb #e5f1ccf6
 def load_function(spec: str, # 'package.module:function' or 'path/to/file.py:function'
