@@ -523,7 +523,8 @@ def _ms(where: str, key: str, v: Any) -> float|None:
 
 def _count(where: str, v: Any) -> int:
     "A count per model step: an integer >= 1."
-    if not _is_int(v) or v < 1: raise CeilingScoutError(f"{where}: count must be an integer >= 1; got {json.dumps(v)[:80]}")
+    if not _is_int(v) or v < 1:
+        raise CeilingScoutError(f"{where}: count must be an integer >= 1; got {json.dumps(v)[:80]}")
     return v
 
 def _dims(where: str, shape: Any, unmapped: bool=False) -> list[int]:
@@ -553,13 +554,14 @@ def _checked_op(where: str, e: Any) -> str:
     if not isinstance(e, dict) or "op" not in e or "shape" not in e:
         raise CeilingScoutError(f"{where} must be an object with 'op' and 'shape'; got {json.dumps(e)[:80]}")
     _scalars(where, e)
-    if not isinstance(e["op"], str): raise CeilingScoutError(f"{where}: op must be text; got {json.dumps(e['op'])[:80]}")
+    if not isinstance(e["op"], str):
+        raise CeilingScoutError(f"{where}: op must be text; got {json.dumps(e['op'])[:80]}")
     try: op = Operation(e["op"])
     except CeilingScoutError as x: raise CeilingScoutError(f"{where}: {x}") from None
     ops = registered_operations()
-    if op not in ops: raise CeilingScoutError(f"{where}: {op.value!r} is a collective, not an operation of one device's "
-                                              f"model step (the collectives mode measures it); valid: "
-                                              f"{', '.join(o.value for o in ops)}")
+    if op not in ops:
+        raise CeilingScoutError(f"{where}: {op.value!r} is a collective, not an operation of one device's model step "
+                                f"(the collectives mode measures it); valid: {', '.join(o.value for o in ops)}")
     if not isinstance(e.get("precision", ""), str):
         raise CeilingScoutError(f"{where}: precision must be text such as 'bf16'; got {e['precision']!r}")
     return op.value
@@ -573,7 +575,8 @@ def _entry_op(name: str, e: Any, precision: str, tokens: int|None) -> ExtractedO
         if rows is None:
             raise CeilingScoutError(f"{where}: {op} shape {shape} gives the row length only; "
                                     "add \"rows\": N or give [ROWS, COLS]")
-        if not _is_int(rows) or rows < 1: raise CeilingScoutError(f"{where}: rows must be an integer >= 1; got {rows!r}")
+        if not _is_int(rows) or rows < 1:
+            raise CeilingScoutError(f"{where}: rows must be an integer >= 1; got {rows!r}")
         shape, note = [rows, shape[0]], ("" if "rows" in e else f"rows = {rows}, the M of the file's gemms (tokens)")
     extras = {k: v for k, v in e.items() if k not in OPS_JSON_KEYS + SPARSITY_KEYS and not k.startswith("_")}
     meta = {k: e[k] for k in SPARSITY_KEYS if k in e}
@@ -625,7 +628,8 @@ def _ops_from(d: Any, name: str, precision: str) -> ExtractedModel:
     if not isinstance(d, dict) or not d:
         raise CeilingScoutError("ops.json must be a non-empty object of name -> {op, shape, ...}; "
                                 f"got {type(d).__name__}")
-    if _depth(d) > MAX_OPS_JSON_DEPTH: raise CeilingScoutError(f"ops.json nests deeper than {MAX_OPS_JSON_DEPTH} levels")
+    if _depth(d) > MAX_OPS_JSON_DEPTH:
+        raise CeilingScoutError(f"ops.json nests deeper than {MAX_OPS_JSON_DEPTH} levels")
     _scalars("ops.json", {k: v for k, v in d.items() if k.startswith("_") and k != "_unmapped"})
     step_ms = _ms("ops.json", "_step_ms", d.get("_step_ms"))
     unmapped = d.get("_unmapped", [])

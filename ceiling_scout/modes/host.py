@@ -511,8 +511,9 @@ PROFILE_FLAGS = (Flag("--profile", str, "profile a function called with no argum
                       "'path/file.py:function'"),
                  Flag("--profile-steps", int, "profiled calls of the function (default 3)"),
                  Flag("--profile-warmup", int, "unprofiled calls first (default 1; 0 keeps the first call's setup)"),
-                 Flag("--kernel-timeout", float, "seconds one call of the kernel (or profiled function) may take before "
-                      "it counts as a hang (default 30 for a kernel, 300 for a profiled function; inf: no limit)"))
+                 Flag("--kernel-timeout", float, "seconds one call of the kernel (or profiled function) may take "
+                      "before it counts as a hang (default 30 for a kernel, 300 for a profiled function; "
+                      "inf: no limit)"))
 
 def run_profile_cli(args, scout, out: Callable=print) -> HostProfile:
     "The --profile mode: load the function, profile it on the scout's device, print the breakdown (or JSON)."

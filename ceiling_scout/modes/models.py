@@ -254,7 +254,8 @@ def _factory_call(fn: Callable, name: str, kwargs: dict) -> dict:
     "The keywords `fn` takes out of `kwargs`, or one line naming a required argument the tool cannot give."
     try: params = inspect.signature(fn).parameters
     except (TypeError, ValueError): return kwargs   # a builtin without a signature: it gets every keyword
-    if not any(p.kind == p.VAR_KEYWORD for p in params.values()): kwargs = {k: v for k, v in kwargs.items() if k in params}
+    if not any(p.kind == p.VAR_KEYWORD for p in params.values()):
+        kwargs = {k: v for k, v in kwargs.items() if k in params}
     need = [n for n, p in params.items() if p.default is p.empty and n not in kwargs
             and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     if need: raise CeilingScoutError(f"{name} requires {', '.join(map(repr, need))}, which the tool cannot give; it "

@@ -20,7 +20,8 @@ def check_report_name(name: str|None # the report files' stem (None: the report'
     "`name` if it is a plain file stem (no folder, no `..`), else a one-line `ValueError` naming it."
     if name is None: return None
     seps = {"/", "\\", os.sep} | ({os.altsep} if os.altsep else set())
-    if not isinstance(name, str) or not name.strip() or name in (".", "..") or "\0" in name or any(s in name for s in seps):
+    if (not isinstance(name, str) or not name.strip() or name in (".", "..") or "\0" in name
+            or any(s in name for s in seps)):
         raise ValueError(f"name must be a file stem such as 'llama_triage' (no folder, no '..'; the files go to "
                          f"output_dir); got {name!r}")
     return name
