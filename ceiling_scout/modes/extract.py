@@ -17,15 +17,16 @@ from ..engine.workloads import Workload, make_workload, registered_operations
 from ..engine.timing import measure
 from ..ops.sparsity import analyze_sparsity, SparsityPattern, prune_to_24, convert_to_bsr
 from ..render.numbers import number
+from .guard import DEFAULT_TIMEOUT_S, guarded_call
 
 # %% auto #0
 __all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'GROUP_MAPPERS', 'WEIGHT_VIEWS', 'SPARSITY_KEYS',
-           'CAPTURE_MECHANISM', 'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind',
-           'capture_calls', 'ExtractedOp', 'aten_mapper', 'map_mm', 'map_bmm', 'map_grouped_mm', 'map_sdpa', 'map_conv',
-           'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope', 'map_calls', 'gemm_weight',
-           'attach_weight_sparsity', 'what_if_sparsity', 'ExtractedModel', 'extract_ops', 'read_ops_json',
-           'write_ops_json', 'onnx_mapper', 'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention',
-           'read_onnx', 'onnx_attention_patterns']
+           'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS',
+           'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper',
+           'map_mm', 'map_bmm', 'map_grouped_mm', 'map_sdpa', 'map_conv', 'map_layer_norm', 'map_rms_norm',
+           'map_softmax', 'find_rope', 'map_calls', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
+           'ExtractedModel', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_mapper', 'onnx_matmul',
+           'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention', 'read_onnx', 'onnx_attention_patterns']
 
 # %% ../../nbs/51_extract.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -479,40 +480,103 @@ CAPTURE_MECHANISM = ("TorchDispatchMode (every ATen call with its arguments, str
 
 def extract_ops(model: Callable, example_inputs: tuple|torch.Tensor, # what `model(*example_inputs)` runs
                 runs: int=3, warmup: int=2, iters: int=10, name: str|None=None,
-                what_if: dict|None=None # {weight name: label} of weights pruned by `what_if_sparsity`
+                what_if: dict|None=None, # {weight name: label} of weights pruned by `what_if_sparsity`
+                timeout_s: float|None=DEFAULT_TIMEOUT_S # for the capture, and for the timing (None or inf: no limit)
                ) -> ExtractedModel:
     "Capture the ATen calls of one forward pass, map them, analyse the gemms' weights, measure the step time."
     inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
     externals: dict = {}
-    calls, groups = capture_calls(model, inputs, runs, externals)
+    what = f"the forward of model {name or type(model).__name__!r}"   # user code: in the box (modes.guard)
+    calls, groups = guarded_call(lambda: capture_calls(model, inputs, runs, externals), what, timeout_s)
     dev = next((a.device for a in inputs if isinstance(a, torch.Tensor)), torch.device("cpu"))
     with torch.no_grad():
-        step = measure(lambda: model(*inputs), dev, warmup=warmup, iters=iters, telemetry=False)
+        step = guarded_call(lambda: measure(lambda: model(*inputs), dev, warmup=warmup, iters=iters, telemetry=False),
+                            what, timeout_s)
     timer = "CUDA events" if dev.type == "cuda" else "time.perf_counter"
     em = ExtractedModel(name or type(model).__name__, map_calls(calls, groups), "torch.nn.Module",
                         CAPTURE_MECHANISM.format(timer=timer, runs=runs), step.mean_ms, str(dev), calls)
     return attach_weight_sparsity(em, model, externals, what_if) if isinstance(model, torch.nn.Module) else em
 
+# %% ../../nbs/51_extract.ipynb #03c6cd64
+MAX_OPS_JSON_BYTES = 64 * 2**20   # a larger file is refused unread (a model's ops.json is kilobytes)
+MAX_OPS_JSON_DEPTH = 8            # objects and lists in objects and lists (the format itself needs 4)
+MAX_SHAPE_DIMS = 8
+
+def _depth(d: Any) -> int:
+    "How deep `d` nests objects and lists (iterative: a hostile file cannot exhaust the stack); stops past the bound."
+    deepest, todo = 0, [(d, 1)]
+    while todo and deepest <= MAX_OPS_JSON_DEPTH:
+        x, n = todo.pop()
+        if isinstance(x, (dict, list)):
+            deepest = max(deepest, n)
+            todo += [(v, n + 1) for v in (x.values() if isinstance(x, dict) else x)]
+    return deepest
+
+def _is_int(v: Any) -> bool: return isinstance(v, int) and not isinstance(v, bool)
+
+def _ms(where: str, key: str, v: Any) -> float|None:
+    "A time in ms: None, or a finite number >= 0 (else one line naming `where`, `key` and the value)."
+    if v is None: return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
+        raise CeilingScoutError(f"{where}: {key} must be a finite number of ms >= 0; got {json.dumps(v)[:80]}")
+    return float(v)
+
+def _count(where: str, v: Any) -> int:
+    "A count per model step: an integer >= 1."
+    if not _is_int(v) or v < 1:
+        raise CeilingScoutError(f"{where}: count must be an integer >= 1; got {json.dumps(v)[:80]}")
+    return v
+
+def _dims(where: str, shape: Any, unmapped: bool=False) -> list[int]:
+    "A shape as a flat list of integers (an int, or 'M,N,K' text, accepted); an unmapped op's may be empty."
+    if _is_int(shape): shape = [shape]
+    elif isinstance(shape, str): shape = [int(s) if s.strip().isdigit() else s for s in shape.split(",")]
+    n, what = (0, "integers >= 0") if unmapped else (1, "positive integers")
+    ok = isinstance(shape, list) and n <= len(shape) <= MAX_SHAPE_DIMS and all(_is_int(x) for x in shape)
+    if not ok or any(x < 0 for x in shape):   # a 0 of a mapped op: the operation's own grammar refuses it, named
+        raise CeilingScoutError(f"{where}: shape must be a flat list of at most {MAX_SHAPE_DIMS} {what}; "
+                                f"got {json.dumps(shape)[:80]}")
+    return shape
+
+def _scalars(where: str, e: dict, skip: tuple=("shape",)) -> None:
+    "Every field but `skip`: a number (finite), text, true/false or null."
+    for k, v in e.items():
+        if k in skip: continue
+        if not (v is None or isinstance(v, (str, bool, int)) or isinstance(v, float) and math.isfinite(v)):
+            raise CeilingScoutError(f"{where}: {k} must be a number, text or true/false; got {json.dumps(v)[:80]}")
+
 # %% ../../nbs/51_extract.ipynb #cbc86874
 OPS_JSON_KEYS = ("op", "shape", "precision", "count", "time_ms", "sparsity", "rows")
 _ROWWISE = ("layernorm", "rmsnorm", "softmax", "bias_gelu")
 
-def _entry_op(name: str, e: dict, precision: str, tokens: int|None) -> ExtractedOp:
-    where = f"ops.json entry {name!r}"
+def _checked_op(where: str, e: Any) -> str:
+    "The entry's operation: one this tool measures on one device (a collective has its own mode); types checked."
     if not isinstance(e, dict) or "op" not in e or "shape" not in e:
         raise CeilingScoutError(f"{where} must be an object with 'op' and 'shape'; got {json.dumps(e)[:80]}")
-    try: op = Operation(e["op"]).value
+    _scalars(where, e)
+    if not isinstance(e["op"], str):
+        raise CeilingScoutError(f"{where}: op must be text; got {json.dumps(e['op'])[:80]}")
+    try: op = Operation(e["op"])
     except CeilingScoutError as x: raise CeilingScoutError(f"{where}: {x}") from None
-    shape = e["shape"]
-    if isinstance(shape, (int, str)) and not isinstance(shape, bool):
-        shape = [shape] if isinstance(shape, int) else shape.split(",")
-    if not isinstance(shape, list): raise CeilingScoutError(f"{where}: shape must be a list; got {shape!r}")
-    note = ""
+    ops = registered_operations()
+    if op not in ops:
+        raise CeilingScoutError(f"{where}: {op.value!r} is a collective, not an operation of one device's model step "
+                                f"(the collectives mode measures it); valid: {', '.join(o.value for o in ops)}")
+    if not isinstance(e.get("precision", ""), str):
+        raise CeilingScoutError(f"{where}: precision must be text such as 'bf16'; got {e['precision']!r}")
+    return op.value
+
+def _entry_op(name: str, e: Any, precision: str, tokens: int|None) -> ExtractedOp:
+    where = f"ops.json entry {name!r}"
+    op, shape, note = _checked_op(where, e), _dims(where, e["shape"]), ""
+    count, time_ms = _count(where, e.get("count", 1)), _ms(where, "time_ms", e.get("time_ms"))
     if op in _ROWWISE and len(shape) == 1:
         rows = e.get("rows", tokens)
         if rows is None:
             raise CeilingScoutError(f"{where}: {op} shape {shape} gives the row length only; "
                                     "add \"rows\": N or give [ROWS, COLS]")
+        if not _is_int(rows) or rows < 1:
+            raise CeilingScoutError(f"{where}: rows must be an integer >= 1; got {rows!r}")
         shape, note = [rows, shape[0]], ("" if "rows" in e else f"rows = {rows}, the M of the file's gemms (tokens)")
     extras = {k: v for k, v in e.items() if k not in OPS_JSON_KEYS + SPARSITY_KEYS and not k.startswith("_")}
     meta = {k: e[k] for k in SPARSITY_KEYS if k in e}
@@ -522,36 +586,73 @@ def _entry_op(name: str, e: dict, precision: str, tokens: int|None) -> Extracted
     if sp and "weight" not in e:
         note = (note + "; " if note else "") + (f"sparsity {sp} given, no weight: the triage measures the sparse "
                                                 "kernels on a synthetic matrix of that sparsity")
-    out = ExtractedOp(name, op, tuple(shape), str(e.get("precision", precision)), extras, e.get("time_ms"), (), (),
+    out = ExtractedOp(name, op, tuple(shape), str(e.get("precision", precision)), extras, time_ms, (), (),
                       "memory" if registered_operations()[Operation(op)].compute_bound_kind == "memory" else "compute",
-                      note=note, count=int(e.get("count", 1)), meta=meta)
+                      note=note, count=count, meta=meta)
     try: w = make_workload(op, list(out.shape), out.precision, **extras)   # validates the shape and the extras
     except CeilingScoutError as x: raise CeilingScoutError(f"{where}: {x}") from None
     return ExtractedOp(**{**asdict(out), "shape": tuple(w.shape) if op != "grouped_gemm" else tuple(shape)})
 
-def read_ops_json(src: str|Path|dict, # a path to ops.json, or its parsed content
-                  precision: str="bf16" # precision of entries that do not give one
-                 ) -> ExtractedModel:
-    "Read the users' ops.json into an `ExtractedModel` (one-line errors name the bad entry)."
-    if isinstance(src, dict): d, name = src, "ops.json"
-    else:
-        p = Path(src)
-        if not p.is_file(): raise CeilingScoutError(f"--ops {str(src)!r}: no such file")
-        try: d = json.loads(p.read_text())
-        except json.JSONDecodeError as e: raise CeilingScoutError(f"--ops {str(src)!r} is not JSON: {e}") from None
-        name = p.stem
+def _unmapped_op(i: int, u: Any, precision: str) -> ExtractedOp:
+    "One `_unmapped` item (an ATen op the extraction could not map), its types and ranges checked."
+    where = f"ops.json _unmapped[{i}]"
+    if not isinstance(u, dict) or not isinstance(u.get("name"), str):
+        raise CeilingScoutError(f"{where} must be an object with a text 'name'; got {json.dumps(u)[:80]}")
+    _scalars(where, u, ("shape", "aten"))
+    aten = u.get("aten", [])
+    if not isinstance(aten, list) or not all(isinstance(a, str) for a in aten):
+        raise CeilingScoutError(f"{where}: aten must be a list of ATen op names; got {json.dumps(aten)[:80]}")
+    kind = u.get("kind", "memory")
+    if kind not in ("memory", "compute", "view"):
+        raise CeilingScoutError(f"{where}: kind must be memory, compute or view; got {kind!r}")
+    return ExtractedOp(u["name"], None, tuple(_dims(where, u.get("shape", []), unmapped=True)),
+                       str(u.get("precision", precision)), {}, _ms(where, "time_ms", u.get("time_ms")), tuple(aten), (),
+                       kind, note=str(u.get("note") or ""))
+
+# %% ../../nbs/51_extract.ipynb #e1abdc2d
+def _read_ops_file(p: Path) -> Any:
+    "The parsed JSON of the ops.json file `p`: bounded size, UTF-8 only, bounded depth (one line naming `p` otherwise)."
+    size = p.stat().st_size
+    if size > MAX_OPS_JSON_BYTES:
+        raise CeilingScoutError(f"is {size:,} bytes; an ops.json may be at most {MAX_OPS_JSON_BYTES:,}")
+    raw = p.read_bytes()
+    try: text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise CeilingScoutError(f"is not UTF-8 text: byte 0x{raw[e.start]:02x} at offset {e.start}") from None
+    try: return json.loads(text)
+    except RecursionError: raise CeilingScoutError(f"nests deeper than {MAX_OPS_JSON_DEPTH} levels") from None
+    except ValueError as e: raise CeilingScoutError(f"is not JSON: {e}") from None
+
+def _ops_from(d: Any, name: str, precision: str) -> ExtractedModel:
+    "The `ExtractedModel` of parsed ops.json `d`: the whole file checked first, then each entry."
     if not isinstance(d, dict) or not d:
         raise CeilingScoutError("ops.json must be a non-empty object of name -> {op, shape, ...}; "
                                 f"got {type(d).__name__}")
+    if _depth(d) > MAX_OPS_JSON_DEPTH:
+        raise CeilingScoutError(f"ops.json nests deeper than {MAX_OPS_JSON_DEPTH} levels")
+    _scalars("ops.json", {k: v for k, v in d.items() if k.startswith("_") and k != "_unmapped"})
+    step_ms = _ms("ops.json", "_step_ms", d.get("_step_ms"))
+    unmapped = d.get("_unmapped", [])
+    if not isinstance(unmapped, list): raise CeilingScoutError(f"ops.json _unmapped must be a list; got {unmapped!r}")
     entries = {k: v for k, v in d.items() if not k.startswith("_")}
-    ms = {tuple(v["shape"])[0] for v in entries.values() if isinstance(v, dict) and v.get("op") == "gemm"
-          and isinstance(v.get("shape"), list) and v["shape"]}
+    for k, v in entries.items():   # every entry's op and flat shape before anything reads them
+        _checked_op(f"ops.json entry {k!r}", v); _dims(f"ops.json entry {k!r}", v["shape"])
+    ms = {v["shape"][0] for v in entries.values() if v["op"] == "gemm" and isinstance(v["shape"], list)}
     tokens = next(iter(ms)) if len(ms) == 1 else None
     ops = [_entry_op(k, v, precision, tokens) for k, v in entries.items()]
-    ops += [ExtractedOp(u["name"], None, tuple(u.get("shape", ())), u.get("precision", precision), {}, u.get("time_ms"),
-                        tuple(u.get("aten", ())), (), u.get("kind", "memory"), note=u.get("note", ""))
-            for u in d.get("_unmapped", [])]
-    return ExtractedModel(d.get("_model", name), ops, "ops.json", "", d.get("_step_ms"), d.get("_device", "cpu"))
+    ops += [_unmapped_op(i, u, precision) for i, u in enumerate(unmapped)]
+    return ExtractedModel(str(d.get("_model", name)), ops, "ops.json", "", step_ms, str(d.get("_device", "cpu")))
+
+def read_ops_json(src: str|Path|dict, # a path to ops.json, or its parsed content
+                  precision: str="bf16" # precision of entries that do not give one
+                 ) -> ExtractedModel:
+    "Read the users' ops.json into an `ExtractedModel` (checked at the door: one-line errors name the bad entry)."
+    if isinstance(src, dict): return _ops_from(src, "ops.json", precision)
+    p = Path(src)
+    if not p.is_file(): raise CeilingScoutError(f"--ops {str(src)!r}: no such file")
+    try: return _ops_from(_read_ops_file(p), p.stem, precision)
+    except CeilingScoutError as e:
+        raise CeilingScoutError(f"--ops {str(src)!r}: {e}") from None
 
 # %% ../../nbs/51_extract.ipynb #3530eac7
 def _entry(o: ExtractedOp) -> dict:

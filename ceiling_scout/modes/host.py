@@ -17,14 +17,15 @@ from ..ops.transfers import *
 from ..render.words import sentence
 from ..render.numbers import number
 from ..render.mode_text import format_profile
+from .guard import DEFAULT_TIMEOUT_S, guarded_call
 _all_ = ["format_profile"]   # the text layout lives in render.mode_text; re-exported
 
 # %% auto #0
 __all__ = ['NVLS_OFF', 'ALLOC_CHILD', 'ALLOCATORS', 'ALLOC_SIZES', 'HOST_CATEGORIES', 'PROFILE_FLAGS', 'PROFILE_MODE',
            'run_child', 'allocation_breakdown', 'attribute_claim', 'launch_rate', 'kernel_chain', 'decide_launch',
            'TraceEvent', 'category', 'breakdown', 'events_from_profiler', 'quiet_native_stderr', 'Advice', 'advice',
-           'HostProfile', 'measure_fresh_vs_kept', 'graph_replay_speedup', 'profile_call', 'load_function',
-           'run_profile_cli', 'format_profile']
+           'HostProfile', 'measure_fresh_vs_kept', 'graph_replay_speedup', 'profile_call', 'example_function',
+           'load_function', 'run_profile_cli', 'format_profile']
 
 # %% ../../nbs/46_host.ipynb #fe954be9
 NVLS_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -424,19 +425,18 @@ def profile_call(fn: Callable, *args,
                  warmup: int=1,         # unprofiled calls first (0: the first call's setup is in the profile)
                  device: str|torch.device|None=None, # where its work runs (default: cuda if available, else cpu)
                  measure_fixes: bool=True, # measure the fix behind each piece of advice
-                 name: str|None=None, **kwargs) -> HostProfile:
+                 name: str|None=None,
+                 timeout_s: float|None=DEFAULT_TIMEOUT_S, # per call of `fn` (None or inf: no limit)
+                 **kwargs) -> HostProfile:
     "Run `fn(*args, **kwargs)` under torch.profiler and split its wall time; advice backed by measurements."
     from torch.profiler import profile, ProfilerActivity, record_function
     if steps < 1 or warmup < 0:
         raise CeilingScoutError(f"need steps >= 1 (--profile-steps) and warmup >= 0 (--profile-warmup); "
                                 f"got {steps}, {warmup}")
     dev = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
-    name = name or getattr(fn, "__qualname__", repr(fn))
-    def call():
-        try: return fn(*args, **kwargs)
-        except Exception as e:
-            raise CeilingScoutError(f"{name} raised {type(e).__name__}: "
-                                    f"{(str(e).strip().splitlines() or [''])[0][:200]}") from None
+    name, user = name or getattr(fn, "__qualname__", repr(fn)), fn
+    def fn(*a, **k): return guarded_call(lambda: user(*a, **k), name, timeout_s)   # every call of it in the box
+    def call(): return fn(*args, **kwargs)
     for _ in range(warmup): call()
     if dev.type == "cuda": torch.cuda.synchronize(dev)
     acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if dev.type == "cuda" else [])
@@ -474,24 +474,31 @@ def profile_call(fn: Callable, *args,
     return HostProfile(name, str(dev), steps, warmup, per(b["wall_us"]), {k: per(v) for k, v in b["host_us"].items()},
                        gpu, top, alloc, advice, method)
 
+# %% ../../nbs/46_host.ipynb #ef212827
+def example_function(device: str="auto" # auto, cpu or cuda: cuda profiles the GPU case
+                    ) -> str|None:
+    "'<checkout>/examples/host/planted.py:planted' (or ':gpu_case'), found from this package's folder; None if absent."
+    package = Path(importlib.import_module("ceiling_scout").__file__).resolve().parent   # not the working directory
+    example = package.parent / "examples" / "host" / "planted.py"
+    if not example.is_file(): return None
+    gpu = device == "cuda" or device == "auto" and torch.cuda.is_available()
+    return f"{example}:{'gpu_case' if gpu else 'planted'}"
+
 # %% ../../nbs/46_host.ipynb #e5f1ccf6
-def load_function(spec: str # 'package.module:function' or 'path/to/file.py:function'
+def load_function(spec: str, # 'package.module:function' or 'path/to/file.py:function'
+                  timeout_s: float|None=DEFAULT_TIMEOUT_S # for importing its module (None or inf: no limit)
                  ) -> tuple[Callable, str]:
     "The function named by `spec` and its name; a one-line `CeilingScoutError` when it cannot be had."
     usage = "'package.module:function' or 'path/to/file.py:function'"
     path, sep, fn = (spec or "").strip().rpartition(":")
     if not sep or not path or not fn.isidentifier(): raise CeilingScoutError(f"--profile takes {usage}; got {spec!r}")
-    try:
-        if path.endswith(".py") or "/" in path:
-            p = Path(path)
-            if not p.is_file(): raise CeilingScoutError(f"--profile file {path!r} does not exist")
-            sp = importlib.util.spec_from_file_location(f"_ceiling_scout_profiled_{abs(hash(str(p.resolve())))}", p)
-            mod = importlib.util.module_from_spec(sp); sp.loader.exec_module(mod)
-        else: mod = importlib.import_module(path)
-    except CeilingScoutError: raise
-    except Exception as e:
-        raise CeilingScoutError(f"cannot import {path!r}: {type(e).__name__}: "
-                                f"{(str(e).strip().splitlines() or [''])[0][:200]}") from None
+    if path.endswith(".py") or "/" in path:   # its top level is user code too: imported in the box
+        p = Path(path)
+        if not p.is_file(): raise CeilingScoutError(f"--profile file {path!r} does not exist")
+        sp = importlib.util.spec_from_file_location(f"_ceiling_scout_profiled_{abs(hash(str(p.resolve())))}", p)
+        mod = importlib.util.module_from_spec(sp)
+        guarded_call(lambda: sp.loader.exec_module(mod), f"--profile: importing {path}", timeout_s)
+    else: mod = guarded_call(lambda: importlib.import_module(path), f"--profile: cannot import {path!r}:", timeout_s)
     f = getattr(mod, fn, None)
     if not callable(f):
         have = sorted(n for n, v in vars(mod).items() if callable(v) and not n.startswith("_")
@@ -503,14 +510,19 @@ def load_function(spec: str # 'package.module:function' or 'path/to/file.py:func
 PROFILE_FLAGS = (Flag("--profile", str, "profile a function called with no arguments: 'package.module:function' or "
                       "'path/file.py:function'"),
                  Flag("--profile-steps", int, "profiled calls of the function (default 3)"),
-                 Flag("--profile-warmup", int, "unprofiled calls first (default 1; 0 keeps the first call's setup)"))
+                 Flag("--profile-warmup", int, "unprofiled calls first (default 1; 0 keeps the first call's setup)"),
+                 Flag("--kernel-timeout", float, "seconds one call of the kernel (or profiled function) may take "
+                      "before it counts as a hang (default 30 for a kernel, 300 for a profiled function; "
+                      "inf: no limit)"))
 
 def run_profile_cli(args, scout, out: Callable=print) -> HostProfile:
     "The --profile mode: load the function, profile it on the scout's device, print the breakdown (or JSON)."
-    fn, name = load_function(args.profile)
+    limit = getattr(args, "kernel_timeout", None)
+    limit = DEFAULT_TIMEOUT_S if limit is None else limit
+    fn, name = load_function(args.profile, limit)
     p = profile_call(fn, steps=args.profile_steps if args.profile_steps is not None else 3,
                      warmup=args.profile_warmup if args.profile_warmup is not None else 1,
-                     device=scout.device, name=name)
+                     device=scout.device, name=name, timeout_s=limit)
     text = json.dumps(p.to_dict(), indent=1, default=str)
     if args.output: Path(args.output).write_text(text)
     out(text if args.json else format_profile(p))

@@ -9,11 +9,12 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from ..engine.core import CeilingScoutError
+from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from ..ops.rope import rope_tables, rotate_half_rope
 
 # %% auto #0
-__all__ = ['HF_BUILDERS', 'BUILTIN_MODELS', 'LlamaBlock', 'llama_block', 'llama_block_tiny', 'ViTBlock', 'Bottleneck',
-           'vit_block', 'vit_block_tiny', 'resnet_bottleneck', 'resnet_bottleneck_tiny', 'read_hf_config',
+__all__ = ['HF_BUILDERS', 'BUILTIN_MODELS', 'FACTORY_KEYWORDS', 'LlamaBlock', 'llama_block', 'llama_block_tiny', 'ViTBlock',
+           'Bottleneck', 'vit_block', 'vit_block_tiny', 'resnet_bottleneck', 'resnet_bottleneck_tiny', 'read_hf_config',
            'model_from_hf_config', 'resolve_factory', 'load_factory']
 
 # %% ../../nbs/50_models.ipynb #843138a1
@@ -212,7 +213,20 @@ BUILTIN_MODELS: dict[str, Callable] = {
     "vit_block_tiny": vit_block_tiny, "resnet_bottleneck": resnet_bottleneck,
     "resnet_bottleneck_tiny": resnet_bottleneck_tiny}
 
-def resolve_factory(spec: str # a built-in, `package.module:function`, `path/to/file.py:function`, `hf:config.json`
+def _factory_module(spec: str, where: str, timeout_s: float|None):
+    "The module `where` (a .py path or a dotted name), imported in the box: its top level is user code too."
+    if not where.endswith(".py"):
+        return guarded_call(lambda: importlib.import_module(where), f"--model {spec!r}: importing module {where!r}",
+                            timeout_s)
+    path = Path(where)
+    if not path.is_file(): raise CeilingScoutError(f"--model {spec!r}: no file {where!r}")
+    modspec = importlib.util.spec_from_file_location(f"_ceiling_scout_factory_{path.stem}", path)
+    mod = importlib.util.module_from_spec(modspec)
+    guarded_call(lambda: modspec.loader.exec_module(mod), f"--model {spec!r}: importing {where}", timeout_s)
+    return mod
+
+def resolve_factory(spec: str, # a built-in, `package.module:function`, `path/to/file.py:function`, `hf:config.json`
+                    timeout_s: float|None=DEFAULT_TIMEOUT_S # for importing the user's module (None or inf: no limit)
                    ) -> Callable:
     "The factory callable `spec` names, or a one-line `CeilingScoutError` saying what is wrong."
     if spec in BUILTIN_MODELS: return BUILTIN_MODELS[spec]
@@ -224,17 +238,7 @@ def resolve_factory(spec: str # a built-in, `package.module:function`, `path/to/
              "hf:path/to/config.json")
     if ":" not in spec: raise CeilingScoutError(f"--model {spec!r} is not {forms}")
     where, _, fn_name = spec.rpartition(":")
-    if where.endswith(".py"):
-        path = Path(where)
-        if not path.is_file(): raise CeilingScoutError(f"--model {spec!r}: no file {where!r}")
-        modspec = importlib.util.spec_from_file_location(f"_ceiling_scout_factory_{path.stem}", path)
-        mod = importlib.util.module_from_spec(modspec)
-        try: modspec.loader.exec_module(mod)
-        except Exception as e:
-            raise CeilingScoutError(f"--model {spec!r}: importing {where} failed: {type(e).__name__}: {e}")
-    else:
-        try: mod = importlib.import_module(where)
-        except ImportError as e: raise CeilingScoutError(f"--model {spec!r}: cannot import module {where!r} ({e})")
+    mod = _factory_module(spec, where, timeout_s)
     fn = getattr(mod, fn_name, None)
     if not callable(fn):
         have = sorted(n for n, v in vars(mod).items() if callable(v) and not n.startswith("_")
@@ -243,15 +247,42 @@ def resolve_factory(spec: str # a built-in, `package.module:function`, `path/to/
                                 f"{', '.join(have[:12]) or 'none'}")
     return fn
 
-def load_factory(spec: str|Callable, **kwargs) -> tuple[nn.Module, tuple]:
-    "Call the factory `spec` names (with the keywords it accepts) and check it returns (model, example_inputs)."
-    fn = resolve_factory(spec) if isinstance(spec, str) else spec
-    params = inspect.signature(fn).parameters
+# %% ../../nbs/50_models.ipynb #6e7ba6de
+FACTORY_KEYWORDS = ("batch", "seq", "dtype", "device", "scale")   # what the CLI may pass a factory
+
+def _factory_call(fn: Callable, name: str, kwargs: dict) -> dict:
+    "The keywords `fn` takes out of `kwargs`, or one line naming a required argument the tool cannot give."
+    try: params = inspect.signature(fn).parameters
+    except (TypeError, ValueError): return kwargs   # a builtin without a signature: it gets every keyword
     if not any(p.kind == p.VAR_KEYWORD for p in params.values()):
         kwargs = {k: v for k, v in kwargs.items() if k in params}
-    out = fn(**kwargs)
+    need = [n for n, p in params.items() if p.default is p.empty and n not in kwargs
+            and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    if need: raise CeilingScoutError(f"{name} requires {', '.join(map(repr, need))}, which the tool cannot give; it "
+                                     f"passes only {', '.join(FACTORY_KEYWORDS)}: give the others defaults")
+    return kwargs
+
+def _on_meta(model, inputs: tuple) -> bool:
+    params = list(model.parameters()) if isinstance(model, nn.Module) else []
+    return any(isinstance(t, torch.Tensor) and t.is_meta for t in [*params, *inputs])
+
+def load_factory(spec: str|Callable, # what `resolve_factory` takes, or the factory itself
+                 timeout_s: float|None=DEFAULT_TIMEOUT_S, # for importing it and for the call (None or inf: no limit)
+                 **kwargs) -> tuple[nn.Module, tuple]:
+    "Call the factory `spec` names (with the keywords it accepts) in the box; check it returns (model, example_inputs)."
+    for k in ("batch", "seq"):
+        v = kwargs.get(k)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+            raise CeilingScoutError(f"--{k} must be an integer >= 1; got {v!r}")
+    fn = resolve_factory(spec, timeout_s) if isinstance(spec, str) else spec
+    name = f"--model {spec!r}: factory {getattr(fn, '__name__', type(fn).__name__)!r}" if isinstance(spec, str) \
+        else f"factory {getattr(fn, '__name__', repr(fn))!r}"
+    call = _factory_call(fn, name, kwargs)
+    out = guarded_call(lambda: fn(**call), name, timeout_s)
     if not (isinstance(out, tuple) and len(out) == 2 and callable(out[0])):
-        raise CeilingScoutError(f"--model {spec if isinstance(spec, str) else fn.__name__!r} must return "
-                                f"(model, example_inputs); got {type(out).__name__}")
+        raise CeilingScoutError(f"{name} must return (model, example_inputs); got {type(out).__name__}")
     model, inputs = out
-    return model, (inputs if isinstance(inputs, tuple) else (inputs,))
+    inputs = inputs if isinstance(inputs, tuple) else (inputs,)
+    if _on_meta(model, inputs): raise CeilingScoutError(f"{name} returned tensors on the meta device (no data to run "
+                                                        "or time); build the model and inputs on the device given")
+    return model, inputs

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/19a_report_run.ipynb #79a59826
 from __future__ import annotations
-import time
+import os, time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar
@@ -12,7 +12,19 @@ from fastcore.basics import patch
 from .bundle import ReportPage, write_bundle, check_output_dir, report_output_dir, Bundle
 
 # %% auto #0
-__all__ = ['ReportOutput', 'live_or_recorded', 'ReportRun']
+__all__ = ['check_report_name', 'ReportOutput', 'live_or_recorded', 'ReportRun']
+
+# %% ../../nbs/19a_report_run.ipynb #74fdf61e
+def check_report_name(name: str|None # the report files' stem (None: the report's own)
+                     ) -> str|None:
+    "`name` if it is a plain file stem (no folder, no `..`), else a one-line `ValueError` naming it."
+    if name is None: return None
+    seps = {"/", "\\", os.sep} | ({os.altsep} if os.altsep else set())
+    if (not isinstance(name, str) or not name.strip() or name in (".", "..") or "\0" in name
+            or any(s in name for s in seps)):
+        raise ValueError(f"name must be a file stem such as 'llama_triage' (no folder, no '..'; the files go to "
+                         f"output_dir); got {name!r}")
+    return name
 
 # %% ../../nbs/19a_report_run.ipynb #937f2a6a
 @dataclass(frozen=True)
@@ -21,6 +33,8 @@ class ReportOutput:
     output_dir: str|Path|None = "reports"  # "reports": the checkout's reports/ (see `report_output_dir`)
     name: str|None = None                  # the files' stem (None: the report's own, from what it measured)
     executed_notebook: str|None = None     # papermill's output notebook (None: from papermill's command line)
+
+    def __post_init__(self): check_report_name(self.name)
 
     def folder(self) -> Path:
         "The output folder, made if missing and proved writable (a one-line error if not): checked before measuring."
@@ -49,6 +63,7 @@ class ReportRun:
     title: ClassVar[str] = "Ceiling Scout report"
 
     def __post_init__(self):
+        check_report_name(self.name or None)
         if self.page is None: self.page = ReportPage(self.title)
 
     @property
@@ -74,6 +89,7 @@ def write(self: ReportRun,
     "JSON, then HTML without code, then (under papermill) the executed notebook; nothing replaced, a failure kept."
     from ceiling_scout.render.report_words import report_sentence
     say = log or self.log or (lambda line: None)
+    check_report_name(self.name or None)   # set after the run was made, too: never a path out of out_dir
     bundle = write_bundle(self.out_dir, self.name, self.payload(), self.executed_notebook, title=self.bundle_title(),
                           shown=self.page, log=say)
     say(report_sentence("done", wall_s=self.wall_s))
