@@ -21,6 +21,11 @@ def report_sentence(finding: str, # the report's reason code: done, stem_taken, 
 @says("report", "done")
 def _done(f: dict) -> str: return f"done in {number(f['wall_s'], fmt='.1f')} s"
 
+@says("report", "no_example_to_profile")
+def _no_example_to_profile(f: dict) -> str:
+    return ("no function to profile: the recording has no profiles and examples/host/planted.py is not beside the "
+            "package (give `function`, e.g. 'mypackage.train:step')")
+
 @says("report", "stem_taken")
 def _stem_taken(f: dict) -> str:
     return (f"{f['stem']}: a file of that name exists in {f['out_dir']}; writing {f['free']}.* instead "

@@ -50,7 +50,7 @@ def host_report(device: str="auto",           # auto, cpu or cuda
     "Measure (or load) the transfer sweep and a function's end-to-end breakdown; pick the files' stem."
     import torch
     from ceiling_scout.ops.transfers import transfer_sweep, SWEEP_SIZES
-    from ceiling_scout.modes.host import profile_call, load_function, format_profile
+    from ceiling_scout.modes.host import profile_call, load_function, format_profile, example_function
     output, t_start = output or ReportOutput(), time.time()
     out_dir = output.folder()   # writable, proved before anything is measured
     dev = torch.device("cuda" if device == "auto" and torch.cuda.is_available()
@@ -60,13 +60,13 @@ def host_report(device: str="auto",           # auto, cpu or cuda
     sweep = (sections.get("transfer_sweep") if rec
              else transfer_sweep(dev, SWEEP_SIZES) if dev.type == "cuda" else None)
     profiles = sections.get("profiles") if rec else None
-    if not profiles:
-        example = (checkout_root() or Path.cwd()) / "examples" / "host" / "planted.py"   # JupyterLab runs in nbs/
-        spec = function or f"{example}:{'gpu_case' if dev.type == 'cuda' else 'planted'}"
+    spec = None if profiles else function or example_function(dev.type)   # never from the working directory
+    if spec:
         fn, fname = load_function(spec)
         p = profile_call(fn, steps=steps, device=dev, name=fname)
         if log: log(format_profile(p))
         profiles = {fname: p.to_dict()}
+    elif not profiles and log: log(report_sentence("no_example_to_profile"))
     return HostReportRun(sweep=sweep if sweep and "rows" in sweep else None, profiles=profiles, recorded=recorded,
                          device=str(dev), source="recorded" if rec else "live", out_dir=out_dir,
                          name=output.name or "host_overhead", executed_notebook=output.executed_notebook, log=log,
