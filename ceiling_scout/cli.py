@@ -119,24 +119,18 @@ def check_run_flags(args: argparse.Namespace) -> None:
                                 "choose one")
     if args.output is not None:
         out = Path(args.output)
-        if not args.output.strip() or not out.is_dir() and out.suffix not in (".json", ".jsonl"):
-            raise CeilingScoutError(f"--output must be a .json or .jsonl file path; got {args.output!r}")
-        special = str(out.resolve()).startswith(("/proc/", "/sys/", "/dev/"))
-        if out.exists() and not out.is_file() and not out.is_dir() or special:
-            raise CeilingScoutError(f"--output {args.output!r} is not a regular file")
         if getattr(args, "cache", None) and Path(args.cache).resolve() == out.resolve():
             raise CeilingScoutError(f"--output and --cache name the same file {args.output!r}; "
                                     "the report would overwrite the cache")
-        if out.is_file() and out.suffix == ".json" and not getattr(args, "force", False):
-            raise CeilingScoutError(f"--output {args.output!r} exists; refusing to replace it "
-                                    "(use --force to replace it, or a .jsonl file to append)")
+        check_report_path(args.output, getattr(args, "force", False))   # name, link, directory, existing .json
+        if str(out.resolve()).startswith(("/proc/", "/sys/", "/dev/")):
+            raise CeilingScoutError(f"--output {args.output!r} is not a regular file")
         parent = out.parent if str(out.parent) else Path(".")
-        if out.is_dir(): raise CeilingScoutError("--output must be a file path (.json or .jsonl); got the directory "
-                                                 f"{args.output!r}")
         if not parent.is_dir(): raise CeilingScoutError(f"--output directory {str(parent)!r} does not exist; create it "
                                                         "or choose another path")
         if not os.access(parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
             raise CeilingScoutError(f"--output {args.output!r} is not writable")
+    check_write_ops(args)
 
 def check_write_ops(args: argparse.Namespace) -> None:
     "Refuse a `--write-ops` path before any work: the writer's rules (.json, no link, no replace without --force)."

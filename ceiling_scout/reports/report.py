@@ -231,12 +231,13 @@ def check_report_path(path: str|Path, force: bool=False, # the path; --force: re
                       what: str="--output", suffixes: tuple[str, ...]=(".json", ".jsonl")) -> Path:
     "Refuse, in one line and before any work, a report path the writer would not write; the path."
     p = Path(path)
+    if str(path).strip() and p.is_dir():
+        raise ReportError(f"{what} must be a file path ({' or '.join(suffixes)}); got the directory {str(path)!r}")
     if not str(path).strip() or p.suffix not in suffixes:
         raise ReportError(f"{what} must be a {' or '.join(suffixes)} file path; got {str(path)!r}")
     if p.is_symlink() and not force:
         raise ReportError(f"{what} {str(path)!r} is a symbolic link (to {os.readlink(p)!r}); refusing to write "
                           "through it (give the file itself, or --force to replace the link)")
-    if p.is_dir(): raise ReportError(f"{what} must be a file path; got the directory {str(path)!r}")
     if p.exists() and not p.is_file():
         raise ReportError(f"{what} {str(path)!r} is not a regular file")
     taken = p.is_symlink() or p.is_file() and p.stat().st_size > 0   # an empty file holds nothing to lose
