@@ -167,7 +167,7 @@ def _file_mode() -> int:
     m = os.umask(0o022); os.umask(m); return 0o666 & ~m
 
 def _keep_old(path: Path) -> None:
-    "Keep the file at `path` as `<name>.bak` (a hard link, so `path` itself is never missing), just before replacing it."
+    "Keep the file at `path` as `<name>.bak` (a hard link: `path` is never missing), just before it is replaced."
     bak = path.with_name(path.name + ".bak")
     try:
         tmp = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
