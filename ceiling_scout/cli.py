@@ -286,7 +286,7 @@ def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation,
     else: ev = None
     out(rep.to_json() if args.json else format_run(v, rep, format_kernel_evidence(ev) if ev is not None else None))
     if args.output:  # written after the verdict is printed: a failed write loses nothing (see `keep_result`)
-        try: write_report(args.output, rep, force=args.force)
+        try: save_reports(args.output, rep, append=args.output.endswith(".jsonl"), force=args.force)  # write_report
         except (OSError, ReportError) as e: raise ResultNotWritten([rep], args.output, e) from None
         if not args.json: out(f"\nReport written to {args.output}")
     return v

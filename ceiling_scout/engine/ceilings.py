@@ -689,11 +689,8 @@ class CeilingStore:
             if isinstance(data, list) and any(isinstance(x, dict) and "schema_version" in x for x in data): return True
         return False
     def _not_a_cache(self) -> str|None:
-        "Why an existing file is someone else's (not .json, or JSON that is not a cache), or None: a cache or damaged."
-        if self.path.suffix != ".json": return "its name does not end in .json"
-        try: data = json.loads(self.path.read_bytes() or b"{}")
-        except (OSError, ValueError): return None   # a .json that does not parse: a damaged cache, moved aside on save
-        return cache_problem(data)
+        "Why an existing file is someone else's (its name does not end in .json), or None: a cache, or a damaged one."
+        return None if self.path.suffix == ".json" else "its name does not end in .json"
     def _note(self, msg: str):
         if msg not in self.notes: self.notes.append(msg); warnings.warn(msg)
     def _load(self) -> dict:

@@ -24,10 +24,12 @@ def modes(tmp_path: Path) -> dict[str, tuple[str, ...]]:
             "ops": ("--ops", str(ops_file(tmp_path)), "--no-fusion", "--device", "cpu", "--precision", "fp32",
                     "--warmup", "1", "--iters", "3", "--quiet"),
             "profile": ("--profile", "examples/host/planted.py:planted", "--profile-steps", "1", "--device", "cpu",
-                        "--quiet")}
+                        "--quiet"),
+            "custom_kernel": (*GEMM, "--custom-kernel", "examples/kernels/good_gemm.py:matmul",
+                              "--kernel-shapes", "exact")}
 
 
-@pytest.mark.parametrize("mode", ["single", "ops", "profile"])
+@pytest.mark.parametrize("mode", ["single", "ops", "profile", "custom_kernel"])
 def test_jsonl_is_appended_by_every_mode(tmp_path, mode):
     out = tmp_path / "runs.jsonl"; first = '{"earlier": "line"}\n'; out.write_text(first)
     for _ in range(2):
@@ -38,7 +40,7 @@ def test_jsonl_is_appended_by_every_mode(tmp_path, mode):
     assert all(json.loads(l) for l in lines)
 
 
-@pytest.mark.parametrize("mode", ["single", "ops", "profile"])
+@pytest.mark.parametrize("mode", ["single", "ops", "profile", "custom_kernel"])
 def test_json_refused_without_force_and_kept_as_bak_with_it(tmp_path, mode):
     out = tmp_path / "r.json"; out.write_text('{"old": 1}')
     code, o, e = run_cli(*modes(tmp_path)[mode], "--output", str(out))
@@ -65,11 +67,12 @@ def test_force_then_ctrl_c_keeps_the_old_file(tmp_path):
     assert out.read_text() == '{"old": 1}' and (tmp_path / "r.json.bak").read_text() == "older"
 
 
-@pytest.mark.parametrize("mode", ["single", "ops", "profile"])
+@pytest.mark.parametrize("mode", ["single", "ops", "profile", "custom_kernel"])
 def test_unwritable_output_exit_4_result_kept(tmp_path, mode, monkeypatch):
     import ceiling_scout.cli as cli
     def read_only(*a, **k): raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(cli, "write_report", read_only)   # the folder turned read-only while measuring (root ignores chmod)
+    for name in ("write_report", "save_reports"):   # the folder turned read-only while measuring (root ignores chmod)
+        monkeypatch.setattr(cli, name, read_only)
     out = tmp_path / "r.json"
     code, o, e = run_cli(*modes(tmp_path)[mode], "--output", str(out))
     line = assert_one_line(code, e, "Permission denied", status=4)
@@ -100,7 +103,7 @@ def test_symlink_output_refused(tmp_path):
 def test_cache_makefile_refused_untouched(tmp_path):
     mk = tmp_path / "Makefile"; mk.write_text("all:\n\techo hi\n")
     code, o, e = run_cli(*GEMM, "--cache", str(mk))
-    assert_one_line(code, e, "is not a ceiling cache")
+    assert_one_line(code, e, "is not a ceiling cache", "does not end in .json")
     assert mk.read_text() == "all:\n\techo hi\n" and sorted(p.name for p in tmp_path.iterdir()) == ["Makefile"]
 
 
