@@ -18,9 +18,10 @@ from .engine.scout import *
 from .render.cli_text import *   # the text layouts (`format_verdict`, ...), importable from here as before
 
 # %% auto #0
-__all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'check_run_flags', 'given_flags', 'select_mode',
-           'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten', 'result_text', 'keep_result',
-           'measured_nothing', 'device_warnings', 'run_measurement', 'run_one', 'main', 'run_cli']
+__all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'WRITTEN_BY_CLI', 'declared_flags', 'build_parser', 'check_run_flags', 'check_write_ops',
+           'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten',
+           'result_text', 'keep_result', 'measured_nothing', 'device_warnings', 'run_measurement', 'result_json',
+           'write_result', 'run_whole_mode', 'run_one', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -118,24 +119,30 @@ def check_run_flags(args: argparse.Namespace) -> None:
                                 "choose one")
     if args.output is not None:
         out = Path(args.output)
-        if not args.output.strip() or not out.is_dir() and out.suffix not in (".json", ".jsonl"):
-            raise CeilingScoutError(f"--output must be a .json or .jsonl file path; got {args.output!r}")
-        special = str(out.resolve()).startswith(("/proc/", "/sys/", "/dev/"))
-        if out.exists() and not out.is_file() and not out.is_dir() or special:
-            raise CeilingScoutError(f"--output {args.output!r} is not a regular file")
         if getattr(args, "cache", None) and Path(args.cache).resolve() == out.resolve():
             raise CeilingScoutError(f"--output and --cache name the same file {args.output!r}; "
                                     "the report would overwrite the cache")
-        if out.is_file() and out.suffix == ".json" and not getattr(args, "force", False):
-            raise CeilingScoutError(f"--output {args.output!r} exists; refusing to replace it "
-                                    "(use --force to replace it, or a .jsonl file to append)")
+        check_report_path(args.output, getattr(args, "force", False))   # name, link, directory, existing .json
+        if str(out.resolve()).startswith(("/proc/", "/sys/", "/dev/")):
+            raise CeilingScoutError(f"--output {args.output!r} is not a regular file")
         parent = out.parent if str(out.parent) else Path(".")
-        if out.is_dir(): raise CeilingScoutError("--output must be a file path (.json or .jsonl); got the directory "
-                                                 f"{args.output!r}")
         if not parent.is_dir(): raise CeilingScoutError(f"--output directory {str(parent)!r} does not exist; create it "
                                                         "or choose another path")
         if not os.access(parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
             raise CeilingScoutError(f"--output {args.output!r} is not writable")
+    check_write_ops(args)
+
+def check_write_ops(args: argparse.Namespace) -> None:
+    "Refuse a `--write-ops` path before any work: the writer's rules (.json, no link, no replace without --force)."
+    ops = getattr(args, "write_ops", None)
+    if not ops: return
+    p = check_report_path(ops, getattr(args, "force", False), "--write-ops", (".json",))
+    if args.output and p.resolve() == Path(args.output).resolve():
+        raise CeilingScoutError(f"--write-ops and --output name the same file {ops!r}; the ops.json would be "
+                                "overwritten by the report (choose two files)")
+    if not (p.parent if str(p.parent) else Path(".")).is_dir():
+        raise CeilingScoutError(f"--write-ops directory {str(p.parent)!r} does not exist; create it or choose another")
+
 
 # %% ../nbs/08_cli.ipynb #c11a0002
 def given_flags(args: argparse.Namespace) -> set[str]:
@@ -192,7 +199,8 @@ class ResultNotWritten(Exception):
 def result_text(reports: list) -> str:
     "What `keep_result` keeps: a report of its own kind (a collectives report) as its JSON, else a report a line."
     if hasattr(reports, "save"): return json.dumps(reports.to_dict(), indent=1, default=str)
-    return "".join(json.dumps(json_safe(r), default=str, allow_nan=False) + "\n" for r in reports)
+    return "".join(json.dumps(json_safe(r) if isinstance(r, Report) else r.to_dict(), default=str) + "\n"
+                   for r in reports)
 
 def keep_result(reports: list, path: str, error: Exception) -> str:
     "Keep reports `path` refused: a fallback file in the temp folder, else JSON on stdout; the message."
@@ -202,13 +210,16 @@ def keep_result(reports: list, path: str, error: Exception) -> str:
     fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.json{'' if own else 'l'}"
     kept, _ = write_or_keep(fb, lambda: result_text(reports), lambda: fallback_dir("result"))
     if kept: return f"could not write {path} ({why}); the result is kept in {kept}"
-    for r in [reports.to_dict()] if own else map(json_safe, reports):   # no folder takes it: stdout keeps it
+    for r in [reports.to_dict()] if own else [json.loads(x) for x in result_text(reports).splitlines()]:
         print(json.dumps(r, default=str, allow_nan=own))
     return f"could not write {path} ({why}); the result is printed as JSON on stdout above"
 
 def measured_nothing(result) -> bool:
     "True when a run's result (a `Verdict`, or a sweep with `reports`) holds no measured rate at all."
     if isinstance(result, Verdict): return not result.baseline.ok and not any(a.ok for a in result.alternatives)
+    items = getattr(result, "items", None)
+    if isinstance(items, list) and hasattr(result, "unmapped"):   # a model triage: no item measured
+        return not any(isinstance(i, dict) and i.get("status") == "ok" for i in items)
     reps = getattr(result, "reports", None)
     return reps is not None and not any(getattr(r, "status", "ok") == "ok" for r in reps)
 
@@ -229,15 +240,34 @@ def run_measurement(args: argparse.Namespace, operation: Operation, mode: Mode|N
     scout = CeilingScout(args.device, mode=mode_name, warmup=args.warmup,
                          iters=args.iters, target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache,
                          remeasure=args.remeasure, log=log)
-    out = Path(args.output) if args.output else None
-    if args.force and out is not None and out.suffix == ".json" and out.is_file():
-        bak = out.with_name(out.name + ".bak"); os.replace(out, bak)
-        log(f"--force: the existing {out} was moved to {bak}; the new report takes its place")
     if mode is not None and mode.needs_shape and args.shape is None and not given & set(mode.shape_from):
         raise CeilingScoutError(f"--shape is required for {mode.label} "
                                 "(or an input such as --weights where it takes one)")
+    if mode is not None and mode.name in WRITTEN_BY_CLI: return run_whole_mode(args, mode, scout)
     if mode is not None: return mode.run(with_mode_defaults(args, mode), scout, print)
     return run_one(args, scout, operation, given)
+
+WRITTEN_BY_CLI = ("validate", "profile", "model_triage")   # modes with one result at the end: the CLI writes it
+
+def result_json(result) -> str:
+    "A mode's whole result as the JSON `--json` prints and `--output` holds."
+    if hasattr(result, "to_json"): return result.to_json()
+    return json.dumps(result.to_dict(), indent=1, default=str)
+
+def write_result(args: argparse.Namespace, result, text: Callable=print) -> None:
+    "Write a printed result to `--output` through the one writer (`write_report`); `ResultNotWritten` if it cannot."
+    if not args.output: return
+    try: write_report(args.output, json.loads(result_json(result)), force=args.force)
+    except (OSError, ReportError) as e: raise ResultNotWritten([result], args.output, e) from None
+    if not args.json: text(f"\nReport written to {args.output}")
+
+def run_whole_mode(args: argparse.Namespace, mode: Mode, scout: CeilingScout):
+    "Run a mode with one result (its own printing, or none with --json), print its JSON if asked, then write it."
+    ns = with_mode_defaults(args, mode); ns.output = None           # the mode writes nothing: `write_result` does
+    res = mode.run(ns, scout, (lambda *a, **k: None) if args.json else print)
+    if args.json: print(result_json(res))
+    write_result(args, res)
+    return res
 
 def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation, given: set[str],
             out: Callable=print) -> Verdict:
@@ -256,7 +286,7 @@ def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation,
     else: ev = None
     out(rep.to_json() if args.json else format_run(v, rep, format_kernel_evidence(ev) if ev is not None else None))
     if args.output:  # written after the verdict is printed: a failed write loses nothing (see `keep_result`)
-        try: save_reports(args.output, rep, append=str(args.output).endswith(".jsonl"), force=args.force)
+        try: save_reports(args.output, rep, append=args.output.endswith(".jsonl"), force=args.force)  # write_report
         except (OSError, ReportError) as e: raise ResultNotWritten([rep], args.output, e) from None
         if not args.json: out(f"\nReport written to {args.output}")
     return v

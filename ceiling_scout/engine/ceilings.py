@@ -688,6 +688,9 @@ class CeilingStore:
         if p.is_file() and self._looks_like_report():
             raise CeilingScoutError(f"{str(p)!r} is a report file, not a ceiling cache; refusing to overwrite it "
                                     "(choose another --cache)")
+        if p.is_file() and (why := self._not_a_cache()):
+            raise CeilingScoutError(f"--cache {str(p)!r} is not a ceiling cache ({why}); refusing to touch it "
+                                    "(give a new .json file or an existing measured-ceiling cache)")
     def _looks_like_report(self) -> bool:
         "True when the file holds a report: one JSON object, a list, `{'reports': ...}`, or JSON lines of them."
         try: raw = self.path.read_bytes()
@@ -698,6 +701,9 @@ class CeilingStore:
             if isinstance(data, dict) and ("schema_version" in data or "reports" in data): return True
             if isinstance(data, list) and any(isinstance(x, dict) and "schema_version" in x for x in data): return True
         return False
+    def _not_a_cache(self) -> str|None:
+        "Why an existing file is someone else's (its name does not end in .json), or None: a cache, or a damaged one."
+        return None if self.path.suffix == ".json" else "its name does not end in .json"
     def _note(self, msg: str):
         if msg not in self.notes: self.notes.append(msg); warnings.warn(msg)
     def _load(self) -> dict:

@@ -380,11 +380,11 @@ class CollectivesReport:
                 "busbw_factors": {k: f for k, (f, _) in BUSBW_FACTORS.items()},
                 "results": [r.to_dict() for r in self.results],
                 "verdicts": {k: v.to_dict() for k, v in self.verdicts.items()}}
-    def save(self, path: str|Path) -> Path:
-        "Write the report atomically."
-        path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp"); tmp.write_text(json.dumps(self.to_dict(), indent=1, default=str))
-        tmp.replace(path); return path
+    def save(self, path: str|Path, force: bool=True # this sweep rewrites its file per size (an old one kept as .bak)
+            ) -> Path:
+        "Write the report through the one writer (atomic, umask, an existing file kept as .bak)."
+        from ceiling_scout.reports.report import write_report
+        return write_report(path, self.to_dict(), force=force)
 
 def load_collectives(path: str|Path) -> dict:
     "A saved collectives report as a dict (no torch needed to read it); fails naming the file if it is not one."
@@ -416,6 +416,10 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
             "rank_time": "mean over ranks (nccl-tests -a 1)", "nvls": dict(NVLS_OFF_ENV),
             "environment": capture_environment(ctx.device).to_dict()}
     rep = CollectivesReport(prov, ic, warnings=warns)
+    def keep():   # each finished size is on disk at once (a dying rank loses none); a failed write: the end's save says
+        nonlocal output
+        try: rep.save(output)
+        except OSError: output = None
     for c in collectives:
         for s in sizes:
             try: r = run_collective(c, s, ctx, warmup, iters)
@@ -427,9 +431,9 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
             if log and ctx.rank == 0: log(sweep_line(r))
             if r.status == "failed_check":
                 raise CollectiveError(f"{c} at {number_of_bytes(s)} computed a wrong result: {r.error}")
-            if output and ctx.rank == 0: rep.save(output)
+            if output and ctx.rank == 0: keep()
         rep.verdicts[c] = judge_collective([r for r in rep.results if r.collective == c], ic, warns)
-        if output and ctx.rank == 0: rep.save(output)
+        if output and ctx.rank == 0: keep()
     return rep
 
 # %% ../../nbs/60_collectives.ipynb #aeda31f0
@@ -529,6 +533,9 @@ def main(argv: list[str]|None=None) -> int:
         if args.warmup < 0 or args.iters < 2: raise CeilingScoutError(f"need --warmup >= 0 and --iters >= 2; got "
                                                                       f"{args.warmup}, {args.iters}")
         sizes = message_sizes(args.sizes) if args.sizes else None
+        if args.output:   # the one writer's rules, before any launch: .json, no link, an existing file refused
+            from ceiling_scout.reports.report import check_report_path
+            check_report_path(args.output, False, "--output", (".json",))
         ctx = init_distributed(args.timeout, device=args.device)
         rank = ctx.rank
         if args.simulate_failure == ctx.rank:
@@ -581,8 +588,8 @@ def run_collectives_cli(args, scout, out: Callable=print) -> CollectivesReport|N
     ctx = init_distributed(timeout, device="cpu" if not scout.target.is_cuda else "cuda")
     def fail(msg: str):
         print(f"ceiling-scout: error: {msg}", file=sys.stderr, flush=True); raise SystemExit(1)
-    try: rep = collective_sweep(ctx, [op], sizes, args.warmup, args.iters,
-                                log=out if ctx.rank == 0 and not (args.quiet or args.json) else None)
+    try: rep = collective_sweep(ctx, [op], sizes, args.warmup, args.iters, args.output,   # written per size:
+                                log=out if ctx.rank == 0 and not (args.quiet or args.json) else None)  # a dying rank
     except CollectiveError as e: fail(str(e))
     except CeilingScoutError: raise
     except Exception as e:   # a peer that died or timed out surfaces here as a backend error

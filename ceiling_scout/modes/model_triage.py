@@ -541,7 +541,9 @@ def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelRepor
     labels = what_if_sparsity(model, spec) if spec else {}
     em = model if isinstance(model, ExtractedModel) else extract_ops(model, inputs, name=name, warmup=scout.warmup,
                                                                      iters=max(scout.iters, 3), what_if=labels)
-    if args.write_ops: write_ops_json(em, args.write_ops)
+    if args.write_ops:   # the one writer's rules (checked before any work by the CLI): atomic, no link, no replace
+        from ceiling_scout.reports.report import write_report
+        write_report(args.write_ops, write_ops_json(em), force=bool(getattr(args, "force", False)))
     compiled = 2 if args.max_compiled is None else args.max_compiled
     rep = triage(em, scout=scout, fusion=not args.no_fusion, max_compiled=compiled,
                  progress=not (args.quiet or args.json))

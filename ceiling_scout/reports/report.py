@@ -7,14 +7,15 @@ from __future__ import annotations
 import json, math, os, re, tempfile, warnings, datetime as _dt
 from dataclasses import dataclass, field, asdict, fields, replace
 from pathlib import Path
-from typing import Iterable, TYPE_CHECKING
+from typing import Any, Iterable, TYPE_CHECKING
 from fastcore.basics import patch
 from ..engine.core import *
 if TYPE_CHECKING: from ceiling_scout.engine.verdict import Verdict  # for the annotation only: never run
 
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'json_safe', 'report_from_verdict', 'power_problem', 'write_file',
-           'save_reports', 'load_reports', 'reports_to_dataframe']
+           'append_file', 'check_report_path', 'report_text', 'write_report', 'save_reports', 'load_reports',
+           'reports_to_dataframe']
 
 # %% ../../nbs/06_report.ipynb #6753d0bd
 SCHEMA_VERSION = "ceiling_scout.report/1"
@@ -158,46 +159,138 @@ def from_dict(cls: Report, d: dict, where: str="report") -> Report:
     known = {f.name for f in fields(cls)}
     return cls(**{k: v for k, v in d.items() if k in known})
 
-# %% ../../nbs/06_report.ipynb #bc5dc9cb
-def write_file(path: Path, text: str) -> None:  # atomic
-    "Write `text` to `path` through a unique temporary file in the same folder (no half-written file, no shared name)."
+# %% ../../nbs/06_report.ipynb #76258ffa
+_WRITTEN: set[str] = set()   # files this process wrote: rewriting them (a sweep, point by point) keeps no .bak
+
+def _file_mode() -> int:
+    "The mode a new file gets under this process's umask (0666 & ~umask), as `open` would give it."
+    m = os.umask(0o022); os.umask(m); return 0o666 & ~m
+
+def _keep_old(path: Path) -> None:
+    "Keep the file at `path` as `<name>.bak` (a hard link: `path` is never missing), just before it is replaced."
+    bak = path.with_name(path.name + ".bak")
+    try:
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
+        os.link(path, tmp, follow_symlinks=False); os.replace(tmp, bak)
+    except OSError: os.replace(path, bak)
+
+def write_file(path: Path, text: str,
+               keep_old: bool=True # keep a file made before this run as .bak (once the new one is whole)
+              ) -> None:
+    "Write `text` to `path` atomically (a unique temporary file, then `os.replace`); the file respects the umask."
+    path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, _file_mode())
         with os.fdopen(fd, "w") as f: f.write(text); f.flush(); os.fsync(f.fileno())
-        os.replace(tmp, path)
+        if keep_old and (path.exists() or path.is_symlink()) and str(path.absolute()) not in _WRITTEN:
+            _keep_old(path)
+        os.replace(tmp, path); _WRITTEN.add(str(path.absolute()))
     except BaseException:
         Path(tmp).unlink(missing_ok=True); raise
+
+# %% ../../nbs/06_report.ipynb #ca195752
+def _lock_for(path: Path):
+    "A file lock for `path`, kept in the temp folder (no lock file beside the user's report)."
+    import hashlib
+    from filelock import FileLock
+    key = hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:20]
+    return FileLock(str(Path(tempfile.gettempdir()) / f"ceiling-scout-{key}.lock"), timeout=120)
 
 def _cut_last_line(path: Path) -> bool:
     "True when a non-empty file does not end with a newline (its last write was interrupted)."
     if not path.exists() or path.stat().st_size == 0: return False
     with open(path, "rb") as f: f.seek(-1, os.SEEK_END); return f.read(1) != b"\n"
 
+def append_file(path: Path, text: str, follow: bool=False # append through a symbolic link (--force)
+               ) -> None:
+    "Append `text` to `path` under a file lock; a failed write is undone (the file is as before, never left empty)."
+    path = Path(path); data = text.encode()
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (0 if follow else os.O_NOFOLLOW)
+    with _lock_for(path):
+        new = not path.exists()
+        if _cut_last_line(path):
+            warnings.warn(f"{path}: its last line was cut short (an interrupted write); it is kept as it is and "
+                          "skipped when loading, and the new report starts on a fresh line")
+            data = b"\n" + data
+        fd = os.open(path, flags, _file_mode())
+        size = os.fstat(fd).st_size
+        try:
+            view = memoryview(data)
+            while view: view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except BaseException:
+            if new: path.unlink(missing_ok=True)
+            else: os.ftruncate(fd, size)
+            raise
+        finally: os.close(fd)
+    _WRITTEN.add(str(path.absolute()))
+
+# %% ../../nbs/06_report.ipynb #ef093878
+def check_report_path(path: str|Path, force: bool=False, # the path; --force: replace a .json, accept a link
+                      what: str="--output", suffixes: tuple[str, ...]=(".json", ".jsonl")) -> Path:
+    "Refuse, in one line and before any work, a report path the writer would not write; the path."
+    p = Path(path)
+    if str(path).strip() and p.is_dir():
+        raise ReportError(f"{what} must be a file path ({' or '.join(suffixes)}); got the directory {str(path)!r}")
+    if not str(path).strip() or p.suffix not in suffixes:
+        raise ReportError(f"{what} must be a {' or '.join(suffixes)} file path; got {str(path)!r}")
+    if p.is_symlink() and not force:
+        raise ReportError(f"{what} {str(path)!r} is a symbolic link (to {os.readlink(p)!r}); refusing to write "
+                          "through it (give the file itself, or --force to replace the link)")
+    if p.exists() and not p.is_file():
+        raise ReportError(f"{what} {str(path)!r} is not a regular file")
+    taken = p.is_symlink() or p.is_file() and p.stat().st_size > 0   # an empty file holds nothing to lose
+    if p.suffix == ".json" and taken and not force:
+        raise ReportError(f"{what} {str(path)!r} exists; refusing to replace it "
+                          "(use --force to replace it, the old one kept as .bak; or a .jsonl file to append)")
+    return p
+
+# %% ../../nbs/06_report.ipynb #b24175f9
+def report_text(payload: Any, lines: bool) -> str:
+    "The text a report file holds: one compact JSON line per report (`lines`), else one indented JSON document."
+    if isinstance(payload, str): return payload if not lines else payload.rstrip("\n") + "\n"
+    items = payload if isinstance(payload, list) else [payload]
+    safe = [json_safe(x) if isinstance(x, Report) else x.to_dict() if hasattr(x, "to_dict") else x for x in items]
+    if lines: return "".join(json.dumps(x, default=str, allow_nan=False) + "\n" for x in safe)
+    if len(safe) == 1: return json.dumps(safe[0], indent=1, default=str, allow_nan=False)
+    return json.dumps({"schema_version": SCHEMA_VERSION, "reports": safe}, indent=1, default=str, allow_nan=False)
+
+def write_report(path: str|Path, payload: Any, # Report(s), a dict, an object with `to_dict`, or the text itself
+                 force: bool=False              # replace an existing .json (kept as .bak once the new one is whole)
+                ) -> Path:
+    "The one report writer of every mode: `.jsonl` appends (locked), `.json` is replaced atomically only with `force`."
+    p = check_report_path(path, force, "report file")
+    p.parent.mkdir(parents=True, exist_ok=True)
+    if p.suffix == ".jsonl": append_file(p, report_text(payload, True), follow=force)
+    else: write_file(p, report_text(payload, False), keep_old=True)
+    return p
+
+# %% ../../nbs/06_report.ipynb #7add509c
 def save_reports(path: str|Path, reports: Report|Iterable[Report], append: bool=False,
-                 force: bool=False # replace an existing file (never done silently)
+                 force: bool=False # replace an existing file (never done silently; the old one kept as .bak)
                 ) -> Path:
     "Write reports: `.jsonl` one per line (appended with `append`), else JSON; never silently replaces a file."
     path = Path(path); rs = [reports] if isinstance(reports, Report) else list(reports)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.exists() and not (append or force) and (path.is_dir() or path.stat().st_size):
-        raise ReportError(f"{path} exists; refusing to replace it (use --force to replace it, or a .jsonl to append)")
-    lines = "".join(json.dumps(json_safe(r), default=str, allow_nan=False) + "\n" for r in rs)
-    if path.suffix == ".jsonl":
-        if append and _cut_last_line(path):
-            warnings.warn(f"{path}: its last line was cut short (an interrupted write); it is kept as it is and "
-                          "skipped "
-                          "when loading, and the new report starts on a fresh line")
-            lines = "\n" + lines
-        if append:
-            with open(path, "a") as f: f.write(lines); f.flush()
-        else: write_file(path, lines)
-        return path
-    if append: rs = (load_reports(path) if path.exists() else []) + rs
-    if len(rs) == 1: payload = json_safe(rs[0])
-    else: payload = {"schema_version": SCHEMA_VERSION, "reports": [json_safe(r) for r in rs]}
-    write_file(path, json.dumps(payload, indent=1, default=str, allow_nan=False))
+    if path.suffix == ".jsonl" and not append:
+        check_report_path(path, force, "report file", (".jsonl",)); path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and path.stat().st_size and not force:
+            raise ReportError(f"{path} exists; refusing to replace it (use --force to replace it, or append)")
+        write_file(path, report_text(rs, True), keep_old=True); return path
+    if path.suffix == ".jsonl" or not append:
+        if path.suffix not in (".json", ".jsonl"):   # the library writes any name as JSON (a suffix is the CLI's rule)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists() and not force and (path.is_dir() or path.stat().st_size):
+                raise ReportError(f"{path} exists; refusing to replace it (use --force to replace it)")
+            write_file(path, report_text(rs, False), keep_old=True); return path
+        return write_report(path, rs, force=force)
+    with _lock_for(path):   # .json append: read, add, replace, all under the lock (concurrent writers keep all)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        rs = (load_reports(path) if path.exists() and path.stat().st_size else []) + rs
+        write_file(path, report_text(rs, False), keep_old=False)
     return path
 
+# %% ../../nbs/06_report.ipynb #46a73510
 def _no_constants(c: str):
     raise ReportError(f"{c} is not a JSON number (strict JSON has no NaN or Infinity; a missing value is null)")
 
