@@ -16,6 +16,7 @@ from ..engine.verdict import Verdict
 from .extract import (ExtractedModel, ExtractedOp, AtenCall, Ref, extract_ops, read_ops_json, read_onnx,
                                    write_ops_json)
 from .models import load_factory
+from .guard import DEFAULT_TIMEOUT_S
 from .extract import what_if_sparsity
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from ..reports.triage_report import ModelReport
@@ -27,8 +28,8 @@ _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live 
 # %% auto #0
 __all__ = ['COVERAGE_WARN', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads', 'saved_fraction',
            'amdahl_speedup', 'sparse_alternative', 'TriageConfig', 'triage', 'FusionChain', 'find_chains',
-           'replay_chain', 'measure_fused', 'epilogue_chains', 'FusionDetector', 'source_model', 'parse_sparsify',
-           'run_triage_cli', 'render_model_report', 'render_sparse_line']
+           'replay_chain', 'measure_fused', 'epilogue_chains', 'FusionDetector', 'model_timeout_s', 'source_model',
+           'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -505,7 +506,14 @@ TRIAGE_FLAGS = (Flag("--model", str, "triage a whole model: a built-in (llama_bl
                 Flag("--max-compiled", int, "fusion chains compiled and measured (default 2)"),
                 Flag("--no-fusion", bool, "skip the fusion analysis"),
                 Flag("--sparsify", str, "what-if: prune named weights before the triage (labelled synthetic), e.g. "
-                     "up=block:0.875:16,gate=24"))
+                     "up=block:0.875:16,gate=24"),
+                Flag("--kernel-timeout", float, "seconds the model factory, and the model's forward, may take "
+                     "before they count as a hang (default 300; inf: no limit)"))
+
+def model_timeout_s(args) -> float:
+    "The time limit on the user's factory and forward: --kernel-timeout, else `DEFAULT_TIMEOUT_S`."
+    limit = getattr(args, "kernel_timeout", None)
+    return DEFAULT_TIMEOUT_S if limit is None else limit
 
 def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
     "(model or ExtractedModel, inputs, name) from --model / --ops."
@@ -519,7 +527,7 @@ def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
         if not hf:
             raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {args.model!r}")
         kw["scale"] = scale
-    m, x = load_factory(args.model, **kw)
+    m, x = load_factory(args.model, timeout_s=model_timeout_s(args), **kw)
     if hf: return m, x, f"hf:{Path(args.model[3:]).stem}" + (f"/{scale}" if scale else "")
     return m, x, args.model.rpartition(":")[2] or args.model
 
@@ -540,7 +548,8 @@ def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelRepor
                                 "not --ops/.onnx")
     labels = what_if_sparsity(model, spec) if spec else {}
     em = model if isinstance(model, ExtractedModel) else extract_ops(model, inputs, name=name, warmup=scout.warmup,
-                                                                     iters=max(scout.iters, 3), what_if=labels)
+                                                                     iters=max(scout.iters, 3), what_if=labels,
+                                                                     timeout_s=model_timeout_s(args))
     if args.write_ops:   # the one writer's rules (checked before any work by the CLI): atomic, no link, no replace
         from ceiling_scout.reports.report import write_report
         write_report(args.write_ops, write_ops_json(em), force=bool(getattr(args, "force", False)))

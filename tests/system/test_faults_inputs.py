@@ -90,6 +90,12 @@ def test_factory_that_moves_keeps_the_output_where_given(factories):
     assert (factories / "moved.json").is_file() and not Path("/moved.json").exists()
 
 
+def test_factory_that_hangs_is_stopped(factories):
+    "A factory that never returns is stopped at --kernel-timeout: one line naming it, exit 2, no measurement."
+    p = cs("--model", "factories.py:hangs", *RUN, "--kernel-timeout", "2", cwd=factories, timeout=120)
+    assert_one_line(p.returncode, p.stderr, "factories.py:hangs", "did not return within 2 s")
+
+
 def test_factory_that_forks_leaves_no_copy(factories):
     "A factory that forks: the tool finishes once, its copy is killed and reaped (no second report, no process left)."
     p = cs("--model", "factories.py:forks", *RUN, "--output", "forked.json", "--json", cwd=factories, timeout=300)
