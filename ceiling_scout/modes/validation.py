@@ -20,6 +20,7 @@ from ..render.numbers import number
 from ..render.mode_text import (before_after, conventions_markdown, error_stats_text, format_targets,
                                             format_validation, target_line)
 _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
+from .guard import UserCodeBox, exit_text
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'VERDICTS', 'VALIDATE_FLAGS', 'VALIDATE_MODE',
@@ -41,53 +42,14 @@ class KernelExit(KernelMisbehaved):
 class HarnessError(CeilingScoutError):
     "The validator's own failure around a kernel call (never blamed on the kernel)."
 
-class _ExitCalled(BaseException):
-    "`os._exit` called by guarded user code (a BaseException: the kernel's own `except Exception` cannot swallow it)."
-
-_REAL_EXIT, _GUARDED, _GUARD_LOCK = os._exit, {}, threading.Lock()   # _GUARDED: thread ident -> the guarding pid
-
-def _guarded_exit(code: int=0):
-    "`os._exit` while user code runs: it raises in a guarded thread of the guarding process, else it exits."
-    if _GUARDED.get(threading.get_ident()) == os.getpid(): raise _ExitCalled(code)
-    _REAL_EXIT(code)
-
-def _children() -> set[int]:
-    "This process's child pids (Linux `/proc`; an empty set where it cannot be read)."
-    out = set()
-    for f in Path("/proc/self/task").glob("*/children"):
-        try: out |= {int(p) for p in f.read_text().split()}
-        except (OSError, ValueError): pass
-    return out
-
 # %% ../../nbs/40_validation.ipynb #7f8ba77f
-class UserCodeGuard:
-    "Around user code: an exit becomes `KernelExit`, the working directory is restored, children left are killed."
-    def __init__(self):
-        self.pid, self.cwd, self.kids, self.ident = os.getpid(), os.getcwd(), _children(), None
-    def __enter__(self):
-        self.ident = threading.get_ident()
-        with _GUARD_LOCK: _GUARDED[self.ident] = self.pid; os._exit = _guarded_exit
-        return self
-    def settle(self) -> list[str]:
-        "Restore the working directory, kill and reap the children made since the guard was; what was found."
-        found = []
-        try: now = os.getcwd()
-        except OSError: now = None   # the directory it moved to was removed
-        if now != self.cwd: os.chdir(self.cwd); found.append(f"changed the working directory to {now!r} (restored)")
-        left = sorted(_children() - self.kids)
-        for pid in left:
-            try: os.kill(pid, signal.SIGKILL); os.waitpid(pid, 0)
-            except (ProcessLookupError, ChildProcessError): pass
-        if left: found.append(f"left {len(left)} child process(es) running (pid {', '.join(map(str, left))}; killed)")
-        return found
-    def __exit__(self, typ, e, tb):
-        if os.getpid() != self.pid: _REAL_EXIT(0)   # a forked copy of the tool ends here, never runs the tool on
-        with _GUARD_LOCK:
-            _GUARDED.pop(self.ident, None)
-            if not _GUARDED: os._exit = _REAL_EXIT
-        found = "".join(f"; it also {f}" for f in self.settle())
-        if isinstance(e, SystemExit): raise KernelExit(f"the kernel called sys.exit({e.code!r}){found}") from None
-        if isinstance(e, _ExitCalled): raise KernelExit(f"the kernel called os._exit({e.args[0]!r}){found}") from None
+class UserCodeGuard(UserCodeBox):
+    "The kernel's box (`modes.guard.UserCodeBox`): an exit becomes `KernelExit`; a chdir or a child left, a failure."
+    def __exit__(self, typ, e, tb) -> bool:
+        super().__exit__(typ, e, tb)
+        found = "".join(f"; it also {f}" for f in self.found)
+        did = exit_text(e) if e is not None else None
+        if did: raise KernelExit(f"the kernel {did}{found}") from None
         if found and e is None: raise KernelMisbehaved(f"the kernel {found[len('; it also '):]}")
         return False
 
