@@ -100,9 +100,11 @@ def _():
         good = json.loads(cache.read_text())
         key = ceiling_key(capture_environment("cpu"), search_plan("cpu", shapes=[(64, 64, 64)], per_shape_s=0.02))
         assert list(good) == [key] and key.startswith(environment_key(capture_environment("cpu"))), list(good)
-        for where, bad in [("matmul", 1e30), ("matmul", -5.0), ("matmul", float("nan")), ("copy", 0.0), ("copy", -1.0), ("copy", 1e30)]:
+        for where, bad in [("matmul", 1e30), ("matmul", -5.0), ("matmul", float("nan")), ("matmul", "5x"),
+                           ("copy", 0.0), ("copy", -1.0), ("copy", 1e30)]:
             d = json.loads(json.dumps(good))
             if where == "copy": d[key]["copy"]["value"] = bad
+            elif bad == "5x": d[key]["matmul"]["fp32"]["burst"]["value"] *= 5   # plausible for a CPU, not for its windows
             else: d[key]["matmul"]["fp32"]["burst"]["value"] = bad
             cache.write_text(json.dumps(d))
             v = scout().detect_ceiling("gemm", (64, 64, 64), "fp32")
