@@ -96,7 +96,7 @@ def run_shard(scout: CeilingScout,                 # this rank's engine, on this
               log: Callable|None=None) -> tuple[list[Report], bool]:
     "Run this rank's points, appending each finished report to `path`; returns (reports, interrupted)."
     env = scout.environment.to_dict(); path = Path(path); done = []
-    path.parent.mkdir(parents=True, exist_ok=True); path.write_text("")
+    path.parent.mkdir(parents=True, exist_ok=True)   # appended, never emptied: the merge keeps this sweep's points only
     where = {"rank": place.rank, "world_size": place.world_size, "local_rank": place.local_rank,
              "device": str(scout.device), "device_name": scout.environment.device_name, "host": socket.gethostname()}
     try:
@@ -141,11 +141,10 @@ class ShardedResult:
                             "tflops": r.baseline_tflops, "ceiling_tflops": r.ceiling_tflops, "efficiency": r.efficiency}
                            for r in self.reports],
                 "reports": [r.to_dict() for r in self.reports]}
-    def save(self, path: str|Path) -> Path:
-        "Write the merged report atomically."
-        path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp"); tmp.write_text(json.dumps(self.to_dict(), indent=1, default=str))
-        tmp.replace(path); return path
+    def save(self, path: str|Path, force: bool=False) -> Path:
+        "Write through the one writer: a .json holds the merged sweep (an existing one only with `force`, kept as .bak)."
+        from ceiling_scout.reports.report import write_report
+        return write_report(path, self.reports if Path(path).suffix == ".jsonl" else self.to_dict(), force=force)
 
 def merge_shards(reports: Sequence[Report], sweep_id: str|None=None, wall_s: float|None=None) -> ShardedResult:
     "Merge the point reports of every rank (sweep `sweep_id`, default the latest) into one `ShardedResult`."
@@ -228,7 +227,7 @@ def sharded_sweep(workloads: Sequence[Workload],  # the sweep's points, in sweep
                  for e in every} if len(every) == world else res.ranks
     peaks = [max((v["measured_peak_tflops"] or 0) for v in e["ceilings"].values()) for e in every if e["ceilings"]]
     if len(peaks) > 1 and max(peaks) > 0: res.ceiling_spread = (max(peaks) - min(peaks)) / max(peaks)
-    res.save(output)
+    res.save(output, force=True)   # the CLI refused an existing .json before any work unless --force; its old one: .bak
     return res
 
 # %% ../../nbs/61_sharded.ipynb #f958bc6d
@@ -308,7 +307,8 @@ def main(argv: list[str]|None=None) -> int:
     args = p.parse_args(argv)
     try:
         res = merge_shard_files(args.merge, args.world_size)
-        res.save(args.merge); print(format_sharded(res)); print(f"\nMerged report written to {args.merge}")
+        res.save(args.merge, force=True); print(format_sharded(res))   # a re-merge: the previous one kept as .bak
+        print(f"\nMerged report written to {args.merge}")
         return 0
     except (CeilingScoutError, OSError) as e:
         print(f"ceiling-scout sharded: error: {e}", file=sys.stderr); return 2
