@@ -657,7 +657,8 @@ def check_peak(d, kind: str, limit: float|None=None) -> tuple[PeakMeasurement|No
 def consistency_problem(pk: PeakMeasurement) -> str|None:
     "Why a measured peak disagrees with its own windows' rates (edited or corrupt), or None: a cache entry check."
     m = pk.method or {}
-    own = (m.get("repeat_tflops") if pk.regime == "burst" and not m.get("raised_from") else
+    burst = (m.get("finalists") or {}).get("x".join(map(str, pk.shape or ()))) or m.get("repeat_tflops")  # full digits
+    own = (burst if pk.regime == "burst" and not m.get("raised_from") else
            [e.get("tflops") for e in m.get("capped") or []] if pk.regime == "sustained" else None) or []
     reps = [r for r in own if isinstance(r, (int, float)) and not isinstance(r, bool) and r > 0]
     r4 = 5e-5   # the windows' rates are stored rounded to 4 decimals (a CPU's 0.0001 TFLOPS is 0.00008 or 0.00012)
