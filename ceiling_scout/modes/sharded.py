@@ -142,7 +142,7 @@ class ShardedResult:
                            for r in self.reports],
                 "reports": [r.to_dict() for r in self.reports]}
     def save(self, path: str|Path, force: bool=False) -> Path:
-        "Write through the one writer: a .json holds the merged sweep (an existing one only with `force`, kept as .bak)."
+        "Write through the one writer: a .json holds the merged sweep (an existing one with `force`, kept as .bak)."
         from ceiling_scout.reports.report import write_report
         return write_report(path, self.reports if Path(path).suffix == ".jsonl" else self.to_dict(), force=force)
 
