@@ -343,7 +343,7 @@ class CollectiveVerdict:
     "What one collective's sweep says: peak busbw vs the link spec, the fit, the bound and what to do."
     collective: str; ranks: int; interconnect: str; spec_gbps: float|None
     peak_busbw_gbps: float|None; peak_size_bytes: int|None; fraction_of_spec: float|None
-    fit: LatencyBandwidthFit|None; bound: str            # "bandwidth", "latency" or "unknown"
+    fit: LatencyBandwidthFit|None; bound: str   # "bandwidth", "latency", "one_size" (no fit) or "unknown"
     latency_bound_below_bytes: float|None; actions: tuple[str, ...] = (); warnings: tuple[str, ...] = ()
     def to_dict(self) -> dict: return asdict(self)
 
@@ -361,6 +361,7 @@ def judge_collective(results: Sequence[CollectiveResult], interconnect: Intercon
         if len({r.size_bytes for r in ok}) >= 2 else None
     half = fit.half_size_bytes if fit else None
     bound = "unknown" if half is None else ("bandwidth" if ok[-1].size_bytes >= half else "latency")
+    if len({r.size_bytes for r in ok}) == 1: bound = "one_size"   # a bound needs two sizes or more
     frac = peak.busbw_gbps / spec if spec and peak.busbw_gbps else None
     actions = ["bucket_gradients", "fuse_collectives"] if half is not None and ok[0].size_bytes < half else []
     return CollectiveVerdict(name, ranks, interconnect.key, spec, peak.busbw_gbps, peak.size_bytes, frac, fit, bound,

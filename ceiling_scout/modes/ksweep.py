@@ -130,11 +130,13 @@ def summarize_k_sweep(reports: Sequence[Report], # the point reports, in sweep o
            "gpu_time_s": sum(point_gpu_time_s(r) for r in reports),
            "wall_s": sum(sweep_info(r).get("wall_s", 0.0) for r in reports)}
     if not ok: return {**out, "peak_tflops": None, "peak_k": None, "verdict": None}
-    seen = {}
-    for r in ok:
-        c = r.ceiling or {}
-        seen.setdefault(f"{c.get('precision')}/{c.get('regime')}", set()).add(
+    seen, ranks = {}, {((r.evidence or {}).get("shard") or {}).get("rank") for r in ok} - {None}
+    for r in ok:   # a sharded sweep: one ceiling per rank and regime, each rank's own
+        c, rank = r.ceiling or {}, ((r.evidence or {}).get("shard") or {}).get("rank")
+        key = f"{c.get('precision')}/{c.get('regime')}"
+        seen.setdefault(key if rank is None else f"rank {rank} {key}", set()).add(
             (c.get("measured_peak_tflops"), c.get("measured_at")))
+    out["ceilings_per_rank"] = bool(ranks)
     out["ceilings"] = {k: sorted(v[0] for v in vs if v[0] is not None) for k, vs in seen.items()}
     out["one_ceiling_per_regime"] = all(len(vs) == 1 for vs in seen.values())
     out["above_ceiling_ks"] = [kdim(r) for r in ok if r.efficiency_flag == "above_ceiling"]

@@ -22,14 +22,15 @@ from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from ..reports.triage_report import ModelReport
 from ..render.words import sentence
 from ..render.numbers import number
-from ..render.mode_text import fusion_line, render_model_report, sparse_line as render_sparse_line
+from ..render.mode_text import fusion_line, fusion_sequence_text, render_model_report, sparse_line as render_sparse_line
 _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live in render.mode_text; re-exported
 
 # %% auto #0
 __all__ = ['COVERAGE_WARN', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads', 'saved_fraction',
            'amdahl_speedup', 'sparse_alternative', 'TriageConfig', 'triage', 'FusionChain', 'find_chains',
-           'replay_chain', 'measure_fused', 'epilogue_chains', 'FusionDetector', 'model_timeout_s', 'source_model',
-           'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
+           'replay_chain', 'measure_fused', 'epilogue_chains', 'SequenceConfig', 'FusionSequence', 'FusionDetector',
+           'model_timeout_s', 'source_model', 'parse_sparsify', 'run_triage_cli', 'render_model_report',
+           'render_sparse_line']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -406,6 +407,51 @@ def epilogue_chains(em: ExtractedModel, device, warmup: int, iters: int, model_m
         out.append(ch)
     return out
 
+# %% ../../nbs/52_model_triage.ipynb #0db44110
+@dataclass(frozen=True)
+class SequenceConfig:
+    "How `FusionDetector.analyze_sequence` measures (preset: `SequenceConfig.for_device(device)`)."
+    shape: tuple[int, int, int] = (4096, 4096, 4096)  # M, N, K of the gemms (M×N activations)
+    precision: str = "bf16"
+    compile: bool = True               # measure torch.compile of each segment (tens of seconds each on a CPU)
+    warmup: int = 5
+    iters: int = 20
+    time_limit_s: float = 300.0        # segments left when this is spent keep their bytes, unmeasured
+    sized_by: str = "the defaults for a GPU"
+    @classmethod
+    def for_device(cls, device: str) -> SequenceConfig:
+        "A GPU's full size; on a CPU fp32 at 512³, no torch.compile, 20 s."
+        if torch.device(device).type != "cpu": return cls()
+        return cls((512, 512, 512), "fp32", False, 1, 5, 20.0, "the defaults for a CPU")
+    def but(self, **overrides) -> SequenceConfig:
+        "This config with `overrides` (None keeps a field); a one-line error naming the valid fields."
+        overrides = {k: v for k, v in overrides.items() if v is not None}
+        if bad := sorted(set(overrides) - set(self.__dataclass_fields__)):
+            raise CeilingScoutError(f"unknown analyze_sequence option {', '.join(bad)}; valid: "
+                                    f"{', '.join(self.__dataclass_fields__)}")
+        given = {"shape", "precision"} & set(overrides)
+        return replace(self, **overrides, **({"sized_by": "as given"} if given else {}))
+
+# %% ../../nbs/52_model_triage.ipynb #ae384e24
+class FusionSequence(list):
+    "The chains `analyze_sequence` found (a list), with the size, precision and device they were measured at."
+    def __init__(self, chains: list, ops: list[str], config: SequenceConfig, device: str, elapsed_s: float,
+                 unmeasured: int=0):
+        super().__init__(chains)
+        self.ops, self.config, self.device, self.elapsed_s, self.unmeasured = ops, config, device, elapsed_s, unmeasured
+    @property
+    def shape(self) -> tuple[int, int, int]: return tuple(self.config.shape)
+    @property
+    def precision(self) -> str: return self.config.precision
+    def to_dict(self) -> dict:
+        c = self.config
+        return {"ops": list(self.ops), "shape": list(c.shape), "precision": c.precision, "device": self.device,
+                "sized_by": c.sized_by, "compile": c.compile, "time_limit_s": c.time_limit_s,
+                "elapsed_s": self.elapsed_s, "unmeasured": self.unmeasured, "chains": [f.to_dict() for f in self]}
+    def render(self) -> str:
+        "The size, precision, device and time bound, then one line per chain (`render.mode_text`)."
+        return fusion_sequence_text(self.to_dict())
+
 # %% ../../nbs/52_model_triage.ipynb #04577f93
 COMPUTE_NAMES = ("gemm", "matmul", "linear", "conv2d", "conv", "attention")
 MEMORY_NAMES: dict[str, Callable] = {
@@ -417,40 +463,55 @@ MEMORY_NAMES: dict[str, Callable] = {
     "rmsnorm": lambda x, t: F.rms_norm(x, (x.shape[-1],), t["w"])}
 _SIDE_INPUTS = {"add": 1, "residual": 1, "mul": 1}   # extra M×N tensors read
 
+def _segments(ops: list[str]) -> list[list[str]]:
+    "Each compute op starts a segment; the memory-bound names after it are its epilogue (segments with one)."
+    segs, cur = [], None
+    for o in ops:
+        if o in COMPUTE_NAMES or cur is None: cur = [o]; segs.append(cur)
+        else: cur.append(o)
+    return [s for s in segs if any(o in MEMORY_NAMES for o in s)]
+
+def _sequence_chain(seg: list[str], m: int, n: int, item: int) -> FusionChain:
+    "A segment's bytes eager and fused at an M×N activation of `item`-byte elements."
+    epi = [o for o in seg if o in MEMORY_NAMES]
+    side, head = sum(_SIDE_INPUTS.get(o, 0) for o in epi), seg[0] in COMPUTE_NAMES
+    eager = (2 * len(epi) + side + (1 if head else 0)) * m * n * item
+    fused = (1 + side + (0 if head else 1)) * m * n * item
+    return FusionChain(list(seg), shape=[m, n], bytes_eager=float(eager), bytes_fused=float(fused),
+                       round_trips_saved=len(epi) - (0 if head else 1))
+
 class FusionDetector:
     "Fusion opportunities: chains of memory-bound ops next to compute-bound ones, bytes saved, measured speedups."
     @staticmethod
     def analyze_sequence(ops: list[str], # the users' names, e.g. ["gemm", "bias", "relu", "gemm"]
-                         shape: tuple[int, int, int]=(4096, 4096, 4096), # M, N, K of the gemms (M×N activations)
-                         precision: str="bf16", device: str="auto", measure_it: bool=True, compile: bool=True,
-                         warmup: int=5, iters: int=20) -> list[FusionChain]:
+                         shape: tuple[int, int, int]|None=None, # M, N, K (M×N activations); None: sized to the device
+                         precision: str|None=None, # None: bf16 on a GPU, fp32 on a CPU
+                         device: str="auto", measure_it: bool=True,
+                         compile: bool|None=None, # None: on a GPU only (compiling takes tens of seconds on a CPU)
+                         progress: Callable|bool=True, # a callable given each line; True prints them to stderr
+                         **options # warmup=, iters=, time_limit_s= (`SequenceConfig`)
+                        ) -> FusionSequence:
         "Segments of `ops` (a compute op and the memory-bound ops after it): bytes saved, measured eager vs fused."
         bad = [o for o in ops if o not in COMPUTE_NAMES and o not in MEMORY_NAMES]
         if bad: raise CeilingScoutError(f"unknown op {bad[0]!r} in the sequence; compute ops: "
                                         f"{', '.join(COMPUTE_NAMES)}; memory-bound ops: {', '.join(MEMORY_NAMES)}")
-        m, n, k = shape
-        prec = parse_enum(Precision, precision, "precision")
         if device == "auto": device = "cuda" if torch.cuda.is_available() else "cpu"
         dev = torch.device(device)
+        cfg = SequenceConfig.for_device(device).but(shape=shape, precision=precision, compile=compile, **options)
+        say = progress if callable(progress) else (lambda s: print(s, file=sys.stderr)) if progress else None
+        prec, (m, n, k) = parse_enum(Precision, cfg.precision, "precision"), cfg.shape
         dt = prec.dtype if dev.type == "cuda" or prec in (Precision.FP32, Precision.BF16) else torch.float32
-        item = torch.empty((), dtype=dt).element_size()
-        segs, cur = [], None
-        for o in ops:
-            if o in COMPUTE_NAMES: cur = [o]; segs.append(cur)
-            elif cur is None: cur = [o]; segs.append(cur)
-            else: cur.append(o)
-        out = []
-        for seg in segs:
-            epi = [o for o in seg if o in MEMORY_NAMES]
-            if not epi: continue
-            side = sum(_SIDE_INPUTS.get(o, 0) for o in epi)
-            eager = (2 * len(epi) + side + (1 if seg[0] in COMPUTE_NAMES else 0)) * m * n * item
-            fused = (1 + side + (1 if seg[0] not in COMPUTE_NAMES else 0)) * m * n * item
-            ch = FusionChain(list(seg), shape=[m, n], bytes_eager=float(eager), bytes_fused=float(fused),
-                             round_trips_saved=len(epi) - (0 if seg[0] in COMPUTE_NAMES else 1))
-            if measure_it: _measure_sequence(ch, seg, m, n, k, dt, dev, compile, warmup, iters)
+        item, t0 = torch.empty((), dtype=dt).element_size(), time.perf_counter()
+        out, skipped = [], 0
+        for i, seg in enumerate(segs := _segments(ops)):
+            ch = _sequence_chain(seg, m, n, item)
+            late = time.perf_counter() - t0 >= cfg.time_limit_s
+            if measure_it and not late:
+                if say: say(f"fusion: segment {i + 1}/{len(segs)} {' + '.join(seg)} at {m}×{n}×{k} {cfg.precision}")
+                _measure_sequence(ch, seg, m, n, k, dt, dev, cfg.compile, cfg.warmup, cfg.iters)
+            elif measure_it: skipped += 1; ch.note = f"not measured: the {cfg.time_limit_s:g} s time bound was spent"
             out.append(ch)
-        return out
+        return FusionSequence(out, list(ops), cfg, str(dev), round(time.perf_counter() - t0, 3), skipped)
 
     @staticmethod
     def analyze_model(em: ExtractedModel, device="cpu", warmup: int=5, iters: int=20, max_compiled: int=2,

@@ -10,8 +10,8 @@ from .numbers import number, number_of_bytes
 # %% auto #0
 __all__ = ['rate_text', 'error_stats_text', 'target_line', 'before_after', 'format_validation', 'format_targets',
            'conventions_markdown', 'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line',
-           'render_model_report', 'sweep_line', 'format_verdict_line', 'format_collectives', 'collectives_summary',
-           'collectives_markdown']
+           'fusion_sequence_text', 'render_model_report', 'sweep_line', 'format_verdict_line', 'format_collectives',
+           'collectives_summary', 'collectives_markdown']
 
 # %% ../../nbs/77_mode_text.ipynb #21de958d
 def rate_text(r) -> str:
@@ -178,10 +178,31 @@ def sparse_line(it: dict) -> str:
     return head + (f"fastest sparse kernel {best['kernel']} {number(best['speedup_vs_dense'], fmt='.2f')}x dense "
                    f"({number(best['mean_ms'], fmt='.4f')} vs {number(sp['dense_ms'], fmt='.4f')} ms, measured){used}")
 
+# %% ../../nbs/77_mode_text.ipynb #a6012974
+def fusion_sequence_text(d: dict # `FusionSequence.to_dict()`
+                        ) -> str:
+    "The users' fusion sequence: the size, precision and device it was measured at, the time bound, then each chain."
+    m, n, k = d["shape"]
+    comp = "torch.compile measured" if d["compile"] else "torch.compile not measured (compile=True measures it)"
+    head = (f"Fusion of {' -> '.join(d['ops'])} at M×N×K {m}×{n}×{k}, {d['precision']}, on {d['device']} "
+            f"({d['sized_by']}; {comp}); {number(d['elapsed_s'], fmt='.1f')} s of a "
+            f"{number(d['time_limit_s'], fmt='g')} s bound")
+    lines = [head] + ["  " + fusion_line(c) for c in d["chains"]]
+    if d["unmeasured"]:
+        lines.append(f"  time bound reached: {d['unmeasured']} segment(s) not measured (bytes only); "
+                     "pass time_limit_s= to allow more")
+    return "\n".join(lines)
+
 # %% ../../nbs/77_mode_text.ipynb #1f8d2c9e
+def _over_step(share: float|None) -> str:
+    "Why a captured share is above 100 % ('' where it is not): said in the same line as the share."
+    if share is None or share <= 1: return ""
+    return (" of the step: the captured operations, timed one by one with syncs between them, took longer than the "
+            "step itself")
+
 def _triage_head(r) -> list[str]:
     cov = (f"coverage {_pct(r.coverage)} (measured ops / step), captured {_pct(r.captured_share)}"
-           if r.step_ms else "no step time (from a file)")
+           + _over_step(r.captured_share) if r.step_ms else "no step time (from a file)")
     return ["=== Ceiling Scout: model triage ===", f"Model: {r.model} ({r.source})", f"Device: {r.device}",
             f"Step: {number(r.step_ms, fmt='.4f', none='-')} ms; {cov}; {r.method.get('unique_workloads')} unique "
             f"workloads of {r.method.get('ops')} ops; triaged in {number(r.elapsed_s, fmt='.1f', none='-')} s", "",
@@ -232,6 +253,14 @@ def sweep_line(r) -> str:
         f"{f(r.time_us, '10.1f')} us  algbw {f(r.algbw_gbps, '8.3f')}  busbw {f(r.busbw_gbps, '8.3f')} GB/s"
         if r.status == "ok" else f"{r.status}: {r.error}")
 
+def _one_size_line(v, link: str) -> str:
+    "What a collective measured at one size can tell: its busbw against the link, not its bound."
+    vs = (f", {number(v.fraction_of_spec, fmt='.0%')} of {link} ({number(v.spec_gbps, fmt='g')} GB/s per direction)"
+          if v.fraction_of_spec is not None else f" (no spec figure for {link} to compare with)")
+    return (f"{v.collective}: measured at one size ({number_of_bytes(v.peak_size_bytes)}): busbw "
+            f"{number(v.peak_busbw_gbps, fmt='.3g')} GB/s{vs}; whether it is latency- or bandwidth-bound needs "
+            "two sizes or more")
+
 def format_verdict_line(v, link: str|None=None) -> list[str]:
     "The verdict of one collective (on the link named `link`): bound, fraction of the link, latency-bound region."
     link = link or v.interconnect
@@ -242,6 +271,7 @@ def format_verdict_line(v, link: str|None=None) -> list[str]:
     if v.bound == "bandwidth" and v.fraction_of_spec is not None:
         out.append(f"{v.collective}: bandwidth-bound at {pct(v.fraction_of_spec)} of {link} "
                    f"({number(v.spec_gbps, fmt='g')} GB/s per direction); {peak}")
+    elif v.bound == "one_size": out.append(_one_size_line(v, link))
     else: out.append(f"{v.collective}: {v.bound}-bound at the largest size; {peak}"
                      + ("" if v.fraction_of_spec is None else f" ({pct(v.fraction_of_spec)} of {link})"))
     if v.fit is not None:

@@ -21,6 +21,19 @@ def fmt_tflops(x: float|None) -> str:
 def _failed_lines(s: dict) -> list[str]:
     return [f"  K={f['K']}: {f['status']}: {f['error']}" for f in s.get("failed", [])]
 
+def _ceiling_lines(s: dict) -> list[str]:
+    "The ceilings the points were judged against: one line, or (sharded) one line per rank and regime."
+    cs, tf = s.get("ceilings") or {}, lambda v: f"{', '.join(fmt_tflops(x) for x in v)} TFLOPS"
+    if not cs: return []
+    if not s.get("ceilings_per_rank"):
+        return ["Ceiling: " + "; ".join(f"{k} {tf(v)}" for k, v in cs.items())
+                + (" (one per regime, fixed before the first point)" if s.get("one_ceiling_per_regime")
+                   else " (CHANGED between points)")]
+    order = sorted(cs, key=lambda k: (int(k.split()[1]), k))
+    return (["Ceilings (one per rank and regime" + (", each fixed before its rank's first point):"
+                                                     if s.get("one_ceiling_per_regime") else "):")]
+            + [f"  {k} {tf(cs[k])}" + ("" if len(cs[k]) == 1 else " (CHANGED between points)") for k in order])
+
 def _k_sweep_rate_lines(s: dict) -> list[str]:
     "Peak, range, mean, efficiency and ceiling lines of a K-sweep summary that has a rate."
     regimes = ", ".join(f"{n} {g}" for g, n in s["regimes"].items())
@@ -31,11 +44,7 @@ def _k_sweep_rate_lines(s: dict) -> list[str]:
     if s.get("efficiency_min") is not None:
         lines.append(f"Efficiency: {number(s['efficiency_min'], fmt='.1%')} - {number(s['efficiency_max'], fmt='.1%')}"
                      f" of ceiling; {s['points_at_ceiling']} of {s['ok_points']} points at >= 90%")
-    if s.get("ceilings"):
-        lines.append("Ceiling: " + "; ".join(f"{k} {', '.join(fmt_tflops(x) for x in v)} TFLOPS"
-                                             for k, v in s["ceilings"].items())
-                     + (" (one per regime, fixed before the first point)" if s.get("one_ceiling_per_regime")
-                        else " (CHANGED between points)"))
+    lines += _ceiling_lines(s)
     if s.get("above_ceiling_ks"):
         lines.append(f"Above ceiling + its CI at K={', '.join(map(str, s['above_ceiling_ks']))}: the ceiling was "
                      "beaten (re-measure it: --remeasure)")
@@ -117,9 +126,19 @@ def parameter_differences(requested: dict, # what was asked; None means 'not ask
     return out
 
 # %% ../../nbs/72_sweep_text.ipynb #edee92d5
-def _rank_ceiling_text(d: dict) -> str:
-    "A rank's measured ceilings ('fp16 650') from the exchanged ceilings, else from its points."
-    ceil = ", ".join(f"{p} {number(v['measured_peak_tflops'], fmt='.3g')}"
+def _used_ceilings(reports, rank: str) -> dict:
+    "{'fp16/sustained': 668.0}: the ceilings rank `rank`'s points were judged against (what the table shows)."
+    out = {}
+    for r in reports:
+        c = r.ceiling or {}
+        if str(((r.evidence or {}).get("shard") or {}).get("rank")) == rank and c.get("measured_peak_tflops"):
+            out.setdefault(f"{c.get('precision')}/{c.get('regime')}", c["measured_peak_tflops"])
+    return out
+
+def _rank_ceiling_text(d: dict, used: dict|None=None) -> str:
+    "A rank's ceilings: those its points used ('fp16/sustained 668'), else those exchanged (burst) or its points'."
+    if used: return ", ".join(f"{k} {number(v, fmt='.3g')}" for k, v in used.items())
+    ceil = ", ".join(f"{p}/burst {number(v['measured_peak_tflops'], fmt='.3g')}"
                      for p, v in (d.get("measured_ceilings") or {}).items() if v.get("measured_peak_tflops"))
     return ceil or ", ".join(f"{p} {number(v, fmt='.3g')}" for p, v in d.get("ceilings_tflops", {}).items())
 
@@ -133,7 +152,7 @@ def format_sharded(res) -> str:
     lines = [f"=== Sharded sweep: {res.count} points over {len(res.ranks)} rank(s) ==="]
     for k, d in sorted(res.ranks.items(), key=lambda kv: int(kv[0])):
         lines.append(f"  rank {k}: {d.get('device', '?')} {d.get('device_name', '')}, {d.get('points', 0)} points, "
-                     f"ceiling {_rank_ceiling_text(d)} TFLOPS")
+                     f"ceiling {_rank_ceiling_text(d, _used_ceilings(res.reports, str(k)))} TFLOPS")
     if res.ceiling_spread is not None:
         lines.append(f"  per-rank ceiling spread: {number(res.ceiling_spread, fmt='.1%')} (max - min) / max")
     lines.append(f"{'#':>3} {'rank':>4} {'device':<8} {'shape':<22} {'status':<8} {'TFLOPS':>8} {'ceiling':>8} "
