@@ -12,7 +12,7 @@ from typing import Any, Iterable, Sequence
 # %% auto #0
 __all__ = ['MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError', 'Operation', 'Priority',
            'Approach', 'parse_enum', 'Precision', 'parse_shape', 'Environment', 'capture_environment', 'finite_or_none',
-           'spread_band']
+           'quiet_import', 'spread_band']
 
 # %% ../../nbs/00_core.ipynb #b0ced8f1
 class CeilingScoutError(ValueError):
@@ -235,6 +235,17 @@ def finite_or_none(x: Any,                  # a JSON-like value: dicts, lists, t
         return {k: finite_or_none(v, f"{where}.{k}" if where else str(k), bad) for k, v in x.items()}
     if isinstance(x, (list, tuple)): return [finite_or_none(v, f"{where}[{i}]", bad) for i, v in enumerate(x)]
     return x
+
+# %% ../../nbs/00_core.ipynb #039ad092
+def quiet_import(name: str # a module of an optional library (e.g. 'liger_kernel.transformers.rope')
+                ) -> tuple[Any, str]:
+    "(the module, what its import printed): an optional library's import chatter (prints, warnings, logging) kept aside."
+    import contextlib, io, logging, warnings
+    buf, was = io.StringIO(), logging.root.manager.disable
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf), warnings.catch_warnings():
+        warnings.simplefilter("ignore"); logging.disable(logging.CRITICAL)
+        try: return importlib.import_module(name), buf.getvalue()
+        finally: logging.disable(was)
 
 # %% ../../nbs/00_core.ipynb #c0a1b2d4
 EFFICIENT = 0.90  # the users' rule: at 90 % of the ceiling or more, the library is optimal

@@ -42,7 +42,7 @@ def liger_available() -> bool:
     "True when Liger's RoPE can be imported (it needs Triton and a CUDA device); never required."
     try:
         if importlib.util.find_spec("liger_kernel") is None: return False
-        from liger_kernel.transformers.rope import liger_rotary_pos_emb  # noqa: F401
+        quiet_import("liger_kernel.transformers.rope")   # its "Backend impl ... could not be imported" lines kept aside
         return True
     except Exception: return False
 
