@@ -239,7 +239,7 @@ def finite_or_none(x: Any,                  # a JSON-like value: dicts, lists, t
 # %% ../../nbs/00_core.ipynb #039ad092
 def quiet_import(name: str # a module of an optional library (e.g. 'liger_kernel.transformers.rope')
                 ) -> tuple[Any, str]:
-    "(the module, what its import printed): an optional library's import chatter (prints, warnings, logging) kept aside."
+    "(the module, what its import said): an optional library's import chatter (prints, warnings, logging) kept aside."
     import contextlib, io, logging, warnings
     buf, was = io.StringIO(), logging.root.manager.disable
     with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf), warnings.catch_warnings():
