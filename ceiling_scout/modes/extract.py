@@ -489,8 +489,7 @@ def run_device(model: Callable, inputs: tuple) -> torch.device:
 def extract_ops(model: Callable, example_inputs: tuple|torch.Tensor, # what `model(*example_inputs)` runs
                 runs: int=3, warmup: int=2, iters: int=10, name: str|None=None,
                 what_if: dict|None=None, # {weight name: label} of weights pruned by `what_if_sparsity`
-                timeout_s: float|None=DEFAULT_TIMEOUT_S, # for the capture, and for the timing (None or inf: no limit)
-                placement: dict|None=None # what was done to place the model (kept in the result)
+                timeout_s: float|None=DEFAULT_TIMEOUT_S # for the capture, and for the timing (None or inf: no limit)
                ) -> ExtractedModel:
     "Capture the ATen calls of one forward pass, map them, analyse the gemms' weights, measure the step time."
     inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
@@ -503,8 +502,7 @@ def extract_ops(model: Callable, example_inputs: tuple|torch.Tensor, # what `mod
                             what, timeout_s)
     timer = "CUDA events" if dev.type == "cuda" else "time.perf_counter"
     em = ExtractedModel(name or type(model).__name__, map_calls(calls, groups), "torch.nn.Module",
-                        CAPTURE_MECHANISM.format(timer=timer, runs=runs), step.mean_ms, str(dev), calls,
-                        placement=placement)
+                        CAPTURE_MECHANISM.format(timer=timer, runs=runs), step.mean_ms, str(dev), calls)
     return attach_weight_sparsity(em, model, externals, what_if) if isinstance(model, torch.nn.Module) else em
 
 # %% ../../nbs/51_extract.ipynb #03c6cd64

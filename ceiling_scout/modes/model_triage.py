@@ -173,8 +173,9 @@ def _extracted(model: Any, example_inputs: tuple|None, scout: CeilingScout, cfg:
     inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
     model, inputs, pl = place_model(model, inputs, scout.device, dt, f"model {cfg.name or type(model).__name__!r}")
     labels = what_if_sparsity(model, cfg.sparsify) if cfg.sparsify else {}
-    return extract_ops(model, inputs, name=cfg.name, warmup=scout.warmup, iters=max(scout.iters, 3),
-                       what_if=labels, placement=pl.to_dict()), labels
+    em = extract_ops(model, inputs, name=cfg.name, warmup=scout.warmup, iters=max(scout.iters, 3), what_if=labels)
+    em.placement = pl.to_dict()
+    return em, labels
 
 def _one_device(em: ExtractedModel, scout: CeilingScout) -> ExtractedModel:
     "`em` when its step ran where the scout measures (or it has no step); else one line: two devices are not mixed."
@@ -581,8 +582,8 @@ def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelRepor
     labels = what_if_sparsity(model, spec) if spec else {}
     em = model if isinstance(model, ExtractedModel) else extract_ops(model, inputs, name=name, warmup=scout.warmup,
                                                                      iters=max(scout.iters, 3), what_if=labels,
-                                                                     timeout_s=model_timeout_s(args),
-                                                                     placement=placed and placed.to_dict())
+                                                                     timeout_s=model_timeout_s(args))
+    if placed is not None: em.placement = placed.to_dict()
     if args.write_ops:   # the one writer's rules (checked before any work by the CLI): atomic, no link, no replace
         from ceiling_scout.reports.report import write_report
         write_report(args.write_ops, write_ops_json(em), force=bool(getattr(args, "force", False)))
