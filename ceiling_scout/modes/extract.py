@@ -25,8 +25,9 @@ __all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'GROUP_MAPPERS',
            'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper',
            'map_mm', 'map_bmm', 'map_grouped_mm', 'map_sdpa', 'map_conv', 'map_layer_norm', 'map_rms_norm',
            'map_softmax', 'find_rope', 'map_calls', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
-           'ExtractedModel', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_mapper', 'onnx_matmul',
-           'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention', 'read_onnx', 'onnx_attention_patterns']
+           'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_mapper',
+           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention', 'read_onnx',
+           'onnx_attention_patterns']
 
 # %% ../../nbs/51_extract.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -452,6 +453,7 @@ class ExtractedModel:
     device: str = "cpu"
     calls: list[AtenCall] = field(default_factory=list, repr=False)
     weights: dict = field(default_factory=dict, repr=False)   # weight name -> a gemm's A = the weight as N×K
+    placement: dict|None = None        # what the tool did to the model first (`modes.models.Placement.to_dict()`)
     @property
     def mapped(self) -> list[ExtractedOp]: return [o for o in self.ops if o.mapped]
     @property
@@ -478,6 +480,12 @@ CAPTURE_MECHANISM = ("TorchDispatchMode (every ATen call with its arguments, str
                      "TorchFunctionMode (composite calls grouped); per-call time by {timer}, median of {runs} passes; "
                      "step time by measure()")
 
+def run_device(model: Callable, inputs: tuple) -> torch.device:
+    "The device the model runs on: its first input tensor's (nested ones too), else its first parameter's, else cpu."
+    ts = [t for t in tree_flatten(inputs)[0] if isinstance(t, torch.Tensor)]
+    if not ts and isinstance(model, torch.nn.Module): ts = list(model.parameters())[:1]
+    return ts[0].device if ts else torch.device("cpu")
+
 def extract_ops(model: Callable, example_inputs: tuple|torch.Tensor, # what `model(*example_inputs)` runs
                 runs: int=3, warmup: int=2, iters: int=10, name: str|None=None,
                 what_if: dict|None=None, # {weight name: label} of weights pruned by `what_if_sparsity`
@@ -488,7 +496,7 @@ def extract_ops(model: Callable, example_inputs: tuple|torch.Tensor, # what `mod
     externals: dict = {}
     what = f"the forward of model {name or type(model).__name__!r}"   # user code: in the box (modes.guard)
     calls, groups = guarded_call(lambda: capture_calls(model, inputs, runs, externals), what, timeout_s)
-    dev = next((a.device for a in inputs if isinstance(a, torch.Tensor)), torch.device("cpu"))
+    dev = run_device(model, inputs)
     with torch.no_grad():
         step = guarded_call(lambda: measure(lambda: model(*inputs), dev, warmup=warmup, iters=iters, telemetry=False),
                             what, timeout_s)

@@ -15,7 +15,7 @@ from ..engine.scout import CeilingScout
 from ..engine.verdict import Verdict
 from .extract import (ExtractedModel, ExtractedOp, AtenCall, Ref, extract_ops, read_ops_json, read_onnx,
                                    write_ops_json)
-from .models import load_factory
+from .models import load_factory, place_model
 from .guard import DEFAULT_TIMEOUT_S
 from .extract import what_if_sparsity
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
@@ -29,8 +29,8 @@ _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live 
 __all__ = ['COVERAGE_WARN', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads', 'saved_fraction',
            'amdahl_speedup', 'sparse_alternative', 'TriageConfig', 'triage', 'FusionChain', 'find_chains',
            'replay_chain', 'measure_fused', 'epilogue_chains', 'SequenceConfig', 'FusionSequence', 'FusionDetector',
-           'model_timeout_s', 'source_model', 'parse_sparsify', 'run_triage_cli', 'render_model_report',
-           'render_sparse_line']
+           'model_timeout_s', 'model_dtype', 'place_source', 'source_model', 'parse_sparsify', 'run_triage_cli',
+           'render_model_report', 'render_sparse_line']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -152,6 +152,7 @@ class TriageConfig:
     log: Callable|None = None            # where the scout logs
     sparse: bool = True                  # measure sparse kernels on sparse weights
     sparsify: dict|None = None           # what-if: prune these weights first ({'up': 'block:0.875:16'})
+    dtype: str|None = None               # cast the model and its floating inputs to this ('bf16'; None: kept)
     @classmethod
     def quick(cls, **overrides) -> TriageConfig: return cls(fusion=False, progress=False).but(**overrides)
     def but(self, **overrides) -> TriageConfig:
@@ -167,10 +168,23 @@ def _extracted(model: Any, example_inputs: tuple|None, scout: CeilingScout, cfg:
     "(the extracted model, the what-if labels of its pruned weights)."
     if cfg.sparsify and isinstance(model, ExtractedModel):
         raise CeilingScoutError("what-if sparsity (--sparsify) prunes a module's weights; give a model, not a file")
+    if isinstance(model, ExtractedModel): return _one_device(model, scout), {}
+    dt = None if cfg.dtype is None else parse_enum(Precision, cfg.dtype, "dtype").dtype
+    inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
+    model, inputs, pl = place_model(model, inputs, scout.device, dt, f"model {cfg.name or type(model).__name__!r}")
     labels = what_if_sparsity(model, cfg.sparsify) if cfg.sparsify else {}
-    if isinstance(model, ExtractedModel): return model, labels
-    return extract_ops(model, example_inputs, name=cfg.name, warmup=scout.warmup, iters=max(scout.iters, 3),
-                       what_if=labels), labels
+    em = extract_ops(model, inputs, name=cfg.name, warmup=scout.warmup, iters=max(scout.iters, 3), what_if=labels)
+    em.placement = pl.to_dict()
+    return em, labels
+
+def _one_device(em: ExtractedModel, scout: CeilingScout) -> ExtractedModel:
+    "`em` when its step ran where the scout measures (or it has no step); else one line: two devices are not mixed."
+    if em.step_ms is None or em.source != "torch.nn.Module": return em
+    a, b = torch.device(em.device), torch.device(scout.device)
+    index = lambda d: (torch.cuda.current_device() if d.index is None else d.index) if d.type == "cuda" else None
+    if (a.type, index(a)) == (b.type, index(b)): return em
+    raise CeilingScoutError(f"model {em.name!r} was timed on {em.device} but its operations would be measured on "
+                            f"{scout.device}; place it there first (modes.models.place_model)")
 
 def _model_time(em: ExtractedModel, uniq: dict, verdicts: dict) -> tuple[float, list[str]]:
     "(the time shares are of, in ms; the warning about where it comes from, if any)."
@@ -222,7 +236,8 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
     return ModelReport(em.name, em.source, scout.target.label, em.step_ms, model_ms, coverage, captured, items, unm,
                        [f.to_dict() for f in fus], amdahl_speedup(high),
                        amdahl_speedup(sum(r["model_saved_fraction"] for r in items)), warns, em.mechanism,
-                       {**scout.measure_kw, "unique_workloads": len(uniq), "ops": len(em.ops)},
+                       {**scout.measure_kw, "unique_workloads": len(uniq), "ops": len(em.ops),
+                        "device": str(scout.device), "placement": em.placement},
                        scout.environment.to_dict(), time.perf_counter() - t0)
 
 # %% ../../nbs/52_model_triage.ipynb #f3608d85
@@ -566,6 +581,8 @@ TRIAGE_FLAGS = (Flag("--model", str, "triage a whole model: a built-in (llama_bl
                 Flag("--seq", int, "sequence length passed to the model factory"),
                 Flag("--max-compiled", int, "fusion chains compiled and measured (default 2)"),
                 Flag("--no-fusion", bool, "skip the fusion analysis"),
+                Flag("--keep-dtype", bool, "keep the model's own dtype (default: its floating parameters, buffers and "
+                     "inputs are cast to --precision)"),
                 Flag("--sparsify", str, "what-if: prune named weights before the triage (labelled synthetic), e.g. "
                      "up=block:0.875:16,gate=24"),
                 Flag("--kernel-timeout", float, "seconds the model factory, and the model's forward, may take "
@@ -576,12 +593,22 @@ def model_timeout_s(args) -> float:
     limit = getattr(args, "kernel_timeout", None)
     return DEFAULT_TIMEOUT_S if limit is None else limit
 
-def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
-    "(model or ExtractedModel, inputs, name) from --model / --ops."
+def model_dtype(args) -> torch.dtype|None:
+    "The dtype a --model is cast to: --precision's (a floating one), or None with --keep-dtype."
+    if getattr(args, "keep_dtype", False): return None   # papermill passes fewer fields
+    dt = parse_enum(Precision, args.precision, "precision").dtype
+    if dt not in (torch.float32, torch.bfloat16, torch.float16):
+        raise CeilingScoutError(f"--precision {args.precision} is not a dtype a model is cast to; use fp32, tf32, "
+                                "bf16 or fp16, or --keep-dtype to keep the model's own")
+    return dt
+
+def place_source(args, device: torch.device) -> tuple[Any, tuple|None, str, Any]:
+    "(model or ExtractedModel, inputs, name, `Placement` or None) from --model / --ops: a model placed on `device`."
     if args.model and args.ops: raise CeilingScoutError("give --model or --ops, not both")
-    if args.ops: return read_ops_json(args.ops, args.precision), None, Path(args.ops).stem
-    if args.model.endswith(".onnx"): return read_onnx(args.model, None), None, Path(args.model).stem
-    kw = {"device": str(device), "dtype": parse_enum(Precision, args.precision, "precision").dtype}
+    if args.ops: return read_ops_json(args.ops, args.precision), None, Path(args.ops).stem, None
+    if args.model.endswith(".onnx"): return read_onnx(args.model, None), None, Path(args.model).stem, None
+    dt = model_dtype(args)
+    kw = {"device": str(device)} | ({} if dt is None else {"dtype": dt})
     kw |= {k: getattr(args, k) for k in ("batch", "seq") if getattr(args, k) is not None}
     hf, scale = args.model.startswith("hf:"), getattr(args, "scale_down", None)   # papermill passes fewer fields
     if scale is not None:
@@ -589,8 +616,13 @@ def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
             raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {args.model!r}")
         kw["scale"] = scale
     m, x = load_factory(args.model, timeout_s=model_timeout_s(args), **kw)
-    if hf: return m, x, f"hf:{Path(args.model[3:]).stem}" + (f"/{scale}" if scale else "")
-    return m, x, args.model.rpartition(":")[2] or args.model
+    m, x, pl = place_model(m, x, device, dt, f"--model {args.model!r}")
+    if hf: return m, x, f"hf:{Path(args.model[3:]).stem}" + (f"/{scale}" if scale else ""), pl
+    return m, x, args.model.rpartition(":")[2] or args.model, pl
+
+def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
+    "(model or ExtractedModel, inputs, name) from --model / --ops, a model placed on `device` (`place_source`)."
+    return place_source(args, device)[:3]
 
 def parse_sparsify(text: str) -> dict[str, str]:
     "{'up': 'block:0.875:16', 'gate': '24'} from 'up=block:0.875:16,gate=24' (one-line error otherwise)."
@@ -602,7 +634,7 @@ def parse_sparsify(text: str) -> dict[str, str]:
 
 def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelReport:
     "The `--model`/`--ops` mode: triage, print the text (or JSON), write --output and --write-ops."
-    model, inputs, name = source_model(args, scout.device)
+    model, inputs, name, placed = place_source(args, scout.device)
     spec = parse_sparsify(args.sparsify) if args.sparsify else None
     if spec and isinstance(model, ExtractedModel):
         raise CeilingScoutError("--sparsify prunes a module's weights; it needs --model with a factory, "
@@ -611,6 +643,7 @@ def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelRepor
     em = model if isinstance(model, ExtractedModel) else extract_ops(model, inputs, name=name, warmup=scout.warmup,
                                                                      iters=max(scout.iters, 3), what_if=labels,
                                                                      timeout_s=model_timeout_s(args))
+    if placed is not None: em.placement = placed.to_dict()
     if args.write_ops:   # the one writer's rules (checked before any work by the CLI): atomic, no link, no replace
         from ceiling_scout.reports.report import write_report
         write_report(args.write_ops, write_ops_json(em), force=bool(getattr(args, "force", False)))

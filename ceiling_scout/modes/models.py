@@ -3,6 +3,7 @@
 # %% ../../nbs/50_models.ipynb #5de9ac57
 from __future__ import annotations
 import functools, importlib, importlib.util, inspect, json, sys
+from dataclasses import dataclass, asdict
 from pathlib import Path
 from typing import Callable
 import torch
@@ -15,7 +16,7 @@ from ..ops.rope import rope_tables, rotate_half_rope
 # %% auto #0
 __all__ = ['HF_BUILDERS', 'BUILTIN_MODELS', 'FACTORY_KEYWORDS', 'LlamaBlock', 'llama_block', 'llama_block_tiny', 'ViTBlock',
            'Bottleneck', 'vit_block', 'vit_block_tiny', 'resnet_bottleneck', 'resnet_bottleneck_tiny', 'read_hf_config',
-           'model_from_hf_config', 'resolve_factory', 'load_factory']
+           'model_from_hf_config', 'resolve_factory', 'load_factory', 'Placement', 'map_tensors', 'place_model']
 
 # %% ../../nbs/50_models.ipynb #843138a1
 class LlamaBlock(nn.Module):
@@ -286,3 +287,98 @@ def load_factory(spec: str|Callable, # what `resolve_factory` takes, or the fact
     if _on_meta(model, inputs): raise CeilingScoutError(f"{name} returned tensors on the meta device (no data to run "
                                                         "or time); build the model and inputs on the device given")
     return model, inputs
+
+# %% ../../nbs/50_models.ipynb #2a74e25c
+@dataclass(frozen=True)
+class Placement:
+    "What the tool did to a model and its inputs before measuring them: moved to `device`, cast to `dtype`."
+    device: str                          # where the step, the capture and every operation run
+    dtype: str|None                      # the floating dtype cast to (None: the model's own kept, --keep-dtype)
+    from_devices: tuple[str, ...] = ()   # where the model's and the inputs' tensors were
+    from_dtypes: tuple[str, ...] = ()    # the floating dtypes they had
+    parameters: int = 0                  # parameters and buffers of the model
+    parameters_cast: int = 0             # floating ones cast to `dtype`
+    inputs: int = 0                      # tensors among the inputs
+    inputs_cast: int = 0                 # floating ones cast to `dtype`
+    kept: tuple[str, ...] = ()           # dtypes of the input tensors not cast (integer ids, boolean masks)
+    module: bool = True                  # False: a callable but no torch.nn.Module (only its inputs were seen)
+    @property
+    def moved(self) -> bool: return any(d != self.device for d in self.from_devices)
+    def to_dict(self) -> dict: return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+
+# %% ../../nbs/50_models.ipynb #353ea825
+_PLAIN = (type(None), bool, int, float, complex, str, bytes, torch.dtype, torch.device, slice, type(Ellipsis))
+
+def _tensors_in(x, depth: int=0) -> bool:
+    "Whether `x` (an object's attributes, containers in it) holds a tensor, a few levels deep."
+    if isinstance(x, torch.Tensor): return True
+    if depth > 3 or isinstance(x, _PLAIN): return False
+    if isinstance(x, dict): return any(_tensors_in(v, depth + 1) for v in x.values())
+    if isinstance(x, (list, tuple, set)): return any(_tensors_in(v, depth + 1) for v in x)
+    return any(_tensors_in(v, depth + 1) for v in getattr(x, "__dict__", {}).values())
+
+def map_tensors(x, fn: Callable, where: str="inputs"):
+    "`x` with `fn` applied to each tensor in its tuples, lists and dicts; one line for an object it cannot reach into."
+    if isinstance(x, torch.Tensor): return fn(x)
+    if isinstance(x, _PLAIN): return x
+    if isinstance(x, dict):
+        d = {k: map_tensors(v, fn, f"{where}[{k!r}]") for k, v in x.items()}
+        return d if type(x) is dict else type(x)(d)
+    if isinstance(x, (tuple, list)):
+        items = [map_tensors(v, fn, f"{where}[{i}]") for i, v in enumerate(x)]
+        return type(x)(*items) if hasattr(x, "_fields") else type(x)(items)
+    if _tensors_in(x): raise CeilingScoutError(f"{where} is a {type(x).__name__} holding tensors, which the tool "
+                                               "cannot move or cast; give tensors in tuples, lists or dicts")
+    return x
+
+# %% ../../nbs/50_models.ipynb #583e0186
+def _dtype_name(dt: torch.dtype) -> str: return str(dt).removeprefix("torch.")
+
+def _bytes_there(ts: list[torch.Tensor], dev: torch.device, dtype: torch.dtype|None) -> int:
+    "Bytes the tensors `ts` not yet on `dev` will take there, at the dtype they will have."
+    size = lambda t: t.numel() * (dtype.itemsize if dtype is not None and t.is_floating_point() else t.element_size())
+    return sum(size(t) for t in ts if t.device != dev)
+
+def _free_bytes(dev: torch.device) -> int|None:
+    "The free memory of a CUDA device (None for a CPU: not checked)."
+    return torch.cuda.mem_get_info(dev)[0] if dev.type == "cuda" else None
+
+def _check_fits(need: int, free: int|None, dev: torch.device, what: str) -> None:
+    if free is not None and need > free:
+        raise CeilingScoutError(f"{what}: the model and its inputs need {need / 2**30:.2f} GiB on {dev}, which has "
+                                f"{free / 2**30:.2f} GiB free; nothing was measured: give a smaller model (--batch, "
+                                "--seq) or another --device")
+
+# %% ../../nbs/50_models.ipynb #8e2f8018
+def place_model(model: Callable, inputs: tuple, # what the factory returned
+                device: str|torch.device, # where everything runs
+                dtype: torch.dtype|None=None, # floating parameters, buffers and inputs cast to this (None: kept)
+                what: str="model", # names the model in a one-line error
+                free_bytes: int|None=None # the device's free memory (default: the device's own figure; a CPU: none)
+               ) -> tuple[Callable, tuple, Placement]:
+    "(model, inputs, `Placement`): every tensor moved to `device`, floating ones cast to `dtype`, ids kept."
+    dev = torch.device(device)
+    if dev.type == "cuda" and dev.index is None: dev = torch.device("cuda", torch.cuda.current_device())
+    if dtype is not None and not dtype.is_floating_point:
+        raise CeilingScoutError(f"{what}: cannot cast a model to {_dtype_name(dtype)}; cast to a floating dtype "
+                                "(float32, bfloat16, float16) or keep the model's own")
+    module = isinstance(model, nn.Module)
+    own = [*model.parameters(), *model.buffers()] if module else []
+    given: list[torch.Tensor] = []
+    map_tensors(inputs, lambda t: given.append(t) or t)
+    floats = [t for t in own + given if t.is_floating_point()]
+    _check_fits(_bytes_there(own + given, dev, dtype), _free_bytes(dev) if free_bytes is None else free_bytes, dev,
+                what)
+    n_cast = lambda ts: sum(1 for t in ts if dtype is not None and t.is_floating_point() and t.dtype != dtype)
+    pl = Placement(str(dev), None if dtype is None else _dtype_name(dtype),
+                   tuple(sorted({str(t.device) for t in own + given})),
+                   tuple(sorted({_dtype_name(t.dtype) for t in floats})),
+                   len(own), n_cast(own), len(given), n_cast(given),
+                   tuple(_dtype_name(t.dtype) for t in given if not t.is_floating_point() or dtype is None), module)
+    cast = lambda t: t.to(device=dev, dtype=dtype if (dtype is not None and t.is_floating_point()) else t.dtype)
+    placed = map_tensors(inputs, cast)
+    if module:
+        model = model.to(device=dev)
+        if dtype is not None: model = model.to(dtype=dtype)
+        model = model.eval()
+    return model, placed, pl

@@ -6,6 +6,7 @@
 from __future__ import annotations
 from typing import Sequence
 from .numbers import number, number_of_bytes
+from .words import sentence
 
 # %% auto #0
 __all__ = ['rate_text', 'error_stats_text', 'target_line', 'before_after', 'format_validation', 'format_targets',
@@ -203,7 +204,9 @@ def _over_step(share: float|None) -> str:
 def _triage_head(r) -> list[str]:
     cov = (f"coverage {_pct(r.coverage)} (measured ops / step), captured {_pct(r.captured_share)}"
            + _over_step(r.captured_share) if r.step_ms else "no step time (from a file)")
+    placed = r.method.get("placement")
     return ["=== Ceiling Scout: model triage ===", f"Model: {r.model} ({r.source})", f"Device: {r.device}",
+            *([f"Placement: {sentence('triage', 'placement', placed)}"] if placed else []),
             f"Step: {number(r.step_ms, fmt='.4f', none='-')} ms; {cov}; {r.method.get('unique_workloads')} unique "
             f"workloads of {r.method.get('ops')} ops; triaged in {number(r.elapsed_s, fmt='.1f', none='-')} s", "",
             f"{'#':>2} {'workload':<44} {'n':>2} {'share':>6} {'eff':>6} {'prio':<6} {'approach':<15} {'gain':>6} "

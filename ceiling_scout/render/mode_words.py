@@ -96,3 +96,22 @@ def _low_coverage(f: dict) -> str:
 def _high_coverage(f: dict) -> str:
     return (f"coverage {number(f['coverage'], fmt='.0%')}: the operations measured alone take longer than inside the "
             "model (caches warm in the model, or noise): read the gains, not the shares' sum")
+
+# %% ../../nbs/78_mode_words.ipynb #26a4982e
+def _cast_words(f: dict) -> str:
+    was = ", ".join(f["from_dtypes"]) or "no floating tensors"
+    if f["dtype"] is None: return f"own dtype kept ({was}; --keep-dtype)"
+    if not (f["parameters_cast"] or f["inputs_cast"]): return f"already {f['dtype']}"
+    return f"cast {was} -> {f['dtype']} ({f['parameters_cast']} parameters, {f['inputs_cast']} inputs"
+
+@says("triage", "placement")
+def _placement(f: dict) -> str:
+    dev, ids = f["device"], sorted({d for d in f["kept"] if "float" not in d})
+    away = [d for d in f["from_devices"] if d != dev]
+    where = f"model moved {', '.join(away)} -> {dev}" if away else f"model on {dev}"
+    if not f.get("module", True): where = f"a callable, no torch.nn.Module (only its inputs placed) on {dev}"
+    cast = _cast_words(f)
+    kept = f"token ids kept {', '.join(ids)}" if ids else ""
+    if cast.endswith("inputs"): cast += f"; {kept})" if kept else ")"
+    elif kept: cast += f" ({kept})"
+    return f"{where}, {cast}; step, capture and every operation measured on {dev}"
