@@ -50,12 +50,19 @@ def _boxed_exit(status: int=0):
     _REAL_EXIT(status)
 
 def _children() -> set[int]:
-    "This process's child pids (Linux `/proc`; an empty set where it cannot be read)."
+    "This process's child pids that are copies of it (forks: the same command line; Linux `/proc`, else empty)."
     out = set()
     for f in Path("/proc/self/task").glob("*/children"):
         try: out |= {int(p) for p in f.read_text().split()}
         except (OSError, ValueError): pass
-    return out
+    # only forked copies of the tool: another thread's compiler or ninja run (a C++ extension being built while a
+    # stuck kernel's box closes) is not the boxed code's doing, and killing it lost the build (2026-11-26)
+    try: me = Path("/proc/self/cmdline").read_bytes()
+    except OSError: return out
+    def copy(pid: int) -> bool:
+        try: return Path(f"/proc/{pid}/cmdline").read_bytes() == me
+        except OSError: return False
+    return {p for p in out if copy(p)}
 
 class UserCodeBox:
     "Around user code on this thread: `os._exit` raises, the working directory comes back, children left are killed."
