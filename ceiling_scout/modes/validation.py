@@ -299,6 +299,20 @@ class _Run:
 class _CandidateRaised(Exception): pass
 class _CandidateMisbehaved(_CandidateRaised): pass   # an exit, a chdir, a child left: never "a shape it does not claim"
 
+def _edge_checks(run, w: Workload, dev: torch.device, edge_shapes: Sequence[str], add: Callable, checks: list) -> None:
+    "The edge shapes: skipped where invalid; a shape the kernel refuses with its own error is noted, not failed."
+    for label, w2 in edge_workloads(w, edge_shapes).items():
+        why = w2 if isinstance(w2, str) else w2.supported(dev)
+        if why: checks.append(Check(f"{label} shape", True, f"skipped: {why}", info=True)); continue
+        x = w2.make_inputs(dev, seed=400); ref, tol, lib, _ = run.expect(w2, x)
+        run.stage = f"{label} shape {_shape(w2)}"
+        try: out = _call(run, w2, x)
+        except _CandidateRaised as e:   # a shape it does not claim, refused with its own error: not a wrong kernel
+            if isinstance(e, _CandidateMisbehaved): raise
+            checks.append(Check(f"{label} shape {_shape(w2)}", True, f"not supported by the kernel: {e}", info=True))
+            continue
+        if not add(run.judge(f"{label} shape {_shape(w2)}", out, ref, tol, lib)): break
+
 def _raised_where(e: BaseException) -> str:
     "An exception as one line with the innermost frame it came from (a bare `assert` has no message of its own)."
     tb = traceback.extract_tb(e.__traceback__)
@@ -396,17 +410,7 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
                       ("differ within tolerance: " if s.passed
                        else "differ beyond tolerance (a race?): ") + s.describe(), s))
         for c in _poisoned(run, w, x, ref, tol, lib): add(c)
-        for label, w2 in edge_workloads(w, edge_shapes).items():
-            why = w2 if isinstance(w2, str) else w2.supported(dev)
-            if why: checks.append(Check(f"{label} shape", True, f"skipped: {why}", info=True)); continue
-            x = w2.make_inputs(dev, seed=400); ref, tol, lib, _ = run.expect(w2, x)
-            run.stage = f"{label} shape {_shape(w2)}"
-            try: out2 = _call(run, w2, x)
-            except _CandidateRaised as e:   # a shape it does not claim, refused with its own error: not a wrong kernel
-                if isinstance(e, _CandidateMisbehaved): raise
-                checks.append(Check(f"{label} shape {_shape(w2)}", True, f"not supported by the kernel: {e}",
-                                    info=True)); continue
-            if not add(run.judge(f"{label} shape {_shape(w2)}", out2, ref, tol, lib)): break
+        _edge_checks(run, w, dev, edge_shapes, add, checks)
     except KernelTimeout as e: checks.append(Check("time limit", False, f"{e}; during: {run.stage}"))
     except _CandidateRaised as e: checks.append(Check("the kernel runs", False, str(e)))
     finally:
