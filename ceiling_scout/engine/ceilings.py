@@ -786,8 +786,9 @@ def search_keys(target: DeviceTarget, env: Environment, search_kw: dict, remeasu
     plan = search_plan(target.torch_device, **search_kw)
     if remeasure and plan["start"] == "recorded" and "start" not in search_kw:
         search_kw = {**search_kw, "start": "full"}; plan = search_plan(target.torch_device, **search_kw)
-    full = ceiling_key(env, search_plan(target.torch_device, **{**search_kw, "start": "full"}))
-    return search_kw, [ceiling_key(env, plan)] + ([full] if plan["start"] == "recorded" else [])
+    if plan["start"] != "recorded": return search_kw, [ceiling_key(env, plan)]
+    full = search_plan(target.torch_device, **{**search_kw, "start": "full"})   # only a warm start has a second key
+    return search_kw, [ceiling_key(env, plan), ceiling_key(env, full)]
 
 def get_ceiling(target: DeviceTarget,          # from `resolve_device`
                 precision: Precision|str|None,  # None for purely memory-bound operations

@@ -222,7 +222,7 @@ class TelemetrySampler:
             try: return f(*a)
             except Exception: return None
         lim, top = _try(n.nvmlDeviceGetEnforcedPowerLimit, h), _try(n.nvmlDeviceGetMaxClockInfo, h, n.NVML_CLOCK_SM)
-        d = classify_regime(rows, top)
+        d, (watts, span) = classify_regime(rows, top), counter_power_w(rows)
         return Telemetry(True, note=self._note, samples=len(rows), sm_clock_mhz_min=min(sm),
                          sm_clock_mhz_median=statistics.median(sm), sm_clock_mhz_max=max(sm), sm_clock_max_mhz=top,
                          power_w_median=statistics.median(pw) if pw else None, power_w_max=max(pw) if pw else None,
@@ -231,8 +231,7 @@ class TelemetrySampler:
                          sm_clock_mhz_stdev=d.sm_clock_mhz_stdev, power_cap_fraction=d.power_cap_fraction,
                          thermal_fraction=d.thermal_fraction, boost_fraction=d.boost_fraction,
                          held_fraction=d.held_fraction, regime=d.regime,
-                         regime_reason=d.reason, settled=d.settled, energy_power_w=counter_power_w(rows)[0],
-                         energy_span_s=counter_power_w(rows)[1])
+                         regime_reason=d.reason, settled=d.settled, energy_power_w=watts, energy_span_s=span)
 
 # %% ../../nbs/01_timing.ipynb #1a588b29
 ENERGY_MIN_WINDOW_S = 1.0  # ten of the counter's ~100 ms updates: the energy to within about a tenth

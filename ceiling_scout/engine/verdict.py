@@ -91,6 +91,7 @@ class DecisionContext:
     ceiling: Ceiling
     compute_capability: str|None = None         # None: not on a GPU
     sm_count: int|None = None                   # SMs of the device the workload ran on
+    power: dict = field(default_factory=dict)   # energy, clocks, per-clock efficiency (`power_facts`, made by `judge`)
     def alternative(self, label: str) -> BenchmarkResult|None:
         "The alternative measured under `label` (e.g. 'padded'), or None."
         return next((a for a in self.alternatives if a.label == label), None)
@@ -425,7 +426,8 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     if eff is not None and m:
         ev0["ceiling_band"] = {"ceiling_ci95_rel": ceiling.measured_peak_ci95_rel,
                                "band": ceiling_band(ceiling, m.stats.ci95_rel)}
-    ctx = DecisionContext(workload, baseline, kept, eff, which, bound, ceiling, compute_capability, sm_count)
+    ctx = DecisionContext(workload, baseline, kept, eff, which, bound, ceiling, compute_capability, sm_count,
+                          base["power"])
     if m and m.telemetry.throttled:
         warns.append(sentence(workload.operation, "throttled", {"throttle_reasons": m.telemetry.throttle_reasons}))
     if not baseline.ok:
@@ -609,7 +611,7 @@ def power_options(workload: Workload, power: dict, ceiling: Ceiling) -> list[dic
 
 def decide_power_bound(ctx: DecisionContext, evidence: dict) -> Decision|None:
     "POWER_BOUND when the baseline ran at the power cap using most of the clock it had; else None."
-    pw = power_facts(ctx.workload, ctx.baseline, ctx.ceiling)
+    pw = ctx.power   # judge's `power_facts`, computed once for the verdict
     ce = pw.get("clock_efficiency")
     if ctx.bound_kind != "compute" or not pw.get("capped") or ce is None or ce < POWER_BOUND_CLOCK_EFFICIENCY:
         return None
