@@ -512,8 +512,8 @@ def add_predictions(rep: CollectivesReport, collective: str, ic: Interconnect, n
                         if r.collective == collective and r.status == "ok"]
 
 def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, sizes: Sequence[int]|None=None,
-                     warmup: int=5, iters: int=20, output: str|Path|None=None, log: Callable|None=None
-                    ) -> CollectivesReport:
+                     warmup: int=5, iters: int=20, output: str|Path|None=None, log: Callable|None=None,
+                     dtype: str="float32") -> CollectivesReport:
     "Check and time every collective at every size on every rank; rank 0 keeps the report (saved after each size)."
     for c in collectives:
         if c not in BUSBW_FACTORS: raise CeilingScoutError(f"unknown collective {c!r}; valid: {', '.join(COLLECTIVES)}")
@@ -522,7 +522,7 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
     prov = {"command": " ".join(["torchrun"] + sys.argv),
             "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "world_size": ctx.world_size, "backend": ctx.backend, "device": ctx.device, "timeout_s": ctx.timeout_s,
-            "warmup": warmup, "iters": iters,
+            "warmup": warmup, "iters": iters, "dtype": dtype,
             "timing": "CUDA events" if ctx.device.startswith("cuda") else "perf_counter",
             "rank_time": "mean over ranks (nccl-tests -a 1)", "nvls": dict(NVLS_OFF_ENV),
             "environment": capture_environment(ctx.device).to_dict()}
@@ -533,7 +533,7 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
         except OSError: output = None
     for c in collectives:
         for s in sizes:
-            try: r = run_collective(c, s, ctx, warmup, iters)
+            try: r = run_collective(c, s, ctx, warmup, iters, dtype)
             except Exception as e:
                 raise CollectiveError(f"rank {ctx.rank} of {ctx.world_size}: {c} at {number_of_bytes(s)} failed "
                                       f"({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}); "
