@@ -37,6 +37,7 @@ _EXPORTS = {  # submodule -> the public names it gives the package
     "modes.dispatcher": ("Dispatcher", "patch_model"),
     "modes.extract": ("extract_ops", "read_ops_json", "write_ops_json", "read_onnx"),
     "modes.model_triage": ("triage", "TriageConfig", "FusionDetector", "ModelReport"),
+    "modes.tensor_parallel": ("tensor_parallel_triage", "BlockConfig", "megatron_plan"),
     "explore": ("Explorer",),
     "compat": ("OpportunityScore",),
 }

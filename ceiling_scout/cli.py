@@ -153,6 +153,9 @@ def select_mode(operation: Operation, given: set[str]) -> Mode|None:
     "The mode the given flags (or the operation itself) select, or None for one measurement; one-line error on a clash."
     cls = WORKLOADS.get(operation)   # None: an operation only a mode runs (a collective)
     hit = sorted((m for m in CLI_MODES.values() if set(m.trigger) & given), key=lambda m: m.name)  # not import order
+    refined = [m for m in hit
+               if not any(o is not m and set(m.trigger) & given <= {f.name for f in o.flags} for o in hit)]
+    hit = refined or hit   # a mode whose given triggers are flags of another hit mode is refined by it (--model --tp)
     if len(hit) > 1:
         flags = " and ".join(next(iter(set(m.trigger) & given)) for m in hit)
         raise CeilingScoutError(f"{flags} cannot be combined ({' and '.join(m.label for m in hit)}); choose one")

@@ -21,13 +21,15 @@ _all_ = ["format_verdict_line", "format_collectives", "collectives_summary", "co
 
 # %% auto #0
 __all__ = ['NVLS_OFF_ENV', 'BUSBW_FACTORS', 'COLLECTIVES', 'INTERCONNECTS', 'NVLINK_GENERATION_BY_CC_MAJOR',
-           'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'COLLECTIVES_SCHEMA',
-           'RECORDED_COLLECTIVES', 'COLLECTIVE_FLAGS', 'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off',
-           'busbw_factor', 'Interconnect', 'parse_topology', 'read_topology', 'detect_interconnect', 'parse_size',
-           'message_sizes', 'CollectiveError', 'DistContext', 'launched_by_torchrun', 'init_distributed',
-           'single_process_group', 'element_count', 'collective_call', 'time_collective', 'CollectiveResult',
-           'bandwidths', 'run_collective', 'LatencyBandwidthFit', 'fit_latency_bandwidth', 'CollectiveVerdict',
-           'judge_collective', 'CollectivesReport', 'load_collectives', 'collective_sweep', 'busbw_figure',
+           'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'DTYPES', 'IN_PLACE', 'ALGORITHMS',
+           'GAP_FLAG', 'COLLECTIVES_SCHEMA', 'NCCL_TYPES', 'REDOPS', 'ROOTS', 'RECORDED_COLLECTIVES',
+           'COLLECTIVE_FLAGS', 'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off', 'busbw_factor',
+           'Interconnect', 'parse_topology', 'read_topology', 'detect_interconnect', 'parse_size', 'message_sizes',
+           'CollectiveError', 'DistContext', 'launched_by_torchrun', 'init_distributed', 'single_process_group',
+           'element_count', 'collective_call', 'time_collective', 'percentile', 'CollectiveResult', 'bandwidths',
+           'run_collective', 'LatencyBandwidthFit', 'fit_latency_bandwidth', 'predict_us', 'Fabric', 'fabric_from_fit',
+           'CollectivePrediction', 'predict_collective', 'CollectiveVerdict', 'judge_collective', 'nccl_tests_row',
+           'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep', 'busbw_figure',
            'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main', 'collective_launch_hint',
            'run_collectives_cli', 'format_verdict_line', 'format_collectives', 'collectives_summary',
            'collectives_markdown']
@@ -209,18 +211,21 @@ def single_process_group(path: str|Path, timeout_s: float=60.0) -> DistContext:
     return DistContext(0, 1, 0, "gloo", "cpu", timeout_s)
 
 # %% ../../nbs/60_collectives.ipynb #156daf41
-def element_count(name: str, size_bytes: int, n: int) -> int:
-    "float32 elements of the nccl-tests 'size' buffer: at least 1, a multiple of n where the buffer is split."
-    count = max(1, size_bytes // 4)
+DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+
+def element_count(name: str, size_bytes: int, n: int, itemsize: int=4) -> int:
+    "Elements (`itemsize` bytes each) of the nccl-tests 'size' buffer: at least 1, a multiple of n where it is split."
+    count = max(1, size_bytes // itemsize)
     if name in ("all_gather", "reduce_scatter", "all_to_all"): count = max(n, count - count % n)
     return count
 
-def collective_call(name: str, size_bytes: int, ctx: DistContext
+def collective_call(name: str, size_bytes: int, ctx: DistContext, dtype: str="float32"
                    ) -> tuple[Callable[[], None], Callable[[], str|None], int]:
     "(call, check, actual bytes): `call()` runs the collective once, `check()` returns None or what is wrong."
-    n, r, dev = ctx.world_size, ctx.rank, torch.device(ctx.device)
-    count = element_count(name, size_bytes, n); c = count // n
-    full = lambda k, v: torch.full((k,), float(v), dtype=torch.float32, device=dev)
+    if dtype not in DTYPES: raise CeilingScoutError(f"unknown collective dtype {dtype!r}; valid: {', '.join(DTYPES)}")
+    n, r, dev, dt = ctx.world_size, ctx.rank, torch.device(ctx.device), DTYPES[dtype]
+    count = element_count(name, size_bytes, n, dt.itemsize); c = count // n
+    full = lambda k, v: torch.full((k,), float(v), dtype=dt, device=dev)
     def bad(got: torch.Tensor, want: torch.Tensor) -> str|None:
         if torch.equal(got, want): return None
         i = int((got != want).nonzero()[0, 0])
@@ -235,26 +240,28 @@ def collective_call(name: str, size_bytes: int, ctx: DistContext
         x = full(count, 42 if r == 0 else 0); want = full(count, 42)
         call = lambda: dist.broadcast(x, src=0); check = lambda: bad(x, want)
     elif name == "all_gather":
-        x = full(c, r); y = torch.empty(count, device=dev)
-        want = torch.arange(n, device=dev).float().repeat_interleave(c)
+        x = full(c, r); y = torch.empty(count, dtype=dt, device=dev)
+        want = torch.arange(n, device=dev).to(dt).repeat_interleave(c)
         call = lambda: dist.all_gather_into_tensor(y, x); check = lambda: bad(y, want)
     elif name == "reduce_scatter":
-        x = torch.arange(1, n + 1, device=dev).float().repeat_interleave(c) * (r + 1); y = torch.empty(c, device=dev)
+        x = torch.arange(1, n + 1, device=dev).to(dt).repeat_interleave(c) * (r + 1)
+        y = torch.empty(c, dtype=dt, device=dev)
         want = full(c, (r + 1) * n * (n + 1) / 2)
         call = lambda: dist.reduce_scatter_tensor(y, x); check = lambda: bad(y, want)
     elif name == "all_to_all":
-        x = (r * n + torch.arange(n, device=dev)).float().repeat_interleave(c); y = torch.empty(count, device=dev)
-        want = (torch.arange(n, device=dev) * n + r).float().repeat_interleave(c)
+        x = (r * n + torch.arange(n, device=dev)).to(dt).repeat_interleave(c)
+        y = torch.empty(count, dtype=dt, device=dev)
+        want = (torch.arange(n, device=dev) * n + r).to(dt).repeat_interleave(c)
         call = lambda: dist.all_to_all_single(y, x); check = lambda: bad(y, want)
     elif name == "sendrecv":
         if n < 2: raise NotSupportedError("send/recv needs at least 2 ranks (each sends to the next, around a ring)")
-        x = full(count, r + 1); y = torch.empty(count, device=dev); want = full(count, (r - 1) % n + 1)
+        x = full(count, r + 1); y = torch.empty(count, dtype=dt, device=dev); want = full(count, (r - 1) % n + 1)
         def call():
             for w in dist.batch_isend_irecv([dist.P2POp(dist.isend, x, (r + 1) % n),
                                              dist.P2POp(dist.irecv, y, (r - 1) % n)]): w.wait()
         check = lambda: bad(y, want)
     else: raise CeilingScoutError(f"unknown collective {name!r}; valid: {', '.join(COLLECTIVES)}")
-    return call, check, count * 4
+    return call, check, count * dt.itemsize
 
 # %% ../../nbs/60_collectives.ipynb #63368f1e
 def _sync(dev: torch.device):
@@ -279,6 +286,13 @@ def time_collective(call: Callable[[], None], ctx: DistContext, warmup: int=5, i
     return (t / ctx.world_size).tolist()
 
 # %% ../../nbs/60_collectives.ipynb #c4a17316
+def percentile(values: Sequence[float], q: float) -> float:
+    "The `q`-th percentile (0..100) of `values`, linear between order statistics (numpy's default)."
+    if not values: raise CeilingScoutError("a percentile needs at least one value; got none")
+    if not 0 <= q <= 100: raise CeilingScoutError(f"a percentile is between 0 and 100; got {q}")
+    xs = sorted(values); h = (len(xs) - 1) * q / 100; lo = math.floor(h)
+    return xs[lo] + (xs[min(lo + 1, len(xs) - 1)] - xs[lo]) * (h - lo)
+
 @dataclass(frozen=True)
 class CollectiveResult:
     "One collective at one message size: check, time statistics, algbw and busbw (GB/s) as nccl-tests define them."
@@ -286,6 +300,8 @@ class CollectiveResult:
     count: int = 0; dtype: str = "float32"; time_us: float|None = None; ci95_us: float|None = None; n: int = 0
     algbw_gbps: float|None = None; busbw_gbps: float|None = None; busbw_factor: float|None = None
     error: str|None = None
+    p50_us: float|None = None; p99_us: float|None = None   # per-call percentiles beside the mean
+    in_place: bool|None = None; wrong: int|None = None      # nccl-tests' in-place column; ranks with a wrong result
     def to_dict(self) -> dict: return asdict(self)
 
 def bandwidths(name: str, size_bytes: int, time_s: float, n: int) -> tuple[float, float, float]:
@@ -294,10 +310,14 @@ def bandwidths(name: str, size_bytes: int, time_s: float, n: int) -> tuple[float
     f = busbw_factor(name, n)
     return alg, alg * f, f
 
-def run_collective(name: str, size_bytes: int, ctx: DistContext, warmup: int=5, iters: int=20) -> CollectiveResult:
+IN_PLACE = {"all_reduce": True, "broadcast": True}   # torch.distributed's calls; the others write a second buffer
+
+def run_collective(name: str, size_bytes: int, ctx: DistContext, warmup: int=5, iters: int=20,
+                   dtype: str="float32") -> CollectiveResult:
     "Check collective `name` at `size_bytes` on every rank, then time it; a wrong result on any rank is `failed_check`."
-    base = dict(collective=name, ranks=ctx.world_size, backend=ctx.backend)
-    try: call, check, nbytes = collective_call(name, size_bytes, ctx)
+    base = dict(collective=name, ranks=ctx.world_size, backend=ctx.backend, dtype=dtype,
+                in_place=IN_PLACE.get(name, False))
+    try: call, check, nbytes = collective_call(name, size_bytes, ctx, dtype)
     except NotSupportedError as e:
         return CollectiveResult(size_bytes=size_bytes, status="not_supported", error=str(e), **base)
     call(); _sync(torch.device(ctx.device))
@@ -306,12 +326,14 @@ def run_collective(name: str, size_bytes: int, ctx: DistContext, warmup: int=5, 
     dist.all_reduce(bad)
     if bad.item():
         err = f"rank {ctx.rank}: {msg}" if msg else f"{int(bad.item())} other rank(s) got a wrong result"
-        return CollectiveResult(size_bytes=nbytes, count=nbytes // 4, status="failed_check", error=err, **base)
-    st = summarize(time_collective(call, ctx, warmup, iters))
+        return CollectiveResult(size_bytes=nbytes, count=nbytes // DTYPES[dtype].itemsize, status="failed_check",
+                                error=err, wrong=int(bad.item()), **base)
+    times = time_collective(call, ctx, warmup, iters); st = summarize(times)
     alg, bus, f = bandwidths(name, nbytes, st.mean_ms / 1e3, ctx.world_size)
-    return CollectiveResult(size_bytes=nbytes, count=nbytes // 4, time_us=st.mean_ms * 1e3,
+    return CollectiveResult(size_bytes=nbytes, count=nbytes // DTYPES[dtype].itemsize, time_us=st.mean_ms * 1e3,
                             ci95_us=st.ci95_half_ms * 1e3 if math.isfinite(st.ci95_half_ms) else None, n=st.n,
-                            algbw_gbps=alg, busbw_gbps=bus, busbw_factor=f, **base)
+                            algbw_gbps=alg, busbw_gbps=bus, busbw_factor=f, p50_us=percentile(times, 50) * 1e3,
+                            p99_us=percentile(times, 99) * 1e3, wrong=0, **base)
 
 # %% ../../nbs/60_collectives.ipynb #cfc1d8d8
 @dataclass(frozen=True)
@@ -336,6 +358,65 @@ def fit_latency_bandwidth(sizes_bytes: Sequence[float], times_us: Sequence[float
     if b <= 0: return LatencyBandwidthFit(a, None, None, None, len(rows), res)
     alg = 1 / b / 1e3   # bytes per us -> GB/s
     return LatencyBandwidthFit(a, alg, alg * factor, a / b, len(rows), res)
+
+# %% ../../nbs/60_collectives.ipynb #1da9b694
+ALGORITHMS: dict[tuple[str, str], tuple[Callable[[int], float], Callable[[int], float]]] = {
+    # (collective, algorithm): (latency steps on n ranks, bytes moved per rank as a share of the buffer)
+    ("all_reduce", "ring"):     (lambda n: 2 * (n - 1), lambda n: 2 * (n - 1) / n),
+    ("all_reduce", "tree"):     (lambda n: 2 * math.ceil(math.log2(n)), lambda n: 2 * (n - 1) / n),
+    ("all_gather", "ring"):     (lambda n: n - 1, lambda n: (n - 1) / n),
+    ("reduce_scatter", "ring"): (lambda n: n - 1, lambda n: (n - 1) / n),
+    ("all_to_all", "ring"):     (lambda n: n - 1, lambda n: (n - 1) / n),
+    ("broadcast", "ring"):      (lambda n: n - 1, lambda n: 1.0),
+    ("broadcast", "tree"):      (lambda n: math.ceil(math.log2(n)), lambda n: 1.0),
+    ("sendrecv", "ring"):       (lambda n: 1, lambda n: 1.0),
+}
+
+def predict_us(collective: str, algorithm: str, size_bytes: float, n: int, alpha_us: float, busbw_gbps: float
+              ) -> float:
+    "Predicted time (us) of `collective` by `algorithm` on `n` ranks: steps·α + share·S / busbw."
+    if (collective, algorithm) not in ALGORITHMS:
+        raise CeilingScoutError(f"no model for {collective} by {algorithm!r}; valid: "
+                                f"{', '.join(a for c, a in ALGORITHMS if c == collective) or 'none'}")
+    if n < 1 or busbw_gbps <= 0: raise CeilingScoutError(f"need n >= 1 and busbw > 0; got n={n}, busbw={busbw_gbps}")
+    steps, share = ALGORITHMS[(collective, algorithm)]
+    return steps(n) * alpha_us + share(n) * size_bytes / (busbw_gbps * 1e3)   # GB/s = 1e3 bytes per us
+
+# %% ../../nbs/60_collectives.ipynb #52c5505a
+@dataclass(frozen=True)
+class Fabric:
+    "The α-β model's view of a fabric: latency of one step (us), bus bandwidth (GB/s), and where they come from."
+    alpha_us: float; busbw_gbps: float; source: str
+    def to_dict(self) -> dict: return asdict(self)
+
+def fabric_from_fit(fit: LatencyBandwidthFit, collective: str, n: int, interconnect: Interconnect|None=None) -> Fabric:
+    "α = the fit's latency over `collective`'s ring steps on `n` ranks; B = the fit's busbw, else the link's spec."
+    steps = max(1, ALGORITHMS[(collective, "ring")][0](n))
+    bw, src = fit.busbw_gbps, f"fit of {collective} over {fit.points} sizes on {n} ranks"
+    if not bw and interconnect is not None and interconnect.gbps_per_direction:
+        bw, src = interconnect.gbps_per_direction, f"{src} (latency); {interconnect.name} spec (bandwidth)"
+    if not bw: raise CeilingScoutError(f"no bandwidth for the model: the {collective} fit has none and no link spec")
+    return Fabric(max(fit.latency_us, 0.0) / steps, bw, src)
+
+# %% ../../nbs/60_collectives.ipynb #70d5dab6
+GAP_FLAG = 0.20   # |measured / predicted - 1| above this is flagged
+
+@dataclass(frozen=True)
+class CollectivePrediction:
+    "One measured collective beside the α-β model: ring and tree predictions, the faster one, the gap, a flag."
+    collective: str; size_bytes: int; ranks: int; measured_us: float|None
+    ring_us: float|None; tree_us: float|None; predicted_us: float; algorithm: str; gap: float|None; flagged: bool
+    def to_dict(self) -> dict: return asdict(self)
+
+def predict_collective(result: CollectiveResult|dict, fabric: Fabric, n: int|None=None) -> CollectivePrediction:
+    "`result` (measured, or a planned size with time_us None) beside its ring and tree predictions on `fabric`."
+    d = result if isinstance(result, dict) else result.to_dict()
+    c, s, n = d["collective"], d["size_bytes"], n or d["ranks"]
+    by = {a: predict_us(c, a, s, n, fabric.alpha_us, fabric.busbw_gbps) for cc, a in ALGORITHMS if cc == c}
+    algo = min(by, key=by.get); pred, meas = by[algo], d.get("time_us")
+    gap = meas / pred - 1 if meas and pred > 0 else None
+    return CollectivePrediction(c, s, n, meas, by.get("ring"), by.get("tree"), pred, algo, gap,
+                                gap is not None and abs(gap) > GAP_FLAG)
 
 # %% ../../nbs/60_collectives.ipynb #1a27506c
 @dataclass(frozen=True)
@@ -369,18 +450,38 @@ def judge_collective(results: Sequence[CollectiveResult], interconnect: Intercon
 
 # %% ../../nbs/60_collectives.ipynb #4b565751
 COLLECTIVES_SCHEMA = "ceiling_scout.collectives/1"
+NCCL_TYPES = {"float32": "float", "bfloat16": "bfloat16", "float16": "half"}   # nccl-tests' -d names
+REDOPS = {"all_reduce": "sum", "reduce_scatter": "sum"}
+ROOTS = {"broadcast": 0}   # nccl-tests prints -1 where a collective has no root
+
+def nccl_tests_row(result: CollectiveResult|dict) -> dict:
+    "One result as a nccl-tests line: size, count, type, redop, root, then out-of-place and in-place columns."
+    d = result if isinstance(result, dict) else result.to_dict()
+    cols = {k: d.get(k) for k in ("time_us", "algbw_gbps", "busbw_gbps", "p50_us", "p99_us", "wrong")}
+    inp = d.get("in_place")
+    return {"collective": d["collective"], "size": d["size_bytes"], "count": d["count"],
+            "type": NCCL_TYPES.get(d["dtype"], d["dtype"]), "redop": REDOPS.get(d["collective"], "none"),
+            "root": ROOTS.get(d["collective"], -1), "out_of_place": None if inp else cols,
+            "in_place": cols if inp else None}
 
 @dataclass
 class CollectivesReport:
     "A collective sweep: provenance, the interconnect, every result, and a verdict per collective."
     provenance: dict; interconnect: Interconnect; results: list = field(default_factory=list)
     verdicts: dict = field(default_factory=dict); warnings: list = field(default_factory=list)
+    predictions: list = field(default_factory=list); fabrics: dict = field(default_factory=dict)
     def to_dict(self) -> dict:
         return {"schema_version": COLLECTIVES_SCHEMA, "kind": "collectives", "provenance": self.provenance,
                 "interconnect": self.interconnect.to_dict(), "warnings": list(self.warnings),
                 "busbw_factors": {k: f for k, (f, _) in BUSBW_FACTORS.items()},
                 "results": [r.to_dict() for r in self.results],
-                "verdicts": {k: v.to_dict() for k, v in self.verdicts.items()}}
+                "verdicts": {k: v.to_dict() for k, v in self.verdicts.items()},
+                "nccl_tests": [nccl_tests_row(r) for r in self.results if r.status == "ok"],
+                "nccl_tests_note": "torch.distributed times one placement per collective (all_reduce and broadcast "
+                                   "in place, the others out of place); the other column is null. wrong: ranks "
+                                   "with a wrong result (nccl-tests counts elements)",
+                "fabrics": {k: v.to_dict() for k, v in self.fabrics.items()},
+                "predictions": [p.to_dict() for p in self.predictions]}
     def save(self, path: str|Path, force: bool=True # this sweep rewrites its file per size (an old one kept as .bak)
             ) -> Path:
         "Write the report through the one writer (atomic, umask, an existing file kept as .bak)."
@@ -401,9 +502,18 @@ def _interconnect_for(ctx: DistContext) -> tuple[Interconnect, list[str]]:
     dist.all_gather_object(gpus, torch.cuda.current_device())   # local GPU index of every rank
     return detect_interconnect("cuda", torch.cuda.get_device_capability(), read_topology(), sorted(set(gpus)))
 
+def add_predictions(rep: CollectivesReport, collective: str, ic: Interconnect, n: int) -> None:
+    "Add `collective`'s fabric (from its fit) and a prediction per result to `rep`; nothing where there is no fit."
+    v = rep.verdicts.get(collective)
+    if v is None or v.fit is None or n < 2: return
+    try: rep.fabrics[collective] = fab = fabric_from_fit(v.fit, collective, n, ic)
+    except CeilingScoutError: return
+    rep.predictions += [predict_collective(r, fab) for r in rep.results
+                        if r.collective == collective and r.status == "ok"]
+
 def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, sizes: Sequence[int]|None=None,
-                     warmup: int=5, iters: int=20, output: str|Path|None=None, log: Callable|None=None
-                    ) -> CollectivesReport:
+                     warmup: int=5, iters: int=20, output: str|Path|None=None, log: Callable|None=None,
+                     dtype: str="float32") -> CollectivesReport:
     "Check and time every collective at every size on every rank; rank 0 keeps the report (saved after each size)."
     for c in collectives:
         if c not in BUSBW_FACTORS: raise CeilingScoutError(f"unknown collective {c!r}; valid: {', '.join(COLLECTIVES)}")
@@ -412,7 +522,7 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
     prov = {"command": " ".join(["torchrun"] + sys.argv),
             "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "world_size": ctx.world_size, "backend": ctx.backend, "device": ctx.device, "timeout_s": ctx.timeout_s,
-            "warmup": warmup, "iters": iters,
+            "warmup": warmup, "iters": iters, "dtype": dtype,
             "timing": "CUDA events" if ctx.device.startswith("cuda") else "perf_counter",
             "rank_time": "mean over ranks (nccl-tests -a 1)", "nvls": dict(NVLS_OFF_ENV),
             "environment": capture_environment(ctx.device).to_dict()}
@@ -423,7 +533,7 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
         except OSError: output = None
     for c in collectives:
         for s in sizes:
-            try: r = run_collective(c, s, ctx, warmup, iters)
+            try: r = run_collective(c, s, ctx, warmup, iters, dtype)
             except Exception as e:
                 raise CollectiveError(f"rank {ctx.rank} of {ctx.world_size}: {c} at {number_of_bytes(s)} failed "
                                       f"({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}); "
@@ -434,6 +544,7 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
                 raise CollectiveError(f"{c} at {number_of_bytes(s)} computed a wrong result: {r.error}")
             if output and ctx.rank == 0: keep()
         rep.verdicts[c] = judge_collective([r for r in rep.results if r.collective == c], ic, warns)
+        add_predictions(rep, c, ic, ctx.world_size)
         if output and ctx.rank == 0: keep()
     return rep
 

@@ -1,0 +1,84 @@
+"""Tensor-parallel triage on CPU ranks (issue 23): `torchrun --nproc_per_node N -m ceiling_scout --model llama_block_tiny
+--tp N` with gloo ranks, the ranked compute and communication rows, the report loaded back without torch; sequence
+parallelism; 4 ranks; one-line refusals for a --tp that is not the world size or does not split the block. Tiny block
+(hidden 256, 4 heads, FFN 688), --warmup 1 --iters 3, one ceiling cache for the whole file."""
+import json, os, socket, subprocess, sys
+import pytest
+from support import ROOT, assert_one_line, run_cli
+
+ENV = {**os.environ, "OMP_NUM_THREADS": "1", "NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1",
+       "NVSHMEM_DISABLE_NVLS": "1"}   # NVLink multicast off everywhere
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0)); return s.getsockname()[1]
+
+
+def run_tp(n: int, *argv, timeout=240) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", str(n), "--master_port", str(free_port()),
+           "-m", "ceiling_scout", "--model", "llama_block_tiny", "--precision", "fp32", "--device", "cpu",
+           "--warmup", "1", "--iters", "3", *map(str, argv)]
+    return subprocess.run(cmd, capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("tp_cache") / "ceilings.json"   # each rank measures its ceiling once per file
+
+
+def load_fresh(path) -> dict:
+    "The report read back in a fresh process that must not import torch; its dict."
+    code = (f"import sys, json; from ceiling_scout.reports.tp_report import load_tp; r = load_tp({str(path)!r}); "
+            "assert 'torch' not in sys.modules; print(json.dumps(r.to_dict()))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=60)
+    assert p.returncode == 0, p.stderr[-2000:]
+    return json.loads(p.stdout)
+
+
+def test_tp2_ranked_rows(tmp_path, cache):
+    p = run_tp(2, "--tp", "2", "--cache", cache, "--output", tmp_path / "tp.json")
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    assert "Tensor-parallel layer, TP=2" in p.stdout and p.stdout.count("Tensor-parallel layer") == 1   # rank 0 only
+    d = load_fresh(tmp_path / "tp.json")
+    assert d["schema_version"] == "ceiling_scout.tp/1" and d["tp"] == 2 and d["provenance"]["world_size"] == 2
+    names = [r["name"] for r in d["rows"]]
+    assert names == ["qkv", "attention", "o_proj", "o_proj.all_reduce", "gate_up", "down", "down.all_reduce"], names
+    rows = {r["name"]: r for r in d["rows"]}
+    assert rows["qkv"]["shape"] == [64, 3 * 2 * 64, 256] and rows["down"]["shape"] == [64, 256, 344]
+    assert rows["attention"]["shape"] == [1, 2, 64, 64, 64]
+    ar = rows["o_proj.all_reduce"]
+    assert ar["size_bytes"] == 64 * 256 * 4 and ar["dtype"] == "float32" and ar["ms"] > 0 and len(ar["rank_ms"]) == 2
+    assert all(r["ceiling_tflops"] and r["efficiency"] for r in d["rows"] if r["kind"] != "collective")
+    assert abs(sum(r["share"] for r in d["rows"]) - 1) < 1e-9 and 0 < d["exposed_comm_share"] < 1
+    assert [h["key"] for h in d["hiding"]] == ["overlap_next_gemm", "larger_micro_batch", "sequence_parallel"]
+    assert "communication is" in p.stdout and "Overlap each collective" in p.stdout
+
+
+def test_sequence_parallel(tmp_path, cache):
+    p = run_tp(2, "--tp", "2", "--sequence-parallel", "--seq", "32", "--cache", cache, "--json")
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    d = json.loads(p.stdout[p.stdout.index("{"):])
+    assert d["sequence_parallel"] and d["config"]["seq"] == 32
+    assert [r["collective"] for r in d["rows"] if r["kind"] == "collective"] == ["all_gather", "reduce_scatter"] * 2
+    assert d["hiding"][2]["figures"]["on"] is True
+
+
+def test_four_ranks(tmp_path, cache):
+    p = run_tp(4, "--tp", "4", "--seq", "16", "--cache", cache, "--output", tmp_path / "tp4.json", timeout=400)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    d = json.loads((tmp_path / "tp4.json").read_text())
+    rows = {r["name"]: r for r in d["rows"]}
+    assert d["tp"] == 4 and len(rows["qkv"]["rank_ms"]) == 4 and rows["gate_up"]["shape"] == [16, 344, 256]
+
+
+def test_refusals(tmp_path, monkeypatch):
+    p = run_tp(2, "--tp", "3")
+    assert p.returncode != 0 and "--tp 3 must equal the number of ranks (2)" in p.stderr, p.stderr[-2000:]
+    p = run_tp(3, "--tp", "3")   # the world size, but 4 heads do not split over 3 ranks: refused before any work
+    assert p.returncode != 0 and "--tp 3 does not divide heads=4; valid: 1, 2, 4" in p.stderr, p.stderr[-2000:]
+    for k in ("RANK", "WORLD_SIZE"): monkeypatch.delenv(k, raising=False)
+    code, out, err = run_cli("--model", "llama_block_tiny", "--tp", "2", "--device", "cpu")
+    assert_one_line(code, err, "--tp 2 must equal the number of ranks (1)", "torchrun --nproc_per_node 2")
+    code, out, err = run_cli("--tp", "1", "--device", "cpu")
+    assert_one_line(code, err, "--tp needs --model")
