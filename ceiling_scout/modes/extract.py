@@ -3,7 +3,7 @@
 # %% ../../nbs/51_extract.ipynb #eed37d18
 from __future__ import annotations
 import json, math, statistics, time
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Any, Callable
 import torch
@@ -20,14 +20,14 @@ from ..render.numbers import number
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 
 # %% auto #0
-__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'GROUP_MAPPERS', 'WEIGHT_VIEWS', 'SPARSITY_KEYS',
-           'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS',
-           'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper',
-           'map_mm', 'map_bmm', 'map_grouped_mm', 'map_sdpa', 'map_conv', 'map_layer_norm', 'map_rms_norm',
-           'map_softmax', 'find_rope', 'map_calls', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
-           'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_mapper',
-           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention', 'read_onnx',
-           'onnx_attention_patterns']
+__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'GROUP_MAPPERS', 'TANH_GELU_NOTE', 'WEIGHT_VIEWS',
+           'SPARSITY_KEYS', 'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS',
+           'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls',
+           'ExtractedOp', 'aten_mapper', 'map_mm', 'map_bmm', 'map_grouped_mm', 'map_sdpa', 'map_conv',
+           'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu', 'map_calls', 'gemm_weight',
+           'attach_weight_sparsity', 'what_if_sparsity', 'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json',
+           'write_ops_json', 'onnx_mapper', 'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention',
+           'read_onnx', 'onnx_attention_patterns']
 
 # %% ../../nbs/51_extract.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -304,8 +304,33 @@ def find_rope(calls: list[AtenCall]) -> list[tuple[list[int], tuple]]:
         out.append((sorted({*slices, neg.index, cat.index, m2.index, add.index, m1.index}), (b, s, h, d)))
     return out
 
+# %% ../../nbs/51_extract.ipynb #42d04b5d
+def _users(calls: list[AtenCall]) -> dict[int, list[int]]:
+    "Call index -> the indices of the calls that read its outputs."
+    users: dict[int, list[int]] = {}
+    for c in calls:
+        for p in c.inputs_from: users.setdefault(p, []).append(c.index)
+    return users
+
+def find_tanh_gelu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]]:
+    "The written-out tanh-GELU patterns in `calls`: (the call indices each covers, its (ROWS, COLS))."
+    users, out = _users(calls), []
+    one = lambda idxs, name: next((calls[i] for i in idxs if calls[i].name == name), None)
+    for t in (c for c in calls if c.name == "tanh"):
+        m1 = one(t.inputs_from, "mul"); a1 = m1 and one(m1.inputs_from, "add")
+        m0 = a1 and one(a1.inputs_from, "mul"); p = m0 and one(m0.inputs_from, "pow")
+        a2 = one(users.get(t.index, []), "add"); m3 = a2 and one(users.get(a2.index, []), "mul")
+        if not (p and m3) or p.scalars.get("exponent") != 3: continue
+        half = [calls[i] for i in m3.inputs_from if i != a2.index and calls[i].name == "mul"]
+        x = p.tensors["self"]
+        out.append((sorted({c.index for c in (p, m0, a1, m1, t, a2, m3, *half[:1])}),
+                    (x.numel // x.shape[-1], x.shape[-1])))
+    return out
+
 # %% ../../nbs/51_extract.ipynb #2901272c
 _ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh"}
+TANH_GELU_NOTE = ("tanh-approximate GELU written out as pow, mul, add and tanh calls: measured as the one fused GELU "
+                  "kernel they could be (bias_gelu moves the same bytes)")
 
 def _op(name, calls: list[AtenCall], mapped, prec: str) -> ExtractedOp:
     t = sum(c.time_ms for c in calls)
@@ -335,6 +360,11 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         if any(i in taken for i in idx): continue
         cs = [calls[i] for i in idx]
         op = _op(f"rope_{idx[0]}", cs, ("rope", shape, {}, ()), prec_of(cs))
+        for i in idx: taken[i] = op
+    for idx, shape in find_tanh_gelu(calls):
+        if any(i in taken for i in idx): continue
+        cs = [calls[i] for i in idx]
+        op = replace(_op(f"gelu_tanh_{idx[0]}", cs, ("bias_gelu", shape, {}, ()), prec_of(cs)), note=TANH_GELU_NOTE)
         for i in idx: taken[i] = op
     for c in calls:
         if c.index not in taken:
