@@ -13,9 +13,16 @@ FAST = ("--precision", "fp32", "--device", "cpu", "--warmup", "1", "--iters", "3
 
 # name: (library it needs, share of the captured time its mapped operations hold at least, operations that must appear)
 CORPUS = {
-    "gpt2": ("transformers", 0.5, {"gemm", "attention", "layernorm"}),
+    "gpt2": ("transformers", 0.5, {"gemm", "attention", "layernorm", "bias_gelu", "d2d"}),
+    "llama": ("transformers", 0.5, {"gemm", "attention", "rope", "d2d"}),
+    "mistral": ("transformers", 0.5, {"gemm", "attention", "rope", "d2d"}),
+    "mixtral": ("transformers", 0.5, {"grouped_gemm", "gemm", "attention", "d2d"}),
+    "bert": ("transformers", 0.5, {"gemm", "attention", "layernorm", "d2d"}),
+    "vit": ("transformers", 0.5, {"gemm", "attention", "layernorm", "conv2d"}),
+    "t5": ("transformers", 0.4, {"gemm", "d2d"}),
 }
-IMPORTANT = {"pow", "tanh"}  # never unmapped
+# never left unmapped: the tanh-GELU's tanh, embeddings, MoE routing (pow alone is also RMSNorm's x², which stays)
+IMPORTANT = {"tanh", "embedding", "topk", "index_add", "index_add_", "scatter", "scatter_add", "index_select", "histc"}
 
 
 def _triage(name: str) -> dict:
