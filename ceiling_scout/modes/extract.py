@@ -337,8 +337,8 @@ def find_tanh_gelu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, in
     return out
 
 # %% ../../nbs/51_extract.ipynb #c8daa270
-ROUTING_NOTE = ("MoE routing folded in ({names}): the token permutation a fused MoE kernel does around its grouped GEMM "
-                "(measured without it)")
+ROUTING_NOTE = ("MoE routing folded in ({names}): the token permutation a fused MoE kernel does around its "
+                "grouped GEMM (measured without it)")
 
 def find_moe_routing(calls: list[AtenCall]) -> list[tuple[list[int], int]]:
     "MoE routing after each `topk`: (the calls routing tokens to the experts and back, the first expert GEMM fed)."
@@ -409,7 +409,8 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         if c.index not in taken:
             mapped = ATEN_MAPPERS[c.name](c) if c.name in ATEN_MAPPERS else None
             taken[c.index] = _op(f"{c.name}_{c.index}", [c], mapped, prec_of([c]))
-            if c.name == "embedding" and taken[c.index].mapped: taken[c.index] = replace(taken[c.index], note=EMBEDDING_NOTE)
+            if c.name == "embedding" and taken[c.index].mapped:
+                taken[c.index] = replace(taken[c.index], note=EMBEDDING_NOTE)
     for route, host in find_moe_routing(calls): _fold_routing(taken, calls, route, host)
     ops = list({id(taken[c.index]): taken[c.index] for c in calls}.values())
     users = {}
