@@ -27,8 +27,8 @@ def provenance(argv: list[str]) -> dict:
 
 def record_one(name: str, device: str, precision: str, timeout_s: float) -> dict:
     "One model's triage as JSON (ranked table, coverage, wall time), or its error: never raises."
-    cmd = [sys.executable, "-m", "ceiling_scout", "--model", f"examples/models/{name}.py:make", "--precision", precision,
-           "--device", device, "--json", "--quiet"]
+    cmd = [sys.executable, "-m", "ceiling_scout", "--model", f"examples/models/{name}.py:make",
+           "--precision", precision, "--device", device, "--json", "--quiet"]
     t0 = time.perf_counter()
     try: p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=timeout_s)
     except subprocess.TimeoutExpired:

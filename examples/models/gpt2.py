@@ -8,7 +8,7 @@ import torch
 
 def make(batch: int|None=None, seq: int|None=None, device: str="cpu", dtype: torch.dtype|None=None,
          scale: int|None=None):
-    "GPT-2 small (12 layers, 768 wide) and token ids; on the CPU 2 layers, widths and heads / `scale` (default 4), 1 x 64."
+    "GPT-2 small (12 layers, 768 wide) and token ids; on the CPU 2 layers, widths and heads / `scale` (4), 1 x 64."
     from transformers import GPT2Config, GPT2Model
     cpu = torch.device(device).type == "cpu"
     scale = scale or (4 if cpu else 1)

@@ -1,4 +1,5 @@
-"""Mistral (Mistral-7B layers, grouped-query attention) from `transformers`, built from its config with random weights (nothing downloaded).
+"""Mistral (Mistral-7B layers, grouped-query attention) from `transformers`,
+built from its config with random weights (nothing downloaded).
 
     ceiling-scout --model examples/models/mistral.py:make --precision fp32 --device cpu     # CPU size
     ceiling-scout --model examples/models/mistral.py:make --precision bf16 --device cuda    # full size
