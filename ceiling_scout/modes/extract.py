@@ -3,7 +3,7 @@
 # %% ../../nbs/51_extract.ipynb #eed37d18
 from __future__ import annotations
 import json, math, statistics, time
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Any, Callable
 import torch
@@ -20,13 +20,14 @@ from ..render.numbers import number
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 
 # %% auto #0
-__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'GROUP_MAPPERS', 'WEIGHT_VIEWS', 'SPARSITY_KEYS',
-           'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS',
-           'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper',
-           'map_mm', 'map_bmm', 'map_grouped_mm', 'map_sdpa', 'map_conv', 'map_layer_norm', 'map_rms_norm',
-           'map_softmax', 'find_rope', 'map_calls', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
-           'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_mapper',
-           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention', 'read_onnx',
+__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'EMBEDDING_NOTE', 'GROUP_MAPPERS', 'ROUTING_NOTE',
+           'TANH_GELU_NOTE', 'WEIGHT_VIEWS', 'SPARSITY_KEYS', 'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES',
+           'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall',
+           'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper', 'map_mm', 'map_bmm', 'map_grouped_mm',
+           'map_sdpa', 'map_conv', 'map_embedding', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope',
+           'find_tanh_gelu', 'find_moe_routing', 'map_calls', 'gemm_weight', 'attach_weight_sparsity',
+           'what_if_sparsity', 'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json',
+           'onnx_mapper', 'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention', 'read_onnx',
            'onnx_attention_patterns']
 
 # %% ../../nbs/51_extract.ipynb #342e48d1
@@ -222,14 +223,14 @@ def map_mm(c: AtenCall):
 @aten_mapper("bmm")
 def map_bmm(c: AtenCall):
     (g, m, k), (_, _, n) = c.tensors["self"].shape, c.tensors["mat2"].shape
-    return ("gemm", (m, n, k), {}, ()) if g == 1 else ("grouped_gemm", (g, g * m, n, k), {}, ())
+    return ("gemm", (m, n, k), {}, ()) if g == 1 else ("grouped_gemm", (g, m, n, k), {}, ())
 
 @aten_mapper("_grouped_mm")
 def map_grouped_mm(c: AtenCall):
     a, b = c.tensors["self"], c.tensors["mat2"]
     if len(a.shape) != 2 or len(b.shape) != 3: return None, "_grouped_mm other than 2-D × 3-D (A: ΣM×K, B: G×K×N)"
     g, k, n = b.shape
-    return "grouped_gemm", (g, a.shape[0], n, k), {}, ()   # equal groups assumed: offs values are not read
+    return "grouped_gemm", (g, max(1, round(a.shape[0] / g)), n, k), {}, ()   # offs values are not read: mean M
 
 # %% ../../nbs/51_extract.ipynb #5be33ac7
 def _attention(q: TensorInfo, k: TensorInfo, causal: bool, mask: bool):
@@ -258,6 +259,14 @@ def map_conv(c: AtenCall):
 # %% ../../nbs/51_extract.ipynb #9927da99
 def _rows(x: TensorInfo, cols: int, op: str):
     return op, (x.numel // cols, cols), {}, ()
+
+EMBEDDING_NOTE = ("embedding lookup (a gather): measured as a device copy of the bytes it writes (d2d), the same "
+                  "memory traffic")
+
+@aten_mapper("embedding")
+def map_embedding(c: AtenCall):
+    w, ids = c.tensors["weight"], c.tensors["indices"]
+    return "d2d", (ids.numel * w.shape[-1] * w.nbytes // max(1, w.numel),), {}, ()
 
 @aten_mapper("native_layer_norm")
 def map_layer_norm(c: AtenCall):
@@ -304,8 +313,52 @@ def find_rope(calls: list[AtenCall]) -> list[tuple[list[int], tuple]]:
         out.append((sorted({*slices, neg.index, cat.index, m2.index, add.index, m1.index}), (b, s, h, d)))
     return out
 
+# %% ../../nbs/51_extract.ipynb #42d04b5d
+def _users(calls: list[AtenCall]) -> dict[int, list[int]]:
+    "Call index -> the indices of the calls that read its outputs."
+    users: dict[int, list[int]] = {}
+    for c in calls:
+        for p in c.inputs_from: users.setdefault(p, []).append(c.index)
+    return users
+
+def find_tanh_gelu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]]:
+    "The written-out tanh-GELU patterns in `calls`: (the call indices each covers, its (ROWS, COLS))."
+    users, out = _users(calls), []
+    one = lambda idxs, name: next((calls[i] for i in idxs if calls[i].name == name), None)
+    for t in (c for c in calls if c.name == "tanh"):
+        m1 = one(t.inputs_from, "mul"); a1 = m1 and one(m1.inputs_from, "add")
+        m0 = a1 and one(a1.inputs_from, "mul"); p = m0 and one(m0.inputs_from, "pow")
+        a2 = one(users.get(t.index, []), "add"); m3 = a2 and one(users.get(a2.index, []), "mul")
+        if not (p and m3) or p.scalars.get("exponent") != 3: continue
+        half = [calls[i] for i in m3.inputs_from if i != a2.index and calls[i].name == "mul"]
+        x = p.tensors["self"]
+        out.append((sorted({c.index for c in (p, m0, a1, m1, t, a2, m3, *half[:1])}),
+                    (x.numel // x.shape[-1], x.shape[-1])))
+    return out
+
+# %% ../../nbs/51_extract.ipynb #c8daa270
+ROUTING_NOTE = ("MoE routing folded in ({names}): the token permutation a fused MoE kernel does around its "
+                "grouped GEMM (measured without it)")
+
+def find_moe_routing(calls: list[AtenCall]) -> list[tuple[list[int], int]]:
+    "MoE routing after each `topk`: (the calls routing tokens to the experts and back, the first expert GEMM fed)."
+    users, out = _users(calls), []
+    for t in (c for c in calls if c.name == "topk"):
+        seen, todo, hosts = {t.index}, [t.index], []
+        while todo:
+            for u in users.get(todo.pop(), []):
+                c = calls[u]
+                if u in seen: continue
+                if c.kind == "compute": hosts.append(u); continue
+                if c.name in ("add", "add_") and any(p < t.index for p in c.inputs_from): continue   # the residual
+                seen.add(u); todo.append(u)
+        if hosts: out.append((sorted(seen), min(hosts)))
+    return out
+
 # %% ../../nbs/51_extract.ipynb #2901272c
 _ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh"}
+TANH_GELU_NOTE = ("tanh-approximate GELU written out as pow, mul, add and tanh calls: measured as the one fused GELU "
+                  "kernel they could be (bias_gelu moves the same bytes)")
 
 def _op(name, calls: list[AtenCall], mapped, prec: str) -> ExtractedOp:
     t = sum(c.time_ms for c in calls)
@@ -318,6 +371,17 @@ def _op(name, calls: list[AtenCall], mapped, prec: str) -> ExtractedOp:
                            note=mapped[1] if mapped else "")
     op, shape, extras, epi = mapped
     return ExtractedOp(name, op, tuple(shape), prec, extras, t, aten, idx, kind, epi)
+
+def _fold_routing(taken: dict, calls: list[AtenCall], route: list[int], host: int) -> None:
+    "Fold the unmapped single calls of `route` into the op of expert GEMM call `host` (in `taken`, in place)."
+    h = taken[host]
+    if h.operation not in ("gemm", "grouped_gemm"): return
+    extra = [i for i in route if not taken[i].mapped and len(taken[i].calls) == 1 and calls[i].kind != "view"]
+    names = ", ".join(dict.fromkeys(calls[i].name for i in extra))
+    op = replace(h, calls=h.calls + tuple(extra), aten=h.aten + tuple(calls[i].name for i in extra),
+                 time_ms=h.time_ms + sum(calls[i].time_ms for i in extra),
+                 note="; ".join(x for x in (h.note, ROUTING_NOTE.format(names=names)) if x))
+    for i in (*h.calls, *extra): taken[i] = op
 
 def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
     "Map captured calls to `ExtractedOp`s (composite groups, RoPE, ATen mappers; the rest unmapped), in call order."
@@ -336,10 +400,18 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         cs = [calls[i] for i in idx]
         op = _op(f"rope_{idx[0]}", cs, ("rope", shape, {}, ()), prec_of(cs))
         for i in idx: taken[i] = op
+    for idx, shape in find_tanh_gelu(calls):
+        if any(i in taken for i in idx): continue
+        cs = [calls[i] for i in idx]
+        op = replace(_op(f"gelu_tanh_{idx[0]}", cs, ("bias_gelu", shape, {}, ()), prec_of(cs)), note=TANH_GELU_NOTE)
+        for i in idx: taken[i] = op
     for c in calls:
         if c.index not in taken:
             mapped = ATEN_MAPPERS[c.name](c) if c.name in ATEN_MAPPERS else None
             taken[c.index] = _op(f"{c.name}_{c.index}", [c], mapped, prec_of([c]))
+            if c.name == "embedding" and taken[c.index].mapped:
+                taken[c.index] = replace(taken[c.index], note=EMBEDDING_NOTE)
+    for route, host in find_moe_routing(calls): _fold_routing(taken, calls, route, host)
     ops = list({id(taken[c.index]): taken[c.index] for c in calls}.values())
     users = {}
     for c in calls:
@@ -698,7 +770,7 @@ def onnx_matmul(node, s, a):
     x, w = s(node.input[0]), s(node.input[1])
     if len(w) == 2: return "gemm", (math.prod(x[:-1]), w[1], x[-1]), {}, ()
     g = math.prod(x[:-2])
-    return ("gemm", (x[-2], w[-1], x[-1]), {}, ()) if g == 1 else ("grouped_gemm", (g, g * x[-2], w[-1], x[-1]), {}, ())
+    return ("gemm", (x[-2], w[-1], x[-1]), {}, ()) if g == 1 else ("grouped_gemm", (g, x[-2], w[-1], x[-1]), {}, ())
 
 @onnx_mapper("Gemm")
 def onnx_gemm(node, s, a):

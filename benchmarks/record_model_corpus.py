@@ -1,0 +1,66 @@
+"""Record the model corpus at full size on the GPU (issue 21, item 2): each examples/models/*.py:make through
+`ceiling-scout --model ... --precision bf16 --device cuda --json`, one process per model with its own timeout; a failing
+model is recorded with its error and the run goes on. Writes one JSON: provenance (device, driver, torch/CUDA, date,
+command, commit from CEILING_SCOUT_COMMIT) and per model its ranked table, coverage and wall time.
+
+    CEILING_SCOUT_COMMIT=$(git rev-parse HEAD) python benchmarks/record_model_corpus.py \
+        --out data/recorded/h100-sxm/model_corpus.json
+"""
+from __future__ import annotations
+import argparse, datetime, json, os, subprocess, sys, time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MODELS = ("gpt2", "llama", "mistral", "mixtral", "bert", "vit", "t5")
+
+
+def provenance(argv: list[str]) -> dict:
+    "Device, driver, torch/CUDA versions, date, command and commit of this run."
+    import torch
+    cuda = torch.cuda.is_available()
+    drv = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"], capture_output=True,
+                         text=True).stdout.strip() if cuda else None
+    return {"device": torch.cuda.get_device_name(0) if cuda else "cpu", "driver": drv, "torch": torch.__version__,
+            "cuda": torch.version.cuda, "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+            "command": " ".join([Path(sys.executable).name, *argv]), "commit": os.environ.get("CEILING_SCOUT_COMMIT")}
+
+
+def record_one(name: str, device: str, precision: str, timeout_s: float) -> dict:
+    "One model's triage as JSON (ranked table, coverage, wall time), or its error: never raises."
+    cmd = [sys.executable, "-m", "ceiling_scout", "--model", f"examples/models/{name}.py:make",
+           "--precision", precision, "--device", device, "--json", "--quiet"]
+    t0 = time.perf_counter()
+    try: p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        return {"model": name, "status": "timeout", "wall_s": time.perf_counter() - t0, "timeout_s": timeout_s}
+    wall = time.perf_counter() - t0
+    if p.returncode != 0:
+        return {"model": name, "status": f"exit {p.returncode}", "wall_s": wall, "error": p.stderr.strip()[-2000:]}
+    d = json.loads(p.stdout)
+    table = [{k: r.get(k) for k in ("rank", "workload", "count", "share", "efficiency", "priority", "approach", "gain")}
+             for r in d["items"]]
+    return {"model": name, "status": "ok", "wall_s": wall, "coverage": d["coverage"], "step_ms": d["step_ms"],
+            "coverage_ok": d["coverage"] is not None and d["coverage"] >= 0.8, "table": table,
+            "unmapped": d["unmapped"][:10], "report": d}
+
+
+def main(argv: list[str]|None=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True, help="the JSON file to write")
+    ap.add_argument("--device", default="cuda"); ap.add_argument("--precision", default="bf16")
+    ap.add_argument("--models", default=",".join(MODELS), help="comma-separated names under examples/models/")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per model")
+    a = ap.parse_args(argv)
+    out = {"provenance": provenance(sys.argv), "models": []}
+    for name in [m for m in a.models.split(",") if m]:
+        r = record_one(name, a.device, a.precision, a.timeout)
+        print(f"{name}: {r['status']} in {r['wall_s']:.1f} s" + (f", coverage {r['coverage']:.1%}" if r.get("coverage")
+                                                                 else ""), flush=True)
+        out["models"].append(r)
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(a.out).write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
