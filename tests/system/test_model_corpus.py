@@ -20,13 +20,23 @@ CORPUS = {
     "bert": ("transformers", 0.5, {"gemm", "attention", "layernorm", "d2d"}),
     "vit": ("transformers", 0.5, {"gemm", "attention", "layernorm", "conv2d"}),
     "t5": ("transformers", 0.4, {"gemm", "d2d"}),
+    "resnet50": ("torchvision", 0.5, {"conv2d"}),
+    "timm_vit": ("timm", 0.5, {"gemm", "attention", "layernorm", "conv2d"}),
 }
 # never left unmapped: the tanh-GELU's tanh, embeddings, MoE routing (pow alone is also RMSNorm's x², which stays)
 IMPORTANT = {"tanh", "embedding", "topk", "index_add", "index_add_", "scatter", "scatter_add", "index_select", "histc"}
 
 
-def _triage(name: str) -> dict:
-    p = proc("python", "-m", "ceiling_scout", "--model", f"examples/models/{name}.py:make", *FAST, timeout=180)
+def _importable(lib: str) -> str:
+    "'' when `lib` imports here, else why not (a torchvision built for another torch is installed but fails at import)."
+    if importlib.util.find_spec(lib) is None: return f"{lib} is not installed (pip install -e .[models])"
+    p = proc("python", "-c", f"import {lib}", timeout=120)
+    return "" if p.returncode == 0 else f"{lib} does not import beside this torch: {p.stderr.strip().splitlines()[-1]}"
+
+
+def _triage(name: str, model: str|None=None) -> dict:
+    model = model or f"examples/models/{name}.py:make"
+    p = proc("python", "-m", "ceiling_scout", "--model", model, *FAST, timeout=180)
     assert p.returncode == 0, f"{name}: exit {p.returncode}\n{p.stderr[-3000:]}"
     return json.loads(p.stdout)
 
@@ -34,7 +44,7 @@ def _triage(name: str) -> dict:
 @pytest.mark.parametrize("name", sorted(CORPUS))
 def test_corpus_model_on_cpu(name, record_property):
     lib, floor, ops = CORPUS[name]
-    if importlib.util.find_spec(lib) is None: pytest.skip(f"{lib} is not installed (pip install -e .[models])")
+    if why := _importable(lib): pytest.skip(why)
     d = _triage(name)
     placement = d["method"]["placement"]
     assert (d["device"], placement["device"], placement["dtype"]) == ("cpu", "cpu", "float32"), placement
@@ -48,3 +58,14 @@ def test_corpus_model_on_cpu(name, record_property):
     captured_ms = mapped_ms + sum(r["time_ms"] for r in d["unmapped"])
     share = mapped_ms / captured_ms
     assert share >= floor, f"{name}: mapped ops hold {share:.1%} of the captured time"
+
+
+def test_onnx_export_of_gpt2(tmp_path):
+    "GPT-2 exported by torch's ONNX exporter reads back through --model FILE.onnx: GEMMs, attention pieces, layernorm."
+    for lib in ("transformers", "onnxscript"):
+        if why := _importable(lib): pytest.skip(why)
+    out = tmp_path / "gpt2.onnx"
+    p = proc("python", "examples/models/gpt2_onnx.py", str(out), timeout=300)
+    assert p.returncode == 0 and out.is_file(), p.stderr[-2000:]
+    d = _triage("gpt2_onnx", str(out))
+    assert d["device"] == "cpu" and {"gemm", "layernorm"} <= {r["operation"] for r in d["items"]}, d["items"]
