@@ -1,7 +1,8 @@
 """Record the model corpus at full size on the GPU (issue 21, item 2): each examples/models/*.py:make through
 `ceiling-scout --model ... --precision bf16 --device cuda --json`, one process per model with its own timeout; a failing
-model is recorded with its error and the run goes on. Writes one JSON: provenance (device, driver, torch/CUDA, date,
-command, commit from CEILING_SCOUT_COMMIT) and per model its ranked table, coverage and wall time.
+model is recorded with its error and the run goes on. Writes one `ceiling_scout.recorded/1` file through benchmarks/_harness.py, rewritten after each model (provenance:
+device, driver, torch/CUDA, date, command, commit from CEILING_SCOUT_COMMIT) with, per model, its ranked table,
+coverage and wall time.
 
     CEILING_SCOUT_COMMIT=$(git rev-parse HEAD) python benchmarks/record_model_corpus.py \
         --out data/recorded/h100-sxm/model_corpus.json
@@ -11,18 +12,7 @@ import argparse, datetime, json, os, subprocess, sys, time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MODELS = ("gpt2", "llama", "mistral", "mixtral", "bert", "vit", "t5")
-
-
-def provenance(argv: list[str]) -> dict:
-    "Device, driver, torch/CUDA versions, date, command and commit of this run."
-    import torch
-    cuda = torch.cuda.is_available()
-    drv = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"], capture_output=True,
-                         text=True).stdout.strip() if cuda else None
-    return {"device": torch.cuda.get_device_name(0) if cuda else "cpu", "driver": drv, "torch": torch.__version__,
-            "cuda": torch.version.cuda, "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-            "command": " ".join([Path(sys.executable).name, *argv]), "commit": os.environ.get("CEILING_SCOUT_COMMIT")}
+MODELS = ("gpt2", "llama", "mistral", "mixtral", "bert", "vit", "t5", "resnet50", "timm_vit")
 
 
 def record_one(name: str, device: str, precision: str, timeout_s: float) -> dict:
@@ -51,14 +41,17 @@ def main(argv: list[str]|None=None) -> int:
     ap.add_argument("--models", default=",".join(MODELS), help="comma-separated names under examples/models/")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per model")
     a = ap.parse_args(argv)
-    out = {"provenance": provenance(sys.argv), "models": []}
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _harness import JsonRun
+    run = JsonRun(a.out, "benchmarks/record_model_corpus.py", 21, device=a.device, precision=a.precision,
+                  commit=os.environ.get("CEILING_SCOUT_COMMIT"))
     for name in [m for m in a.models.split(",") if m]:
-        r = record_one(name, a.device, a.precision, a.timeout)
-        print(f"{name}: {r['status']} in {r['wall_s']:.1f} s" + (f", coverage {r['coverage']:.1%}" if r.get("coverage")
-                                                                 else ""), flush=True)
-        out["models"].append(r)
-    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(a.out).write_text(json.dumps(out, indent=1) + "\n")
+        def one(name=name):
+            r = record_one(name, a.device, a.precision, a.timeout)
+            cov = f", coverage {r['coverage']:.1%}" if r.get("coverage") is not None else ""
+            print(f"{name}: {r['status']} in {r['wall_s']:.1f} s{cov}", flush=True)
+            return r
+        run.section(name, one)
     return 0
 
 
