@@ -4,7 +4,7 @@
 
 # %% ../../nbs/40_validation.ipynb #ed78a7e2
 from __future__ import annotations
-import importlib, importlib.util, json, math, os, queue, re, secrets, signal, sys, threading, time, traceback
+import importlib, importlib.util, json, math, os, queue, random, re, secrets, signal, sys, threading, time, traceback
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -23,11 +23,12 @@ _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their 
 from .guard import UserCodeBox, exit_text
 
 # %% auto #0
-__all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'VERDICTS', 'VALIDATE_FLAGS',
-           'VALIDATE_MODE', 'KernelMisbehaved', 'KernelExit', 'HarnessError', 'UserCodeGuard', 'KernelLoadError',
-           'one_line', 'load_candidate', 'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance',
-           'reduction_length', 'tolerance_for', 'ErrorStats', 'error_stats', 'library_output', 'reference_output',
-           'Check', 'edge_workloads', 'output_type_problem', 'check_candidate', 'interleaved', 'ValidationResult',
+__all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
+           'PRECISION_FACTOR', 'VERDICTS', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'KernelMisbehaved', 'KernelExit',
+           'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line', 'load_candidate', 'KernelTimeout',
+           'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length', 'tolerance_for', 'ErrorStats',
+           'error_stats', 'library_output', 'reference_output', 'Check', 'edge_workloads', 'output_type_problem',
+           'held_out_workloads', 'precision_check', 'check_candidate', 'interleaved', 'ValidationResult',
            'speed_verdict', 'ValidateConfig', 'validate', 'TargetGrade', 'grade_targets', 'has_calling_convention',
            'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras', 'validate_spec',
            'validation_report', 'targets_table', 'validation_figure', 'before_after', 'format_validation',
@@ -306,6 +307,42 @@ def output_type_problem(out, lib: torch.Tensor) -> str:
     return ""
 
 
+# %% ../../nbs/40_validation.ipynb #fb633a8c
+HELD_OUT_FIXED_DIMS = ("B", "H", "D")   # batch, heads, head size: a kernel is rightly built for one head size
+
+def _pow2(v: int, cap: int=64) -> int: return min(v & -v, cap)
+
+def held_out_workloads(workload: Workload, seed: int, n: int=2, spread: float=0.25) -> list[Workload]:
+    "`n` random shapes within ±`spread` of the workload's, each varied dimension in its class (2^k up to 64 divides)."
+    rng, out = random.Random(seed), []
+    for _ in range(n):
+        dims = {}
+        for name, d in zip(workload.shape_names, workload.shape):
+            if name in HELD_OUT_FIXED_DIMS or d < 16: continue
+            near = [v for v in range(math.ceil(d * (1 - spread)), int(d * (1 + spread)) + 1)
+                    if v != d and _pow2(v) == _pow2(d)]
+            if near: dims[name] = rng.choice(near)
+        if "S_q" in dims and "S_k" in dims and workload.S_q == workload.S_k: dims["S_k"] = dims["S_q"]
+        try: w2 = replace(workload, **dims) if dims else None
+        except Exception: w2 = None
+        if w2 is not None and w2.shape != workload.shape: out.append(w2)
+    return out
+
+# %% ../../nbs/40_validation.ipynb #447dfb1f
+PRECISION_FACTOR = 4.0   # a candidate's RMS error this many times the library's (against float64) is a downgrade
+
+def precision_check(out: torch.Tensor, lib: torch.Tensor, ref: torch.Tensor, tol: Tolerance,
+                    factor: float=PRECISION_FACTOR) -> Check:
+    "The candidate's RMS error against float64 vs the library's: `factor`x it and above one ulp is a downgrade."
+    rms = lambda t: float((t.detach().to(device=ref.device, dtype=torch.float64) - ref).pow(2).mean().sqrt())
+    e_out, e_lib = rms(out), rms(lib)
+    ulp = torch.finfo(out.dtype).eps * float(ref.pow(2).mean().sqrt()) if out.dtype.is_floating_point else 0.0
+    name, g = "precision against float64", lambda x: number(x, fmt=".3g")
+    if e_lib == 0: return Check(name, True, "not judged: the reference is the library itself", info=True)
+    bad = e_out > factor * e_lib and e_out > ulp
+    return Check(name, not bad, f"RMS error {g(e_out)}, {g(e_out / e_lib)}x the library's {g(e_lib)} "
+                 f"(a finding above {g(factor)}x and one ulp, {g(ulp)})", trap="precision_downgrade" if bad else "")
+
 # %% ../../nbs/40_validation.ipynb #cd84dd13
 def _storages(x: dict) -> dict[str, tuple[int, int]]:
     return {k: (v.untyped_storage().data_ptr(), v.untyped_storage().nbytes()) for k, v in x.items()
@@ -384,6 +421,46 @@ def _same_buffer(a, b) -> str:
             "a result the caller still holds is overwritten by the next call"
             if pa and pa == b.untyped_storage().data_ptr() else "")
 
+def _stale_check(run: _Run, w: Workload, dev: torch.device) -> Check:
+    "New data copied into the buffers of an earlier call: a result cached by address comes back stale."
+    run.stage = "new data in the same buffers"
+    x = w.make_inputs(dev, seed=run.seed + 200); first = _call(run, w, x)
+    first = first.clone() if isinstance(first, torch.Tensor) else first
+    new = w.make_inputs(dev, seed=run.seed + 201)
+    for k in x: x[k].copy_(new[k])
+    ref, tol, lib, _ = run.expect(w, x); out = _call(run, w, x)
+    c = run.judge("new data in the same buffers", out, ref, tol, lib, "stale_cache")
+    if not c.passed and isinstance(out, torch.Tensor) and out.shape == first.shape and torch.equal(out, first):
+        c = replace(c, detail="output unchanged after the inputs changed (a cached or stale result); " + c.detail)
+    return c
+
+def _twice_checks(run: _Run, w: Workload, dev: torch.device, add: Callable) -> tuple:
+    "Two identical calls: each returns its own memory, and they agree; (inputs, ref, tol, lib) for the next checks."
+    run.stage = "two identical calls"
+    x = w.make_inputs(dev, seed=run.seed + 300); ref, tol, lib, _ = run.expect(w, x)
+    o1 = _call(run, w, x); held = o1.clone() if isinstance(o1, torch.Tensor) else o1
+    o2 = _call(run, w, x)
+    if isinstance(o1, torch.Tensor) and isinstance(o2, torch.Tensor) and o1.shape == o2.shape:
+        reused = _same_buffer(o1, o2)
+        add(Check("each call returns its own output", not reused, reused, trap=_trap(reused, "reused_output")))
+        s = error_stats(o2, held.to(torch.float64), tol)
+        add(Check("two identical calls agree", s.passed, "bitwise identical" if torch.equal(held, o2) else
+                  ("differ within tolerance: " if s.passed else "differ beyond tolerance (a race?): ") + s.describe(),
+                  s, trap=_trap(not s.passed, "racy")))
+    return x, ref, tol, lib
+
+def _held_out_checks(run: _Run, w: Workload, dev: torch.device, add: Callable) -> None:
+    "Two random held-out shapes near the workload's, judged like the seeds; a refusal there is a failure too."
+    for i, w2 in enumerate(held_out_workloads(w, run.seed)):
+        if w2.supported(dev): continue
+        name = f"held-out shape {_shape(w2)}"; run.stage = name
+        x = w2.make_inputs(dev, seed=run.seed + 600 + i); ref, tol, lib, _ = run.expect(w2, x)
+        try: out = _call(run, w2, x)
+        except _CandidateRaised as e:
+            if isinstance(e, _CandidateMisbehaved): raise
+            add(Check(name, False, f"refused a shape near the workload's: {e}", trap="held_out_shape")); return
+        if not add(run.judge(name, out, ref, tol, lib, "held_out_shape")): return
+
 def _nan_fill_call(run: _Run, w: Workload, x: dict):
     "One call with torch's NaN fill of uninitialised memory (deterministic mode, warn only), the modes restored after."
     det, warn = torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()
@@ -431,6 +508,7 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
             run.stage = f"seed {i}"; out = _call(run, w, x)
             if i == 0: checks.append(Check("library (for scale)", True, lib_stats.describe(), lib_stats, info=True))
             if not add(run.judge(f"seed {i} at {_shape(w)}", out, ref, tol, lib)): return tuple(checks)
+            if i == 0: add(precision_check(out, lib, ref, tol))
             if i == 0:
                 hit = _overlaps(out, spans) if isinstance(out, torch.Tensor) else []
                 add(Check("output does not alias an input", not hit,
@@ -440,29 +518,11 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
             if i == 0 or changed:
                 add(Check("inputs untouched", not changed, f"the kernel overwrote input {', '.join(changed)}"
                           if changed else "", trap=_trap(changed, "overwrites_input")))
-        run.stage = "new data in the same buffers"
-        x = w.make_inputs(dev, seed=seed + 200); first = _call(run, w, x)
-        first = first.clone() if isinstance(first, torch.Tensor) else first
-        new = w.make_inputs(dev, seed=seed + 201)
-        for k in x: x[k].copy_(new[k])
-        ref, tol, lib, _ = run.expect(w, x); out = _call(run, w, x)
-        c = run.judge("new data in the same buffers", out, ref, tol, lib, "stale_cache")
-        if not c.passed and isinstance(out, torch.Tensor) and out.shape == first.shape and torch.equal(out, first):
-            c = replace(c, detail="output unchanged after the inputs changed (a cached or stale result); " + c.detail)
-        add(c)
-        run.stage = "two identical calls"
-        x = w.make_inputs(dev, seed=seed + 300); ref, tol, lib, _ = run.expect(w, x)
-        o1 = _call(run, w, x); held = o1.clone() if isinstance(o1, torch.Tensor) else o1
-        o2 = _call(run, w, x)
-        if isinstance(o1, torch.Tensor) and isinstance(o2, torch.Tensor) and o1.shape == o2.shape:
-            reused = _same_buffer(o1, o2)
-            add(Check("each call returns its own output", not reused, reused, trap=_trap(reused, "reused_output")))
-            s = error_stats(o2, held.to(torch.float64), tol)
-            add(Check("two identical calls agree", s.passed, "bitwise identical" if torch.equal(held, o2) else
-                      ("differ within tolerance: " if s.passed
-                       else "differ beyond tolerance (a race?): ") + s.describe(), s, trap=_trap(not s.passed, "racy")))
+        add(_stale_check(run, w, dev))
+        x, ref, tol, lib = _twice_checks(run, w, dev, add)
         for c in _poisoned(run, w, x, ref, tol, lib): add(c)
         _edge_checks(run, w, dev, edge_shapes, add, checks)
+        _held_out_checks(run, w, dev, add)
     except KernelTimeout as e: checks.append(Check("time limit", False, f"{e}; during: {run.stage}", trap="hang"))
     except _CandidateRaised as e:
         checks.append(Check("the kernel runs", False, str(e),
