@@ -21,6 +21,8 @@ from ..render.mode_text import (before_after, conventions_markdown, error_stats_
                                             format_validation, target_line)
 _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
 from .guard import UserCodeBox, exit_text
+from .harness import (Isolated, below_floor, harness_refs, launched_kernels,
+    physics_floor_ms, rotating_loop, run_isolated, sticky_cuda_error, tampered)
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
@@ -29,10 +31,10 @@ __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS',
            'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length', 'tolerance_for', 'ErrorStats',
            'error_stats', 'library_output', 'reference_output', 'Check', 'edge_workloads', 'output_type_problem',
            'held_out_workloads', 'precision_check', 'check_candidate', 'interleaved', 'ValidationResult',
-           'speed_verdict', 'ValidateConfig', 'validate', 'TargetGrade', 'grade_targets', 'has_calling_convention',
-           'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras', 'validate_spec',
-           'validation_report', 'targets_table', 'validation_figure', 'before_after', 'format_validation',
-           'conventions_markdown']
+           'speed_verdict', 'ValidateConfig', 'validate', 'validate_isolated', 'TargetGrade', 'grade_targets',
+           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras',
+           'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
+           'format_validation', 'conventions_markdown']
 
 # %% ../../nbs/40_validation.ipynb #8acef619
 class KernelMisbehaved(CeilingScoutError):
@@ -615,6 +617,9 @@ class ValidateConfig:
     iters: int = 50
     targets: tuple[float, ...] = ()       # speedup tiers to grade, e.g. (2, 3, 5, 13, 64); any implies `compare`
     seed: int|None = None                 # the inputs' seed (None: drawn at random, recorded in the result)
+    loop_sets: int = 3                    # input sets the watched loop rotates through (>= 3)
+    loop_calls: int = 9                   # calls of the watched loop (side work, late writes, re-checks, replays)
+    isolate: bool|None = None             # run the kernel in its own process (None: on a GPU, not on a CPU)
     def __post_init__(self):
         t = self.timeout_s
         if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or not t > 0:
@@ -626,6 +631,9 @@ class ValidateConfig:
     def correctness(cls, **overrides) -> ValidateConfig: return cls(compare=False).but(**overrides)
     @classmethod
     def exact(cls, **overrides) -> ValidateConfig: return cls(edge_shapes=()).but(**overrides)
+    def isolated(self, device: torch.device) -> bool:
+        "Whether the kernel runs in a spawned process of its own on `device`."
+        return self.isolate if self.isolate is not None else torch.device(device).type == "cuda"
     @property
     def timed(self) -> bool: return self.compare or bool(self.targets)
     def but(self, **overrides) -> ValidateConfig:
@@ -638,6 +646,57 @@ class ValidateConfig:
             t = overrides["targets"]
             overrides["targets"] = parse_tiers(t) if isinstance(t, str) else tuple(float(x) for x in t or ())
         return replace(self, **overrides)
+
+# %% ../../nbs/40_validation.ipynb #715f1c19
+def _watched_loop(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread,
+                  seed: int) -> list[Check]:
+    "The rotating, watched loop on the kernel's thread; each finding a failed check naming its trap."
+    run = _Run(fn, dev, cfg.timeout_s, thread)
+    xs = [w.make_inputs(dev, seed=seed + 700 + k) for k in range(cfg.loop_sets)]
+    exp = [run.expect(w, x) for x in xs]
+    def judge(k: int, out) -> str:
+        ref, tol, lib, _ = exp[k]
+        if why := output_type_problem(out, lib): return why
+        s = error_stats(out, ref, tol); return "" if s.passed else s.describe()
+    def loop():
+        with w.precision_context():
+            return rotating_loop(lambda k: w.candidate_call(fn, xs[k]), judge, cfg.loop_sets, cfg.loop_calls, dev,
+                                 seed=seed)
+    r = thread.call(loop, cfg.timeout_s * (cfg.loop_calls + 2))
+    done = Check(f"watched loop ({r.calls} calls on {r.sets} rotating input sets)", True,
+                 f"outputs of calls {', '.join(map(str, r.rechecked))} re-checked", info=True)
+    return [done] + [Check(f"watched loop: {f.trap.replace('_', ' ')}", False, f.detail, trap=f.trap)
+                     for f in r.findings]
+
+def _harness_check(refs: dict, when: str) -> list[Check]:
+    "A failed `tampering` check if the kernel replaced any function the validator relies on, else nothing."
+    bad = tampered(refs)
+    return [Check("harness untouched", False, f"{', '.join(bad)} replaced {when}", trap="tampering")] if bad else []
+
+def _library_in_disguise(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread,
+                         seed: int, timeout_s: float) -> tuple[tuple[str, ...], bool]:
+    "(the kernels the candidate launched, whether they are exactly the library's)."
+    be = w.backends(dev)[w.default_backend]; x = w.make_inputs(dev, seed=seed + 800)
+    def both():
+        with w.precision_context():
+            prep = be.prepare(x) if be.prepare else x
+            return launched_kernels(lambda: w.candidate_call(fn, x), dev), launched_kernels(lambda: be.fn(prep), dev)
+    mine, lib = thread.call(both, timeout_s * 4)
+    return mine, bool(mine) and mine == lib
+
+def _floor_check(w: Workload, ceiling: Ceiling|None, dev: torch.device, base_ms: float,
+                 cust_ms: float) -> tuple[list[Check], list[str]]:
+    "(a failed `physics_floor` check, warnings): the candidate faster than the measured ceiling allows."
+    if ceiling is None: return [], []
+    floor = physics_floor_ms(w.flops, w.bytes_min, ceiling.measured_peak_tflops, ceiling.measured_bandwidth_gbps,
+                             dev.type)
+    if not below_floor(cust_ms, floor): return [], []
+    f4 = lambda x: number(x, fmt=".4g")
+    if below_floor(base_ms, floor):   # the library beats it too: the ceiling is wrong, not the kernel
+        return [], [f"the library ({f4(base_ms)} ms) and the kernel ({f4(cust_ms)} ms) are both below the measured "
+                    f"ceiling's floor ({f4(floor)} ms): re-measure the ceiling"]
+    return [Check("physics floor", False, f"{f4(cust_ms)} ms is below the floor of the measured ceiling, "
+                  f"{f4(floor)} ms (FLOPs / peak, bytes / bandwidth, launch)", trap="physics_floor")], []
 
 # %% ../../nbs/40_validation.ipynb #458b825e
 def _time_against_library(fn: Callable, workload: Workload, dev: torch.device, cfg: ValidateConfig,
@@ -659,6 +718,17 @@ def _ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateCon
         scout = CeilingScout(str(dev), warmup=cfg.warmup, iters=cfg.iters)
     return scout.ceiling(workload.precision if workload.compute_bound_kind == "matmul" else None, regime)
 
+def _hardened(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread, seed: int,
+              refs: dict) -> list[Check]:
+    "The watched loop and the tamper check after the correctness checks (a hang or exit there fails too)."
+    try: out = _watched_loop(fn, w, dev, cfg, thread, seed)
+    except KernelTimeout as e: return [Check("time limit", False, f"{e}; during: the watched loop", trap="hang")]
+    except KernelMisbehaved as e: return [Check("the kernel runs", False, f"{e}; during: the watched loop",
+                                                trap="exits")]
+    except Exception as e: return [Check("the kernel runs", False, f"raised {_raised_where(e)}; during: the "
+                                         f"watched loop", trap="raises")]
+    return out + _harness_check(refs, "by its calls")
+
 def validate(candidate: Callable|str,            # the kernel: a callable or 'file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'
              workload: Workload,                  # what it computes, called by the workload's calling convention
              device: str|torch.device="cpu",
@@ -669,6 +739,9 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
             ) -> ValidationResult:
     "Check `candidate` against the library on `workload`; if it is correct and the config times it, time both, decide."
     cfg = (config or ValidateConfig()).but(**overrides)
+    if cfg.isolated(torch.device(device)) and not callable(candidate):
+        return validate_isolated(candidate, workload, device, cfg, ceiling, scout)
+    refs = harness_refs()      # before the kernel's module runs
     fn, name = load_candidate(candidate)
     path = None if callable(candidate) else candidate_file(name)
     sha = file_sha256(path) if path is not None and path.is_file() else None   # pinned: a Dispatcher checks it
@@ -681,9 +754,14 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
                                                       candidate_sha256=sha, seeds=(seed,))
     thread = KernelThread(dev)   # every call of the candidate, checks and timing, from one thread (as a model calls it)
     try:
-        checks = check_candidate(fn, workload, dev, cfg.input_sets, cfg.edge_shapes, cfg.timeout_s, thread, seed)
-        if any(not c.passed for c in checks): return result("FAIL", checks)
+        checks = _harness_check(refs, "when its module was loaded")
+        checks = checks or check_candidate(fn, workload, dev, cfg.input_sets, cfg.edge_shapes, cfg.timeout_s,
+                                           thread, seed)
+        if all(c.passed for c in checks): checks += tuple(_hardened(fn, workload, dev, cfg, thread, seed, refs))
+        if any(not c.passed for c in checks): return result("FAIL", tuple(checks))
         if not cfg.timed: return result("PASS", checks)
+        kernels, same = _library_in_disguise(fn, workload, dev, thread, seed, cfg.timeout_s)
+        if same: return replace(result("LIBRARY", checks), kernels=kernels)
         try: be, prep, x, ma, mb = _time_against_library(fn, workload, dev, cfg, thread, seed)
         except (KernelTimeout, KernelMisbehaved) as e:
             what, trap = ("time limit", "hang") if isinstance(e, KernelTimeout) else ("the kernel runs", "exits")
@@ -694,9 +772,52 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     ceiling = ceiling or _ceiling_for(workload, dev, ma.regime, cfg, scout)
     bound = ceiling.roofline_bound(workload.arithmetic_intensity)[0]
     spec = ceiling.spec_bound(workload.arithmetic_intensity)[0]
+    floor, fwarn = _floor_check(workload, ceiling, dev, ma.stats.mean_ms, mb.stats.mean_ms)
+    if floor or (late := _harness_check(refs, "by its timed calls")):
+        return replace(result("FAIL", tuple(checks) + tuple(floor or late)), kernels=kernels)
     verdict, warns = speed_verdict(base, cust, ceiling)
-    return ValidationResult(workload, name, str(dev), verdict, checks, base, cust, speedup(base, cust),
-                            speedup_ci95(base, cust), ceiling, bound, spec, tuple(warns), env, sha, (seed,))
+    return ValidationResult(workload, name, str(dev), verdict, tuple(checks), base, cust, speedup(base, cust),
+                            speedup_ci95(base, cust), ceiling, bound, spec, tuple(fwarn + warns), env, sha, (seed,),
+                            kernels)
+
+# %% ../../nbs/40_validation.ipynb #9f62b027
+def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: ValidateConfig,
+                        ceiling: Ceiling|None) -> ValidationResult:
+    "The worker process's side: the whole validation in that process (the result is pickled back)."
+    return validate(candidate, workload, device, cfg.but(isolate=False), ceiling)
+
+def _process_trap(r: Isolated) -> tuple[str, str]:
+    "(trap, detail) of a worker process that gave no result."
+    if r.timed_out: return "hang", "the kernel's process gave no result within its time limit"
+    if "CUDA" in r.error or "cuda" in r.error: return "sticky_error", f"the kernel's process failed: {r.error}"
+    if r.error: return "raises", f"the validation in the kernel's process raised {r.error}"
+    return "exits", f"the kernel's process ended (exit code {r.exitcode}) before it gave a result"
+
+def _library_alone(w: Workload, dev: torch.device, cfg: ValidateConfig) -> BenchmarkResult:
+    "The library timed alone in this process (after the kernel's process failed)."
+    be = w.backends(dev)[w.default_backend]; x = w.make_inputs(dev, seed=0)
+    with w.precision_context(), torch.no_grad():
+        prep = be.prepare(x) if be.prepare else x
+        m = measure(lambda: be.fn(prep), dev, warmup=cfg.warmup, iters=cfg.iters, telemetry=False)
+        return BenchmarkResult(w, be.name, be.library, "ok", w.check(be.fn(prep), x), m)
+
+def validate_isolated(candidate: str, workload: Workload, device: str|torch.device="cuda",
+                      config: ValidateConfig|None=None, ceiling: Ceiling|None=None, scout=None) -> ValidationResult:
+    "`validate` with the kernel in a spawned process of its own; a process that dies is a FAIL naming its trap."
+    cfg, dev = config or ValidateConfig(), torch.device(device)
+    if ceiling is None and scout is not None and cfg.timed: ceiling = _ceiling_for(workload, dev, "burst", cfg, scout)
+    calls = cfg.input_sets + cfg.loop_calls + cfg.warmup + cfg.iters + 2 * cfg.rounds + 24
+    r = run_isolated(_validate_in_worker, candidate, workload, str(dev), cfg, ceiling,
+                     timeout_s=cfg.timeout_s * calls + 300)
+    if r.ok: return r.value
+    kind, _, msg = r.error.partition(": ")
+    if kind == "KernelLoadError": raise KernelLoadError(msg)
+    if kind in ("CeilingScoutError", "NotSupportedError"): raise CeilingScoutError(msg)
+    trap, detail = _process_trap(r)
+    base = _library_alone(workload, dev, cfg) if cfg.timed else None
+    return ValidationResult(workload, str(candidate), str(dev), "FAIL",
+                            (Check("the kernel's own process", False, detail, trap=trap),), base,
+                            environment=capture_environment(dev).to_dict())
 
 # %% ../../nbs/40_validation.ipynb #14594879
 @dataclass(frozen=True)
