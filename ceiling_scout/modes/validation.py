@@ -718,6 +718,11 @@ def _ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateCon
         scout = CeilingScout(str(dev), warmup=cfg.warmup, iters=cfg.iters)
     return scout.ceiling(workload.precision if workload.compute_bound_kind == "matmul" else None, regime)
 
+def _sticky(dev: torch.device) -> tuple[Check, ...]:
+    "A failed `sticky_error` check when the device no longer works after the kernel's failure (CUDA only)."
+    why = sticky_cuda_error(dev)
+    return (Check("the device works after the kernel", False, why, trap="sticky_error"),) if why else ()
+
 def _hardened(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread, seed: int,
               refs: dict) -> list[Check]:
     "The watched loop and the tamper check after the correctness checks (a hang or exit there fails too)."
@@ -758,7 +763,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         checks = checks or check_candidate(fn, workload, dev, cfg.input_sets, cfg.edge_shapes, cfg.timeout_s,
                                            thread, seed)
         if all(c.passed for c in checks): checks += tuple(_hardened(fn, workload, dev, cfg, thread, seed, refs))
-        if any(not c.passed for c in checks): return result("FAIL", tuple(checks))
+        if any(not c.passed for c in checks): return result("FAIL", tuple(checks) + _sticky(dev))
         if not cfg.timed: return result("PASS", checks)
         kernels, same = _library_in_disguise(fn, workload, dev, thread, seed, cfg.timeout_s)
         if same: return replace(result("LIBRARY", checks), kernels=kernels)
