@@ -11,8 +11,8 @@ import torch
 
 # %% auto #0
 __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'fingerprint', 'LoopFinding', 'LoopReport',
-           'rotating_loop', 'harness_refs', 'tampered', 'physics_floor_ms', 'below_floor', 'launched_kernels',
-           'Isolated', 'run_isolated', 'sticky_cuda_error', 'graph_capture_problem']
+           'rotating_loop', 'harness_refs', 'tampered', 'restore_harness', 'physics_floor_ms', 'below_floor',
+           'launched_kernels', 'Isolated', 'run_isolated', 'sticky_cuda_error', 'graph_capture_problem']
 
 # %% ../../nbs/42_harness.ipynb #83ca7887
 def fingerprint(t: torch.Tensor) -> tuple[float, float, float]:
@@ -104,6 +104,12 @@ def tampered(refs: dict[str, object]) -> list[str]:
     "The names of `refs` that no longer point at the same function (patched by the candidate)."
     now = harness_refs()
     return [n for n, f in refs.items() if now.get(n) is not f]
+
+def restore_harness(refs: dict[str, object]) -> list[str]:
+    "Put back every function of `refs` the candidate replaced (the tool goes on with its own clock); their names."
+    bad, owners = tampered(refs), _watched()
+    for n in bad: setattr(owners[n][0], owners[n][1], refs[n])
+    return bad
 
 # %% ../../nbs/42_harness.ipynb #ed7b39b4
 LAUNCH_FLOOR_US = {"cuda": 2.0, "cpu": 0.0}   # the shortest a kernel launch with its completion takes, per device type

@@ -22,7 +22,7 @@ from ..render.mode_text import (before_after, conventions_markdown, error_stats_
 _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
 from .guard import UserCodeBox, exit_text
 from .harness import (Isolated, below_floor, harness_refs, launched_kernels,
-    physics_floor_ms, rotating_loop, run_isolated, sticky_cuda_error, tampered)
+    physics_floor_ms, restore_harness, rotating_loop, run_isolated, sticky_cuda_error, tampered)
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
@@ -669,8 +669,8 @@ def _watched_loop(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateCon
                      for f in r.findings]
 
 def _harness_check(refs: dict, when: str) -> list[Check]:
-    "A failed `tampering` check if the kernel replaced any function the validator relies on, else nothing."
-    bad = tampered(refs)
+    "A failed `tampering` check if the kernel replaced any function the validator relies on (put back), else nothing."
+    bad = restore_harness(refs)
     return [Check("harness untouched", False, f"{', '.join(bad)} replaced {when}", trap="tampering")] if bad else []
 
 def _library_in_disguise(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread,
@@ -771,14 +771,15 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         except (KernelTimeout, KernelMisbehaved) as e:
             what, trap = ("time limit", "hang") if isinstance(e, KernelTimeout) else ("the kernel runs", "exits")
             return result("FAIL", checks + (Check(what, False, f"{e}; during: the timed calls", trap=trap),))
-    finally: thread.close()
+        late = _harness_check(refs, "by its timed calls")
+    finally: thread.close(); restore_harness(refs)   # whatever the kernel patched, the tool goes on with its own
     base = BenchmarkResult(workload, be.name, be.library, "ok", workload.check(be.fn(prep), x), ma)
     cust = BenchmarkResult(workload, "custom", "custom", "ok", None, mb, label="custom")
     ceiling = ceiling or _ceiling_for(workload, dev, ma.regime, cfg, scout)
     bound = ceiling.roofline_bound(workload.arithmetic_intensity)[0]
     spec = ceiling.spec_bound(workload.arithmetic_intensity)[0]
     floor, fwarn = _floor_check(workload, ceiling, dev, ma.stats.mean_ms, mb.stats.mean_ms)
-    if floor or (late := _harness_check(refs, "by its timed calls")):
+    if floor or late:
         return replace(result("FAIL", tuple(checks) + tuple(floor or late)), kernels=kernels)
     verdict, warns = speed_verdict(base, cust, ceiling)
     return ValidationResult(workload, name, str(dev), verdict, tuple(checks), base, cust, speedup(base, cust),

@@ -1,7 +1,7 @@
 """The validator's traps through the CLI on the CPU: every planted kernel's FAIL names the trap it was caught by (in the
 text and in the JSON report's `traps`), the report records the random seed, and `--compare` on a correct kernel lists
 no trap (issue 22)."""
-import json
+import json, time
 import pytest
 from support import ROOT, run_cli
 
@@ -79,6 +79,7 @@ def test_hardened_trap(fn, tmp_path):
     r = json.loads(out.read_text())
     assert r["verdict"] == "FAIL" and set(CASES[fn]) <= set(r["traps"]), (fn, r["verdict"], r["traps"])
     assert f"[trap {CASES[fn][0]}]" in o, o[-1500:]
+    assert time.perf_counter() != time.perf_counter(), "the kernel's patched clock was left in place"
 
 
 def test_library_in_disguise(tmp_path):
