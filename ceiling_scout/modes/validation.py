@@ -4,7 +4,7 @@
 
 # %% ../../nbs/40_validation.ipynb #ed78a7e2
 from __future__ import annotations
-import importlib, importlib.util, json, math, os, queue, re, signal, sys, threading, time, traceback
+import importlib, importlib.util, json, math, os, queue, random, re, secrets, signal, sys, threading, time, traceback
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -21,16 +21,20 @@ from ..render.mode_text import (before_after, conventions_markdown, error_stats_
                                             format_validation, target_line)
 _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
 from .guard import UserCodeBox, exit_text
+from .harness import (Isolated, below_floor, harness_refs, launched_kernels,
+    physics_floor_ms, restore_harness, rotating_loop, run_isolated, sticky_cuda_error, tampered)
 
 # %% auto #0
-__all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'VERDICTS', 'VALIDATE_FLAGS', 'VALIDATE_MODE',
-           'KernelMisbehaved', 'KernelExit', 'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line',
-           'load_candidate', 'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length',
-           'tolerance_for', 'ErrorStats', 'error_stats', 'library_output', 'reference_output', 'Check',
-           'edge_workloads', 'check_candidate', 'interleaved', 'ValidationResult', 'speed_verdict', 'ValidateConfig',
-           'validate', 'TargetGrade', 'grade_targets', 'has_calling_convention', 'parse_tiers', 'run_validate_cli',
-           'calling_conventions', 'parse_extras', 'validate_spec', 'validation_report', 'targets_table',
-           'validation_figure', 'before_after', 'format_validation', 'conventions_markdown']
+__all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
+           'PRECISION_FACTOR', 'VERDICTS', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'KernelMisbehaved', 'KernelExit',
+           'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line', 'load_candidate', 'KernelTimeout',
+           'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length', 'tolerance_for', 'ErrorStats',
+           'error_stats', 'library_output', 'reference_output', 'Check', 'edge_workloads', 'output_type_problem',
+           'held_out_workloads', 'precision_check', 'check_candidate', 'interleaved', 'ValidationResult',
+           'speed_verdict', 'ValidateConfig', 'validate', 'validate_isolated', 'TargetGrade', 'grade_targets',
+           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras',
+           'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
+           'format_validation', 'conventions_markdown']
 
 # %% ../../nbs/40_validation.ipynb #8acef619
 class KernelMisbehaved(CeilingScoutError):
@@ -240,12 +244,44 @@ def reference_output(workload: Workload, inputs: dict, device: str|torch.device)
         except Exception: pass
     return library_output(workload, inputs, device).to(torch.float64), True
 
+# %% ../../nbs/40_validation.ipynb #e39805fb
+TRAPS: dict[str, str] = {
+    "wrong_values": "the output differs from the reference beyond the tolerance",
+    "nonfinite": "NaN or Inf in the output where the reference is finite",
+    "output_type": "not a plain torch.Tensor of the stated shape, dtype, device and layout (subclass, lazy wrapper)",
+    "aliases_input": "the output shares memory with an input",
+    "overwrites_input": "an input was changed by the call",
+    "stale_cache": "the same buffers with new data gave the old answer",
+    "reused_output": "a later call returned an earlier call's memory (a static output buffer)",
+    "racy": "two identical calls disagree beyond the tolerance",
+    "uninitialized": "wrong only when fresh memory holds garbage (reads memory it never wrote)",
+    "raises": "the kernel raised an exception",
+    "hang": "no result within the time limit",
+    "exits": "an exit, chdir, fork or harness change found after the call, or its process died",
+    "held_out_shape": "wrong at a random held-out shape near the workload's (specialised to one shape)",
+    "precision_downgrade": "error against the float64 reference several times the library's own",
+    "side_work": "work still running on other streams or threads when the call returned",
+    "late_write": "the output changed after the call returned (written after return, or batched across calls)",
+    "watched_only": "a timed output is wrong (right only while checked)",
+    "replay": "timed outputs do not follow the rotating inputs (an answer replayed)",
+    "physics_floor": "faster than the measured ceiling allows (FLOPs / peak, bytes / bandwidth, launch time)",
+    "library_kernel": "launches only the library's own kernels",
+    "tampering": "timers or torch functions patched by the kernel",
+    "sticky_error": "a CUDA error that poisons the process",
+    "graph_capture": "wrong when captured in a CUDA graph and replayed with new inputs",
+    "sanitizer": "compute-sanitizer (racecheck, initcheck) reported an error",
+}
+
 # %% ../../nbs/40_validation.ipynb #88471b6e
 @dataclass(frozen=True)
 class Check:
     "One correctness check of a candidate: what was tried, whether it passed, and the numbers."
     name: str; passed: bool; detail: str = ""; stats: ErrorStats|None = None
     info: bool = False  # not a pass/fail check: an edge shape skipped, or the library's own error for scale
+    trap: str = ""      # a code of `TRAPS`: the family of failure a failed check caught
+    def __post_init__(self):
+        if self.trap and self.trap not in TRAPS:
+            raise CeilingScoutError(f"trap must be one of {', '.join(TRAPS)}; got {self.trap!r}")
     def to_dict(self) -> dict: return {**asdict(self), "stats": self.stats.to_dict() if self.stats else None}
 
 def edge_workloads(workload: Workload, which: Sequence[str]=("smallest", "misaligned")) -> dict[str, Workload|str]:
@@ -261,6 +297,54 @@ def edge_workloads(workload: Workload, which: Sequence[str]=("smallest", "misali
         out[label] = "the same as the workload's shape" if w2.shape == workload.shape else w2
     return out
 
+# %% ../../nbs/40_validation.ipynb #e155d4e6
+def output_type_problem(out, lib: torch.Tensor) -> str:
+    "Why `out` is not a plain `torch.Tensor` like the library's output (shape, dtype, device, layout), or ''."
+    if not isinstance(out, torch.Tensor): return f"returned a {type(out).__name__}, not a tensor"
+    if type(out) is not torch.Tensor: return f"returned a {type(out).__name__}, a tensor subclass (not a plain tensor)"
+    if tuple(out.shape) != tuple(lib.shape): return f"shape {tuple(out.shape)}, expected {tuple(lib.shape)}"
+    if out.dtype != lib.dtype: return f"dtype {out.dtype}, expected {lib.dtype} (the library's)"
+    if out.device != lib.device: return f"on {out.device}, expected {lib.device}"
+    if out.layout != lib.layout: return f"layout {out.layout}, expected {lib.layout}"
+    return ""
+
+
+# %% ../../nbs/40_validation.ipynb #fb633a8c
+HELD_OUT_FIXED_DIMS = ("B", "H", "D")   # batch, heads, head size: a kernel is rightly built for one head size
+
+def _pow2(v: int, cap: int=64) -> int: return min(v & -v, cap)
+
+def held_out_workloads(workload: Workload, seed: int, n: int=2, spread: float=0.25) -> list[Workload]:
+    "`n` random shapes within ±`spread` of the workload's, each varied dimension in its class (2^k up to 64 divides)."
+    rng, out = random.Random(seed), []
+    for _ in range(n):
+        dims = {}
+        for name, d in zip(workload.shape_names, workload.shape):
+            if name in HELD_OUT_FIXED_DIMS or d < 16: continue
+            near = [v for v in range(math.ceil(d * (1 - spread)), int(d * (1 + spread)) + 1)
+                    if v != d and _pow2(v) == _pow2(d)]
+            if near: dims[name] = rng.choice(near)
+        if "S_q" in dims and "S_k" in dims and workload.S_q == workload.S_k: dims["S_k"] = dims["S_q"]
+        try: w2 = replace(workload, **dims) if dims else None
+        except Exception: w2 = None
+        if w2 is not None and w2.shape != workload.shape: out.append(w2)
+    return out
+
+# %% ../../nbs/40_validation.ipynb #447dfb1f
+PRECISION_FACTOR = 4.0   # a candidate's RMS error this many times the library's (against float64) is a downgrade
+
+def precision_check(out: torch.Tensor, lib: torch.Tensor, ref: torch.Tensor, tol: Tolerance,
+                    factor: float=PRECISION_FACTOR) -> Check:
+    "The candidate's RMS error against float64 vs the library's: `factor`x it and above one ulp is a downgrade."
+    rms = lambda t: float((t.detach().to(device=ref.device, dtype=torch.float64) - ref).pow(2).mean().sqrt())
+    e_out, e_lib = rms(out), rms(lib)
+    ulp = torch.finfo(out.dtype).eps * float(ref.pow(2).mean().sqrt()) if out.dtype.is_floating_point else 0.0
+    name, g = "precision against float64", lambda x: number(x, fmt=".3g")
+    if e_lib == 0: return Check(name, True, "not judged: the reference is the library itself", info=True)
+    bad = e_out > factor * e_lib and e_out > ulp
+    return Check(name, not bad, f"RMS error {g(e_out)}, {g(e_out / e_lib)}x the library's {g(e_lib)} "
+                 f"(a finding above {g(factor)}x and one ulp, {g(ulp)})", trap="precision_downgrade" if bad else "")
+
 # %% ../../nbs/40_validation.ipynb #cd84dd13
 def _storages(x: dict) -> dict[str, tuple[int, int]]:
     return {k: (v.untyped_storage().data_ptr(), v.untyped_storage().nbytes()) for k, v in x.items()
@@ -274,7 +358,7 @@ class _Run:
     "Calls one candidate on one device (always from one thread) under a time limit; judges what comes back."
     def __init__(self, fn, device, timeout_s, thread: KernelThread|None=None):
         self.fn, self.dev, self.timeout_s = fn, torch.device(device), timeout_s
-        self.thread = thread or KernelThread(self.dev); self.stage = "the first call"
+        self.thread = thread or KernelThread(self.dev); self.stage = "the first call"; self.seed = 0
     def call(self, w: Workload, x: dict) -> torch.Tensor:
         with w.precision_context():
             return self.thread.call(lambda: w.candidate_call(self.fn, x), self.timeout_s)
@@ -284,16 +368,12 @@ class _Run:
         ref, lib_ref = reference_output(w, x, self.dev)
         tol = tolerance_for(w, lib.dtype, float(ref.pow(2).mean().sqrt()), lib_ref)
         return ref, tol, lib, error_stats(lib, ref, tol)
-    def judge(self, name: str, out, ref, tol: Tolerance, lib: torch.Tensor) -> Check:
-        "The output's type, shape and dtype against the library's, then its error against the reference."
-        if not isinstance(out, torch.Tensor):
-            return Check(name, False, f"returned a {type(out).__name__}, not a tensor")
-        if tuple(out.shape) != tuple(lib.shape):
-            return Check(name, False, f"shape {tuple(out.shape)}, expected {tuple(lib.shape)}")
-        if out.dtype != lib.dtype: return Check(name, False, f"dtype {out.dtype}, expected {lib.dtype} (the library's)")
-        if out.device != lib.device: return Check(name, False, f"on {out.device}, expected {lib.device}")
+    def judge(self, name: str, out, ref, tol: Tolerance, lib: torch.Tensor, trap: str="wrong_values") -> Check:
+        "The output's type, shape, dtype, device and layout against the library's, then its error (`trap` if wrong)."
+        if why := output_type_problem(out, lib): return Check(name, False, why, trap="output_type")
         s = error_stats(out, ref, tol)
-        return Check(name, s.passed, s.describe(), s)
+        bad = "nonfinite" if trap == "wrong_values" and s.nonfinite else trap
+        return Check(name, s.passed, s.describe(), s, trap="" if s.passed else bad)
 
 # %% ../../nbs/40_validation.ipynb #2f5ad572
 class _CandidateRaised(Exception): pass
@@ -304,7 +384,7 @@ def _edge_checks(run, w: Workload, dev: torch.device, edge_shapes: Sequence[str]
     for label, w2 in edge_workloads(w, edge_shapes).items():
         why = w2 if isinstance(w2, str) else w2.supported(dev)
         if why: checks.append(Check(f"{label} shape", True, f"skipped: {why}", info=True)); continue
-        x = w2.make_inputs(dev, seed=400); ref, tol, lib, _ = run.expect(w2, x)
+        x = w2.make_inputs(dev, seed=run.seed + 400); ref, tol, lib, _ = run.expect(w2, x)
         run.stage = f"{label} shape {_shape(w2)}"
         try: out = _call(run, w2, x)
         except _CandidateRaised as e:   # a shape it does not claim, refused with its own error: not a wrong kernel
@@ -325,6 +405,13 @@ def _call(run: _Run, w: Workload, x: dict):
     except KernelMisbehaved as e: raise _CandidateMisbehaved(f"{e}; during: {run.stage}") from None
     except Exception as e: raise _CandidateRaised(f"raised {_raised_where(e)}; during: {run.stage}") from None
 
+def _trap(failed, code: str) -> str: return code if failed else ""
+
+def _named_for_what_came_first(c: Check, earlier: Sequence[Check]) -> Check:
+    "A kernel already wrong on plain inputs is wrong: its later failures (stale, garbage fill, edges) say so too."
+    first = next((d.trap for d in earlier if not d.passed and d.trap in ("wrong_values", "nonfinite")), None)
+    return replace(c, trap=first) if first and not c.passed and c.trap not in ("output_type", first) else c
+
 def _shape(w: Workload) -> str: return "x".join(map(str, w.shape))
 
 def _same_buffer(a, b) -> str:
@@ -335,6 +422,46 @@ def _same_buffer(a, b) -> str:
     return ("the second call returned the first call's memory (a static output buffer, e.g. CUDA-graph replay): "
             "a result the caller still holds is overwritten by the next call"
             if pa and pa == b.untyped_storage().data_ptr() else "")
+
+def _stale_check(run: _Run, w: Workload, dev: torch.device) -> Check:
+    "New data copied into the buffers of an earlier call: a result cached by address comes back stale."
+    run.stage = "new data in the same buffers"
+    x = w.make_inputs(dev, seed=run.seed + 200); first = _call(run, w, x)
+    first = first.clone() if isinstance(first, torch.Tensor) else first
+    new = w.make_inputs(dev, seed=run.seed + 201)
+    for k in x: x[k].copy_(new[k])
+    ref, tol, lib, _ = run.expect(w, x); out = _call(run, w, x)
+    c = run.judge("new data in the same buffers", out, ref, tol, lib, "stale_cache")
+    if not c.passed and isinstance(out, torch.Tensor) and out.shape == first.shape and torch.equal(out, first):
+        c = replace(c, detail="output unchanged after the inputs changed (a cached or stale result); " + c.detail)
+    return c
+
+def _twice_checks(run: _Run, w: Workload, dev: torch.device, add: Callable) -> tuple:
+    "Two identical calls: each returns its own memory, and they agree; (inputs, ref, tol, lib) for the next checks."
+    run.stage = "two identical calls"
+    x = w.make_inputs(dev, seed=run.seed + 300); ref, tol, lib, _ = run.expect(w, x)
+    o1 = _call(run, w, x); held = o1.clone() if isinstance(o1, torch.Tensor) else o1
+    o2 = _call(run, w, x)
+    if isinstance(o1, torch.Tensor) and isinstance(o2, torch.Tensor) and o1.shape == o2.shape:
+        reused = _same_buffer(o1, o2)
+        add(Check("each call returns its own output", not reused, reused, trap=_trap(reused, "reused_output")))
+        s = error_stats(o2, held.to(torch.float64), tol)
+        add(Check("two identical calls agree", s.passed, "bitwise identical" if torch.equal(held, o2) else
+                  ("differ within tolerance: " if s.passed else "differ beyond tolerance (a race?): ") + s.describe(),
+                  s, trap=_trap(not s.passed, "racy")))
+    return x, ref, tol, lib
+
+def _held_out_checks(run: _Run, w: Workload, dev: torch.device, add: Callable) -> None:
+    "Two random held-out shapes near the workload's, judged like the seeds; a refusal there is a failure too."
+    for i, w2 in enumerate(held_out_workloads(w, run.seed)):
+        if w2.supported(dev): continue
+        name = f"held-out shape {_shape(w2)}"; run.stage = name
+        x = w2.make_inputs(dev, seed=run.seed + 600 + i); ref, tol, lib, _ = run.expect(w2, x)
+        try: out = _call(run, w2, x)
+        except _CandidateRaised as e:
+            if isinstance(e, _CandidateMisbehaved): raise
+            add(Check(name, False, f"refused a shape near the workload's: {e}", trap="held_out_shape")); return
+        if not add(run.judge(name, out, ref, tol, lib, "held_out_shape")): return
 
 def _nan_fill_call(run: _Run, w: Workload, x: dict):
     "One call with torch's NaN fill of uninitialised memory (deterministic mode, warn only), the modes restored after."
@@ -352,7 +479,7 @@ def _poisoned(run: _Run, w: Workload, x: dict, ref, tol: Tolerance, lib: torch.T
     "Fresh memory full of garbage: a freed block of 1e4s in the allocator, then torch's NaN fill of `torch.empty`."
     run.stage = "fresh memory poisoned (garbage fill)"
     junk = torch.full((2 * lib.numel() + 1024,), 1e4, dtype=lib.dtype, device=lib.device); del junk
-    g = run.judge("fresh memory poisoned (garbage fill)", _call(run, w, x), ref, tol, lib)
+    g = run.judge("fresh memory poisoned (garbage fill)", _call(run, w, x), ref, tol, lib, "uninitialized")
     name = "fresh memory poisoned (NaN fill)"; run.stage = name
     try: out = _nan_fill_call(run, w, x)
     except _CandidateRaised as e:
@@ -360,7 +487,7 @@ def _poisoned(run: _Run, w: Workload, x: dict, ref, tol: Tolerance, lib: torch.T
         # torch.compile guards on the deterministic mode: this call ran freshly compiled code, not the kernel under test
         return [g, Check(name, True, f"not checked: the kernel raised only under torch's deterministic mode "
                                      f"(a global mode compiled code is specialised on): {e}", info=True)]
-    return [g, run.judge(name, out, ref, tol, lib)]
+    return [g, run.judge(name, out, ref, tol, lib, "uninitialized")]
 
 # %% ../../nbs/40_validation.ipynb #5b1c0a7e
 def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="cpu",
@@ -368,51 +495,40 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
                     edge_shapes: Sequence[str]=("smallest", "misaligned"),  # edge shapes the kernel claims to support
                     timeout_s: float=30.0,                          # per call: longer is a hang
                     thread: KernelThread|None=None,                 # the thread every call runs on (default: a new one)
+                    seed: int=0,                                    # the inputs' seeds are offsets of this one
                    ) -> tuple[Check, ...]:
     "Every correctness check of `fn` against the library on `workload`; stops at a hang, an exception or a wrong shape."
-    run, w, dev, checks = _Run(fn, device, timeout_s, thread), workload, torch.device(device), []
+    run, w, dev, checks = _Run(fn, device, timeout_s, thread), workload, torch.device(device), []; run.seed = seed
     def add(c: Check) -> bool:
-        checks.append(c); return c.passed or c.stats is not None   # False: structural failure, nothing more to learn
+        checks.append(_named_for_what_came_first(c, checks))
+        return c.passed or c.stats is not None   # False: structural failure, nothing more to learn
     try:
         for i in range(input_sets):
-            x = w.make_inputs(dev, seed=100 + i); before = {k: v.clone() for k, v in x.items()}; spans = _storages(x)
+            x = w.make_inputs(dev, seed=seed + 100 + i); spans = _storages(x)
+            before = {k: v.clone() for k, v in x.items()}
             ref, tol, lib, lib_stats = run.expect(w, x)
             run.stage = f"seed {i}"; out = _call(run, w, x)
             if i == 0: checks.append(Check("library (for scale)", True, lib_stats.describe(), lib_stats, info=True))
             if not add(run.judge(f"seed {i} at {_shape(w)}", out, ref, tol, lib)): return tuple(checks)
+            if i == 0: add(precision_check(out, lib, ref, tol))
             if i == 0:
                 hit = _overlaps(out, spans) if isinstance(out, torch.Tensor) else []
                 add(Check("output does not alias an input", not hit,
-                          f"output shares memory with input {', '.join(hit)}" if hit else ""))
+                          f"output shares memory with input {', '.join(hit)}" if hit else "",
+                          trap=_trap(hit, "aliases_input")))
             changed = [k for k in x if not torch.equal(x[k], before[k])]
             if i == 0 or changed:
-                add(Check("inputs untouched", not changed,
-                          f"the kernel overwrote input {', '.join(changed)}" if changed else ""))
-        run.stage = "new data in the same buffers"
-        x = w.make_inputs(dev, seed=200); first = _call(run, w, x)
-        first = first.clone() if isinstance(first, torch.Tensor) else first
-        new = w.make_inputs(dev, seed=201)
-        for k in x: x[k].copy_(new[k])
-        ref, tol, lib, _ = run.expect(w, x); out = _call(run, w, x)
-        c = run.judge("new data in the same buffers", out, ref, tol, lib)
-        if not c.passed and isinstance(out, torch.Tensor) and out.shape == first.shape and torch.equal(out, first):
-            c = replace(c, detail="output unchanged after the inputs changed (a cached or stale result); " + c.detail)
-        add(c)
-        run.stage = "two identical calls"
-        x = w.make_inputs(dev, seed=300); ref, tol, lib, _ = run.expect(w, x)
-        o1 = _call(run, w, x); held = o1.clone() if isinstance(o1, torch.Tensor) else o1
-        o2 = _call(run, w, x)
-        if isinstance(o1, torch.Tensor) and isinstance(o2, torch.Tensor) and o1.shape == o2.shape:
-            reused = _same_buffer(o1, o2)
-            add(Check("each call returns its own output", not reused, reused))
-            s = error_stats(o2, held.to(torch.float64), tol)
-            add(Check("two identical calls agree", s.passed, "bitwise identical" if torch.equal(held, o2) else
-                      ("differ within tolerance: " if s.passed
-                       else "differ beyond tolerance (a race?): ") + s.describe(), s))
+                add(Check("inputs untouched", not changed, f"the kernel overwrote input {', '.join(changed)}"
+                          if changed else "", trap=_trap(changed, "overwrites_input")))
+        add(_stale_check(run, w, dev))
+        x, ref, tol, lib = _twice_checks(run, w, dev, add)
         for c in _poisoned(run, w, x, ref, tol, lib): add(c)
         _edge_checks(run, w, dev, edge_shapes, add, checks)
-    except KernelTimeout as e: checks.append(Check("time limit", False, f"{e}; during: {run.stage}"))
-    except _CandidateRaised as e: checks.append(Check("the kernel runs", False, str(e)))
+        _held_out_checks(run, w, dev, add)
+    except KernelTimeout as e: checks.append(Check("time limit", False, f"{e}; during: {run.stage}", trap="hang"))
+    except _CandidateRaised as e:
+        checks.append(Check("the kernel runs", False, str(e),
+                            trap="exits" if isinstance(e, _CandidateMisbehaved) else "raises"))
     finally:
         if thread is None: run.thread.close()
     return tuple(checks)
@@ -433,7 +549,7 @@ def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", 
     return pool(got[0]), pool(got[1])
 
 # %% ../../nbs/40_validation.ipynb #22fee9aa
-VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT")
+VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT", "LIBRARY")
 
 @dataclass(frozen=True)
 class ValidationResult:
@@ -446,6 +562,10 @@ class ValidationResult:
     warnings: tuple[str, ...] = ()
     environment: dict|None = None   # where it ran: device name, torch/CUDA versions, date (`capture_environment`)
     candidate_sha256: str|None = None   # the SHA-256 of the file the candidate was loaded from (None: no file)
+    seeds: tuple[int, ...] = ()         # the inputs' random seeds (`ValidateConfig(seed=...)` replays them)
+    kernels: tuple[str, ...] = ()       # the kernels the candidate launched (profiler; aten ops on a CPU)
+    @property
+    def traps(self) -> tuple[str, ...]: return tuple(c.trap for c in self.checks if not c.passed and c.trap)
     @property
     def failed(self) -> list[Check]: return [c for c in self.checks if not c.passed]
     @property
@@ -467,6 +587,7 @@ class ValidationResult:
                 "speedup": self.speedup, "speedup_ci95": list(self.speedup_ci95) if self.speedup_ci95 else None,
                 "ceiling": self.ceiling.to_dict() if self.ceiling else None, "bound_tflops": self.bound_tflops,
                 "spec_bound_tflops": self.spec_bound_tflops, "warnings": list(self.warnings),
+                "traps": list(self.traps), "seeds": list(self.seeds), "kernels": list(self.kernels),
                 "environment": self.environment or {}}
 
 # %% ../../nbs/40_validation.ipynb #7519dfc5
@@ -495,14 +616,24 @@ class ValidateConfig:
     warmup: int = 5
     iters: int = 50
     targets: tuple[float, ...] = ()       # speedup tiers to grade, e.g. (2, 3, 5, 13, 64); any implies `compare`
+    seed: int|None = None                 # the inputs' seed (None: drawn at random, recorded in the result)
+    loop_sets: int = 3                    # input sets the watched loop rotates through (>= 3)
+    loop_calls: int = 9                   # calls of the watched loop (side work, late writes, re-checks, replays)
+    isolate: bool|None = None             # run the kernel in its own process (None: on a GPU, not on a CPU)
     def __post_init__(self):
         t = self.timeout_s
         if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or not t > 0:
             raise CeilingScoutError(f"the kernel timeout must be a finite number of seconds > 0, e.g. 30; got {t!r}")
+    def draw_seed(self) -> int:
+        "The seed of this validation: `seed` if given, else a fresh random one (never the same two runs)."
+        return self.seed if self.seed is not None else secrets.randbelow(2**31 - 1000)
     @classmethod
     def correctness(cls, **overrides) -> ValidateConfig: return cls(compare=False).but(**overrides)
     @classmethod
     def exact(cls, **overrides) -> ValidateConfig: return cls(edge_shapes=()).but(**overrides)
+    def isolated(self, device: torch.device) -> bool:
+        "Whether the kernel runs in a spawned process of its own on `device`."
+        return self.isolate if self.isolate is not None else torch.device(device).type == "cuda"
     @property
     def timed(self) -> bool: return self.compare or bool(self.targets)
     def but(self, **overrides) -> ValidateConfig:
@@ -516,12 +647,63 @@ class ValidateConfig:
             overrides["targets"] = parse_tiers(t) if isinstance(t, str) else tuple(float(x) for x in t or ())
         return replace(self, **overrides)
 
+# %% ../../nbs/40_validation.ipynb #715f1c19
+def _watched_loop(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread,
+                  seed: int) -> list[Check]:
+    "The rotating, watched loop on the kernel's thread; each finding a failed check naming its trap."
+    run = _Run(fn, dev, cfg.timeout_s, thread)
+    xs = [w.make_inputs(dev, seed=seed + 700 + k) for k in range(cfg.loop_sets)]
+    exp = [run.expect(w, x) for x in xs]
+    def judge(k: int, out) -> str:
+        ref, tol, lib, _ = exp[k]
+        if why := output_type_problem(out, lib): return why
+        s = error_stats(out, ref, tol); return "" if s.passed else s.describe()
+    def loop():
+        with w.precision_context():
+            return rotating_loop(lambda k: w.candidate_call(fn, xs[k]), judge, cfg.loop_sets, cfg.loop_calls, dev,
+                                 seed=seed)
+    r = thread.call(loop, cfg.timeout_s * (cfg.loop_calls + 2))
+    done = Check(f"watched loop ({r.calls} calls on {r.sets} rotating input sets)", True,
+                 f"outputs of calls {', '.join(map(str, r.rechecked))} re-checked", info=True)
+    return [done] + [Check(f"watched loop: {f.trap.replace('_', ' ')}", False, f.detail, trap=f.trap)
+                     for f in r.findings]
+
+def _harness_check(refs: dict, when: str) -> list[Check]:
+    "A failed `tampering` check if the kernel replaced any function the validator relies on (put back), else nothing."
+    bad = restore_harness(refs)
+    return [Check("harness untouched", False, f"{', '.join(bad)} replaced {when}", trap="tampering")] if bad else []
+
+def _library_in_disguise(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread,
+                         seed: int, timeout_s: float) -> tuple[tuple[str, ...], bool]:
+    "(the kernels the candidate launched, whether they are exactly the library's)."
+    be = w.backends(dev)[w.default_backend]; x = w.make_inputs(dev, seed=seed + 800)
+    def both():
+        with w.precision_context():
+            prep = be.prepare(x) if be.prepare else x
+            return launched_kernels(lambda: w.candidate_call(fn, x), dev), launched_kernels(lambda: be.fn(prep), dev)
+    mine, lib = thread.call(both, timeout_s * 4)
+    return mine, bool(mine) and mine == lib
+
+def _floor_check(w: Workload, ceiling: Ceiling|None, dev: torch.device, base_ms: float,
+                 cust_ms: float) -> tuple[list[Check], list[str]]:
+    "(a failed `physics_floor` check, warnings): the candidate faster than the measured ceiling allows."
+    if ceiling is None: return [], []
+    floor = physics_floor_ms(w.flops, w.bytes_min, ceiling.measured_peak_tflops, ceiling.measured_bandwidth_gbps,
+                             dev.type)
+    if not below_floor(cust_ms, floor): return [], []
+    f4 = lambda x: number(x, fmt=".4g")
+    if below_floor(base_ms, floor):   # the library beats it too: the ceiling is wrong, not the kernel
+        return [], [f"the library ({f4(base_ms)} ms) and the kernel ({f4(cust_ms)} ms) are both below the measured "
+                    f"ceiling's floor ({f4(floor)} ms): re-measure the ceiling"]
+    return [Check("physics floor", False, f"{f4(cust_ms)} ms is below the floor of the measured ceiling, "
+                  f"{f4(floor)} ms (FLOPs / peak, bytes / bandwidth, launch)", trap="physics_floor")], []
+
 # %% ../../nbs/40_validation.ipynb #458b825e
 def _time_against_library(fn: Callable, workload: Workload, dev: torch.device, cfg: ValidateConfig,
-                          thread: KernelThread) -> tuple:
+                          thread: KernelThread, seed: int=0) -> tuple:
     "(backend, prepared inputs, inputs, library's and candidate's `Measurement`): interleaved, on the kernel's thread."
     be = workload.backends(dev)[workload.default_backend]
-    x = workload.make_inputs(dev, seed=500)
+    x = workload.make_inputs(dev, seed=seed + 500)
     with workload.precision_context():
         prep = be.prepare(x) if be.prepare else x
         timed = lambda: interleaved(lambda: be.fn(prep), lambda: workload.candidate_call(fn, x), dev, cfg.rounds,
@@ -536,6 +718,22 @@ def _ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateCon
         scout = CeilingScout(str(dev), warmup=cfg.warmup, iters=cfg.iters)
     return scout.ceiling(workload.precision if workload.compute_bound_kind == "matmul" else None, regime)
 
+def _sticky(dev: torch.device) -> tuple[Check, ...]:
+    "A failed `sticky_error` check when the device no longer works after the kernel's failure (CUDA only)."
+    why = sticky_cuda_error(dev)
+    return (Check("the device works after the kernel", False, why, trap="sticky_error"),) if why else ()
+
+def _hardened(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread, seed: int,
+              refs: dict) -> list[Check]:
+    "The watched loop and the tamper check after the correctness checks (a hang or exit there fails too)."
+    try: out = _watched_loop(fn, w, dev, cfg, thread, seed)
+    except KernelTimeout as e: return [Check("time limit", False, f"{e}; during: the watched loop", trap="hang")]
+    except KernelMisbehaved as e: return [Check("the kernel runs", False, f"{e}; during: the watched loop",
+                                                trap="exits")]
+    except Exception as e: return [Check("the kernel runs", False, f"raised {_raised_where(e)}; during: the "
+                                         f"watched loop", trap="raises")]
+    return out + _harness_check(refs, "by its calls")
+
 def validate(candidate: Callable|str,            # the kernel: a callable or 'file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'
              workload: Workload,                  # what it computes, called by the workload's calling convention
              device: str|torch.device="cpu",
@@ -546,6 +744,9 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
             ) -> ValidationResult:
     "Check `candidate` against the library on `workload`; if it is correct and the config times it, time both, decide."
     cfg = (config or ValidateConfig()).but(**overrides)
+    if cfg.isolated(torch.device(device)) and not callable(candidate):
+        return validate_isolated(candidate, workload, device, cfg, ceiling, scout)
+    refs = harness_refs()      # before the kernel's module runs
     fn, name = load_candidate(candidate)
     path = None if callable(candidate) else candidate_file(name)
     sha = file_sha256(path) if path is not None and path.is_file() else None   # pinned: a Dispatcher checks it
@@ -553,26 +754,76 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     if why := workload.supported(dev): raise NotSupportedError(f"{workload.describe()} cannot run on {dev}: {why}")
     if type(workload).candidate_call is Workload.candidate_call: workload.candidate_call(fn, {})
     env = capture_environment(dev).to_dict()
+    seed = cfg.draw_seed()
     result = lambda verdict, checks: ValidationResult(workload, name, str(dev), verdict, checks, environment=env,
-                                                      candidate_sha256=sha)
+                                                      candidate_sha256=sha, seeds=(seed,))
     thread = KernelThread(dev)   # every call of the candidate, checks and timing, from one thread (as a model calls it)
     try:
-        checks = check_candidate(fn, workload, dev, cfg.input_sets, cfg.edge_shapes, cfg.timeout_s, thread)
-        if any(not c.passed for c in checks): return result("FAIL", checks)
+        checks = _harness_check(refs, "when its module was loaded")
+        checks = checks or check_candidate(fn, workload, dev, cfg.input_sets, cfg.edge_shapes, cfg.timeout_s,
+                                           thread, seed)
+        if all(c.passed for c in checks): checks += tuple(_hardened(fn, workload, dev, cfg, thread, seed, refs))
+        if any(not c.passed for c in checks): return result("FAIL", tuple(checks) + _sticky(dev))
         if not cfg.timed: return result("PASS", checks)
-        try: be, prep, x, ma, mb = _time_against_library(fn, workload, dev, cfg, thread)
+        kernels, same = _library_in_disguise(fn, workload, dev, thread, seed, cfg.timeout_s)
+        if same: return replace(result("LIBRARY", checks), kernels=kernels)
+        try: be, prep, x, ma, mb = _time_against_library(fn, workload, dev, cfg, thread, seed)
         except (KernelTimeout, KernelMisbehaved) as e:
-            what = "time limit" if isinstance(e, KernelTimeout) else "the kernel runs"
-            return result("FAIL", checks + (Check(what, False, f"{e}; during: the timed calls"),))
-    finally: thread.close()
+            what, trap = ("time limit", "hang") if isinstance(e, KernelTimeout) else ("the kernel runs", "exits")
+            return result("FAIL", checks + (Check(what, False, f"{e}; during: the timed calls", trap=trap),))
+        late = _harness_check(refs, "by its timed calls")
+    finally: thread.close(); restore_harness(refs)   # whatever the kernel patched, the tool goes on with its own
     base = BenchmarkResult(workload, be.name, be.library, "ok", workload.check(be.fn(prep), x), ma)
     cust = BenchmarkResult(workload, "custom", "custom", "ok", None, mb, label="custom")
     ceiling = ceiling or _ceiling_for(workload, dev, ma.regime, cfg, scout)
     bound = ceiling.roofline_bound(workload.arithmetic_intensity)[0]
     spec = ceiling.spec_bound(workload.arithmetic_intensity)[0]
+    floor, fwarn = _floor_check(workload, ceiling, dev, ma.stats.mean_ms, mb.stats.mean_ms)
+    if floor or late:
+        return replace(result("FAIL", tuple(checks) + tuple(floor or late)), kernels=kernels)
     verdict, warns = speed_verdict(base, cust, ceiling)
-    return ValidationResult(workload, name, str(dev), verdict, checks, base, cust, speedup(base, cust),
-                            speedup_ci95(base, cust), ceiling, bound, spec, tuple(warns), env, sha)
+    return ValidationResult(workload, name, str(dev), verdict, tuple(checks), base, cust, speedup(base, cust),
+                            speedup_ci95(base, cust), ceiling, bound, spec, tuple(fwarn + warns), env, sha, (seed,),
+                            kernels)
+
+# %% ../../nbs/40_validation.ipynb #9f62b027
+def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: ValidateConfig,
+                        ceiling: Ceiling|None) -> ValidationResult:
+    "The worker process's side: the whole validation in that process (the result is pickled back)."
+    return validate(candidate, workload, device, cfg.but(isolate=False), ceiling)
+
+def _process_trap(r: Isolated) -> tuple[str, str]:
+    "(trap, detail) of a worker process that gave no result."
+    if r.timed_out: return "hang", "the kernel's process gave no result within its time limit"
+    if "CUDA" in r.error or "cuda" in r.error: return "sticky_error", f"the kernel's process failed: {r.error}"
+    if r.error: return "raises", f"the validation in the kernel's process raised {r.error}"
+    return "exits", f"the kernel's process ended (exit code {r.exitcode}) before it gave a result"
+
+def _library_alone(w: Workload, dev: torch.device, cfg: ValidateConfig) -> BenchmarkResult:
+    "The library timed alone in this process (after the kernel's process failed)."
+    be = w.backends(dev)[w.default_backend]; x = w.make_inputs(dev, seed=0)
+    with w.precision_context(), torch.no_grad():
+        prep = be.prepare(x) if be.prepare else x
+        m = measure(lambda: be.fn(prep), dev, warmup=cfg.warmup, iters=cfg.iters, telemetry=False)
+        return BenchmarkResult(w, be.name, be.library, "ok", w.check(be.fn(prep), x), m)
+
+def validate_isolated(candidate: str, workload: Workload, device: str|torch.device="cuda",
+                      config: ValidateConfig|None=None, ceiling: Ceiling|None=None, scout=None) -> ValidationResult:
+    "`validate` with the kernel in a spawned process of its own; a process that dies is a FAIL naming its trap."
+    cfg, dev = config or ValidateConfig(), torch.device(device)
+    if ceiling is None and scout is not None and cfg.timed: ceiling = _ceiling_for(workload, dev, "burst", cfg, scout)
+    calls = cfg.input_sets + cfg.loop_calls + cfg.warmup + cfg.iters + 2 * cfg.rounds + 24
+    r = run_isolated(_validate_in_worker, candidate, workload, str(dev), cfg, ceiling,
+                     timeout_s=cfg.timeout_s * calls + 300)
+    if r.ok: return r.value
+    kind, _, msg = r.error.partition(": ")
+    if kind == "KernelLoadError": raise KernelLoadError(msg)
+    if kind in ("CeilingScoutError", "NotSupportedError"): raise CeilingScoutError(msg)
+    trap, detail = _process_trap(r)
+    base = _library_alone(workload, dev, cfg) if cfg.timed else None
+    return ValidationResult(workload, str(candidate), str(dev), "FAIL",
+                            (Check("the kernel's own process", False, detail, trap=trap),), base,
+                            environment=capture_environment(dev).to_dict())
 
 # %% ../../nbs/40_validation.ipynb #14594879
 @dataclass(frozen=True)

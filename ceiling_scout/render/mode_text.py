@@ -44,9 +44,12 @@ def before_after(v) -> str:
     "The users' line: `Before (cuBLAS): 627.3 TFLOPS / After (custom): 625.1 TFLOPS → WORSE. Recommendation: revert…`."
     lib = v.library
     if v.verdict == "FAIL":
-        c = v.failed[0]
-        return (f"Custom kernel: FAIL ({c.name}: {c.detail}). "
+        c = v.failed[0]; trap = f", trap {c.trap}" if getattr(c, "trap", "") else ""
+        return (f"Custom kernel: FAIL{trap} ({c.name}: {c.detail}). "
                 f"Recommendation: keep {lib}; fix the kernel before timing it")
+    if v.verdict == "LIBRARY":
+        return (f"Custom kernel: LIBRARY (correct, but it launches only {lib}'s own kernels). "
+                f"Recommendation: keep {lib}; the candidate adds nothing")
     if v.custom is None:
         return (f"Custom kernel: PASS (correct; not timed). "
                 f"Recommendation: re-run with --compare to time it against {lib}")
@@ -62,7 +65,8 @@ def before_after(v) -> str:
 # %% ../../nbs/77_mode_text.ipynb #1a1cc450
 def _check_line(c) -> str:
     tag = "info" if c.info else "PASS" if c.passed else "FAIL"
-    return f"  {tag:<4}  {c.name}" + (f": {c.detail}" if c.detail else "")
+    trap = f" [trap {c.trap}]" if not c.passed and getattr(c, "trap", "") else ""
+    return f"  {tag:<4}  {c.name}{trap}" + (f": {c.detail}" if c.detail else "")
 
 def _speed_lines(v) -> list[str]:
     b, pct = v.baseline, lambda x: number(x, fmt=".1%")
@@ -85,6 +89,9 @@ def format_validation(v) -> str:
              "=== Correctness (against the library, fresh random inputs) ==="] + [_check_line(c) for c in v.checks]
     if v.custom is not None: lines += _speed_lines(v)
     lines += ["", before_after(v), f"Verdict: {v.verdict}"] + [f"  ! {x}" for x in v.warnings]
+    if getattr(v, "kernels", ()): lines.append(f"Kernels launched: {', '.join(v.kernels)}")
+    if getattr(v, "seeds", ()):
+        lines.append(f"Seeds: {', '.join(map(str, v.seeds))} (ValidateConfig(seed=...) replays)")
     return "\n".join(lines)
 
 def format_targets(v, grades: Sequence) -> str:
@@ -108,7 +115,8 @@ def kernel_why_not(vk) -> str:
             "PASS": "correct, but never timed against the library",
             "REVERT": f"slower than the library ({f3(vk.speedup)}x{ci})" if vk.speedup else "slower",
             "TOO_CLOSE_TO_CALL": f"too close to call ({f3(vk.speedup)}x{ci})" if vk.speedup else "too close",
-            "CHECK_MEASUREMENT": "its timing is not believable (a rate above the spec peak)"}[vk.verdict]
+            "CHECK_MEASUREMENT": "its timing is not believable (a rate above the spec peak)",
+            "LIBRARY": "it launches only the library's own kernels"}[vk.verdict]
 
 def dispatch_text(d) -> str:
     "A dispatcher `Decision` and its reasons, as lines of text."
