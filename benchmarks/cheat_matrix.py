@@ -18,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 KERNELS = ROOT / "examples" / "kernels"
 SUITE = KERNELS / "suite.json"
+if str(ROOT) not in sys.path: sys.path.insert(0, str(ROOT))   # the package of this checkout, PYTHONPATH set or not
 ACCEPTS = ("PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL")   # correct and timed: the kernel is taken
 CPU_TIMING = {"warmup": 1, "iters": 10, "rounds": 5}       # enough calls for the timed-loop checks, bounded on 2 cores
 
@@ -99,7 +100,9 @@ def case_processes():
     "Processes forked from a server that imported torch and the validator once (no interpreter start per case)."
     import multiprocessing as mp
     ctx = mp.get_context("forkserver")
-    ctx.set_forkserver_preload(["torch", "ceiling_scout.modes.validation", "ceiling_scout.engine.scout"])
+    # torch._inductor: imported by the validator's first call of torch.use_deterministic_algorithms (1.3 s a case)
+    ctx.set_forkserver_preload(["torch", "torch._inductor", "ceiling_scout.modes.validation",
+                                "ceiling_scout.engine.scout"])
     return ctx
 
 

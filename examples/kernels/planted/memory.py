@@ -58,8 +58,7 @@ def honest_first_n(a, b):
 
 
 def replay_previous(a, b):
-    """Cross-call batching: after 24 calls (the checks) it returns the previous call's answer and computes this one for
-    the next call, so a timed loop on one buffer pair sees right answers at half the latency."""
+    "Cross-call batching: after 24 calls (the checks) returns the previous call's answer and keeps this one for later."
     _calls["n"] += 1
     key = (tuple(a.shape), tuple(b.shape), a.dtype, a.device)
     if _calls["n"] <= HONEST_CALLS or key not in _last:
