@@ -63,10 +63,18 @@ def _trap_of(c: dict) -> str:
 
 def infer_traps(result: dict) -> list[str]:
     "Trap codes of a validation report whose checks carry none (the validator before issue 22), in check order."
-    traps = [c.get("trap") or _trap_of(c) for c in result.get("checks", []) if c.get("passed") is False]
-    if result.get("verdict") == "CHECK_MEASUREMENT": traps.append("physics_floor")
-    if result.get("verdict") == "LIBRARY": traps.append("library_kernel")
-    return list(dict.fromkeys(traps))
+    return list(dict.fromkeys(c.get("trap") or _trap_of(c) for c in result.get("checks", [])
+                              if c.get("passed") is False))
+
+
+def verdict_traps(verdict: str, traps: list[str]) -> list[str]:
+    "`traps` with what the verdict says: LIBRARY is library_kernel, CHECK_MEASUREMENT (above spec) physics_floor."
+    extra = {"LIBRARY": "library_kernel", "CHECK_MEASUREMENT": "physics_floor"}.get(verdict)
+    return list(traps) + ([extra] if extra and extra not in traps else [])
+
+
+FIXED_SEEDS = {"fixed": [100, 101, 102, 200, 201, 300, 400, 500],
+               "note": "the validator records no seeds: these are its fixed ones (before issue 22, item 7)"}
 
 
 def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
@@ -82,9 +90,9 @@ def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
     seconds = clock() - t0
     d = v.to_dict()
     named = getattr(v, "traps", None)
-    return {"verdict": v.verdict, "traps": list(named) if named is not None else infer_traps(d),
+    return {"verdict": v.verdict, "traps": verdict_traps(v.verdict, infer_traps(d) if named is None else named),
             "trap_source": "validator" if named is not None else "inferred from check names",
-            "seeds": d.get("seeds"), "verdict_s": seconds, "speedup": d.get("speedup"),
+            "seeds": d.get("seeds") or FIXED_SEEDS, "verdict_s": seconds, "speedup": d.get("speedup"),
             "failed_checks": [{k: c.get(k) for k in ("name", "detail", "trap")} for c in d["checks"]
                               if c.get("passed") is False]}
 
@@ -127,9 +135,11 @@ def run_case(entry: dict, device: str, ceiling_cache: str, timeout_s: float, ctx
 
 
 def outcome(entry: dict, rec: dict) -> str:
-    "caught, caught_wrong_trap, false_accept, not_judged (planted); accepted, false_reject (honest)."
+    "caught, caught_wrong_trap, false_accept, not_judged (planted); accepted, library, false_reject (honest)."
     v = rec["verdict"]
-    if entry["expect"] == "accept": return "accepted" if v in ACCEPTS else "false_reject"
+    if entry["expect"] == "accept":   # LIBRARY (correct, only the library's kernels) is right for torch-op kernels
+        return "accepted" if v in ACCEPTS else "library" if v == "LIBRARY" and entry.get("library_ok") else \
+            "false_reject"
     if v in ACCEPTS: return "false_accept"
     if v == "ERROR": return "not_judged"
     return "caught" if {entry["trap"], *entry.get("also", [])} & set(rec["traps"]) else "caught_wrong_trap"
@@ -139,11 +149,14 @@ def matrix(records: list[dict]) -> dict:
     "The confusion matrix: counts of each outcome, and the traps named right among planted rejects."
     count = lambda o: sum(r["outcome"] == o for r in records)
     planted = [r for r in records if r["expect"] == "reject"]
+    times = sorted(r["verdict_s"] for r in records if r.get("verdict_s") is not None)
     return {"planted": len(planted), "planted_rejected": len(planted) - count("false_accept"),
             "planted_accepted": count("false_accept"), "planted_not_judged": count("not_judged"),
             "traps_named_right": count("caught"), "traps_named_wrong": count("caught_wrong_trap"),
-            "honest": len(records) - len(planted), "honest_accepted": count("accepted"),
-            "honest_rejected": count("false_reject")}
+            "honest": len(records) - len(planted), "honest_accepted": count("accepted") + count("library"),
+            "honest_library": count("library"), "honest_rejected": count("false_reject"),
+            "median_verdict_s": times[len(times) // 2] if times else None,
+            "max_verdict_s": times[-1] if times else None}
 
 
 def matrix_text(m: dict, records: list[dict]) -> str:
@@ -152,10 +165,12 @@ def matrix_text(m: dict, records: list[dict]) -> str:
             f"  planted ({m['planted']:>2})   {m['planted_rejected']:>6}  {m['planted_accepted']:>8}"
             f"   (traps named right {m['traps_named_right']}, wrong {m['traps_named_wrong']}, "
             f"not judged {m['planted_not_judged']})",
-            f"  honest  ({m['honest']:>2})   {m['honest_rejected']:>6}  {m['honest_accepted']:>8}"]
+            f"  honest  ({m['honest']:>2})   {m['honest_rejected']:>6}  {m['honest_accepted']:>8}"
+            f"   (LIBRARY verdicts among them {m['honest_library']})",
+            f"  seconds per verdict: median {m['median_verdict_s'] or 0:.2f}, max {m['max_verdict_s'] or 0:.2f}"]
     bad = [f"  {r['outcome']:<18} {r['name']}: verdict {r['verdict']}, traps {r['traps'] or '-'}"
            + (f", expected {r['trap']}" if r["expect"] == "reject" else "") for r in records
-           if r["outcome"] not in ("caught", "accepted")]
+           if r["outcome"] not in ("caught", "accepted", "library")]
     return "\n".join(rows + (["cases not right:"] + bad if bad else []))
 
 
@@ -195,11 +210,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
     ap.add_argument("--only", help="run only the entries whose name contains this (case-insensitive)")
-    ap.add_argument("--timeout", type=float, default=300, help="seconds one case's process may take")
+    ap.add_argument("--timeout", type=float, default=None,
+                    help="seconds one case's process may take (default 120 on the CPU, 900 on a GPU: ceilings and "
+                         "torch.compile)")
     ap.add_argument("--suite", default=str(SUITE))
     ap.add_argument("--out", required=True, help="the JSON file to write")
     a = ap.parse_args(argv)
-    try: doc = run_matrix(a.device, a.out, a.only, a.timeout, a.suite)
+    timeout = a.timeout or (120 if a.device == "cpu" else 900)
+    try: doc = run_matrix(a.device, a.out, a.only, timeout, a.suite)
     except ValueError as e:
         print(f"cheat_matrix: {e}", file=sys.stderr); return 2
     print(matrix_text(doc["matrix"], doc["records"]))

@@ -109,10 +109,21 @@ def test_outcomes_and_inferred_traps():
     assert cm.outcome(bad, {"verdict": "ERROR", "traps": []}) == "not_judged"
     good = {"name": "y", "expect": "accept"}
     assert cm.outcome(good, {"verdict": "LIBRARY", "traps": ["library_kernel"]}) == "false_reject"
+    assert cm.outcome({**good, "library_ok": True}, {"verdict": "LIBRARY", "traps": []}) == "library"
     assert cm.outcome(good, {"verdict": "TOO_CLOSE_TO_CALL", "traps": []}) == "accepted"
     checks = [{"name": "seed 0 at 8x8x8", "passed": False, "stats": {"nonfinite": 3}},
               {"name": "inputs untouched", "passed": False}, {"name": "time limit", "passed": True},
               {"name": "the kernel runs", "passed": False, "detail": "called os._exit(0)"}]
     assert cm.infer_traps({"checks": checks, "verdict": "FAIL"}) == ["nonfinite", "overwrites_input", "exits"]
     assert cm.infer_traps({"checks": [{"passed": False, "trap": "replay"}], "verdict": "FAIL"}) == ["replay"]
+    assert cm.verdict_traps("LIBRARY", []) == ["library_kernel"]
+    assert cm.verdict_traps("CHECK_MEASUREMENT", ["physics_floor"]) == ["physics_floor"]
+
+
+def test_gpu_entries_take_the_gpu_shapes():
+    cm = _script()
     with pytest.raises(ValueError, match="matches no cpu entry"): cm.entries_for(SUITE, "cpu", "no-such-kernel")
+    gpu = cm.entries_for(SUITE, "cuda")
+    assert [e["name"] for e in gpu] == [e["name"] for e in SUITE if e["where"] in ("gpu", "both")]
+    assert all(e["shape"] == (e.get("cuda") or {}).get("shape", e["shape"]) for e in gpu)
+    assert {e["precision"] for e in gpu if e["operation"] == "gemm"} >= {"bf16", "fp32"}
