@@ -12,13 +12,13 @@ Traps come from the validator (`ValidationResult.traps`) where it names them; a 
 through `infer_traps` (its check names mapped to the trap codes), and the record says which (`trap_source`).
 """
 from __future__ import annotations
-import argparse, datetime as dt, json, os, subprocess, sys, time
+import argparse, datetime as dt, importlib.util, json, os, subprocess, sys, time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 KERNELS = ROOT / "examples" / "kernels"
 SUITE = KERNELS / "suite.json"
-if str(ROOT) not in sys.path: sys.path.insert(0, str(ROOT))   # the package of this checkout, PYTHONPATH set or not
+if importlib.util.find_spec("ceiling_scout") is None: sys.path.insert(0, str(ROOT))   # PYTHONPATH's, else this one
 ACCEPTS = ("PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL")   # correct and timed: the kernel is taken
 CPU_TIMING = {"warmup": 1, "iters": 10, "rounds": 5}       # enough calls for the timed-loop checks, bounded on 2 cores
 
@@ -90,7 +90,8 @@ def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
     seconds = clock() - t0
     d = v.to_dict()
     named = getattr(v, "traps", None)
-    return {"verdict": v.verdict, "traps": verdict_traps(v.verdict, infer_traps(d) if named is None else named),
+    traps = list(dict.fromkeys(infer_traps(d) if named is None else named))   # each code once, in order
+    return {"verdict": v.verdict, "traps": verdict_traps(v.verdict, traps),
             "trap_source": "validator" if named is not None else "inferred from check names",
             "seeds": d.get("seeds") or FIXED_SEEDS, "verdict_s": seconds, "speedup": d.get("speedup"),
             "failed_checks": [{k: c.get(k) for k in ("name", "detail", "trap")} for c in d["checks"]
