@@ -189,10 +189,12 @@ def provenance(device: str) -> dict:
 
 
 def run_matrix(device: str, out: str | Path, only: str | None = None, timeout_s: float = 300,
-               suite: str | Path = SUITE) -> dict:
+               suite: str | Path = SUITE, ceilings: str | Path | None = None) -> dict:
     "Every entry for `device`, one process each; the JSON written to `out` after each case; the document."
+    import torch
+    if device == "cuda" and not torch.cuda.is_available(): raise ValueError("--device cuda: no CUDA device here")
     entries = entries_for(load_suite(suite), device, only)
-    cache = str(Path(out).with_name(Path(out).stem + "_ceilings.json"))
+    cache = str(ceilings or Path(out).with_name(Path(out).stem + "_ceilings.json"))
     doc = {"schema": "ceiling_scout.cheat_matrix/1", "provenance": provenance(device), "suite": str(suite),
            "records": []}
     ctx = case_processes()
@@ -215,10 +217,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="seconds one case's process may take (default 120 on the CPU, 900 on a GPU: ceilings and "
                          "torch.compile)")
     ap.add_argument("--suite", default=str(SUITE))
+    ap.add_argument("--ceilings", help="the measured-ceiling cache file (default: FILE_ceilings.json beside --out)")
     ap.add_argument("--out", required=True, help="the JSON file to write")
     a = ap.parse_args(argv)
     timeout = a.timeout or (120 if a.device == "cpu" else 900)
-    try: doc = run_matrix(a.device, a.out, a.only, timeout, a.suite)
+    try: doc = run_matrix(a.device, a.out, a.only, timeout, a.suite, a.ceilings)
     except ValueError as e:
         print(f"cheat_matrix: {e}", file=sys.stderr); return 2
     print(matrix_text(doc["matrix"], doc["records"]))

@@ -4,7 +4,7 @@ false reject, and every planted kernel rejected naming its trap. A planted kerne
 yet implement is skipped by name (PENDING) until the validator lists that trap in `validation.TRAPS`."""
 import ast, importlib.util, json, os
 import pytest
-from support import ROOT, proc
+from support import ROOT, assert_one_line, proc
 
 SUITE = json.loads((ROOT / "examples" / "kernels" / "suite.json").read_text())["entries"]
 CPU = [e for e in SUITE if e["where"] in ("cpu", "both")]
@@ -127,3 +127,36 @@ def test_gpu_entries_take_the_gpu_shapes():
     assert [e["name"] for e in gpu] == [e["name"] for e in SUITE if e["where"] in ("gpu", "both")]
     assert all(e["shape"] == (e.get("cuda") or {}).get("shape", e["shape"]) for e in gpu)
     assert {e["precision"] for e in gpu if e["operation"] == "gemm"} >= {"bf16", "fp32"}
+
+
+CRASH = """import os, signal
+def killed(a, b):
+    "Kills its own process (a segfault stands in)."
+    os.kill(os.getpid(), signal.SIGKILL)
+def fine(a, b):
+    "a @ b."
+    return a @ b
+"""
+
+
+def test_a_crash_is_recorded_and_the_run_goes_on(tmp_path):
+    (tmp_path / "k.py").write_text(CRASH)
+    e = {"operation": "gemm", "shape": "16,16,16", "precision": "fp32", "where": "cpu", "why": "-"}
+    suite = {"entries": [{**e, "name": "killed", "candidate": f"{tmp_path}/k.py:killed", "expect": "reject",
+                          "trap": "exits"},
+                         {**e, "name": "fine", "candidate": f"{tmp_path}/k.py:fine", "expect": "accept"}]}
+    (tmp_path / "s.json").write_text(json.dumps(suite))
+    p = proc("python", "benchmarks/cheat_matrix.py", "--suite", tmp_path / "s.json", "--out", tmp_path / "o.json",
+             "--ceilings", tmp_path / "c.json", timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    got = {r["name"]: r for r in json.loads((tmp_path / "o.json").read_text())["records"]}
+    assert got["killed"]["verdict"] == "ERROR" and got["killed"]["outcome"] == "not_judged"
+    assert "exit code -9" in got["killed"]["error"]
+    assert got["fine"]["outcome"] == "accepted"
+
+
+def test_no_cuda_is_one_line(tmp_path):
+    import torch
+    if torch.cuda.is_available(): pytest.skip("a CUDA device is here")
+    p = proc("python", "benchmarks/cheat_matrix.py", "--device", "cuda", "--out", tmp_path / "o.json")
+    assert_one_line(p.returncode, p.stderr, "no CUDA device")
