@@ -121,17 +121,18 @@ def run_case(entry: dict, device: str, ceiling_cache: str, timeout_s: float, ctx
     here, there = ctx.Pipe(duplex=False)
     p = ctx.Process(target=_child, args=(entry, device, ceiling_cache, there), daemon=True)
     p.start(); there.close()
-    rec = None
+    rec, timed_out = None, False
     try:
         if here.poll(timeout_s): rec = here.recv()
+        else: timed_out = True
     except EOFError: pass   # the process ended without a word (an exit or a crash)
-    if rec is None and p.is_alive():
-        p.kill(); p.join(10)
-        rec = {"verdict": "ERROR", "traps": [], "error": f"no result within {timeout_s:g} s (killed)"}
-    p.join(10)
+    if timed_out: p.kill()
+    p.join(30)
+    if p.is_alive(): p.kill(); p.join(10)   # answered, but a thread it left keeps the process from ending
     if rec is None:
-        rec = {"verdict": "ERROR", "traps": [], "error": f"the case's process ended with exit code {p.exitcode} "
-               "and no result"}
+        why = f"no result within {timeout_s:g} s (killed)" if timed_out else \
+            f"the case's process ended with exit code {p.exitcode} and no result"
+        rec = {"verdict": "ERROR", "traps": [], "error": why}
     return {**rec, "wall_s": time.time() - t0}
 
 

@@ -14,6 +14,7 @@ TRAP_CODES = {"wrong_values", "nonfinite", "output_type", "aliases_input", "over
               "library_kernel", "tampering", "sticky_error", "graph_capture", "sanitizer"}
 # planted CPU entries the validator before issue 22's checks lets through or names otherwise (name -> what it does)
 PENDING = {"honest_first_n": "accepted: timed outputs are not re-checked",
+           "sniffs_the_timer": "KEEP: timed outputs are not re-checked",
            "replay_previous": "accepted: the timed loop reuses one buffer pair",
            "thread_finishes_output": "named wrong_values/uninitialized: threads alive at return are not looked for",
            "late_scribble": "accepted: outputs are not fingerprinted again after a sync",
