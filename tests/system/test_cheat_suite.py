@@ -16,7 +16,6 @@ TRAP_CODES = {"wrong_values", "nonfinite", "output_type", "aliases_input", "over
 PENDING = {"honest_first_n": "accepted: timed outputs are not re-checked",
            "sniffs_the_timer": "KEEP: timed outputs are not re-checked",
            "replay_previous": "accepted: the timed loop reuses one buffer pair",
-           "thread_finishes_output": "named wrong_values/uninitialized: threads alive at return are not looked for",
            "late_scribble": "accepted: outputs are not fingerprinted again after a sync",
            "subclass_output": "accepted: a torch.Tensor subclass passes isinstance",
            "sparse_output": "not judged: error_stats raises on a sparse output",
