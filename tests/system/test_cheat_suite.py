@@ -134,8 +134,8 @@ def killed(a, b):
     "Kills its own process (a segfault stands in)."
     os.kill(os.getpid(), signal.SIGKILL)
 def fine(a, b):
-    "a @ b."
-    return a @ b
+    "(bT aT)T: right, and not only the library's kernel."
+    return (b.t() @ a.t()).t().contiguous()
 """
 
 
@@ -144,7 +144,8 @@ def test_a_crash_is_recorded_and_the_run_goes_on(tmp_path):
     e = {"operation": "gemm", "shape": "16,16,16", "precision": "fp32", "where": "cpu", "why": "-"}
     suite = {"entries": [{**e, "name": "killed", "candidate": f"{tmp_path}/k.py:killed", "expect": "reject",
                           "trap": "exits"},
-                         {**e, "name": "fine", "candidate": f"{tmp_path}/k.py:fine", "expect": "accept"}]}
+                         {**e, "name": "fine", "candidate": f"{tmp_path}/k.py:fine", "expect": "accept",
+                          "library_ok": True}]}
     (tmp_path / "s.json").write_text(json.dumps(suite))
     p = proc("python", "benchmarks/cheat_matrix.py", "--suite", tmp_path / "s.json", "--out", tmp_path / "o.json",
              "--ceilings", tmp_path / "c.json", timeout=300)
