@@ -1,0 +1,69 @@
+"""Planted GEMMs that play with memory and with the sequence of calls: caches, input overwrites, a static output
+buffer, replayed answers, honesty that lasts only while a harness checks. Calling convention: fn(a, b) -> a @ b."""
+import torch
+
+_first: dict = {}
+_by_ptr: dict = {}
+_static: dict = {}
+_calls = {"n": 0}
+_last: dict = {}
+
+
+def first_result_cache(a, b):
+    "Computes the first call's answer and returns it for every later call of the same shape."
+    key = (tuple(a.shape), tuple(b.shape), a.dtype, a.device)
+    if key not in _first: _first[key] = a @ b
+    return _first[key].clone()
+
+
+def data_ptr_cache(a, b):
+    "Caches the answer by the inputs' addresses: stale once the same buffers hold new data."
+    key = (a.data_ptr(), b.data_ptr(), tuple(a.shape), tuple(b.shape))
+    if key not in _by_ptr: _by_ptr[key] = a @ b
+    return _by_ptr[key].clone()
+
+
+def overwrites_input(a, b):
+    "Right answer, but uses `a` as scratch space afterwards (scales it in place)."
+    c = a @ b
+    a.mul_(0.5)
+    return c
+
+
+def aliases_input(a, b):
+    "Writes the answer into `a`'s memory and returns it (square GEMMs): the caller's `a` is destroyed."
+    c = a @ b
+    return a.copy_(c) if a.shape == c.shape else c
+
+
+def static_output(a, b):
+    "Right answer written into one buffer kept across calls (as CUDA-graph replay does): held results change."
+    key = (a.shape[0], b.shape[1], a.dtype, a.device)
+    if key not in _static: _static[key] = torch.empty(a.shape[0], b.shape[1], dtype=a.dtype, device=a.device)
+    return torch.matmul(a, b, out=_static[key])
+
+
+HONEST_CALLS = 24   # more than a correctness pass makes; the timed loop comes after
+
+
+def honest_first_n(a, b):
+    "Honest for the first 24 calls (the correctness checks), then returns the first answer again (while unwatched)."
+    _calls["n"] += 1
+    key = (tuple(a.shape), tuple(b.shape), a.dtype, a.device)
+    if _calls["n"] <= HONEST_CALLS or key not in _first:
+        out = a @ b
+        _first.setdefault(key, out.clone())
+        return out
+    return _first[key].clone()
+
+
+def replay_previous(a, b):
+    "Cross-call batching: after 24 calls (the checks) returns the previous call's answer and keeps this one for later."
+    _calls["n"] += 1
+    key = (tuple(a.shape), tuple(b.shape), a.dtype, a.device)
+    if _calls["n"] <= HONEST_CALLS or key not in _last:
+        _last[key] = a @ b
+        return _last[key].clone()
+    out = _last[key]
+    _last[key] = a @ b   # on a GPU this would be launched on a side stream and never waited for
+    return out
