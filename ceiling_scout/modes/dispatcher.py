@@ -22,7 +22,7 @@ __all__ = ['VALIDATION_SCHEMA_VERSION', 'MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK',
 
 # %% ../../nbs/41_dispatcher.ipynb #7d6c5bd6
 VALIDATION_SCHEMA_VERSION = "ceiling_scout.validation/1"
-_VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT")
+_VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT", "LIBRARY")
 _TIMED = ("KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT")
 _NUM_OR_NULL = {"type": ["number", "null"]}
 _RESULT = {"type": ["object", "null"], "required": ["mean_ms", "tflops"],

@@ -26,14 +26,14 @@ from .harness import (Isolated, below_floor, harness_refs, launched_kernels,
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
-           'PRECISION_FACTOR', 'VERDICTS', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'KernelMisbehaved', 'KernelExit',
-           'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line', 'load_candidate', 'KernelTimeout',
-           'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length', 'tolerance_for', 'ErrorStats',
-           'error_stats', 'library_output', 'reference_output', 'Check', 'edge_workloads', 'output_type_problem',
-           'held_out_workloads', 'precision_check', 'check_candidate', 'interleaved', 'ValidationResult',
-           'speed_verdict', 'ValidateConfig', 'validate', 'validate_isolated', 'TargetGrade', 'grade_targets',
-           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras',
-           'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
+           'PRECISION_FACTOR', 'VERDICTS', 'TIMED_SETS', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'KernelMisbehaved',
+           'KernelExit', 'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line', 'load_candidate',
+           'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length', 'tolerance_for',
+           'ErrorStats', 'error_stats', 'library_output', 'reference_output', 'Check', 'edge_workloads',
+           'output_type_problem', 'held_out_workloads', 'precision_check', 'check_candidate', 'interleaved',
+           'ValidationResult', 'speed_verdict', 'ValidateConfig', 'validate', 'validate_isolated', 'TargetGrade',
+           'grade_targets', 'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions',
+           'parse_extras', 'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
            'format_validation', 'conventions_markdown']
 
 # %% ../../nbs/40_validation.ipynb #8acef619
@@ -541,7 +541,7 @@ def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", 
     for r in range(rounds):
         for side, f in ((0, fn_a), (1, fn_b)):
             got[side].append(measure(f, device, warmup=warmup if r == 0 else 1, iters=per, flush_l2=flush_l2,
-                                     telemetry=False))
+                                     telemetry=False, cuda_graph=False))   # every call launched: inputs rotate
     def pool(ms: list[Measurement]) -> Measurement:
         t = tuple(x for m in ms for x in m.times_ms)
         method = {**ms[0].method, "iters": len(t), "interleaved_rounds": rounds, "iters_per_round": per}
@@ -701,15 +701,39 @@ def _floor_check(w: Workload, ceiling: Ceiling|None, dev: torch.device, base_ms:
 # %% ../../nbs/40_validation.ipynb #458b825e
 def _time_against_library(fn: Callable, workload: Workload, dev: torch.device, cfg: ValidateConfig,
                           thread: KernelThread, seed: int=0) -> tuple:
-    "(backend, prepared inputs, inputs, library's and candidate's `Measurement`): interleaved, on the kernel's thread."
+    """(backend, prepared inputs, inputs, library's and candidate's `Measurement`, the timed input sets, the candidate's
+    last timed output per set): interleaved, each side rotating through `TIMED_SETS` input sets, on the kernel's thread."""
     be = workload.backends(dev)[workload.default_backend]
-    x = workload.make_inputs(dev, seed=seed + 500)
+    xs = [workload.make_inputs(dev, seed=seed + 500 + k) for k in range(TIMED_SETS)]
+    kept, turn = {}, {"lib": 0, "cand": 0}
     with workload.precision_context():
-        prep = be.prepare(x) if be.prepare else x
-        timed = lambda: interleaved(lambda: be.fn(prep), lambda: workload.candidate_call(fn, x), dev, cfg.rounds,
-                                    cfg.warmup, cfg.iters, wants_l2_flush(workload, dev))
+        preps = [be.prepare(x) if be.prepare else x for x in xs]
+        def lib():
+            k = turn["lib"] % TIMED_SETS; turn["lib"] += 1; return be.fn(preps[k])
+        def cand():
+            k = turn["cand"] % TIMED_SETS; turn["cand"] += 1
+            kept[k] = workload.candidate_call(fn, xs[k]); return kept[k]
+        timed = lambda: interleaved(lib, cand, dev, cfg.rounds, cfg.warmup, cfg.iters, wants_l2_flush(workload, dev))
         ma, mb = thread.call(timed, cfg.timeout_s * 2 * (cfg.warmup + cfg.iters + 2 * cfg.rounds))
-    return be, prep, x, ma, mb
+    return be, preps[0], xs[0], ma, mb, xs, kept
+
+TIMED_SETS = 3   # input sets the timed loop rotates through (a kernel that replays one answer is wrong on the others)
+
+def _timed_outputs_check(w: Workload, dev: torch.device, xs: list, kept: dict, thread: KernelThread) -> list[Check]:
+    "The candidate's last timed output for each input set against the reference (checked after the timing)."
+    run, bad = _Run(None, dev, 60.0, thread), []
+    for k, out in sorted(kept.items()):
+        ref, tol, lib, _ = run.expect(w, xs[k])
+        why = output_type_problem(out, lib) or ("" if (s := error_stats(out, ref, tol)).passed else s.describe())
+        if why: bad.append(f"input set {k}: {why}")
+    if not bad:
+        return [Check(f"timed outputs re-checked ({len(kept)} input sets)", True, "the last output of each set",
+                      info=True)]
+    same = [k for k in kept if k and isinstance(kept[k], torch.Tensor) and isinstance(kept[0], torch.Tensor)
+            and kept[k].shape == kept[0].shape and torch.equal(kept[k], kept[0])]
+    trap = "replay" if same else "watched_only"
+    return [Check("timed outputs re-checked", False, "; ".join(bad) + (" (the same answer for different inputs)"
+                                                                        if same else ""), trap=trap)]
 
 def _ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateConfig, scout) -> Ceiling:
     "`scout`'s ceiling for the workload (a `CeilingScout` on `dev` made if none is given)."
@@ -767,11 +791,14 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         if not cfg.timed: return result("PASS", checks)
         kernels, same = _library_in_disguise(fn, workload, dev, thread, seed, cfg.timeout_s)
         if same: return replace(result("LIBRARY", checks), kernels=kernels)
-        try: be, prep, x, ma, mb = _time_against_library(fn, workload, dev, cfg, thread, seed)
+        try: be, prep, x, ma, mb, xs, kept = _time_against_library(fn, workload, dev, cfg, thread, seed)
         except (KernelTimeout, KernelMisbehaved) as e:
             what, trap = ("time limit", "hang") if isinstance(e, KernelTimeout) else ("the kernel runs", "exits")
             return result("FAIL", checks + (Check(what, False, f"{e}; during: the timed calls", trap=trap),))
         late = _harness_check(refs, "by its timed calls")
+        rechecked = _timed_outputs_check(workload, dev, xs, kept, thread)
+        late = late + [c for c in rechecked if not c.passed]; checks = tuple(checks) + tuple(c for c in rechecked
+                                                                                           if c.passed)
     finally: thread.close(); restore_harness(refs)   # whatever the kernel patched, the tool goes on with its own
     base = BenchmarkResult(workload, be.name, be.library, "ok", workload.check(be.fn(prep), x), ma)
     cust = BenchmarkResult(workload, "custom", "custom", "ok", None, mb, label="custom")
