@@ -4,7 +4,7 @@
 
 # %% ../../nbs/42_harness.ipynb #9b8c4c8d
 from __future__ import annotations
-import math, multiprocessing as mp, random, threading, time, traceback
+import contextlib, math, multiprocessing as mp, os, random, re, sys, tempfile, threading, time, traceback
 from dataclasses import dataclass
 from typing import Callable, Sequence
 import torch
@@ -12,7 +12,8 @@ import torch
 # %% auto #0
 __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'fingerprint', 'LoopFinding', 'LoopReport',
            'rotating_loop', 'harness_refs', 'tampered', 'restore_harness', 'physics_floor_ms', 'below_floor',
-           'launched_kernels', 'Isolated', 'run_isolated', 'sticky_cuda_error', 'graph_capture_problem']
+           'profiler_lines_dropped', 'launched_kernels', 'Isolated', 'run_isolated', 'sticky_cuda_error',
+           'graph_capture_problem']
 
 # %% ../../nbs/42_harness.ipynb #83ca7887
 def fingerprint(t: torch.Tensor) -> tuple[float, float, float]:
@@ -126,6 +127,21 @@ def below_floor(time_ms: float, floor_ms: float) -> bool:
     "True when `time_ms` is faster than the physics floor allows (beyond its 5 % grace)."
     return floor_ms > 0 and time_ms < floor_ms / PHYSICS_SLACK
 
+# %% ../../nbs/42_harness.ipynb #06705d41
+_PROFILER_NOISE = re.compile(r"^(USDT:|ERROR: External init callback|STAGE:|\[W\d+ .*(kineto|[Pp]rofiler))")
+
+@contextlib.contextmanager
+def profiler_lines_dropped():
+    "Kineto's own lines on file descriptor 2 kept out of the tool's output; anything else written there is passed on."
+    sys.stderr.flush(); saved = os.dup(2)
+    with tempfile.TemporaryFile() as tmp:
+        os.dup2(tmp.fileno(), 2)
+        try: yield
+        finally:
+            sys.stderr.flush(); os.dup2(saved, 2); os.close(saved); tmp.seek(0)
+            keep = [l for l in tmp.read().decode(errors="replace").splitlines(True) if not _PROFILER_NOISE.match(l)]
+            if keep: sys.stderr.write("".join(keep)); sys.stderr.flush()
+
 # %% ../../nbs/42_harness.ipynb #852e497a
 _CPU_PLUMBING = {"aten::empty", "aten::empty_strided", "aten::empty_like", "aten::resolve_conj", "aten::resolve_neg",
                  "aten::alias", "aten::view", "aten::reshape", "aten::as_strided", "aten::detach", "aten::t",
@@ -135,7 +151,7 @@ def launched_kernels(fn: Callable[[], object], device: str|torch.device="cpu") -
     "The kernels `fn()` launched (sorted, unique): CUDA kernel names on a GPU, aten operators on a CPU."
     from torch.profiler import profile, ProfilerActivity
     dev = torch.device(device); acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if dev.type == "cuda" else [])
-    with profile(activities=acts) as p:
+    with profiler_lines_dropped(), profile(activities=acts) as p:
         fn()
         if dev.type == "cuda": torch.cuda.synchronize(dev)
     ev = p.events()

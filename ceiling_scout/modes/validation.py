@@ -535,7 +535,9 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
 
 # %% ../../nbs/40_validation.ipynb #78449236
 def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", rounds: int=5, warmup: int=5,
-                iters: int=50, flush_l2: bool=False) -> tuple[Measurement, Measurement]:
+                iters: int=50, flush_l2: bool=False,
+                input_sets: int=1 # how many input sets each side rotates through (recorded in the method)
+               ) -> tuple[Measurement, Measurement]:
     "Time two callables with the same engine in alternating rounds (A, B, A, B …); all of each side's times pooled."
     per = max(2, math.ceil(iters / rounds)); got = {0: [], 1: []}
     for r in range(rounds):
@@ -544,7 +546,8 @@ def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", 
                                      telemetry=False, cuda_graph=False))   # every call launched: inputs rotate
     def pool(ms: list[Measurement]) -> Measurement:
         t = tuple(x for m in ms for x in m.times_ms)
-        method = {**ms[0].method, "iters": len(t), "interleaved_rounds": rounds, "iters_per_round": per}
+        method = {**ms[0].method, "iters": len(t), "interleaved_rounds": rounds, "iters_per_round": per,
+                  "input_sets": input_sets}
         return Measurement(t, summarize(t), method, ms[-1].telemetry, sum(m.duration_s for m in ms), ms[0].regime)
     return pool(got[0]), pool(got[1])
 
@@ -713,7 +716,8 @@ def _time_against_library(fn: Callable, workload: Workload, dev: torch.device, c
         def cand():
             k = turn["cand"] % TIMED_SETS; turn["cand"] += 1
             kept[k] = workload.candidate_call(fn, xs[k]); return kept[k]
-        timed = lambda: interleaved(lib, cand, dev, cfg.rounds, cfg.warmup, cfg.iters, wants_l2_flush(workload, dev))
+        timed = lambda: interleaved(lib, cand, dev, cfg.rounds, cfg.warmup, cfg.iters, wants_l2_flush(workload, dev),
+                                    TIMED_SETS)
         ma, mb = thread.call(timed, cfg.timeout_s * 2 * (cfg.warmup + cfg.iters + 2 * cfg.rounds))
     return be, preps[0], xs[0], ma, mb, xs, kept
 

@@ -71,14 +71,14 @@ def _check_line(c) -> str:
 def _speed_lines(v) -> list[str]:
     b, pct = v.baseline, lambda x: number(x, fmt=".1%")
     lines = ["", f"=== Speed (same engine, interleaved A/B x {b.measurement.method.get('interleaved_rounds')} "
-                 f"rounds, same inputs) ==="]
+                 f"rounds, both sides rotating the same {b.measurement.method.get('input_sets', 1)} input sets) ==="]
     for name, r in ((f"library ({v.library})", b), ("custom", v.custom)):
         st, eff, effs = r.measurement.stats, v.efficiency(r), v.efficiency(r, spec=True)
         lines.append(f"  {name:<34} {number(st.mean_ms, fmt='.4f')} ms ±{pct(st.ci95_rel)}  {rate_text(r)}"
                      + (f"  {pct(eff)} of the ceiling" if eff else "") + (f", {pct(effs)} of spec" if effs else ""))
     if v.bound_tflops:
         lines.append(f"  ceiling: {number(v.bound_tflops, fmt='.4g')} TFLOPS at this intensity ({v.ceiling.source}, "
-                     f"{v.ceiling.device_name}); spec: {number(v.spec_bound_tflops or None, fmt='')}")
+                     f"{v.ceiling.device_name}); spec: {number(v.spec_bound_tflops or None, fmt='.4g')}")
     return lines
 
 def format_validation(v) -> str:
