@@ -189,15 +189,26 @@ def provenance(device: str) -> dict:
             "command": " ".join(["python"] + sys.argv), "commit": commit}
 
 
+def _resumed(path: str | Path | None, device: str) -> list[dict]:
+    "The records of an earlier run of this matrix (its JSON), checked: same schema and device; [] without one."
+    if not path or not Path(path).is_file(): return []
+    try: d = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e: raise ValueError(f"--resume {path}: not readable JSON ({e})") from None
+    if d.get("schema") != "ceiling_scout.cheat_matrix/1" or d.get("provenance", {}).get("device") != device:
+        raise ValueError(f"--resume {path}: not a {device} cheat matrix (schema ceiling_scout.cheat_matrix/1)")
+    return [r for r in d.get("records", []) if isinstance(r, dict) and r.get("name") and r.get("outcome")]
+
+
 def run_matrix(device: str, out: str | Path, only: str | None = None, timeout_s: float = 300,
-               suite: str | Path = SUITE, ceilings: str | Path | None = None) -> dict:
+               suite: str | Path = SUITE, ceilings: str | Path | None = None, resume: str | Path | None = None) -> dict:
     "Every entry for `device`, one process each; the JSON written to `out` after each case; the document."
     import torch
     if device == "cuda" and not torch.cuda.is_available(): raise ValueError("--device cuda: no CUDA device here")
-    entries = entries_for(load_suite(suite), device, only)
+    done = _resumed(resume, device)
+    entries = [e for e in entries_for(load_suite(suite), device, only) if e["name"] not in {r["name"] for r in done}]
     cache = str(ceilings or Path(out).with_name(Path(out).stem + "_ceilings.json"))
     doc = {"schema": "ceiling_scout.cheat_matrix/1", "provenance": provenance(device), "suite": str(suite),
-           "records": []}
+           "records": done, "resumed_records": len(done)}
     ctx = case_processes()
     for i, e in enumerate(entries, 1):
         rec = {**e, **run_case(e, device, cache, timeout_s, ctx)}
@@ -210,6 +221,19 @@ def run_matrix(device: str, out: str | Path, only: str | None = None, timeout_s:
     return doc
 
 
+def write_recorded_matrix(doc: dict, path: str | Path, device: str) -> Path:
+    "The matrix as a `ceiling_scout.recorded/1` file: provenance with the environment (driver, torch/CUDA), doc in extra."
+    from ceiling_scout.engine.core import capture_environment
+    from ceiling_scout.reports.recorded import write_recorded
+    env = capture_environment(device).to_dict()
+    if env.get("code_commit") is None and doc["provenance"].get("commit"):
+        env["code_commit"] = doc["provenance"]["commit"].split()[0]
+    prov = {"command": doc["provenance"]["command"], "script": "benchmarks/cheat_matrix.py", "issue": 22,
+            "date": doc["provenance"]["date"], "environment": env}
+    write_recorded(path, prov, {}, [], {k: v for k, v in doc.items() if k != "provenance"})
+    return Path(path)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
@@ -220,13 +244,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suite", default=str(SUITE))
     ap.add_argument("--ceilings", help="the measured-ceiling cache file (default: FILE_ceilings.json beside --out)")
     ap.add_argument("--out", required=True, help="the JSON file to write")
+    ap.add_argument("--resume", help="an earlier run's JSON: its cases are kept and not run again")
+    ap.add_argument("--recorded", help="also write the matrix as a ceiling_scout.recorded/1 file (for data/recorded/)")
     a = ap.parse_args(argv)
     timeout = a.timeout or (120 if a.device == "cpu" else 900)
-    try: doc = run_matrix(a.device, a.out, a.only, timeout, a.suite, a.ceilings)
+    try: doc = run_matrix(a.device, a.out, a.only, timeout, a.suite, a.ceilings, a.resume)
     except ValueError as e:
         print(f"cheat_matrix: {e}", file=sys.stderr); return 2
     print(matrix_text(doc["matrix"], doc["records"]))
     print(f"wrote {a.out}")
+    if a.recorded: print(f"wrote {write_recorded_matrix(doc, a.recorded, a.device)}")
     return 0
 
 
