@@ -119,7 +119,8 @@ def run_case(entry: dict, device: str, ceiling_cache: str, timeout_s: float, ctx
     "One entry in a process of its own under `timeout_s`; its record, or the crash or time-out as verdict ERROR."
     ctx, t0 = ctx or case_processes(), time.time()
     here, there = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_child, args=(entry, device, ceiling_cache, there), daemon=True)
+    p = ctx.Process(target=_child, args=(entry, device, ceiling_cache, there))   # not a daemon: the
+    # validator spawns a process of its own for the kernel on a GPU, and a daemon may not have children
     p.start(); there.close()
     rec, timed_out = None, False
     try:
