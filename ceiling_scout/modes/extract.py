@@ -21,11 +21,11 @@ from .guard import DEFAULT_TIMEOUT_S, guarded_call
 
 # %% auto #0
 __all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'EMBEDDING_NOTE', 'GROUP_MAPPERS', 'ROUTING_NOTE',
-           'TANH_GELU_NOTE', 'WEIGHT_VIEWS', 'SPARSITY_KEYS', 'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES',
+           'TANH_GELU_NOTE', 'RMSNORM_NOTE', 'WEIGHT_VIEWS', 'SPARSITY_KEYS', 'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES',
            'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall',
            'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper', 'map_mm', 'map_bmm', 'map_grouped_mm',
            'map_sdpa', 'map_conv', 'map_embedding', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope',
-           'find_tanh_gelu', 'find_moe_routing', 'map_calls', 'gemm_weight', 'attach_weight_sparsity',
+           'find_tanh_gelu', 'find_rmsnorm', 'find_moe_routing', 'map_calls', 'gemm_weight', 'attach_weight_sparsity',
            'what_if_sparsity', 'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json',
            'onnx_mapper', 'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention', 'read_onnx',
            'onnx_attention_patterns']
@@ -336,6 +336,36 @@ def find_tanh_gelu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, in
                     (x.numel // x.shape[-1], x.shape[-1])))
     return out
 
+# %% ../../nbs/51_extract.ipynb #e4620b8a
+def _one(calls: list[AtenCall], idxs, *names: str) -> AtenCall|None:
+    "The first call among `idxs` whose ATen name is one of `names`."
+    return next((calls[i] for i in idxs if calls[i].name in names), None)
+
+def _rms_tail(calls: list[AtenCall], users: dict, mul: AtenCall, cols: int) -> list[AtenCall]:
+    "The optional cast and the product with a weight vector of length `cols` after RMSNorm's `x * rsqrt(...)`."
+    nxt = users.get(mul.index, [])
+    cast = _one(calls, nxt, "_to_copy") if len(nxt) == 1 else None
+    after = users.get(cast.index, []) if cast else nxt
+    w = _one(calls, after, "mul") if len(after) == 1 else None
+    if w is None or not any(t.shape == (cols,) for t in w.tensors.values()): return [cast] if cast else []
+    return [c for c in (cast, w) if c]
+
+def find_rmsnorm(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]]:
+    "Written-out RMSNorm patterns (pow, mean, add, rsqrt, mul; casts, weight): (call indices, (ROWS, COLS))."
+    users, out = _users(calls), []
+    for r in (c for c in calls if c.name == "rsqrt"):
+        a = _one(calls, r.inputs_from, "add"); m = a and _one(calls, a.inputs_from, "mean")
+        p = m and _one(calls, m.inputs_from, "pow"); mul = _one(calls, users.get(r.index, []), "mul")
+        if not (p and mul) or p.scalars.get("exponent") != 2 or len(a.inputs_from) != 1: continue
+        x = p.tensors["self"]
+        if m.scalars.get("dim") not in ([-1], [len(x.shape) - 1]): continue
+        head = [calls[i] for i in p.inputs_from if calls[i].name == "_to_copy"]
+        if head and not set(users.get(head[0].index, [])) <= {p.index, mul.index}: head = []
+        cs = [*head, p, m, a, r, mul, *_rms_tail(calls, users, mul, x.shape[-1])]
+        out.append((sorted(c.index for c in cs), (x.numel // x.shape[-1], x.shape[-1])))
+    return out
+
+
 # %% ../../nbs/51_extract.ipynb #c8daa270
 ROUTING_NOTE = ("MoE routing folded in ({names}): the token permutation a fused MoE kernel does around its "
                 "grouped GEMM (measured without it)")
@@ -359,6 +389,8 @@ def find_moe_routing(calls: list[AtenCall]) -> list[tuple[list[int], int]]:
 _ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh"}
 TANH_GELU_NOTE = ("tanh-approximate GELU written out as pow, mul, add and tanh calls: measured as the one fused GELU "
                   "kernel they could be (bias_gelu moves the same bytes)")
+RMSNORM_NOTE = ("RMSNorm written out as pow, mean, add, rsqrt and mul calls (and dtype casts): measured as the one "
+                "fused RMSNorm kernel they stand for (rmsnorm reads x and the weight and writes y once)")
 
 def _op(name, calls: list[AtenCall], mapped, prec: str) -> ExtractedOp:
     t = sum(c.time_ms for c in calls)
@@ -400,11 +432,13 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         cs = [calls[i] for i in idx]
         op = _op(f"rope_{idx[0]}", cs, ("rope", shape, {}, ()), prec_of(cs))
         for i in idx: taken[i] = op
-    for idx, shape in find_tanh_gelu(calls):
-        if any(i in taken for i in idx): continue
-        cs = [calls[i] for i in idx]
-        op = replace(_op(f"gelu_tanh_{idx[0]}", cs, ("bias_gelu", shape, {}, ()), prec_of(cs)), note=TANH_GELU_NOTE)
-        for i in idx: taken[i] = op
+    for finder, label, op_name, note in ((find_tanh_gelu, "gelu_tanh", "bias_gelu", TANH_GELU_NOTE),
+                                         (find_rmsnorm, "rmsnorm", "rmsnorm", RMSNORM_NOTE)):
+        for idx, shape in finder(calls):
+            if any(i in taken for i in idx): continue
+            cs = [calls[i] for i in idx]
+            op = replace(_op(f"{label}_{idx[0]}", cs, (op_name, shape, {}, ()), prec_of(cs)), note=note)
+            for i in idx: taken[i] = op
     for c in calls:
         if c.index not in taken:
             mapped = ATEN_MAPPERS[c.name](c) if c.name in ATEN_MAPPERS else None
