@@ -163,15 +163,17 @@ class ElementwiseWorkload(RowwiseWorkload):
     "An elementwise kernel over ROWS×COLS tensors (`kind`: add, mul, gelu, silu_mul): inputs read, output written."
     kind: str = "add"
     operation: ClassVar[str] = "elementwise"
-    cli_flags: ClassVar[tuple[Flag, ...]] = (Flag("--kind", str, "the elementwise kernel: " + ", ".join(ELEMENTWISE_KINDS),
-                                                  choices=tuple(ELEMENTWISE_KINDS)),)
+    cli_flags: ClassVar[tuple[Flag, ...]] = (
+        Flag("--kind", str, "the elementwise kernel: " + ", ".join(ELEMENTWISE_KINDS),
+             choices=tuple(ELEMENTWISE_KINDS)),)
     example_shapes: ClassVar[dict] = {"8192x8192 bf16 silu_mul": ("8192,8192", "bf16", {"kind": "silu_mul"})}
     calling_convention: ClassVar[str] = ("fn(*inputs) by kind: add fn(x, y) -> x + y; mul fn(x, y) -> x * y; gelu "
                                          "fn(x) -> gelu(x), erf form; silu_mul fn(gate, up) -> silu(gate) * up")
     def __post_init__(self):
         super().__post_init__()
         if self.kind not in ELEMENTWISE_KINDS:
-            raise CeilingScoutError(f"elementwise kind must be one of {', '.join(ELEMENTWISE_KINDS)}; got {self.kind!r}")
+            raise CeilingScoutError(f"elementwise kind must be one of {', '.join(ELEMENTWISE_KINDS)}; "
+                                    f"got {self.kind!r}")
     @property
     def extras(self) -> dict: return {"kind": self.kind}
     @property
@@ -181,7 +183,8 @@ class ElementwiseWorkload(RowwiseWorkload):
     @property
     def flops(self) -> float: return ELEMENTWISE_KINDS[self.kind][2] * self.ROWS * self.COLS
     @property
-    def bytes_min(self) -> float: return float((len(self.inputs) + 1) * self.ROWS * self.COLS * self.precision.itemsize)
+    def bytes_min(self) -> float:
+        return float((len(self.inputs) + 1) * self.ROWS * self.COLS * self.precision.itemsize)
     def make_inputs(self, device, seed=0) -> dict:
         return {n: random_tensor((self.ROWS, self.COLS), self.precision.dtype, device, seed + i)
                 for i, n in enumerate(self.inputs)}
@@ -196,7 +199,8 @@ class ElementwiseWorkload(RowwiseWorkload):
 
 
 # %% ../../nbs/22_memory_bound.ipynb #fa2c7951
-_MEMORY_OPS = (Operation.LAYERNORM, Operation.RMSNORM, Operation.SOFTMAX, Operation.BIAS_GELU, Operation.ELEMENTWISE)
+_MEMORY_OPS = (Operation.LAYERNORM, Operation.RMSNORM, Operation.SOFTMAX, Operation.BIAS_GELU,
+               Operation.ELEMENTWISE)
 
 def _tries(w: Workload) -> list[str]:
     "What to try for a memory-bound operation below the copy bandwidth."
