@@ -154,7 +154,7 @@ class BiasGeluWorkload(RowwiseWorkload):
 # %% ../../nbs/22_memory_bound.ipynb #d313ede6
 ELEMENTWISE_KINDS = {  # kind: (input names, eager code, nominal FLOPs per element)
     "add": (("x", "y"), "x + y", 1.0), "mul": (("x", "y"), "x * y", 1.0),
-    "gelu": (("x",), "torch.nn.functional.gelu(x)", 8.0),
+    "gelu": (("x",), "torch.nn.functional.gelu(x)", 8.0), "silu": (("x",), "torch.nn.functional.silu(x)", 4.0),
     "silu_mul": (("gate", "up"), "torch.nn.functional.silu(gate) * up", 5.0)}
 
 @register_workload
@@ -167,8 +167,9 @@ class ElementwiseWorkload(RowwiseWorkload):
         Flag("--kind", str, "the elementwise kernel: " + ", ".join(ELEMENTWISE_KINDS),
              choices=tuple(ELEMENTWISE_KINDS)),)
     example_shapes: ClassVar[dict] = {"8192x8192 bf16 silu_mul": ("8192,8192", "bf16", {"kind": "silu_mul"})}
-    calling_convention: ClassVar[str] = ("fn(*inputs) by kind: add fn(x, y) -> x + y; mul fn(x, y) -> x * y; gelu "
-                                         "fn(x) -> gelu(x), erf form; silu_mul fn(gate, up) -> silu(gate) * up")
+    calling_convention: ClassVar[str] = ("fn(*inputs) by kind: add fn(x, y) -> x + y; mul fn(x, y) -> x * y; "
+                                         "gelu fn(x) -> gelu(x), erf form; silu fn(x) -> silu(x); "
+                                         "silu_mul fn(gate, up) -> silu(gate) * up")
     def __post_init__(self):
         super().__post_init__()
         if self.kind not in ELEMENTWISE_KINDS:
@@ -191,7 +192,8 @@ class ElementwiseWorkload(RowwiseWorkload):
     def eager(self, x: dict) -> torch.Tensor:
         if self.kind == "add": return x["x"] + x["y"]
         if self.kind == "mul": return x["x"] * x["y"]
-        return F.gelu(x["x"]) if self.kind == "gelu" else F.silu(x["gate"]) * x["up"]
+        if self.kind == "gelu": return F.gelu(x["x"])
+        return F.silu(x["x"]) if self.kind == "silu" else F.silu(x["gate"]) * x["up"]
     def code(self, backend: str) -> str:
         args = ", ".join(self.inputs)
         if backend == "torch.compile": return f"fn = torch.compile(lambda {args}: {self.eager_code}); out = fn({args})"
