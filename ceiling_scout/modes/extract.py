@@ -20,15 +20,17 @@ from ..render.numbers import number
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 
 # %% auto #0
-__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'EMBEDDING_NOTE', 'GROUP_MAPPERS', 'ROUTING_NOTE',
-           'TANH_GELU_NOTE', 'WEIGHT_VIEWS', 'SPARSITY_KEYS', 'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES',
+__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'EMBEDDING_NOTE', 'ELEMENTWISE_MIN_BYTES',
+           'SMALL_ELEMENTWISE_NOTE', 'CAT_NOTE', 'GROUP_MAPPERS', 'ROUTING_NOTE', 'TANH_GELU_NOTE', 'RMSNORM_NOTE',
+           'SWIGLU_NOTE', 'NOTES', 'WEIGHT_VIEWS', 'SPARSITY_KEYS', 'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES',
            'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall',
            'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper', 'map_mm', 'map_bmm', 'map_grouped_mm',
-           'map_sdpa', 'map_conv', 'map_embedding', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope',
-           'find_tanh_gelu', 'find_moe_routing', 'map_calls', 'gemm_weight', 'attach_weight_sparsity',
-           'what_if_sparsity', 'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json',
-           'onnx_mapper', 'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_attention', 'read_onnx',
-           'onnx_attention_patterns']
+           'map_sdpa', 'map_conv', 'map_embedding', 'map_activation', 'map_binary', 'map_cat', 'map_layer_norm',
+           'map_rms_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu', 'find_rmsnorm', 'find_swiglu',
+           'find_moe_routing', 'map_calls', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
+           'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_mapper',
+           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_gelu', 'onnx_attention', 'read_onnx',
+           'onnx_attention_patterns', 'onnx_gelu_patterns']
 
 # %% ../../nbs/51_extract.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -268,6 +270,29 @@ def map_embedding(c: AtenCall):
     w, ids = c.tensors["weight"], c.tensors["indices"]
     return "d2d", (ids.numel * w.shape[-1] * w.nbytes // max(1, w.numel),), {}, ()
 
+ELEMENTWISE_MIN_BYTES = 64 * 2**10   # below: launch-bound, left unmapped
+SMALL_ELEMENTWISE_NOTE = "a broadcast, scalar or under-64 KiB operand: launch-bound, left to the fusion chains"
+CAT_NOTE = "concatenation: measured as a device copy of the bytes it writes (d2d), the same memory traffic"
+
+@aten_mapper("gelu", "silu")
+def map_activation(c: AtenCall):
+    x = c.tensors["self"]
+    if not x.shape: return None, SMALL_ELEMENTWISE_NOTE
+    return "elementwise", (x.numel // x.shape[-1], x.shape[-1]), {"kind": c.name}, ()
+
+@aten_mapper("add", "mul", "add_", "mul_")
+def map_binary(c: AtenCall):
+    a, b = c.tensors.get("self"), c.tensors.get("other")
+    if a is None or b is None or (a.shape, a.dtype) != (b.shape, b.dtype) or 0 in (*a.stride, *b.stride) or \
+       not a.shape or a.nbytes < ELEMENTWISE_MIN_BYTES: return None, SMALL_ELEMENTWISE_NOTE
+    return "elementwise", (a.numel // a.shape[-1], a.shape[-1]), {"kind": c.name.rstrip("_")}, ()
+
+@aten_mapper("cat")
+def map_cat(c: AtenCall):
+    out = c.outputs[0] if c.outputs else None
+    if out is None or out.nbytes < ELEMENTWISE_MIN_BYTES: return None, SMALL_ELEMENTWISE_NOTE
+    return "d2d", (out.nbytes,), {}, ()
+
 @aten_mapper("native_layer_norm")
 def map_layer_norm(c: AtenCall):
     return _rows(c.tensors["input"], math.prod(c.scalars["normalized_shape"]), "layernorm")
@@ -336,6 +361,49 @@ def find_tanh_gelu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, in
                     (x.numel // x.shape[-1], x.shape[-1])))
     return out
 
+# %% ../../nbs/51_extract.ipynb #e4620b8a
+def _one(calls: list[AtenCall], idxs, *names: str) -> AtenCall|None:
+    "The first call among `idxs` whose ATen name is one of `names`."
+    return next((calls[i] for i in idxs if calls[i].name in names), None)
+
+def _rms_tail(calls: list[AtenCall], users: dict, mul: AtenCall, cols: int) -> list[AtenCall]:
+    "The optional cast and the product with a weight vector of length `cols` after RMSNorm's `x * rsqrt(...)`."
+    nxt = users.get(mul.index, [])
+    cast = _one(calls, nxt, "_to_copy") if len(nxt) == 1 else None
+    after = users.get(cast.index, []) if cast else nxt
+    w = _one(calls, after, "mul") if len(after) == 1 else None
+    if w is None or not any(t.shape == (cols,) for t in w.tensors.values()): return [cast] if cast else []
+    return [c for c in (cast, w) if c]
+
+def find_rmsnorm(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]]:
+    "Written-out RMSNorm patterns (pow, mean, add, rsqrt, mul; casts, weight): (call indices, (ROWS, COLS))."
+    users, out = _users(calls), []
+    for r in (c for c in calls if c.name == "rsqrt"):
+        a = _one(calls, r.inputs_from, "add"); m = a and _one(calls, a.inputs_from, "mean")
+        p = m and _one(calls, m.inputs_from, "pow"); mul = _one(calls, users.get(r.index, []), "mul")
+        if not (p and mul) or p.scalars.get("exponent") != 2 or len(a.inputs_from) != 1: continue
+        x = p.tensors["self"]
+        if m.scalars.get("dim") not in ([-1], [len(x.shape) - 1]): continue
+        head = [calls[i] for i in p.inputs_from if calls[i].name == "_to_copy"]
+        if head and not set(users.get(head[0].index, [])) <= {p.index, mul.index}: head = []
+        cs = [*head, p, m, a, r, mul, *_rms_tail(calls, users, mul, x.shape[-1])]
+        out.append((sorted(c.index for c in cs), (x.numel // x.shape[-1], x.shape[-1])))
+    return out
+
+
+# %% ../../nbs/51_extract.ipynb #64da514e
+def find_swiglu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]]:
+    "`silu(gate) * up` pairs (same shape and dtype) in `calls`: (the two call indices, (ROWS, COLS))."
+    users, out = _users(calls), []
+    for s in (c for c in calls if c.name == "silu"):
+        nxt = users.get(s.index, [])
+        m = _one(calls, nxt, "mul") if len(nxt) == 1 else None
+        if m is None or len({(t.shape, t.dtype) for t in m.tensors.values()}) != 1 or not s.outputs[0].shape: continue
+        x = s.outputs[0]
+        out.append(([s.index, m.index], (x.numel // x.shape[-1], x.shape[-1])))
+    return out
+
+
 # %% ../../nbs/51_extract.ipynb #c8daa270
 ROUTING_NOTE = ("MoE routing folded in ({names}): the token permutation a fused MoE kernel does around its "
                 "grouped GEMM (measured without it)")
@@ -359,6 +427,11 @@ def find_moe_routing(calls: list[AtenCall]) -> list[tuple[list[int], int]]:
 _ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh"}
 TANH_GELU_NOTE = ("tanh-approximate GELU written out as pow, mul, add and tanh calls: measured as the one fused GELU "
                   "kernel they could be (bias_gelu moves the same bytes)")
+RMSNORM_NOTE = ("RMSNorm written out as pow, mean, add, rsqrt and mul calls (and dtype casts): measured as the one "
+                "fused RMSNorm kernel they stand for (rmsnorm reads x and the weight and writes y once)")
+SWIGLU_NOTE = ("SwiGLU's silu(gate) * up, two kernels: measured as the one fused kernel they could be "
+               "(elementwise silu_mul reads gate and up and writes once)")
+NOTES = {"embedding": EMBEDDING_NOTE, "cat": CAT_NOTE}   # said of a single call the ATen mapper mapped
 
 def _op(name, calls: list[AtenCall], mapped, prec: str) -> ExtractedOp:
     t = sum(c.time_ms for c in calls)
@@ -400,17 +473,19 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         cs = [calls[i] for i in idx]
         op = _op(f"rope_{idx[0]}", cs, ("rope", shape, {}, ()), prec_of(cs))
         for i in idx: taken[i] = op
-    for idx, shape in find_tanh_gelu(calls):
-        if any(i in taken for i in idx): continue
-        cs = [calls[i] for i in idx]
-        op = replace(_op(f"gelu_tanh_{idx[0]}", cs, ("bias_gelu", shape, {}, ()), prec_of(cs)), note=TANH_GELU_NOTE)
-        for i in idx: taken[i] = op
+    for finder, label, op_name, extras, note in (
+            (find_tanh_gelu, "gelu_tanh", "bias_gelu", {}, TANH_GELU_NOTE), (find_rmsnorm, "rmsnorm", "rmsnorm", {},
+            RMSNORM_NOTE), (find_swiglu, "swiglu", "elementwise", {"kind": "silu_mul"}, SWIGLU_NOTE)):
+        for idx, shape in finder(calls):
+            if any(i in taken for i in idx): continue
+            cs = [calls[i] for i in idx]
+            op = replace(_op(f"{label}_{idx[0]}", cs, (op_name, shape, extras, ()), prec_of(cs)), note=note)
+            for i in idx: taken[i] = op
     for c in calls:
         if c.index not in taken:
             mapped = ATEN_MAPPERS[c.name](c) if c.name in ATEN_MAPPERS else None
             taken[c.index] = _op(f"{c.name}_{c.index}", [c], mapped, prec_of([c]))
-            if c.name == "embedding" and taken[c.index].mapped:
-                taken[c.index] = replace(taken[c.index], note=EMBEDDING_NOTE)
+            if c.name in NOTES and taken[c.index].mapped: taken[c.index] = replace(taken[c.index], note=NOTES[c.name])
     for route, host in find_moe_routing(calls): _fold_routing(taken, calls, route, host)
     ops = list({id(taken[c.index]): taken[c.index] for c in calls}.values())
     users = {}
@@ -795,6 +870,11 @@ def onnx_rowwise(node, s, a):
     cols = math.prod(x[axis:])
     return op, (math.prod(x) // cols, cols), {}, ()
 
+@onnx_mapper("Gelu")
+def onnx_gelu(node, s, a):
+    x = s(node.input[0])
+    return "elementwise", (math.prod(x[:-1]), x[-1]), {"kind": "gelu"}, ()
+
 @onnx_mapper("Attention")
 def onnx_attention(node, s, a):
     q, k = s(node.input[0]), s(node.input[1])
@@ -843,7 +923,8 @@ def read_onnx(path: str|Path, precision: str|None=None # default: the element ty
             kind = "view" if node.op_type in _ONNX_VIEWS else "memory"
             ops.append(ExtractedOp(label, None, tuple(d or 0 for d in first[0]), prec, {}, None, (node.op_type,), (i,),
                                    kind, note="" if not mapper else "outside the operation's grammar"))
-    return ExtractedModel(p.stem, onnx_attention_patterns(g, ops, known), "onnx", "ONNX shape inference", None, "cpu")
+    ops = onnx_gelu_patterns(g, onnx_attention_patterns(g, ops, known), known)
+    return ExtractedModel(p.stem, ops, "onnx", "ONNX shape inference", None, "cpu")
 
 # %% ../../nbs/51_extract.ipynb #5634ae86
 def onnx_attention_patterns(g, ops: list[ExtractedOp], known: dict) -> list[ExtractedOp]:
@@ -870,3 +951,34 @@ def onnx_attention_patterns(g, ops: list[ExtractedOp], known: dict) -> list[Extr
                                     None, tuple(g.node[k].op_type for k in idx), tuple(idx), "compute",
                                     note="a mask in the graph: measured without it" if mask else "")
     return [found[i] if i in found else o for i, o in enumerate(ops) if i in found or i not in covered]
+
+# %% ../../nbs/51_extract.ipynb #94a67864
+def onnx_gelu_patterns(g, ops: list[ExtractedOp], known: dict) -> list[ExtractedOp]:
+    "Fold the Div → Erf → Add → Mul (→ Mul) chains of graph `g` (written-out GELU) into `elementwise gelu` ops."
+    prod = {o: i for i, n in enumerate(g.node) for o in n.output}
+    cons: dict[str, list[int]] = {}
+    for i, n in enumerate(g.node):
+        for x in n.input: cons.setdefault(x, []).append(i)
+    only = lambda name, op: (lambda u: u[0] if len(u) == 1 and g.node[u[0]].op_type == op else None)(cons.get(name, []))
+    found: dict[int, tuple] = {}
+    for i, n in enumerate(g.node):
+        j = prod.get(n.input[0]) if n.op_type == "Erf" else None
+        if j is None or g.node[j].op_type not in ("Div", "Mul"): continue
+        x = g.node[j].input[0]
+        a = only(n.output[0], "Add"); m = a is not None and only(g.node[a].output[0], "Mul")
+        if not m or x not in g.node[m].input: continue
+        half = only(g.node[m].output[0], "Mul")
+        dims = known.get(x, ((),))[0]
+        if not dims or None in dims: continue
+        found[j] = (sorted({j, i, a, m, *([half] if half is not None else [])}), (math.prod(dims[:-1]), dims[-1]))
+    if not found: return ops
+    covered = {c for idx, _ in found.values() for c in idx}
+    out = []
+    for o in ops:
+        if o.calls and o.calls[0] in found:
+            idx, shape = found[o.calls[0]]
+            out.append(ExtractedOp(f"gelu_{idx[0]}", "elementwise", shape, o.precision, {"kind": "gelu"}, None,
+                                   tuple(g.node[k].op_type for k in idx), tuple(idx), "memory"))
+        elif not (set(o.calls) & covered): out.append(o)
+    return out
+

@@ -285,7 +285,8 @@ def _users(calls: list[AtenCall]) -> dict[int, list[int]]:
     return u
 
 def find_chains(em: ExtractedModel) -> list[list[ExtractedOp]]:
-    "Chains (in call order) of two or more memory-bound ops of `em` joined by dataflow, no compute op between them."
+    "Chains (in call order) of memory-bound ops joined by dataflow (no compute op between): two or more ops, or one "
+    "elementwise op of two or more kernels (SwiGLU's silu * mul)."
     calls = em.calls
     op_of = {c: o for o in em.ops for c in o.calls}
     anc = [0] * len(calls)
@@ -311,7 +312,8 @@ def find_chains(em: ExtractedModel) -> list[list[ExtractedOp]]:
     groups: dict[int, list[ExtractedOp]] = {}
     for o in em.ops:
         if o.kind == "memory": groups.setdefault(find(id(o)), []).append(o)
-    return [g for g in groups.values() if len(g) >= 2]
+    several = lambda o: o.operation == "elementwise" and sum(calls[c].kind == "memory" for c in o.calls) >= 2
+    return [g for g in groups.values() if len(g) >= 2 or several(g[0])]
 
 # %% ../../nbs/52_model_triage.ipynb #a7f2c89c
 def _resolve(a, env: dict, ext: dict, args: tuple):

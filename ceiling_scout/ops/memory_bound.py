@@ -15,8 +15,8 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 
 # %% auto #0
-__all__ = ['ROWWISE_PRECISIONS', 'apex_available', 'RowwiseWorkload', 'LayerNormWorkload', 'RMSNormWorkload', 'SoftmaxWorkload',
-           'BiasGeluWorkload', 'decide_memory_bound']
+__all__ = ['ROWWISE_PRECISIONS', 'ELEMENTWISE_KINDS', 'apex_available', 'RowwiseWorkload', 'LayerNormWorkload', 'RMSNormWorkload',
+           'SoftmaxWorkload', 'BiasGeluWorkload', 'ElementwiseWorkload', 'decide_memory_bound']
 
 # %% ../../nbs/22_memory_bound.ipynb #ba1947e7
 ROWWISE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -151,8 +151,65 @@ class BiasGeluWorkload(RowwiseWorkload):
         return {"x": x["x"], "b": x.pop("w")}
     def eager(self, x): return F.gelu(x["x"] + x["b"])
 
+# %% ../../nbs/22_memory_bound.ipynb #d313ede6
+ELEMENTWISE_KINDS = {  # kind: (input names, eager code, nominal FLOPs per element)
+    "add": (("x", "y"), "x + y", 1.0), "mul": (("x", "y"), "x * y", 1.0),
+    "gelu": (("x",), "torch.nn.functional.gelu(x)", 8.0), "silu": (("x",), "torch.nn.functional.silu(x)", 4.0),
+    "silu_mul": (("gate", "up"), "torch.nn.functional.silu(gate) * up", 5.0)}
+
+@register_workload
+@dataclass(frozen=True)
+class ElementwiseWorkload(RowwiseWorkload):
+    "An elementwise kernel over ROWS×COLS tensors (`kind`: add, mul, gelu, silu_mul): inputs read, output written."
+    kind: str = "add"
+    operation: ClassVar[str] = "elementwise"
+    cli_flags: ClassVar[tuple[Flag, ...]] = (
+        Flag("--kind", str, "the elementwise kernel: " + ", ".join(ELEMENTWISE_KINDS),
+             choices=tuple(ELEMENTWISE_KINDS)),)
+    example_shapes: ClassVar[dict] = {"8192x8192 bf16 silu_mul": ("8192,8192", "bf16", {"kind": "silu_mul"})}
+    calling_convention: ClassVar[str] = ("fn(*inputs) by kind: add fn(x, y) -> x + y; mul fn(x, y) -> x * y; "
+                                         "gelu fn(x) -> gelu(x), erf form; silu fn(x) -> silu(x); "
+                                         "silu_mul fn(gate, up) -> silu(gate) * up")
+    def __post_init__(self):
+        super().__post_init__()
+        if self.kind not in ELEMENTWISE_KINDS:
+            raise CeilingScoutError(f"elementwise kind must be one of {', '.join(ELEMENTWISE_KINDS)}; "
+                                    f"got {self.kind!r}")
+    @property
+    def extras(self) -> dict: return {"kind": self.kind}
+    @property
+    def inputs(self) -> tuple[str, ...]: return ELEMENTWISE_KINDS[self.kind][0]
+    @property
+    def eager_code(self) -> str: return ELEMENTWISE_KINDS[self.kind][1]
+    @property
+    def flops(self) -> float: return ELEMENTWISE_KINDS[self.kind][2] * self.ROWS * self.COLS
+    @property
+    def bytes_min(self) -> float:
+        return float((len(self.inputs) + 1) * self.ROWS * self.COLS * self.precision.itemsize)
+    def make_inputs(self, device, seed=0) -> dict:
+        return {n: random_tensor((self.ROWS, self.COLS), self.precision.dtype, device, seed + i)
+                for i, n in enumerate(self.inputs)}
+    def eager(self, x: dict) -> torch.Tensor:
+        if self.kind == "add": return x["x"] + x["y"]
+        if self.kind == "mul": return x["x"] * x["y"]
+        if self.kind == "gelu": return F.gelu(x["x"])
+        return F.silu(x["x"]) if self.kind == "silu" else F.silu(x["gate"]) * x["up"]
+    def code(self, backend: str) -> str:
+        args = ", ".join(self.inputs)
+        if backend == "torch.compile": return f"fn = torch.compile(lambda {args}: {self.eager_code}); out = fn({args})"
+        return self.eager_code
+
+
 # %% ../../nbs/22_memory_bound.ipynb #fa2c7951
-_MEMORY_OPS = (Operation.LAYERNORM, Operation.RMSNORM, Operation.SOFTMAX, Operation.BIAS_GELU)
+_MEMORY_OPS = (Operation.LAYERNORM, Operation.RMSNORM, Operation.SOFTMAX, Operation.BIAS_GELU,
+               Operation.ELEMENTWISE)
+
+def _tries(w: Workload) -> list[str]:
+    "What to try for a memory-bound operation below the copy bandwidth."
+    if w.operation != Operation.ELEMENTWISE:
+        return ["torch.compile", "a Triton row-wise kernel (one row per program, vectorised loads)"]
+    return ["torch.compile (fused with the operations around it)",
+            *(["Liger's fused SwiGLU (LigerSiLUMulFunction)"] if w.kind == "silu_mul" else [])]
 
 def decide_memory_bound(ctx: DecisionContext) -> Decision:
     "Fastest correct backend vs eager; then ≥90 % of the measured copy bandwidth; the words are `render.op_words`'."
@@ -189,9 +246,7 @@ def decide_memory_bound(ctx: DecisionContext) -> Decision:
                                         "CUTLASS epilogue visitor"]},
                         evidence=evidence, gain=1 / eff, facts=facts)
     return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling",
-                    config={"use": w.eager_code, "headroom_x": round(1 / eff, 2),
-                            "try": ["torch.compile",
-                                    "a Triton row-wise kernel (one row per program, vectorised loads)"]},
+                    config={"use": w.eager_code, "headroom_x": round(1 / eff, 2), "try": _tries(w)},
                     evidence=evidence, gain=1 / eff, facts=facts)
 
 for _op in _MEMORY_OPS: register_decider(_op)(decide_memory_bound)

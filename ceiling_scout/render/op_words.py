@@ -50,7 +50,8 @@ def _conv_below(f: dict) -> str:
             f"up to {_f(1 / f['efficiency'], '.2f')}x headroom.")
 
 # %% ../../nbs/75_op_words.ipynb #77ac445d
-MEMORY_BOUND_OPERATIONS = ("layernorm", "rmsnorm", "softmax", "bias_gelu")   # the operations of one decider
+# the operations of one decider
+MEMORY_BOUND_OPERATIONS = ("layernorm", "rmsnorm", "softmax", "bias_gelu", "elementwise")
 
 def within_noise_note(facts: dict) -> str:
     "' (fastest other backend: X, 1.003x, within noise)' when another backend was the fastest, only by noise; else ''."

@@ -14,17 +14,19 @@ FAST = ("--precision", "fp32", "--device", "cpu", "--warmup", "1", "--iters", "3
 # name: (library it needs, share of the captured time its mapped operations hold at least, operations that must appear)
 CORPUS = {
     "gpt2": ("transformers", 0.5, {"gemm", "attention", "layernorm", "bias_gelu", "d2d"}),
-    "llama": ("transformers", 0.5, {"gemm", "attention", "rope", "d2d"}),
-    "mistral": ("transformers", 0.5, {"gemm", "attention", "rope", "d2d"}),
-    "mixtral": ("transformers", 0.5, {"grouped_gemm", "gemm", "attention", "d2d"}),
-    "bert": ("transformers", 0.5, {"gemm", "attention", "layernorm", "d2d"}),
-    "vit": ("transformers", 0.5, {"gemm", "attention", "layernorm", "conv2d"}),
-    "t5": ("transformers", 0.4, {"gemm", "d2d"}),
+    "llama": ("transformers", 0.5, {"gemm", "attention", "rope", "d2d", "rmsnorm", "elementwise"}),
+    "mistral": ("transformers", 0.5, {"gemm", "attention", "rope", "d2d", "rmsnorm", "elementwise"}),
+    "mixtral": ("transformers", 0.5, {"grouped_gemm", "gemm", "attention", "d2d", "rmsnorm", "elementwise"}),
+    "bert": ("transformers", 0.5, {"gemm", "attention", "layernorm", "d2d", "elementwise"}),
+    "vit": ("transformers", 0.5, {"gemm", "attention", "layernorm", "conv2d", "elementwise"}),
+    "t5": ("transformers", 0.4, {"gemm", "d2d", "rmsnorm"}),
     "resnet50": ("torchvision", 0.5, {"conv2d"}),
     "timm_vit": ("timm", 0.5, {"gemm", "attention", "layernorm", "conv2d"}),
 }
-# never left unmapped: the tanh-GELU's tanh, embeddings, MoE routing (pow alone is also RMSNorm's x², which stays)
-IMPORTANT = {"tanh", "embedding", "topk", "index_add", "index_add_", "scatter", "scatter_add", "index_select", "histc"}
+# never left unmapped: the tanh-GELU's tanh, embeddings, MoE routing, written-out RMSNorm's rsqrt, silu, gelu
+# (pow alone is also the tanh-GELU's and RMSNorm's x³ / x², which their patterns take)
+IMPORTANT = {"tanh", "embedding", "topk", "index_add", "index_add_", "scatter", "scatter_add", "index_select", "histc",
+             "rsqrt", "silu", "gelu"}
 
 
 def _importable(lib: str) -> str:

@@ -65,7 +65,7 @@ def vit(out) -> dict:
 
 def test_llama_block(llama):
     check_report(llama, "llama_block_tiny", fused=True)
-    assert {i["operation"] for i in llama["items"]} == {"gemm", "attention", "rmsnorm", "rope"}
+    assert {i["operation"] for i in llama["items"]} == {"gemm", "attention", "rmsnorm", "rope", "elementwise"}
 
 
 def test_ops_json_round_trip(llama, out):
@@ -100,7 +100,7 @@ def test_model_report_notebook(out):
     assert err is None, err
     r = json.loads((out / "resnet.json").read_text())
     check_report(r, "resnet_bottleneck_tiny")
-    assert {i["operation"] for i in r["items"]} == {"conv2d"}
+    assert {i["operation"] for i in r["items"]} == {"conv2d", "elementwise"}   # the residual add
     assert (out / "resnet.ipynb").stat().st_size > 0 and no_code_in_html(out / "resnet.html")
 
 
