@@ -36,12 +36,13 @@ def load_suite(path: str | Path = SUITE) -> list[dict]:
 
 
 def entries_for(entries: list[dict], device: str, only: str | None = None) -> list[dict]:
-    "The entries that run on `device` ('cpu' or 'cuda'), with the GPU's shape and precision applied; `only`: by name."
+    "The entries that run on `device` ('cpu' or 'cuda'), GPU shape and precision applied; `only`: names, comma-separated."
     kind = "cpu" if device == "cpu" else "gpu"
     out = [dict(e, **(e.get("cuda") or {})) if kind == "gpu" else dict(e) for e in entries
            if e["where"] in (kind, "both")]
     if only:
-        out = [e for e in out if only.lower() in e["name"].lower()]
+        keys = [k.strip().lower() for k in only.split(",") if k.strip()]
+        out = [e for e in out if any(k in e["name"].lower() for k in keys)]
         if not out: raise ValueError(f"--only {only!r} matches no {kind} entry of the suite")
     return out
 
@@ -197,7 +198,9 @@ def _resumed(path: str | Path | None, device: str) -> list[dict]:
     except (OSError, ValueError) as e: raise ValueError(f"--resume {path}: not readable JSON ({e})") from None
     if d.get("schema") != "ceiling_scout.cheat_matrix/1" or d.get("provenance", {}).get("device") != device:
         raise ValueError(f"--resume {path}: not a {device} cheat matrix (schema ceiling_scout.cheat_matrix/1)")
-    return [r for r in d.get("records", []) if isinstance(r, dict) and r.get("name") and r.get("outcome")]
+    commit = d.get("provenance", {}).get("commit")   # each kept case keeps the code it ran with
+    return [{"commit": commit, **r} for r in d.get("records", []) if isinstance(r, dict) and r.get("name")
+            and r.get("outcome")]
 
 
 def run_matrix(device: str, out: str | Path, only: str | None = None, timeout_s: float = 300,
@@ -212,7 +215,7 @@ def run_matrix(device: str, out: str | Path, only: str | None = None, timeout_s:
            "records": done, "resumed_records": len(done)}
     ctx = case_processes()
     for i, e in enumerate(entries, 1):
-        rec = {**e, **run_case(e, device, cache, timeout_s, ctx)}
+        rec = {**e, **run_case(e, device, cache, timeout_s, ctx), "commit": doc["provenance"]["commit"]}
         rec["outcome"] = outcome(e, rec)
         doc["records"].append(rec)
         print(f"[{i}/{len(entries)}] {e['name']}: {rec['verdict']} {rec['traps'] or ''} -> {rec['outcome']} "
@@ -238,7 +241,7 @@ def write_recorded_matrix(doc: dict, path: str | Path, device: str) -> Path:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
-    ap.add_argument("--only", help="run only the entries whose name contains this (case-insensitive)")
+    ap.add_argument("--only", help="run only the entries whose name contains one of these (comma-separated, case-insensitive)")
     ap.add_argument("--timeout", type=float, default=None,
                     help="seconds one case's process may take (default 120 on the CPU, 900 on a GPU: ceilings and "
                          "torch.compile)")

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/42_harness.ipynb #9b8c4c8d
 from __future__ import annotations
-import contextlib, math, multiprocessing as mp, os, random, re, sys, tempfile, threading, time, traceback
+import contextlib, math, multiprocessing as mp, os, random, re, sys, tempfile, threading, time, traceback, warnings
 from dataclasses import dataclass
 from typing import Callable, Sequence
 import torch
@@ -12,8 +12,8 @@ import torch
 # %% auto #0
 __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'fingerprint', 'LoopFinding', 'LoopReport',
            'rotating_loop', 'harness_refs', 'tampered', 'restore_harness', 'physics_floor_ms', 'below_floor',
-           'profiler_lines_dropped', 'launched_kernels', 'Isolated', 'run_isolated', 'sticky_cuda_error',
-           'graph_capture_problem']
+           'profiler_lines_dropped', 'launched_kernels', 'GpuEvent', 'unjoined_work', 'unjoined_stream_work',
+           'Isolated', 'run_isolated', 'sticky_cuda_error', 'graph_capture_problem']
 
 # %% ../../nbs/42_harness.ipynb #83ca7887
 def fingerprint(t: torch.Tensor) -> tuple[float, float, float]:
@@ -151,7 +151,8 @@ def launched_kernels(fn: Callable[[], object], device: str|torch.device="cpu") -
     "The kernels `fn()` launched (sorted, unique): CUDA kernel names on a GPU, aten operators on a CPU."
     from torch.profiler import profile, ProfilerActivity
     dev = torch.device(device); acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if dev.type == "cuda" else [])
-    with profiler_lines_dropped(), profile(activities=acts) as p:
+    with profiler_lines_dropped(), warnings.catch_warnings(), profile(activities=acts) as p:
+        warnings.simplefilter("ignore")   # the profiler's own notes are not the tool's output
         fn()
         if dev.type == "cuda": torch.cuda.synchronize(dev)
     ev = p.events()
@@ -160,6 +161,58 @@ def launched_kernels(fn: Callable[[], object], device: str|torch.device="cpu") -
     op = lambda e: e.name.startswith("aten::") and e.name not in _CPU_PLUMBING
     # the leaves: matmul dispatches to mm, so a kernel that calls mm directly launches what the library launches
     return tuple(sorted({e.name for e in ev if op(e) and not any(op(c) for c in e.cpu_children)}))
+
+# %% ../../nbs/42_harness.ipynb #e28e7484
+@dataclass(frozen=True)
+class GpuEvent:
+    "One profiled event, reduced to what the stream-join check needs (kind: 'gpu' work, 'api' a host CUDA call)."
+    kind: str; name: str; stream: int; corr: int; start_ns: int; end_ns: int
+
+_JOINS = ("StreamWaitEvent", "StreamSynchronize", "DeviceSynchronize", "EventSynchronize", "CtxSynchronize")
+_GPU_WORK = ("kernel", "gpu_memcpy", "gpu_memset")
+
+def unjoined_work(events: Sequence[GpuEvent]) -> list[str]:
+    """Names of the GPU work on another stream than the caller's with no join after its launch and before the
+    caller's next launch; the caller's stream is the first event's (a marker before the call, another after it)."""
+    gpu = sorted((e for e in events if e.kind == "gpu"), key=lambda e: e.start_ns)
+    if len(gpu) < 2: return []
+    api = {e.corr: e for e in events if e.kind == "api"}
+    caller = min(gpu, key=lambda e: e.corr).stream   # launched first (its GPU start may wait behind earlier work)
+    nxt = max((e for e in gpu if e.stream == caller), key=lambda e: e.corr)   # launched last: the marker after
+    t_next = api[nxt.corr].start_ns if nxt.corr in api else nxt.start_ns
+    joins = [e.start_ns for e in events if e.kind == "api" and any(j in e.name for j in _JOINS)]
+    left = []
+    for e in gpu:
+        if e.stream == caller: continue
+        t_launch = api[e.corr].start_ns if e.corr in api else e.start_ns
+        if not any(t_launch <= t <= t_next for t in joins): left.append(e.name)
+    return left
+
+# %% ../../nbs/42_harness.ipynb #14e84feb
+def _gpu_events(kineto_events) -> list[GpuEvent]:
+    "The profiler's kineto events as `GpuEvent`s (GPU work with its stream; host CUDA runtime and driver calls)."
+    out = []
+    for e in kineto_events:
+        kind = "gpu" if e.activity_type() in _GPU_WORK else "api" if e.activity_type() in ("cuda_runtime",
+                                                                                          "cuda_driver") else None
+        if kind: out.append(GpuEvent(kind, e.name(), e.device_resource_id() if kind == "gpu" else 0,
+                                     e.correlation_id(), e.start_ns(), e.end_ns()))
+    return out
+
+def unjoined_stream_work(fn: Callable[[], object], device: str|torch.device="cuda") -> str:
+    "'' when every GPU operation `fn` put on another stream was joined to the caller's before it returned; else which."
+    dev = torch.device(device)
+    if dev.type != "cuda": return ""
+    from torch.profiler import profile, ProfilerActivity
+    mark = torch.zeros(1, device=dev)
+    with profiler_lines_dropped(), warnings.catch_warnings(), \
+         profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as p:
+        warnings.simplefilter("ignore")
+        mark.add_(1); fn(); mark.add_(1)   # a kernel on the caller's stream before the call and after it
+        torch.cuda.synchronize(dev)
+    left = unjoined_work(_gpu_events(p.profiler.kineto_results.events()))
+    return (f"{len(left)} GPU operation(s) on another stream never joined to the caller's before return: "
+            f"{', '.join(sorted(set(left)))[:300]}") if left else ""
 
 # %% ../../nbs/42_harness.ipynb #8f455c71
 @dataclass(frozen=True)

@@ -22,19 +22,19 @@ from ..render.mode_text import (before_after, conventions_markdown, error_stats_
 _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
 from .guard import UserCodeBox, exit_text
 from .harness import (Isolated, below_floor, harness_refs, launched_kernels,
-    physics_floor_ms, restore_harness, rotating_loop, run_isolated, sticky_cuda_error, tampered)
+    physics_floor_ms, restore_harness, rotating_loop, run_isolated, sticky_cuda_error, tampered, unjoined_stream_work)
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
            'PRECISION_FACTOR', 'VERDICTS', 'TIMED_SETS', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'KernelMisbehaved',
            'KernelExit', 'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line', 'load_candidate',
            'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length', 'tolerance_for',
-           'ErrorStats', 'error_stats', 'library_output', 'reference_output', 'Check', 'edge_workloads',
-           'output_type_problem', 'held_out_workloads', 'precision_check', 'check_candidate', 'interleaved',
-           'ValidationResult', 'speed_verdict', 'ValidateConfig', 'validate', 'validate_isolated', 'TargetGrade',
-           'grade_targets', 'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions',
-           'parse_extras', 'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
-           'format_validation', 'conventions_markdown']
+           'tight_tolerance', 'ErrorStats', 'error_stats', 'library_output', 'reference_output', 'Check',
+           'edge_workloads', 'output_type_problem', 'held_out_workloads', 'precision_check', 'check_candidate',
+           'interleaved', 'ValidationResult', 'speed_verdict', 'ValidateConfig', 'validate', 'validate_isolated',
+           'TargetGrade', 'grade_targets', 'has_calling_convention', 'parse_tiers', 'run_validate_cli',
+           'calling_conventions', 'parse_extras', 'validate_spec', 'validation_report', 'targets_table',
+           'validation_figure', 'before_after', 'format_validation', 'conventions_markdown']
 
 # %% ../../nbs/40_validation.ipynb #8acef619
 class KernelMisbehaved(CeilingScoutError):
@@ -196,6 +196,15 @@ def tolerance_for(workload: Workload, out_dtype: torch.dtype, ref_rms: float, li
     what = (f"{str(out_dtype).replace('torch.', '')}, reduction length {n}"
             + (", against the library at its precision" if library_ref else ""))
     return Tolerance(atol=rtol * max(ref_rms, 1e-30), rtol=rtol, basis=what)
+
+# %% ../../nbs/40_validation.ipynb #08e20d91
+def tight_tolerance(workload: Workload, out_dtype: torch.dtype, ref_rms: float) -> Tolerance|None:
+    "Per-element bound for a 16-bit output: 2 ulp of the element plus 16·eps32·√n of the RMS (None for other dtypes)."
+    if out_dtype not in (torch.bfloat16, torch.float16): return None
+    n, eps32 = reduction_length(workload), torch.finfo(torch.float32).eps
+    return Tolerance(atol=16 * eps32 * math.sqrt(n) * max(ref_rms, 1e-30), rtol=2 * torch.finfo(out_dtype).eps,
+                     basis=f"{str(out_dtype).replace('torch.', '')}, 2 ulp per element, reduction length {n} "
+                           f"(the library meets it)")
 
 # %% ../../nbs/40_validation.ipynb #0e6c05e7
 @dataclass(frozen=True)
@@ -360,19 +369,31 @@ class _Run:
         self.fn, self.dev, self.timeout_s = fn, torch.device(device), timeout_s
         self.thread = thread or KernelThread(self.dev); self.stage = "the first call"; self.seed = 0
     def call(self, w: Workload, x: dict) -> torch.Tensor:
+        def once():   # a copy taken as the call returns (queued behind the kernel's work on the caller's stream)
+            out = w.candidate_call(self.fn, x)
+            plain = type(out) is torch.Tensor and out.layout == torch.strided and not out.is_meta
+            self.at_return = (id(out), out.detach().clone() if plain else None)
+            return out
         with w.precision_context():
-            return self.thread.call(lambda: w.candidate_call(self.fn, x), self.timeout_s)
+            return self.thread.call(once, self.timeout_s)
     def expect(self, w: Workload, x: dict):
         "(reference, tolerance, the library's output dtype and shape, the library's own error stats)."
         lib = library_output(w, x, self.dev)
         ref, lib_ref = reference_output(w, x, self.dev)
-        tol = tolerance_for(w, lib.dtype, float(ref.pow(2).mean().sqrt()), lib_ref)
-        return ref, tol, lib, error_stats(lib, ref, tol)
+        rms = float(ref.pow(2).mean().sqrt())
+        tol, lib_stats = tolerance_for(w, lib.dtype, rms, lib_ref), None
+        if not lib_ref and (tight := tight_tolerance(w, lib.dtype, rms)):   # as exact as the library shows possible
+            if (s := error_stats(lib, ref, tight)).passed: tol, lib_stats = tight, s
+        return ref, tol, lib, lib_stats or error_stats(lib, ref, tol)
     def judge(self, name: str, out, ref, tol: Tolerance, lib: torch.Tensor, trap: str="wrong_values") -> Check:
         "The output's type, shape, dtype, device and layout against the library's, then its error (`trap` if wrong)."
         if why := output_type_problem(out, lib): return Check(name, False, why, trap="output_type")
         s = error_stats(out, ref, tol)
         bad = "nonfinite" if trap == "wrong_values" and s.nonfinite else trap
+        snap = getattr(self, "at_return", (None, None))
+        if not s.passed and snap[0] == id(out) and snap[1] is not None and error_stats(snap[1], ref, tol).passed:
+            return Check(name, False, "right when the call returned, wrong once the device was synchronised (written "
+                         "after return): " + s.describe(), s, trap="late_write")
         return Check(name, s.passed, s.describe(), s, trap="" if s.passed else bad)
 
 # %% ../../nbs/40_validation.ipynb #2f5ad572
@@ -753,14 +774,27 @@ def _sticky(dev: torch.device) -> tuple[Check, ...]:
 
 def _hardened(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread, seed: int,
               refs: dict) -> list[Check]:
-    "The watched loop and the tamper check after the correctness checks (a hang or exit there fails too)."
-    try: out = _watched_loop(fn, w, dev, cfg, thread, seed)
+    "The watched loop, the stream check and the tamper check after the correctness checks (a hang or exit fails too)."
+    try: out = _watched_loop(fn, w, dev, cfg, thread, seed) + _stream_check(fn, w, dev, thread, seed, cfg.timeout_s)
     except KernelTimeout as e: return [Check("time limit", False, f"{e}; during: the watched loop", trap="hang")]
     except KernelMisbehaved as e: return [Check("the kernel runs", False, f"{e}; during: the watched loop",
                                                 trap="exits")]
     except Exception as e: return [Check("the kernel runs", False, f"raised {_raised_where(e)}; during: the "
                                          f"watched loop", trap="raises")]
     return out + _harness_check(refs, "by its calls")
+
+def _stream_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread, seed: int,
+                  timeout_s: float) -> list[Check]:
+    "A failed `side_work` check when the kernel left GPU work on another stream unjoined at return (CUDA only)."
+    if dev.type != "cuda": return []
+    x = w.make_inputs(dev, seed=seed + 900)
+    def profiled():
+        with w.precision_context(): return unjoined_stream_work(lambda: w.candidate_call(fn, x), dev)
+    try: why = thread.call(profiled, timeout_s * 4)
+    except (KernelTimeout, KernelMisbehaved): raise
+    except Exception as e:   # the profiler itself failed: said, not a finding against the kernel
+        return [Check("streams joined before return", True, f"not checked: {one_line(e)}", info=True)]
+    return [Check("streams joined before return", not why, why, trap="side_work" if why else "")]
 
 def validate(candidate: Callable|str,            # the kernel: a callable or 'file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'
              workload: Workload,                  # what it computes, called by the workload's calling convention
@@ -811,7 +845,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     spec = ceiling.spec_bound(workload.arithmetic_intensity)[0]
     floor, fwarn = _floor_check(workload, ceiling, dev, ma.stats.mean_ms, mb.stats.mean_ms)
     if floor or late:
-        return replace(result("FAIL", tuple(checks) + tuple(floor or late)), kernels=kernels)
+        return replace(result("FAIL", tuple(checks) + tuple(floor) + tuple(late)), kernels=kernels)
     verdict, warns = speed_verdict(base, cust, ceiling)
     return ValidationResult(workload, name, str(dev), verdict, tuple(checks), base, cust, speedup(base, cust),
                             speedup_ci95(base, cust), ceiling, bound, spec, tuple(fwarn + warns), env, sha, (seed,),

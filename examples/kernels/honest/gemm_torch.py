@@ -7,13 +7,14 @@ TILE = 32
 
 
 def tiled(a, b):
-    "A blocked GEMM: 32×32 output tiles, each the sum of block products over K."
+    "A blocked GEMM: 32×32 output tiles on a CPU, 512×512 on a GPU, each the sum of block products over K in fp32."
     (m, k), n = a.shape, b.shape[1]
+    t = TILE if a.device.type == "cpu" else 512   # 32-wide tiles at 4096^3 are 2 M launches: seconds a call
     c = torch.zeros(m, n, dtype=torch.float32, device=a.device)
-    for i in range(0, m, TILE):
-        for j in range(0, n, TILE):
-            for p in range(0, k, TILE):
-                c[i:i + TILE, j:j + TILE].addmm_(a[i:i + TILE, p:p + TILE].float(), b[p:p + TILE, j:j + TILE].float())
+    for i in range(0, m, t):
+        for j in range(0, n, t):
+            for p in range(0, k, t):
+                c[i:i + t, j:j + t].addmm_(a[i:i + t, p:p + t].float(), b[p:p + t, j:j + t].float())
     return c.to(a.dtype)
 
 
