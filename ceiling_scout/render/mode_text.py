@@ -299,8 +299,10 @@ def _result_row(r) -> str:
     head = f"{r.collective:>14} {r.size_bytes:>12} {r.count:>10} "
     if r.status != "ok": return head + f"{r.status}: {r.error}"
     f = lambda x, s: number(x, fmt=s)
-    return head + (f"{f(r.time_us, '>10.2f')} {f(r.ci95_us or 0, '>8.2f')} {f(r.algbw_gbps, '>8.3f')} "
-                   f"{f(r.busbw_gbps, '>8.3f')} {f(r.busbw_factor, '>7.3f')}  ok")
+    p50, p99 = getattr(r, "p50_us", None), getattr(r, "p99_us", None)
+    return head + (f"{f(r.time_us, '>10.2f')} {f(r.ci95_us or 0, '>8.2f')} {f(p50, '>9.2f'):>9} {f(p99, '>9.2f'):>9} "
+                   f"{f(r.algbw_gbps, '>8.3f')} {f(r.busbw_gbps, '>8.3f')} {f(r.busbw_factor, '>7.3f')}  "
+                   + ("ok" if not getattr(r, "wrong", 0) else f"{r.wrong} wrong"))
 
 def format_collectives(rep) -> str:
     "The '=== Ceiling Scout: collectives ===' block of a `CollectivesReport`: nccl-tests columns per size, verdicts."
@@ -310,10 +312,15 @@ def format_collectives(rep) -> str:
     lines = ["=== Ceiling Scout: collectives ===", f"Ranks: {p['world_size']} ({p['backend']}, {p['device']})",
              f"Interconnect: {ic.name}: {spec} [{ic.source}]",
              f"Timing: {p['timing']}, {p['warmup']} warm-up + {p['iters']} timed calls, {p['rank_time']}", "",
-             f"{'collective':>14} {'size (B)':>12} {'count':>10} {'time (us)':>10} {'±CI':>8} {'algbw':>8} "
-             f"{'busbw':>8} {'factor':>7}  check"] + [_result_row(r) for r in rep.results]
-    lines += ["", "(algbw = size / time; busbw = algbw x factor as nccl-tests define it: "
-              + ", ".join(f"{k} {f}" for k, f in factors.items()) + "; GB/s)", "", "=== Verdicts ==="]
+             f"{'collective':>14} {'size (B)':>12} {'count':>10} {'time (us)':>10} {'±CI':>8} {'p50 (us)':>9} "
+             f"{'p99 (us)':>9} {'algbw':>8} {'busbw':>8} {'factor':>7}  check"] + [_result_row(r) for r in rep.results]
+    lines += ["", "(time = the mean over the timed calls, p50/p99 their percentiles; algbw = size / time; busbw = "
+              "algbw x factor as nccl-tests define it: " + ", ".join(f"{k} {f}" for k, f in factors.items())
+              + "; GB/s)"]
+    if getattr(rep, "predictions", None):   # the α-β model beside each measured size (render.parallel_text)
+        from ceiling_scout.render.parallel_text import format_predictions
+        lines += ["", format_predictions([x.to_dict() for x in rep.predictions])]
+    lines += ["", "=== Verdicts ==="]
     for v in rep.verdicts.values(): lines += format_verdict_line(v, ic.name.split(" (")[0])
     lines += [f"! {w}" for w in rep.warnings]   # topology warnings, once for the run
     return "\n".join(lines)
