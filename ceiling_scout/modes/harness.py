@@ -4,16 +4,19 @@
 
 # %% ../../nbs/42_harness.ipynb #9b8c4c8d
 from __future__ import annotations
-import contextlib, math, multiprocessing as mp, os, random, re, sys, tempfile, threading, time, traceback, warnings
+import contextlib, math, multiprocessing as mp, os, random, re, shutil, subprocess, sys, tempfile, threading, time
+import traceback, warnings
 from dataclasses import dataclass
 from typing import Callable, Sequence
 import torch
 
 # %% auto #0
-__all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'fingerprint', 'LoopFinding', 'LoopReport',
-           'rotating_loop', 'harness_refs', 'tampered', 'restore_harness', 'physics_floor_ms', 'below_floor',
-           'profiler_lines_dropped', 'launched_kernels', 'GpuEvent', 'unjoined_work', 'unjoined_stream_work',
-           'Isolated', 'run_isolated', 'sticky_cuda_error', 'graph_capture_problem']
+__all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'SANITIZER_TOOLS', 'SANITIZER_ERROR_EXIT',
+           'SANITIZER_DEFAULT', 'fingerprint', 'LoopFinding', 'LoopReport', 'rotating_loop', 'harness_refs', 'tampered',
+           'restore_harness', 'physics_floor_ms', 'below_floor', 'profiler_lines_dropped', 'launched_kernels',
+           'GpuEvent', 'unjoined_work', 'unjoined_stream_work', 'Isolated', 'run_isolated', 'sticky_cuda_error',
+           'NotCapturable', 'graph_capture_problem', 'find_sanitizer', 'sanitizer_command', 'sanitizer_findings',
+           'SanitizerRun', 'run_sanitized']
 
 # %% ../../nbs/42_harness.ipynb #83ca7887
 def fingerprint(t: torch.Tensor) -> tuple[float, float, float]:
@@ -254,17 +257,62 @@ def sticky_cuda_error(device: str|torch.device="cuda") -> str:
         msg = str(e).strip().splitlines(); return f"{type(e).__name__}: {msg[0][:200] if msg else ''}"
 
 # %% ../../nbs/42_harness.ipynb #e8557dda
+class NotCapturable(Exception):
+    "A kernel that cannot be captured in a CUDA graph at all (a sync, a host copy, a refused call): not a wrong kernel."
+
 def graph_capture_problem(call: Callable[[], torch.Tensor], refill: Callable[[], None],
                           expect: Callable[[torch.Tensor], str], device: str|torch.device="cuda") -> str:
     "Capture `call()` in a CUDA graph, `refill()` the inputs in place, replay: why the replay is wrong, or ''."
     dev = torch.device(device); s = torch.cuda.Stream(dev)
+    first = lambda e: (str(e).strip().splitlines() or [type(e).__name__])[0][:200]
     s.wait_stream(torch.cuda.current_stream(dev))
-    with torch.cuda.stream(s):
-        for _ in range(2): call()   # warm-up outside the capture (allocations, autotuning)
+    try:
+        with torch.cuda.stream(s):
+            for _ in range(2): call()   # warm-up outside the capture (allocations, autotuning)
+    except Exception as e: raise NotCapturable(f"raised on a side stream before the capture: {first(e)}") from None
     torch.cuda.current_stream(dev).wait_stream(s)
     g = torch.cuda.CUDAGraph()
     try:
         with torch.cuda.graph(g): out = call()
-    except Exception as e: return f"cannot be captured in a CUDA graph: {str(e).strip().splitlines()[0][:200]}"
+    except Exception as e: raise NotCapturable(f"cannot be captured in a CUDA graph: {first(e)}") from None
     refill(); g.replay(); torch.cuda.synchronize(dev)
     return expect(out)
+
+# %% ../../nbs/42_harness.ipynb #bc789af1
+SANITIZER_TOOLS = ("racecheck", "initcheck", "memcheck", "synccheck")
+SANITIZER_ERROR_EXIT = 99                                    # the child's exit status when the tool reported an error
+SANITIZER_DEFAULT = "/usr/local/cuda/bin/compute-sanitizer"  # where the CUDA toolkit puts it when it is not on PATH
+
+def find_sanitizer(default: str=SANITIZER_DEFAULT) -> str|None:
+    "The path of `compute-sanitizer`: on PATH, else `default` if it is an executable file; None when neither."
+    return shutil.which("compute-sanitizer") or (default if os.path.isfile(default) and os.access(default, os.X_OK)
+                                                  else None)
+
+def sanitizer_command(path: str, tool: str, child: Sequence[str]) -> list[str]:
+    "The command that runs `child` under `compute-sanitizer --tool tool --error-exitcode 99`."
+    if tool not in SANITIZER_TOOLS:
+        raise ValueError(f"the sanitizer tool is one of {', '.join(SANITIZER_TOOLS)}; got {tool!r}")
+    return [path, "--tool", tool, "--error-exitcode", str(SANITIZER_ERROR_EXIT), *child]
+
+# %% ../../nbs/42_harness.ipynb #feec7910
+_SANITIZER_BANNER = re.compile(r"=+ (COMPUTE-SANITIZER|ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards)")
+
+def sanitizer_findings(output: str, most: int=6) -> list[str]:
+    "The first `most` lines the sanitizer reported (its `=========` lines, banner and clean summaries left out)."
+    ls = [l.strip() for l in output.splitlines() if l.startswith("=========") and not _SANITIZER_BANNER.match(l)]
+    return [re.sub(r"^=+\s*", "", l) for l in ls if l.strip("= ")][:most]
+
+@dataclass(frozen=True)
+class SanitizerRun:
+    "One child run under compute-sanitizer: its command, exit status (None: timed out), the reported lines, its tail."
+    command: tuple[str, ...]; returncode: int|None; findings: tuple[str, ...]; tail: str = ""
+    @property
+    def reported(self) -> bool: return self.returncode == SANITIZER_ERROR_EXIT or bool(self.findings)
+
+def run_sanitized(command: Sequence[str], timeout_s: float=1800.0) -> SanitizerRun:
+    "Run `command` (a `sanitizer_command`), its output captured; what the tool reported."
+    try: p = subprocess.run(list(command), capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired: return SanitizerRun(tuple(command), None, ())
+    out = p.stdout + p.stderr
+    tail = next((l.strip() for l in reversed(out.splitlines()) if l.strip()), "")[:240]
+    return SanitizerRun(tuple(command), p.returncode, tuple(sanitizer_findings(out)), tail)

@@ -4,7 +4,8 @@
 
 # %% ../../nbs/40_validation.ipynb #ed78a7e2
 from __future__ import annotations
-import importlib, importlib.util, json, math, os, queue, random, re, secrets, signal, sys, threading, time, traceback
+import importlib, importlib.util, json, math, os, queue, random, re, secrets, shlex, signal, sys, threading, time
+import traceback
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -18,23 +19,26 @@ from ..engine.verdict import *
 from .dispatcher import VALIDATION_SCHEMA_VERSION, candidate_file, file_sha256
 from ..render.numbers import number
 from ..render.mode_text import (before_after, conventions_markdown, error_stats_text, format_targets,
-                                            format_validation, target_line)
+                                            format_validation, graph_check_text, sanitizer_text,
+                                            SANITIZER_NOT_LOADABLE, target_line)
 _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
 from .guard import UserCodeBox, exit_text
-from .harness import (Isolated, below_floor, harness_refs, launched_kernels,
-    physics_floor_ms, restore_harness, rotating_loop, run_isolated, sticky_cuda_error, tampered, unjoined_stream_work)
+from .harness import (Isolated, NotCapturable, SANITIZER_DEFAULT, SANITIZER_TOOLS, below_floor, find_sanitizer,
+    graph_capture_problem, harness_refs, launched_kernels, physics_floor_ms, restore_harness, rotating_loop,
+    run_isolated, run_sanitized, sanitizer_command, sticky_cuda_error, tampered, unjoined_stream_work)
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
-           'PRECISION_FACTOR', 'VERDICTS', 'TIMED_SETS', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'KernelMisbehaved',
-           'KernelExit', 'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line', 'load_candidate',
-           'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length', 'tolerance_for',
-           'tight_tolerance', 'ErrorStats', 'error_stats', 'library_output', 'reference_output', 'Check',
-           'edge_workloads', 'output_type_problem', 'held_out_workloads', 'precision_check', 'check_candidate',
-           'interleaved', 'ValidationResult', 'speed_verdict', 'ValidateConfig', 'validate', 'validate_isolated',
-           'TargetGrade', 'grade_targets', 'has_calling_convention', 'parse_tiers', 'run_validate_cli',
-           'calling_conventions', 'parse_extras', 'validate_spec', 'validation_report', 'targets_table',
-           'validation_figure', 'before_after', 'format_validation', 'conventions_markdown']
+           'PRECISION_FACTOR', 'VERDICTS', 'TIMED_SETS', 'SANITIZER_TIMEOUT_S', 'VALIDATE_FLAGS', 'VALIDATE_MODE',
+           'KernelMisbehaved', 'KernelExit', 'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line',
+           'load_candidate', 'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length',
+           'tolerance_for', 'tight_tolerance', 'ErrorStats', 'error_stats', 'library_output', 'reference_output',
+           'Check', 'edge_workloads', 'output_type_problem', 'held_out_workloads', 'precision_check', 'check_candidate',
+           'interleaved', 'ValidationResult', 'speed_verdict', 'ValidateConfig', 'validate', 'sanitizer_path',
+           'sanitized_calls', 'validate_isolated', 'TargetGrade', 'grade_targets', 'has_calling_convention',
+           'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras', 'validate_spec',
+           'validation_report', 'targets_table', 'validation_figure', 'before_after', 'format_validation',
+           'conventions_markdown']
 
 # %% ../../nbs/40_validation.ipynb #8acef619
 class KernelMisbehaved(CeilingScoutError):
@@ -644,7 +648,11 @@ class ValidateConfig:
     loop_sets: int = 3                    # input sets the watched loop rotates through (>= 3)
     loop_calls: int = 9                   # calls of the watched loop (side work, late writes, re-checks, replays)
     isolate: bool|None = None             # run the kernel in its own process (None: on a GPU, not on a CPU)
+    graph_check: bool = False             # capture it in a CUDA graph, replay with new inputs (an info line on a CPU)
+    sanitizer: str|None = None            # run its correctness calls under compute-sanitizer with this tool (CUDA)
     def __post_init__(self):
+        if self.sanitizer is not None and self.sanitizer not in SANITIZER_TOOLS:
+            raise CeilingScoutError(f"--sanitizer is one of {', '.join(SANITIZER_TOOLS)}; got {self.sanitizer!r}")
         t = self.timeout_s
         if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or not t > 0:
             raise CeilingScoutError(f"the kernel timeout must be a finite number of seconds > 0, e.g. 30; got {t!r}")
@@ -726,7 +734,8 @@ def _floor_check(w: Workload, ceiling: Ceiling|None, dev: torch.device, base_ms:
 def _time_against_library(fn: Callable, workload: Workload, dev: torch.device, cfg: ValidateConfig,
                           thread: KernelThread, seed: int=0) -> tuple:
     """(backend, prepared inputs, inputs, library's and candidate's `Measurement`, the timed input sets, the candidate's
-    last timed output per set): interleaved, each side rotating through `TIMED_SETS` input sets, on the kernel's thread."""
+    last timed output per set): interleaved, each side rotating through `TIMED_SETS` input sets, on the kernel's
+    thread."""
     be = workload.backends(dev)[workload.default_backend]
     xs = [workload.make_inputs(dev, seed=seed + 500 + k) for k in range(TIMED_SETS)]
     kept, turn = {}, {"lib": 0, "cand": 0}
@@ -806,6 +815,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
             ) -> ValidationResult:
     "Check `candidate` against the library on `workload`; if it is correct and the config times it, time both, decide."
     cfg = (config or ValidateConfig()).but(**overrides)
+    sanitizer_path(cfg, torch.device(device))   # a sanitizer asked for and not to be had: said before anything runs
     if cfg.isolated(torch.device(device)) and not callable(candidate):
         return validate_isolated(candidate, workload, device, cfg, ceiling, scout)
     refs = harness_refs()      # before the kernel's module runs
@@ -825,6 +835,8 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         checks = checks or check_candidate(fn, workload, dev, cfg.input_sets, cfg.edge_shapes, cfg.timeout_s,
                                            thread, seed)
         if all(c.passed for c in checks): checks += tuple(_hardened(fn, workload, dev, cfg, thread, seed, refs))
+        if all(c.passed for c in checks): checks += tuple(_optional_checks(candidate, fn, workload, dev, cfg, thread,
+                                                                           seed))
         if any(not c.passed for c in checks): return result("FAIL", tuple(checks) + _sticky(dev))
         if not cfg.timed: return result("PASS", checks)
         kernels, same = _library_in_disguise(fn, workload, dev, thread, seed, cfg.timeout_s)
@@ -850,6 +862,78 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     return ValidationResult(workload, name, str(dev), verdict, tuple(checks), base, cust, speedup(base, cust),
                             speedup_ci95(base, cust), ceiling, bound, spec, tuple(fwarn + warns), env, sha, (seed,),
                             kernels)
+
+# %% ../../nbs/40_validation.ipynb #41080bad
+def _graph_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread, seed: int,
+                 timeout_s: float) -> list[Check]:
+    "The CUDA-graph replay with new inputs (trap `graph_capture`); info on a CPU or when it cannot be captured."
+    name = "CUDA-graph replay"
+    if dev.type != "cuda": return [Check(name, True, graph_check_text("cpu"), info=True)]
+    run = _Run(fn, dev, timeout_s, thread)
+    x, new = (w.make_inputs(dev, seed=seed + 1000 + k) for k in range(2))
+    ref, tol, lib, _ = run.expect(w, new)
+    def expect(out) -> str:
+        return output_type_problem(out, lib) or ("" if (s := error_stats(out, ref, tol)).passed else s.describe())
+    def replayed():
+        with w.precision_context():
+            return graph_capture_problem(lambda: w.candidate_call(fn, x),
+                                         lambda: [x[k].copy_(new[k]) for k in x], expect, dev)
+    try: why = thread.call(replayed, timeout_s * 4)
+    except NotCapturable as e: return [Check(name, True, graph_check_text("not_capturable", str(e)), info=True)]
+    return [Check(name, not why, graph_check_text("wrong" if why else "right", why),
+                  trap="graph_capture" if why else "")]
+
+# %% ../../nbs/40_validation.ipynb #3983a2c7
+SANITIZER_TIMEOUT_S = 1800.0   # a sanitizer slows a kernel 10-100x: its child's time limit
+
+def sanitizer_path(cfg: ValidateConfig, dev: torch.device) -> str|None:
+    "Where compute-sanitizer is when `cfg` asks for it (None when not asked); a one-line error on a CPU or not found."
+    if cfg.sanitizer is None: return None
+    if dev.type != "cuda": raise CeilingScoutError(f"--sanitizer needs a CUDA device; got --device {dev}")
+    if path := find_sanitizer(): return path
+    raise CeilingScoutError(f"--sanitizer {cfg.sanitizer}: compute-sanitizer not found on PATH nor at "
+                            f"{SANITIZER_DEFAULT} (install the CUDA toolkit or put it on PATH)")
+
+def sanitized_calls(spec: str) -> int:
+    "The sanitizer's child: the candidate on its seeded correctness inputs ({candidate, operation, shape, ...} JSON)."
+    s = json.loads(spec); dev = torch.device(s["device"])
+    fn, _ = load_candidate(s["candidate"])
+    w = make_workload(s["operation"], s["shape"], s["precision"], **s.get("extras", {}))
+    for i in range(s.get("calls", 1)):
+        x = w.make_inputs(dev, seed=s["seed"] + 100 + i)
+        with w.precision_context(), torch.no_grad(): w.candidate_call(fn, x)
+        if dev.type == "cuda": torch.cuda.synchronize(dev)
+    return s.get("calls", 1)
+
+# %% ../../nbs/40_validation.ipynb #12267680
+_CHILD = "import sys; from ceiling_scout.modes.validation import sanitized_calls; sanitized_calls(sys.argv[1])"
+
+def _sanitizer_check(candidate: Callable|str, w: Workload, dev: torch.device, cfg: ValidateConfig, seed: int,
+                     path: str) -> list[Check]:
+    "The candidate's correctness calls under compute-sanitizer at `path` in a child process (trap `sanitizer`)."
+    name = f"compute-sanitizer {cfg.sanitizer}"
+    if callable(candidate): return [Check(name, True, SANITIZER_NOT_LOADABLE, info=True)]
+    spec = {"candidate": candidate, "operation": str(w.operation), "shape": list(w.shape),
+            "precision": w.precision.value, "extras": dict(w.extras), "device": str(dev), "seed": seed,
+            "calls": cfg.input_sets}
+    cmd = sanitizer_command(path, cfg.sanitizer, [sys.executable, "-c", _CHILD, json.dumps(spec, default=str)])
+    r = run_sanitized(cmd, SANITIZER_TIMEOUT_S)
+    judged = r.reported or r.returncode == 0
+    return [Check(name, not r.reported, sanitizer_text(r, SANITIZER_TIMEOUT_S), info=not judged,
+                  trap="sanitizer" if r.reported else "")]
+
+def _optional_checks(candidate: Callable|str, fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig,
+                     thread: KernelThread, seed: int) -> list[Check]:
+    "The checks a user opted into: the CUDA-graph replay, then the compute-sanitizer run (a hang or exit fails too)."
+    try: out = _graph_check(fn, w, dev, thread, seed, cfg.timeout_s) if cfg.graph_check else []
+    except KernelTimeout as e: return [Check("time limit", False, f"{e}; during: the CUDA-graph replay", trap="hang")]
+    except KernelMisbehaved as e: return [Check("the kernel runs", False, f"{e}; during: the CUDA-graph replay",
+                                                trap="exits")]
+    except Exception as e: return [Check("CUDA-graph replay", False, f"raised {_raised_where(e)}; during: the "
+                                         f"replay", trap="graph_capture")]
+    if cfg.sanitizer and all(c.passed for c in out): out += _sanitizer_check(candidate, w, dev, cfg, seed,
+                                                                             sanitizer_path(cfg, dev))
+    return out
 
 # %% ../../nbs/40_validation.ipynb #9f62b027
 def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: ValidateConfig,
@@ -879,7 +963,7 @@ def validate_isolated(candidate: str, workload: Workload, device: str|torch.devi
     if ceiling is None and scout is not None and cfg.timed: ceiling = _ceiling_for(workload, dev, "burst", cfg, scout)
     calls = cfg.input_sets + cfg.loop_calls + cfg.warmup + cfg.iters + 2 * cfg.rounds + 24
     r = run_isolated(_validate_in_worker, candidate, workload, str(dev), cfg, ceiling,
-                     timeout_s=cfg.timeout_s * calls + 300)
+                     timeout_s=cfg.timeout_s * calls + 300 + (SANITIZER_TIMEOUT_S if cfg.sanitizer else 0))
     if r.ok: return r.value
     kind, _, msg = r.error.partition(": ")
     if kind == "KernelLoadError": raise KernelLoadError(msg)
@@ -924,7 +1008,10 @@ VALIDATE_FLAGS = (
     Flag("--targets", str, "speedup tiers to grade against the ceiling, e.g. 2,3,5,13,64"),
     Flag("--kernel-timeout", float, "seconds one call of the kernel may take before it counts as a hang (default 30)"),
     Flag("--kernel-shapes", str, "shapes the kernel claims: 'edges' (also the smallest and misaligned) or 'exact'",
-         choices=("edges", "exact")))
+         choices=("edges", "exact")),
+    Flag("--graph-check", bool, "also capture the kernel in a CUDA graph and replay it with new inputs (CUDA)"),
+    Flag("--sanitizer", str, "run the kernel's correctness calls under compute-sanitizer with this tool (CUDA)",
+         choices=SANITIZER_TOOLS))
 
 def has_calling_convention(cls: type[Workload]) -> bool:
     "True when the operation declares how a user's kernel is called."
@@ -951,7 +1038,8 @@ def run_validate_cli(args, scout, out: Callable=print) -> ValidationResult:
         raise CeilingScoutError(f"--kernel-timeout must be a finite number of seconds > 0, e.g. 30; got {timeout}")
     edges = () if args.kernel_shapes == "exact" else ("smallest", "misaligned")
     cfg = ValidateConfig(compare=bool(args.compare), edge_shapes=edges, timeout_s=timeout, warmup=scout.warmup,
-                         iters=scout.iters, targets=tiers or ())
+                         iters=scout.iters, targets=tiers or (), graph_check=bool(getattr(args, "graph_check", False)),
+                         sanitizer=getattr(args, "sanitizer", None))
     try: v = validate(args.custom_kernel, w, scout.device, cfg, scout=scout)
     except CeilingScoutError: raise
     except Exception as e: raise CeilingScoutError(f"validation could not run: {one_line(e)}") from None

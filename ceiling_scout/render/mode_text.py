@@ -4,15 +4,17 @@
 
 # %% ../../nbs/77_mode_text.ipynb #b33763ad
 from __future__ import annotations
+import shlex
 from typing import Sequence
 from .numbers import number, number_of_bytes
 from .words import sentence
 
 # %% auto #0
-__all__ = ['rate_text', 'error_stats_text', 'target_line', 'before_after', 'format_validation', 'format_targets',
-           'conventions_markdown', 'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line',
-           'fusion_sequence_text', 'render_model_report', 'sweep_line', 'format_verdict_line', 'format_collectives',
-           'collectives_summary', 'collectives_markdown']
+__all__ = ['GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'rate_text', 'error_stats_text', 'target_line', 'before_after',
+           'format_validation', 'format_targets', 'graph_check_text', 'sanitizer_text', 'conventions_markdown',
+           'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line', 'fusion_sequence_text',
+           'render_model_report', 'sweep_line', 'format_verdict_line', 'format_collectives', 'collectives_summary',
+           'collectives_markdown']
 
 # %% ../../nbs/77_mode_text.ipynb #21de958d
 def rate_text(r) -> str:
@@ -98,6 +100,35 @@ def format_targets(v, grades: Sequence) -> str:
     "The graded target tiers under the library's time (the CLI's block after a timed validation)."
     return "\n".join(["", f"=== Targets over the library's {number(v.baseline.mean_ms, fmt='.4g')} ms ==="]
                      + ["  " + target_line(g, v.ceiling.device_name) for g in grades])
+
+# %% ../../nbs/77_mode_text.ipynb #4fcdd944
+GRAPH_CHECK_WORDS = {
+    "cpu": "not checked: no CUDA graphs on a CPU",
+    "not_capturable": "not checked: {why} (a kernel that cannot be captured is not a wrong kernel)",
+    "right": "captured, replayed with new inputs copied into the captured buffers: right",
+    "wrong": "captured, replayed with new inputs copied into the captured buffers: {why}",
+}
+
+def graph_check_text(outcome: str, why: str="") -> str:
+    "The detail of the CUDA-graph check for `outcome` (a key of `GRAPH_CHECK_WORDS`)."
+    if outcome not in GRAPH_CHECK_WORDS:
+        raise KeyError(f"graph check outcomes are {', '.join(GRAPH_CHECK_WORDS)}; got {outcome!r}")
+    return GRAPH_CHECK_WORDS[outcome].format(why=why)
+
+# %% ../../nbs/77_mode_text.ipynb #9c621407
+def sanitizer_text(run, timeout_s: float|None=None) -> str:
+    "The detail of a `modes.harness.SanitizerRun`: what the tool reported, or why it is not judged; its command."
+    cmd = list(run.command); tool = cmd[cmd.index("--tool") + 1] if "--tool" in cmd else "compute-sanitizer"
+    again = f"; rerun: {shlex.join(cmd)}"
+    if run.reported: return f"{tool} reported: {' | '.join(run.findings) or 'errors'}{again}"
+    if run.returncode == 0: return f"{tool}: no errors{again}"
+    if run.returncode is None:
+        limit = f" within {number(timeout_s, fmt='g')} s" if timeout_s else ""
+        return f"not checked: {tool} gave no result{limit}{again}"
+    return f"not checked: the run under {tool} ended with exit {run.returncode} ({run.tail or 'no output'}){again}"
+
+SANITIZER_NOT_LOADABLE = ("not checked: a kernel given as a callable cannot be loaded in the sanitizer's process; "
+                          "give it as 'file.py:fn' or 'package.module:fn'")
 
 # %% ../../nbs/77_mode_text.ipynb #25d172f2
 def conventions_markdown(rows: Sequence[dict]) -> str:
