@@ -53,3 +53,14 @@ def test_rope_kernel_returning_one_tensor_fails(tmp_path):
 def test_rope_with_an_odd_head_dim_is_one_line():
     code, o, e = run_cli(*ROPE[:3], "2,64,4,31", *CPU, "--custom-kernel", f"{K}/honest/rowwise.py:rope_torch")
     assert_one_line(code, e, "D must be even")
+
+
+@pytest.mark.parametrize("kind,fn,failed", [
+    ("zeros", lambda q, k, c, s: (q.new_zeros(q.shape), k.new_zeros(k.shape)), None),
+    ("pass-through", lambda q, k, c, s: (q, k), "output does not alias an input"),   # q_embed is x itself
+    ("cos only", lambda q, k, c, s: (q * c.unsqueeze(1), k * c.unsqueeze(1)), None)])
+def test_weak_rope_kernels_fail_in_the_convention(kind, fn, failed):
+    from ceiling_scout.modes.validation import validate_spec
+    v, _ = validate_spec("rope", "2,64,4,32", "fp32", fn, "cpu", compare=False, edges=False)
+    assert v.verdict == "FAIL" and "wrong_values" in v.traps, (kind, v.verdict, v.traps)
+    assert failed is None or any(c.name == failed and not c.passed for c in v.checks), (kind, v.checks)
