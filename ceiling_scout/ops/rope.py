@@ -6,7 +6,8 @@
 from __future__ import annotations
 import importlib.util
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Callable, ClassVar
+from fastcore.basics import patch
 import torch
 from ..engine.core import *
 from ..engine.workloads import *
@@ -75,6 +76,9 @@ class RopeWorkload(Workload):
                                       "Llama-70B q 1x8192 bf16": ("1,8192,64,128", "bf16", {})}
     cli_flags: ClassVar[tuple] = ()
     flops_per_element: ClassVar[float] = 3.0  # a multiply by cos, a multiply by sin, one add
+    calling_convention: ClassVar[str] = (
+        "fn(q, k, cos, sin) -> (q_embed, k_embed) as HF's apply_rotary_pos_emb and Liger's liger_rotary_pos_emb: "
+        "q = x as (B, H, S, D), k = x's first head as (B, 1, S, D), cos, sin: (1, S, D); q_embed is judged")
 
     def __post_init__(self):
         if self.precision not in ROPE_PRECISIONS:
@@ -123,6 +127,23 @@ class RopeWorkload(Workload):
             return ("from liger_kernel.transformers.rope import liger_rotary_pos_emb; "
                     "q, k = liger_rotary_pos_emb(q, k, cos[None], sin[None])  # q, k: (B, H, S, D), rotated in place")
         return ROPE_EXPR
+
+# %% ../../nbs/23_rope.ipynb #90742cb4
+@patch
+def candidate_call(self: RopeWorkload, fn: Callable, inputs: dict) -> torch.Tensor:
+    "fn(q, k, cos, sin) -> (q_embed, k_embed) on views of x (see `calling_convention`); q_embed as (B, S, H, D)."
+    x = inputs["x"]
+    q, k = x.transpose(1, 2), x[:, :, :1].transpose(1, 2)
+    out = fn(q, k, inputs["cos"][None], inputs["sin"][None])
+    if not (isinstance(out, (tuple, list)) and len(out) == 2):
+        raise CeilingScoutError(f"a rope kernel returns (q_embed, k_embed) like apply_rotary_pos_emb; "
+                                f"got {type(out).__name__}")
+    q_out, k_out = out
+    if tuple(getattr(k_out, "shape", ())) != tuple(k.shape):
+        raise CeilingScoutError(f"a rope kernel's k_embed must have k's shape {tuple(k.shape)}; "
+                                f"got {tuple(getattr(k_out, 'shape', ())) or type(k_out).__name__}")
+    return q_out.transpose(1, 2) if isinstance(q_out, torch.Tensor) else q_out
+
 
 # %% ../../nbs/23_rope.ipynb #7b2a9b90
 ROPE_FUSION_TARGETS = ("the QKV projection's GEMM epilogue (rotate q and k as they are written)",

@@ -1,5 +1,6 @@
-"""Honest GPU kernels: a Triton GEMM written here, FlashAttention-3, Liger's RMSNorm and LayerNorm, and a GEMM split
-across two CUDA streams that are joined before return. CUDA only (the torch.compile variants are in compiled.py)."""
+"""Honest GPU kernels: a Triton GEMM written here, FlashAttention-3, Liger's RMSNorm, LayerNorm, RoPE and SwiGLU, and a
+GEMM split across two CUDA streams that are joined before return. CUDA only (the torch.compile variants are in
+compiled.py)."""
 import importlib
 import torch
 
@@ -66,6 +67,20 @@ def liger_layernorm(x, weight, bias):
     "Liger's Triton LayerNorm (eps 1e-5)."
     from liger_kernel.transformers.functional import liger_layer_norm
     return liger_layer_norm(x, weight, bias, 1e-5)
+
+
+def liger_rope(q, k, cos, sin, position_ids=None, unsqueeze_dim=1):
+    "Liger's Triton RoPE on copies of q and k (it rotates in place), as apply_rotary_pos_emb returns new tensors."
+    from ceiling_scout.engine.core import quiet_import
+    rope, _ = quiet_import("liger_kernel.transformers.rope")   # Liger's "Backend impl ..." lines kept aside
+    return rope.liger_rotary_pos_emb(q.clone(), k.clone(), cos, sin, position_ids, unsqueeze_dim)
+
+
+def liger_swiglu(gate, up):
+    "Liger's fused SwiGLU gate, silu(gate) * up (LigerSiLUMulFunction, out of place)."
+    from ceiling_scout.engine.core import quiet_import
+    swiglu, _ = quiet_import("liger_kernel.ops.swiglu")
+    return swiglu.LigerSiLUMulFunction.apply(gate, up)
 
 
 def two_streams(a, b):

@@ -1,5 +1,6 @@
 """Planted kernels for operations other than GEMM (their calling conventions: rmsnorm fn(x, weight), layernorm
-fn(x, weight, bias), softmax fn(x), attention fn(q, k, v, causal), bias_gelu fn(x, bias))."""
+fn(x, weight, bias), softmax fn(x), attention fn(q, k, v, causal), bias_gelu fn(x, bias), rope fn(q, k, cos, sin)
+-> (q_embed, k_embed), elementwise --kind silu_mul fn(gate, up))."""
 import torch
 import torch.nn.functional as F
 
@@ -44,3 +45,18 @@ def softmax_bf16_exp(x):
     "Softmax with the exponentials taken in bfloat16 (a downgrade on a fp32 softmax)."
     e = torch.exp((x - x.amax(-1, keepdim=True)).to(torch.bfloat16)).to(x.dtype)
     return e / e.sum(-1, keepdim=True)
+
+
+def rope_wrong_halves(q, k, cos, sin, position_ids=None, unsqueeze_dim=1):
+    "RoPE that rotates interleaved pairs (GPT-J style) where the tables are rotate-half (GPT-NeoX / Llama)."
+    c, s = cos.unsqueeze(unsqueeze_dim), sin.unsqueeze(unsqueeze_dim)
+
+    def rotate(x):
+        pairs = torch.stack((-x[..., 1::2], x[..., ::2]), -1).flatten(-2)
+        return x * c + pairs * s
+    return rotate(q), rotate(k)
+
+
+def swiglu_gelu(gate, up):
+    "SwiGLU with GELU where SiLU belongs (GeGLU under SwiGLU's name)."
+    return F.gelu(gate) * up
