@@ -163,10 +163,11 @@ def gpu_busy_time(events: list[tuple[str, float, float]], # (activity type, star
 @dataclass(frozen=True)
 class GpuBusy:
     "A step profiled on the GPU: its busy time (union of kernels, memcpy, memset), per step."
-    busy_ms: float              # per step
+    busy_ms: float|None         # per step (None: not measured, `error` says why)
     steps: int                  # steps profiled
     work_per_step: float        # GPU work items (kernels, copies, memsets) per step
     wall_ms: float              # one profiled step's wall time (the profiler's overhead included)
+    error: str = ""             # why the busy time could not be read from the profile
 
 def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*inputs)
                      device: str|torch.device, steps: int=5,
@@ -187,16 +188,25 @@ def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*i
                 wall = time.perf_counter() - t0
         return p, wall
     p, wall = guarded_call(run, what, timeout_s)
-    ev = [(e.activity_type(), e.start_ns(), e.end_ns()) for e in p.profiler.kineto_results.events()]
+    try: ev = [(e.activity_type(), e.start_ns(), e.end_ns()) for e in p.profiler.kineto_results.events()]
+    except (AttributeError, RuntimeError) as e:   # no kineto results: say so, do not guess
+        return GpuBusy(None, steps, 0.0, wall * 1e3 / steps, f"the profile could not be read ({type(e).__name__}: "
+                                                             f"{str(e)[:120]})")
     n = sum(k in GPU_WORK for k, _, _ in ev)
+    if not n:   # a step on CUDA launches work: none seen means the profiler saw nothing (CUPTI), not an idle GPU
+        return GpuBusy(None, steps, 0.0, wall * 1e3 / steps, "the profiler recorded no kernel, copy or memset "
+                                                             "(CUPTI unavailable?)")
     return GpuBusy(gpu_busy_time(ev) / 1e6 / steps, steps, n / steps, wall * 1e3 / steps)
 
 # %% ../../nbs/52_model_triage.ipynb #32750f18
 def host_decision(step_ms: float|None, # the model's measured step (unprofiled)
                   busy: GpuBusy|None, bench_total_ms: float|None # Σ measured times of the mapped ops, per step
                  ) -> dict|None:
-    "The GPU's busy facts for a step and the finding, 'host_bound' or 'gpu_busy'; None without a GPU profile."
+    "The GPU's busy facts for a step and the finding: host_bound, gpu_busy or not_profiled; None without a profile."
     if busy is None or not step_ms: return None
+    if busy.busy_ms is None:
+        return {"finding": "not_profiled", "step_ms": step_ms, "gpu_busy_ms": None, "gpu_busy_share": None,
+                "busy_coverage": None, "error": busy.error, "actions": []}
     share = min(1.0, busy.busy_ms / step_ms)       # profiled busy time beyond the step is noise: capped
     idle, host = 1.0 - share, share < HOST_BOUND_BELOW
     return {"finding": "host_bound" if host else "gpu_busy", "step_ms": step_ms, "gpu_busy_ms": busy.busy_ms,
@@ -318,7 +328,8 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
     captured = em.measured_ms / em.step_ms if (em.step_ms and em.measured_ms) else None
     warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns + _coverage_warnings(coverage, em.step_ms)
              + [f"{r['workload']}: {r['status']}: {r['error']}" for r in items if r["status"] != "ok"]
-             + ([sentence("triage", "host_bound", host)] if hb else []))
+             + ([sentence("triage", "host_bound", host)] if hb else [])
+             + ([sentence("triage", "busy_not_profiled", host)] if host and host["finding"] == "not_profiled" else []))
     unm = em.unmapped_table()
     for r in unm: r["share"] = r["time_ms"] / model_ms if model_ms and r["time_ms"] else None
     fus = (FusionDetector.analyze_model(em, device=scout.device, warmup=scout.warmup, iters=scout.iters,

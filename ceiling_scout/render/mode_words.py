@@ -114,6 +114,10 @@ def _host_bound_advice(f: dict) -> str:
             f"{number(f['idle_share'], fmt='.0%')} of the step bounds the saving (at most "
             f"{number(f['speedup_bound'], fmt='.2f')}x, Amdahl on the idle share).")
 
+@says("triage", "busy_not_profiled")
+def _busy_not_profiled(f: dict) -> str:
+    return f"the GPU's busy time was not measured ({f['error']}): whether the step is host-bound is not known"
+
 # %% ../../nbs/78_mode_words.ipynb #26a4982e
 def _cast_words(f: dict) -> str:
     was = ", ".join(f["from_dtypes"]) or "no floating tensors"
