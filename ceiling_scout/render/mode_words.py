@@ -112,7 +112,8 @@ def _host_bound_advice(f: dict) -> str:
     return ("Cut the host's time: capture the step as a CUDA graph (torch.cuda.graphs, or "
             "torch.compile(mode=\"reduce-overhead\")) or run a larger batch per step; the GPU's idle "
             f"{number(f['idle_share'], fmt='.0%')} of the step bounds the saving (at most "
-            f"{number(f['speedup_bound'], fmt='.2f')}x, Amdahl on the idle share).")
+            f"{number(f['speedup_bound'], fmt='.2f')}x, Amdahl on the idle share); ceiling-scout --profile "
+            "module:step (a function running one step) shows where the host's time goes.")
 
 @says("triage", "busy_not_profiled")
 def _busy_not_profiled(f: dict) -> str:
