@@ -28,11 +28,11 @@ _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live 
 
 # %% auto #0
 __all__ = ['COVERAGE_WARN', 'GPU_WORK', 'HOST_BOUND_BELOW', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads',
-           'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy', 'profile_gpu_busy',
-           'host_decision', 'host_item', 'TriageConfig', 'triage', 'FusionChain', 'find_chains', 'replay_chain',
-           'measure_fused', 'epilogue_chains', 'SequenceConfig', 'FusionSequence', 'FusionDetector', 'model_timeout_s',
-           'model_dtype', 'place_source', 'source_model', 'parse_sparsify', 'run_triage_cli', 'render_model_report',
-           'render_sparse_line']
+           'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy', 'kineto_events',
+           'busy_from_events', 'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig', 'triage',
+           'FusionChain', 'find_chains', 'replay_chain', 'measure_fused', 'epilogue_chains', 'SequenceConfig',
+           'FusionSequence', 'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source', 'source_model',
+           'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -169,6 +169,18 @@ class GpuBusy:
     wall_ms: float              # one profiled step's wall time (the profiler's overhead included)
     error: str = ""             # why the busy time could not be read from the profile
 
+def kineto_events(p) -> list[tuple[str, int, int]]:
+    "(activity type, start ns, end ns) of every event a finished `torch.profiler.profile` holds."
+    return [(e.activity_type(), e.start_ns(), e.end_ns()) for e in p.profiler.kineto_results.events()]
+
+def busy_from_events(ev: list[tuple[str, int, int]], steps: int, wall_s: float) -> GpuBusy:
+    "The busy time per step of `steps` profiled steps; no GPU work in the profile is an error, not an idle GPU."
+    n = sum(k in GPU_WORK for k, _, _ in ev)
+    if not n:   # a step on CUDA launches work: none seen means the profiler saw nothing (CUPTI), not an idle GPU
+        return GpuBusy(None, steps, 0.0, wall_s * 1e3 / steps, "the profiler recorded no kernel, copy or memset "
+                                                               "(CUPTI unavailable?)")
+    return GpuBusy(gpu_busy_time(ev) / 1e6 / steps, steps, n / steps, wall_s * 1e3 / steps)
+
 def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*inputs)
                      device: str|torch.device, steps: int=5,
                      timeout_s: float|None=DEFAULT_TIMEOUT_S, what: str="the profiled step") -> GpuBusy|None:
@@ -188,15 +200,11 @@ def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*i
                 wall = time.perf_counter() - t0
         return p, wall
     p, wall = guarded_call(run, what, timeout_s)
-    try: ev = [(e.activity_type(), e.start_ns(), e.end_ns()) for e in p.profiler.kineto_results.events()]
+    try: ev = kineto_events(p)
     except (AttributeError, RuntimeError) as e:   # no kineto results: say so, do not guess
         return GpuBusy(None, steps, 0.0, wall * 1e3 / steps, f"the profile could not be read ({type(e).__name__}: "
                                                              f"{str(e)[:120]})")
-    n = sum(k in GPU_WORK for k, _, _ in ev)
-    if not n:   # a step on CUDA launches work: none seen means the profiler saw nothing (CUPTI), not an idle GPU
-        return GpuBusy(None, steps, 0.0, wall * 1e3 / steps, "the profiler recorded no kernel, copy or memset "
-                                                             "(CUPTI unavailable?)")
-    return GpuBusy(gpu_busy_time(ev) / 1e6 / steps, steps, n / steps, wall * 1e3 / steps)
+    return busy_from_events(ev, steps, wall)
 
 # %% ../../nbs/52_model_triage.ipynb #32750f18
 def host_decision(step_ms: float|None, # the model's measured step (unprofiled)
