@@ -2,7 +2,7 @@
 `ceiling-scout --model ... --precision bf16 --device cuda --json`, one process per model with its own timeout; a failing
 model is recorded with its error and the run goes on. Writes one `ceiling_scout.recorded/1` file through benchmarks/_harness.py, rewritten after each model (provenance:
 device, driver, torch/CUDA, date, command, commit from CEILING_SCOUT_COMMIT) with, per model, its ranked table,
-coverage and wall time.
+coverage, the GPU's busy share of the step (host-bound or not) and wall time.
 
     CEILING_SCOUT_COMMIT=$(git rev-parse HEAD) python benchmarks/record_model_corpus.py \
         --out data/recorded/h100-sxm/model_corpus.json
@@ -29,8 +29,11 @@ def record_one(name: str, device: str, precision: str, timeout_s: float) -> dict
     d = json.loads(p.stdout)
     table = [{k: r.get(k) for k in ("rank", "workload", "count", "share", "efficiency", "priority", "approach", "gain")}
              for r in d["items"]]
+    host = d.get("host") or {}   # the GPU's busy time in the step, and whether the step is host-bound
     return {"model": name, "status": "ok", "wall_s": wall, "coverage": d["coverage"], "step_ms": d["step_ms"],
-            "coverage_ok": d["coverage"] is not None and d["coverage"] >= 0.8, "table": table,
+            "coverage_ok": d["coverage"] is not None and d["coverage"] >= 0.8, "gpu_busy_ms": d.get("gpu_busy_ms"),
+            "gpu_busy_share": d.get("gpu_busy_share"), "busy_coverage": d.get("busy_coverage"),
+            "host_bound": host.get("finding") == "host_bound" if host else None, "table": table,
             "unmapped": d["unmapped"][:10], "report": d}
 
 
@@ -49,6 +52,9 @@ def main(argv: list[str]|None=None) -> int:
         def one(name=name):
             r = record_one(name, a.device, a.precision, a.timeout)
             cov = f", coverage {r['coverage']:.1%}" if r.get("coverage") is not None else ""
+            if r.get("gpu_busy_share") is not None:
+                bound = " (host-bound)" if r["host_bound"] else ""
+                cov += f", GPU busy {r['gpu_busy_share']:.0%} of the step{bound}"
             print(f"{name}: {r['status']} in {r['wall_s']:.1f} s{cov}", flush=True)
             return r
         run.section(name, one)

@@ -85,6 +85,7 @@ class Approach(str, Enum):
     CUSTOM_KERNEL = "CUSTOM_KERNEL"          # far from the ceiling, nothing in the library helps
     CHECK_MEASUREMENT = "CHECK_MEASUREMENT"  # result is implausible: fix the measurement first
     POWER_BOUND = "POWER_BOUND"              # the power cap, not the kernel, holds it back: no tile advice
+    CUDA_GRAPHS = "CUDA_GRAPHS"              # the GPU idles between launches: graphs, reduce-overhead, batch
     NOT_SUPPORTED = "NOT_SUPPORTED"          # cannot run here
     def __str__(self): return self.value
 

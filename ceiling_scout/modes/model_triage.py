@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable
 import torch
 import torch.nn.functional as F
-from ..engine.core import CeilingScoutError, Priority, Precision, parse_enum
+from ..engine.core import CeilingScoutError, Priority, Approach, Precision, parse_enum
 from ..engine.workloads import Flag, Mode, register_mode
 from ..engine.timing import measure
 from ..engine.scout import CeilingScout
@@ -16,7 +16,8 @@ from ..engine.verdict import Verdict
 from .extract import (ExtractedModel, ExtractedOp, AtenCall, Ref, extract_ops, read_ops_json, read_onnx,
                                    write_ops_json)
 from .models import load_factory, place_model
-from .guard import DEFAULT_TIMEOUT_S
+from .guard import DEFAULT_TIMEOUT_S, guarded_call
+from .harness import profiler_lines_dropped
 from .extract import what_if_sparsity
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from ..reports.triage_report import ModelReport
@@ -26,11 +27,12 @@ from ..render.mode_text import fusion_line, fusion_sequence_text, render_model_r
 _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live in render.mode_text; re-exported
 
 # %% auto #0
-__all__ = ['COVERAGE_WARN', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads', 'saved_fraction',
-           'amdahl_speedup', 'sparse_alternative', 'TriageConfig', 'triage', 'FusionChain', 'find_chains',
-           'replay_chain', 'measure_fused', 'epilogue_chains', 'SequenceConfig', 'FusionSequence', 'FusionDetector',
-           'model_timeout_s', 'model_dtype', 'place_source', 'source_model', 'parse_sparsify', 'run_triage_cli',
-           'render_model_report', 'render_sparse_line']
+__all__ = ['COVERAGE_WARN', 'GPU_WORK', 'HOST_BOUND_BELOW', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads',
+           'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy', 'kineto_events',
+           'busy_from_events', 'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig', 'triage',
+           'FusionChain', 'find_chains', 'replay_chain', 'measure_fused', 'epilogue_chains', 'SequenceConfig',
+           'FusionSequence', 'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source', 'source_model',
+           'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -138,6 +140,105 @@ def sparse_alternative(u: dict, em: ExtractedModel, scout: CeilingScout) -> dict
             "approach": v.approach.value, "finding": v.finding, "recommendation": v.recommendation,
             "dense_ms": res.comparison.dense.mean_ms, "kernels": rows}
 
+# %% ../../nbs/52_model_triage.ipynb #ebcf46b4
+GPU_WORK = ("kernel", "gpu_memcpy", "gpu_memset")   # the profiler's activity types of work done by the GPU
+HOST_BOUND_BELOW = 0.7   # a step whose GPU is busy less than this share of it is host-bound
+
+def gpu_busy_time(events: list[tuple[str, float, float]], # (activity type, start, end) as the profiler gives them
+                  window: tuple[float, float]|None=None   # clip to (start, end); None: every interval counts
+                 ) -> float:
+    "The union of the GPU work intervals (kernels, memcpy, memset; overlaps once), in the events' own unit."
+    lo, hi = window or (-math.inf, math.inf)
+    spans = sorted((max(s, lo), min(e, hi)) for kind, s, e in events if kind in GPU_WORK)
+    total, cur = 0.0, None
+    for s, e in spans:
+        if e <= s: continue
+        if cur is None or s > cur[1]:
+            total += (cur[1] - cur[0]) if cur else 0.0
+            cur = [s, e]
+        else: cur[1] = max(cur[1], e)
+    return total + ((cur[1] - cur[0]) if cur else 0.0)
+
+# %% ../../nbs/52_model_triage.ipynb #810a3f6b
+@dataclass(frozen=True)
+class GpuBusy:
+    "A step profiled on the GPU: its busy time (union of kernels, memcpy, memset), per step."
+    busy_ms: float|None         # per step (None: not measured, `error` says why)
+    steps: int                  # steps profiled
+    work_per_step: float        # GPU work items (kernels, copies, memsets) per step
+    wall_ms: float              # one profiled step's wall time (the profiler's overhead included)
+    error: str = ""             # why the busy time could not be read from the profile
+
+def kineto_events(p) -> list[tuple[str, int, int]]:
+    "(activity type, start ns, end ns) of every event a finished `torch.profiler.profile` holds."
+    return [(e.activity_type(), e.start_ns(), e.end_ns()) for e in p.profiler.kineto_results.events()]
+
+def busy_from_events(ev: list[tuple[str, int, int]], steps: int, wall_s: float) -> GpuBusy:
+    "The busy time per step of `steps` profiled steps; no GPU work in the profile is an error, not an idle GPU."
+    n = sum(k in GPU_WORK for k, _, _ in ev)
+    if not n:   # a step on CUDA launches work: none seen means the profiler saw nothing (CUPTI), not an idle GPU
+        return GpuBusy(None, steps, 0.0, wall_s * 1e3 / steps, "the profiler recorded no kernel, copy or memset "
+                                                               "(CUPTI unavailable?)")
+    return GpuBusy(gpu_busy_time(ev) / 1e6 / steps, steps, n / steps, wall_s * 1e3 / steps)
+
+def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*inputs)
+                     device: str|torch.device, steps: int=5,
+                     timeout_s: float|None=DEFAULT_TIMEOUT_S, what: str="the profiled step") -> GpuBusy|None:
+    "The GPU busy time of one `fn()` under torch.profiler (CPU + CUDA); None on a CPU or with steps=0."
+    dev = torch.device(device)
+    if dev.type != "cuda" or steps < 1: return None
+    from torch.profiler import profile, ProfilerActivity
+    def run():
+        with torch.no_grad():
+            fn(); torch.cuda.synchronize(dev)      # warm, and nothing of an earlier call left on the GPU
+            with profiler_lines_dropped(), warnings.catch_warnings(), \
+                 profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as p:
+                warnings.simplefilter("ignore")    # the profiler's own notes are not the tool's output
+                t0 = time.perf_counter()
+                for _ in range(steps): fn()
+                torch.cuda.synchronize(dev)
+                wall = time.perf_counter() - t0
+        return p, wall
+    p, wall = guarded_call(run, what, timeout_s)
+    try: ev = kineto_events(p)
+    except (AttributeError, RuntimeError) as e:   # no kineto results: say so, do not guess
+        return GpuBusy(None, steps, 0.0, wall * 1e3 / steps, f"the profile could not be read ({type(e).__name__}: "
+                                                             f"{str(e)[:120]})")
+    return busy_from_events(ev, steps, wall)
+
+# %% ../../nbs/52_model_triage.ipynb #32750f18
+def host_decision(step_ms: float|None, # the model's measured step (unprofiled)
+                  busy: GpuBusy|None, bench_total_ms: float|None # Σ measured times of the mapped ops, per step
+                 ) -> dict|None:
+    "The GPU's busy facts for a step and the finding: host_bound, gpu_busy or not_profiled; None without a profile."
+    if busy is None or not step_ms: return None
+    if busy.busy_ms is None:
+        return {"finding": "not_profiled", "step_ms": step_ms, "gpu_busy_ms": None, "gpu_busy_share": None,
+                "busy_coverage": None, "error": busy.error, "actions": []}
+    share = min(1.0, busy.busy_ms / step_ms)       # profiled busy time beyond the step is noise: capped
+    idle, host = 1.0 - share, share < HOST_BOUND_BELOW
+    return {"finding": "host_bound" if host else "gpu_busy", "step_ms": step_ms, "gpu_busy_ms": busy.busy_ms,
+            "gpu_busy_share": share, "idle_ms": step_ms * idle, "idle_share": idle, "threshold": HOST_BOUND_BELOW,
+            "work_per_step": busy.work_per_step, "profiled_steps": busy.steps, "profiled_wall_ms": busy.wall_ms,
+            "busy_coverage": bench_total_ms / busy.busy_ms if (bench_total_ms and busy.busy_ms) else None,
+            "coverage": bench_total_ms / step_ms if bench_total_ms else None, "speedup_bound": amdahl_speedup(idle),
+            "actions": ["cuda_graphs", "torch_compile_reduce_overhead", "larger_batch"] if host else []}
+
+def host_item(h: dict # a host_bound `host_decision`
+             ) -> dict:
+    "The host-bound finding as a ranked row: the GPU's idle share of the step and the saving it bounds (Amdahl)."
+    idle = h["idle_share"]
+    return {"workload": "host: GPU idle (launches, Python)", "operation": "host", "shape": [], "precision": "-",
+            "extras": {}, "ops": [], "count": 1, "time_in_model_ms": h["idle_ms"], "benchmark_ms": None,
+            "benchmark_total_ms": None, "share": None, "idle_share": idle, "status": "ok", "tflops": None, "gbps": None,
+            "efficiency": h["gpu_busy_share"], "bound_kind": "host", "arithmetic_intensity": None,
+            "ceiling_tflops": None, "priority": Priority.HIGH.value, "approach": Approach.CUDA_GRAPHS.value,
+            "finding": "host_bound", "gain": None, "gain_ci95": None,
+            "gain_source": "bound: the GPU's idle time (Amdahl on the idle share)", "model_saved_fraction": idle,
+            "saved_ms": h["idle_ms"], "model_speedup_if_done": h["speedup_bound"], "epilogue": [], "notes": [],
+            "recommendation": sentence("triage", "host_bound_advice", h), "error": None, "sparsity": None,
+            "sparse": None}
+
 # %% ../../nbs/52_model_triage.ipynb #f93bc9b2
 @dataclass(frozen=True)
 class TriageConfig:
@@ -153,6 +254,7 @@ class TriageConfig:
     sparse: bool = True                  # measure sparse kernels on sparse weights
     sparsify: dict|None = None           # what-if: prune these weights first ({'up': 'block:0.875:16'})
     dtype: str|None = None               # cast the model and its floating inputs to this ('bf16'; None: kept)
+    busy_steps: int = 5                  # steps profiled for the GPU's busy time (CUDA only; 0: not profiled)
     @classmethod
     def quick(cls, **overrides) -> TriageConfig: return cls(fusion=False, progress=False).but(**overrides)
     def but(self, **overrides) -> TriageConfig:
@@ -164,18 +266,19 @@ class TriageConfig:
 
 # %% ../../nbs/52_model_triage.ipynb #fe577b91
 def _extracted(model: Any, example_inputs: tuple|None, scout: CeilingScout, cfg: TriageConfig
-              ) -> tuple[ExtractedModel, dict]:
-    "(the extracted model, the what-if labels of its pruned weights)."
+              ) -> tuple[ExtractedModel, dict, GpuBusy|None]:
+    "(the extracted model, the what-if labels of its pruned weights, its step's GPU busy time on CUDA)."
     if cfg.sparsify and isinstance(model, ExtractedModel):
         raise CeilingScoutError("what-if sparsity (--sparsify) prunes a module's weights; give a model, not a file")
-    if isinstance(model, ExtractedModel): return _one_device(model, scout), {}
+    if isinstance(model, ExtractedModel): return _one_device(model, scout), {}, None
     dt = None if cfg.dtype is None else parse_enum(Precision, cfg.dtype, "dtype").dtype
     inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
     model, inputs, pl = place_model(model, inputs, scout.device, dt, f"model {cfg.name or type(model).__name__!r}")
     labels = what_if_sparsity(model, cfg.sparsify) if cfg.sparsify else {}
     em = extract_ops(model, inputs, name=cfg.name, warmup=scout.warmup, iters=max(scout.iters, 3), what_if=labels)
     em.placement = pl.to_dict()
-    return em, labels
+    busy = profile_gpu_busy(lambda: model(*inputs), scout.device, cfg.busy_steps, what=f"the forward of {em.name!r}")
+    return em, labels, busy
 
 def _one_device(em: ExtractedModel, scout: CeilingScout) -> ExtractedModel:
     "`em` when its step ran where the scout measures (or it has no step); else one line: two devices are not mixed."
@@ -207,12 +310,13 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
            example_inputs: tuple|None=None,
            scout: CeilingScout|None=None,       # default: CeilingScout(config.device, warmup=, iters=)
            config: TriageConfig|None=None,      # default: `TriageConfig()`
+           busy: GpuBusy|None=None,             # the step's GPU busy time when profiled already (`profile_gpu_busy`)
            **overrides                          # fields of `TriageConfig` (fusion=, max_compiled=, progress= ...)
           ) -> ModelReport:
     "Extract (if needed), measure each unique workload (and sparse weights' kernels) once, rank by model-level gain."
     cfg, t0 = (config or TriageConfig()).but(**overrides), time.perf_counter()
     scout = scout or CeilingScout(cfg.device, warmup=cfg.warmup, iters=cfg.iters, log=cfg.log)
-    em, labels = _extracted(model, example_inputs, scout, cfg)
+    em, labels, profiled = _extracted(model, example_inputs, scout, cfg)
     uniq, verdicts, alts = unique_workloads(em), {}, {}
     from tqdm.auto import tqdm
     for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
@@ -222,23 +326,30 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
     model_ms, time_warns = _model_time(em, uniq, verdicts)
     items = sorted((_item(k, uniq[k], v, model_ms, alts[k]) for k, v in verdicts.items()),
                    key=lambda r: (-r["model_saved_fraction"], -(r["share"] or 0)))
+    high = sum(r["model_saved_fraction"] for r in items if r["priority"] == "HIGH")   # the operations' rows only
+    every = sum(r["model_saved_fraction"] for r in items)
+    host = host_decision(em.step_ms, busy or profiled, bench_total)
+    hb = host is not None and host["finding"] == "host_bound"
+    if hb: items = sorted(items + [host_item(host)], key=lambda r: (-r["model_saved_fraction"], -(r["share"] or 0)))
     for i, r in enumerate(items): r["rank"] = i + 1
     coverage = bench_total / em.step_ms if em.step_ms else None
     captured = em.measured_ms / em.step_ms if (em.step_ms and em.measured_ms) else None
     warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns + _coverage_warnings(coverage, em.step_ms)
-             + [f"{r['workload']}: {r['status']}: {r['error']}" for r in items if r["status"] != "ok"])
+             + [f"{r['workload']}: {r['status']}: {r['error']}" for r in items if r["status"] != "ok"]
+             + ([sentence("triage", "host_bound", host)] if hb else [])
+             + ([sentence("triage", "busy_not_profiled", host)] if host and host["finding"] == "not_profiled" else []))
     unm = em.unmapped_table()
     for r in unm: r["share"] = r["time_ms"] / model_ms if model_ms and r["time_ms"] else None
     fus = (FusionDetector.analyze_model(em, device=scout.device, warmup=scout.warmup, iters=scout.iters,
                                         max_compiled=cfg.max_compiled, model_ms=model_ms)
            if (cfg.fusion and em.calls) else [])
-    high = sum(r["model_saved_fraction"] for r in items if r["priority"] == "HIGH")
     return ModelReport(em.name, em.source, scout.target.label, em.step_ms, model_ms, coverage, captured, items, unm,
-                       [f.to_dict() for f in fus], amdahl_speedup(high),
-                       amdahl_speedup(sum(r["model_saved_fraction"] for r in items)), warns, em.mechanism,
+                       [f.to_dict() for f in fus], amdahl_speedup(high), amdahl_speedup(every), warns, em.mechanism,
                        {**scout.measure_kw, "unique_workloads": len(uniq), "ops": len(em.ops),
                         "device": str(scout.device), "placement": em.placement},
-                       scout.environment.to_dict(), time.perf_counter() - t0)
+                       scout.environment.to_dict(), time.perf_counter() - t0, gpu_busy_ms=host and host["gpu_busy_ms"],
+                       gpu_busy_share=host and host["gpu_busy_share"], busy_coverage=host and host["busy_coverage"],
+                       host=host)
 
 # %% ../../nbs/52_model_triage.ipynb #f3608d85
 @dataclass
@@ -646,12 +757,14 @@ def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelRepor
                                                                      iters=max(scout.iters, 3), what_if=labels,
                                                                      timeout_s=model_timeout_s(args))
     if placed is not None: em.placement = placed.to_dict()
+    busy = None if isinstance(model, ExtractedModel) else profile_gpu_busy(
+        lambda: model(*inputs), scout.device, timeout_s=model_timeout_s(args), what=f"the forward of {name!r}")
     if args.write_ops:   # the one writer's rules (checked before any work by the CLI): atomic, no link, no replace
         from ceiling_scout.reports.report import write_report
         write_report(args.write_ops, write_ops_json(em), force=bool(getattr(args, "force", False)))
     compiled = 2 if args.max_compiled is None else args.max_compiled
     rep = triage(em, scout=scout, fusion=not args.no_fusion, max_compiled=compiled,
-                 progress=not (args.quiet or args.json))
+                 progress=not (args.quiet or args.json), busy=busy)
     rep.warnings[:0] = [f"{n}: {lab}" for n, lab in labels.items()]
     if args.output: rep.save(args.output)
     out(rep.to_json() if args.json else render_model_report(rep))

@@ -97,6 +97,28 @@ def _high_coverage(f: dict) -> str:
     return (f"coverage {number(f['coverage'], fmt='.0%')}: the operations measured alone take longer than inside the "
             "model (caches warm in the model, or noise): read the gains, not the shares' sum")
 
+# %% ../../nbs/78_mode_words.ipynb #018e87a8
+@says("triage", "host_bound")
+def _host_bound(f: dict) -> str:
+    cov = (f"; the measured operations explain {number(f['busy_coverage'], fmt='.0%')} of the busy time "
+           f"({number(f['coverage'], fmt='.0%')} of the step)" if f.get("busy_coverage") is not None else "")
+    return (f"host-bound: the GPU is busy {number(f['gpu_busy_share'], fmt='.0%')} of the "
+            f"{number(f['step_ms'], fmt='.3g')} ms step ({number(f['gpu_busy_ms'], fmt='.3g')} ms of kernels, copies "
+            f"and memsets, {number(f['work_per_step'], fmt='.0f')} per step){cov}; the rest is launches and Python "
+            "on the host")
+
+@says("triage", "host_bound_advice")
+def _host_bound_advice(f: dict) -> str:
+    return ("Cut the host's time: capture the step as a CUDA graph (torch.cuda.graphs, or "
+            "torch.compile(mode=\"reduce-overhead\")) or run a larger batch per step; the GPU's idle "
+            f"{number(f['idle_share'], fmt='.0%')} of the step bounds the saving (at most "
+            f"{number(f['speedup_bound'], fmt='.2f')}x, Amdahl on the idle share); ceiling-scout --profile "
+            "module:step (a function running one step) shows where the host's time goes.")
+
+@says("triage", "busy_not_profiled")
+def _busy_not_profiled(f: dict) -> str:
+    return f"the GPU's busy time was not measured ({f['error']}): whether the step is host-bound is not known"
+
 # %% ../../nbs/78_mode_words.ipynb #26a4982e
 def _cast_words(f: dict) -> str:
     was = ", ".join(f["from_dtypes"]) or "no floating tensors"

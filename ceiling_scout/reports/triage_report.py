@@ -24,7 +24,8 @@ _UNIT = (0.0, 1.0 + 1e-6, False)          # a fraction of one total (rounding al
 _AT_LEAST_0, _ABOVE_0, _AT_LEAST_1 = (0.0, None, False), (0.0, None, True), (1.0, None, False)
 MODEL_REPORT_RANGES: dict[str, tuple] = {   # field -> (low, high, low excluded), wherever the field appears
     "share": _UNIT, "model_saved_fraction": _UNIT, "sparsity": _UNIT, "density": _UNIT, "block_sparsity": _UNIT,
-    "coverage": _AT_LEAST_0, "captured_share": _AT_LEAST_0, "efficiency": _AT_LEAST_0,
+    "coverage": _AT_LEAST_0, "captured_share": _AT_LEAST_0, "busy_coverage": _AT_LEAST_0,
+    "gpu_busy_share": _UNIT, "idle_share": _UNIT, "efficiency": _AT_LEAST_0,
     "arithmetic_intensity": _AT_LEAST_0, "compiled_rel_error": _AT_LEAST_0, "round_trips_saved": _AT_LEAST_0,
     "gain": _ABOVE_0, "dense_gain": _ABOVE_0, "step_ms": _ABOVE_0,
     "speedup_if_high_done": _AT_LEAST_1, "speedup_if_all_done": _AT_LEAST_1, "model_speedup_if_done": _AT_LEAST_1,
@@ -114,6 +115,10 @@ class ModelReport:
     method: dict = field(default_factory=dict)
     environment: dict = field(default_factory=dict)
     elapsed_s: float|None = None
+    gpu_busy_ms: float|None = None      # per step: the union of kernel/memcpy/memset time (None on a CPU)
+    gpu_busy_share: float|None = None   # gpu_busy_ms / step_ms
+    busy_coverage: float|None = None    # Σ measured (isolated) times of the mapped ops / gpu_busy_ms
+    host: dict|None = None              # the GPU-busy decision: finding (host_bound, gpu_busy) and its facts
     version: int = MODEL_REPORT_VERSION
     def to_dict(self) -> dict: return asdict(self)
     def to_json(self, indent: int=1) -> str:
