@@ -345,7 +345,7 @@ class LatencyBandwidthFit:
 
 def fit_latency_bandwidth(sizes_bytes: Sequence[float], times_us: Sequence[float], factor: float=1.0
                          ) -> LatencyBandwidthFit:
-    "Weighted least squares of `t = a + b·S` (weights 1/t); bandwidth None where the slope is not positive."
+    "Weighted least squares of `t = a + b·S` (weights 1/t), a ≥ 0 (refit through 0 if not); bandwidth None if b ≤ 0."
     if len(sizes_bytes) != len(times_us) or len(sizes_bytes) < 2:
         raise CeilingScoutError(f"a latency + bandwidth fit needs two or more (size, time) points; got {len(times_us)}")
     rows = [(1 / t, s / t) for s, t in zip(sizes_bytes, times_us)]   # each row divided by t: target 1
@@ -354,6 +354,7 @@ def fit_latency_bandwidth(sizes_bytes: Sequence[float], times_us: Sequence[float
     det = s11 * s22 - s12 * s12
     if det <= 0: raise CeilingScoutError("a latency + bandwidth fit needs at least two distinct sizes")
     a = (y1 * s22 - y2 * s12) / det; b = (s11 * y2 - s12 * y1) / det   # a in us, b in us per byte
+    if a < 0: a, b = 0.0, y2 / s22   # a negative latency is noise on few sizes, not physics: the line through 0
     res = max(abs(a + b * s - t) / t for s, t in zip(sizes_bytes, times_us))
     if b <= 0: return LatencyBandwidthFit(a, None, None, None, len(rows), res)
     alg = 1 / b / 1e3   # bytes per us -> GB/s
