@@ -30,7 +30,7 @@ __all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'EMBEDDING_NOTE'
            'find_moe_routing', 'map_calls', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
            'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_mapper',
            'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_gelu', 'onnx_attention', 'read_onnx',
-           'onnx_attention_patterns', 'onnx_gelu_patterns']
+           'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns']
 
 # %% ../../nbs/51_extract.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -926,13 +926,19 @@ def read_onnx(path: str|Path, precision: str|None=None # default: the element ty
     ops = onnx_gelu_patterns(g, onnx_attention_patterns(g, ops, known), known)
     return ExtractedModel(p.stem, ops, "onnx", "ONNX shape inference", None, "cpu")
 
-# %% ../../nbs/51_extract.ipynb #5634ae86
-def onnx_attention_patterns(g, ops: list[ExtractedOp], known: dict) -> list[ExtractedOp]:
-    "Fold MatMul → (scale, mask) → Softmax → MatMul chains of graph `g` into attention ops (ops: one per node)."
+# %% ../../nbs/51_extract.ipynb #58e83720
+def onnx_links(g) -> tuple[dict[str, int], dict[str, list[int]]]:
+    "(the node producing each tensor name, the nodes consuming it) of ONNX graph `g`, by node index."
     prod = {o: i for i, n in enumerate(g.node) for o in n.output}
     cons: dict[str, list[int]] = {}
     for i, n in enumerate(g.node):
         for x in n.input: cons.setdefault(x, []).append(i)
+    return prod, cons
+
+# %% ../../nbs/51_extract.ipynb #5634ae86
+def onnx_attention_patterns(g, ops: list[ExtractedOp], known: dict) -> list[ExtractedOp]:
+    "Fold MatMul → (scale, mask) → Softmax → MatMul chains of graph `g` into attention ops (ops: one per node)."
+    prod, cons = onnx_links(g)
     covered, found = set(), {}
     for i, n in enumerate(g.node):
         if n.op_type != "Softmax" or not n.input[0] in prod: continue
@@ -955,10 +961,7 @@ def onnx_attention_patterns(g, ops: list[ExtractedOp], known: dict) -> list[Extr
 # %% ../../nbs/51_extract.ipynb #94a67864
 def onnx_gelu_patterns(g, ops: list[ExtractedOp], known: dict) -> list[ExtractedOp]:
     "Fold the Div → Erf → Add → Mul (→ Mul) chains of graph `g` (written-out GELU) into `elementwise gelu` ops."
-    prod = {o: i for i, n in enumerate(g.node) for o in n.output}
-    cons: dict[str, list[int]] = {}
-    for i, n in enumerate(g.node):
-        for x in n.input: cons.setdefault(x, []).append(i)
+    prod, cons = onnx_links(g)
     only = lambda name, op: (lambda u: u[0] if len(u) == 1 and g.node[u[0]].op_type == op else None)(cons.get(name, []))
     found: dict[int, tuple] = {}
     for i, n in enumerate(g.node):

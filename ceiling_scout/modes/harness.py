@@ -11,12 +11,12 @@ from typing import Callable, Sequence
 import torch
 
 # %% auto #0
-__all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'SANITIZER_TOOLS', 'SANITIZER_ERROR_EXIT',
-           'SANITIZER_DEFAULT', 'fingerprint', 'LoopFinding', 'LoopReport', 'rotating_loop', 'harness_refs', 'tampered',
-           'restore_harness', 'physics_floor_ms', 'below_floor', 'profiler_lines_dropped', 'launched_kernels',
-           'GpuEvent', 'unjoined_work', 'unjoined_stream_work', 'Isolated', 'run_isolated', 'sticky_cuda_error',
-           'NotCapturable', 'graph_capture_problem', 'find_sanitizer', 'sanitizer_command', 'sanitizer_findings',
-           'SanitizerRun', 'run_sanitized']
+__all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'GPU_WORK', 'SANITIZER_TOOLS',
+           'SANITIZER_ERROR_EXIT', 'SANITIZER_DEFAULT', 'fingerprint', 'LoopFinding', 'LoopReport', 'rotating_loop',
+           'harness_refs', 'tampered', 'restore_harness', 'physics_floor_ms', 'below_floor', 'profiler_lines_dropped',
+           'quiet_profile', 'launched_kernels', 'GpuEvent', 'unjoined_work', 'unjoined_stream_work', 'Isolated',
+           'run_isolated', 'sticky_cuda_error', 'NotCapturable', 'graph_capture_problem', 'find_sanitizer',
+           'sanitizer_command', 'sanitizer_findings', 'SanitizerRun', 'run_sanitized']
 
 # %% ../../nbs/42_harness.ipynb #83ca7887
 def fingerprint(t: torch.Tensor) -> tuple[float, float, float]:
@@ -145,6 +145,17 @@ def profiler_lines_dropped():
             keep = [l for l in tmp.read().decode(errors="replace").splitlines(True) if not _PROFILER_NOISE.match(l)]
             if keep: sys.stderr.write("".join(keep)); sys.stderr.flush()
 
+GPU_WORK = ("kernel", "gpu_memcpy", "gpu_memset")   # the profiler's activity types of work done by the GPU
+
+@contextlib.contextmanager
+def quiet_profile(device: str|torch.device="cpu"):
+    "`torch.profiler.profile` of the CPU (and CUDA on a GPU) with kineto's lines and the profiler's warnings kept out."
+    from torch.profiler import profile, ProfilerActivity
+    acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if torch.device(device).type == "cuda" else [])
+    with profiler_lines_dropped(), warnings.catch_warnings(), profile(activities=acts) as p:
+        warnings.simplefilter("ignore")   # the profiler's own notes are not the tool's output
+        yield p
+
 # %% ../../nbs/42_harness.ipynb #852e497a
 _CPU_PLUMBING = {"aten::empty", "aten::empty_strided", "aten::empty_like", "aten::resolve_conj", "aten::resolve_neg",
                  "aten::alias", "aten::view", "aten::reshape", "aten::as_strided", "aten::detach", "aten::t",
@@ -152,10 +163,8 @@ _CPU_PLUMBING = {"aten::empty", "aten::empty_strided", "aten::empty_like", "aten
 
 def launched_kernels(fn: Callable[[], object], device: str|torch.device="cpu") -> tuple[str, ...]:
     "The kernels `fn()` launched (sorted, unique): CUDA kernel names on a GPU, aten operators on a CPU."
-    from torch.profiler import profile, ProfilerActivity
-    dev = torch.device(device); acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if dev.type == "cuda" else [])
-    with profiler_lines_dropped(), warnings.catch_warnings(), profile(activities=acts) as p:
-        warnings.simplefilter("ignore")   # the profiler's own notes are not the tool's output
+    dev = torch.device(device)
+    with quiet_profile(dev) as p:
         fn()
         if dev.type == "cuda": torch.cuda.synchronize(dev)
     ev = p.events()
@@ -172,7 +181,6 @@ class GpuEvent:
     kind: str; name: str; stream: int; corr: int; start_ns: int; end_ns: int
 
 _JOINS = ("StreamWaitEvent", "StreamSynchronize", "DeviceSynchronize", "EventSynchronize", "CtxSynchronize")
-_GPU_WORK = ("kernel", "gpu_memcpy", "gpu_memset")
 
 def unjoined_work(events: Sequence[GpuEvent]) -> list[str]:
     """Names of the GPU work on another stream than the caller's with no join after its launch and before the
@@ -196,7 +204,7 @@ def _gpu_events(kineto_events) -> list[GpuEvent]:
     "The profiler's kineto events as `GpuEvent`s (GPU work with its stream; host CUDA runtime and driver calls)."
     out = []
     for e in kineto_events:
-        kind = "gpu" if e.activity_type() in _GPU_WORK else "api" if e.activity_type() in ("cuda_runtime",
+        kind = "gpu" if e.activity_type() in GPU_WORK else "api" if e.activity_type() in ("cuda_runtime",
                                                                                           "cuda_driver") else None
         if kind: out.append(GpuEvent(kind, e.name(), e.device_resource_id() if kind == "gpu" else 0,
                                      e.correlation_id(), e.start_ns(), e.end_ns()))
@@ -206,11 +214,8 @@ def unjoined_stream_work(fn: Callable[[], object], device: str|torch.device="cud
     "'' when every GPU operation `fn` put on another stream was joined to the caller's before it returned; else which."
     dev = torch.device(device)
     if dev.type != "cuda": return ""
-    from torch.profiler import profile, ProfilerActivity
     mark = torch.zeros(1, device=dev)
-    with profiler_lines_dropped(), warnings.catch_warnings(), \
-         profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as p:
-        warnings.simplefilter("ignore")
+    with quiet_profile(dev) as p:
         mark.add_(1); fn(); mark.add_(1)   # a kernel on the caller's stream before the call and after it
         torch.cuda.synchronize(dev)
     left = unjoined_work(_gpu_events(p.profiler.kineto_results.events()))

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/52_model_triage.ipynb #1cfabef9
 from __future__ import annotations
-import json, math, sys, time, warnings
+import json, math, sys, time
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Any, Callable
@@ -17,7 +17,7 @@ from .extract import (ExtractedModel, ExtractedOp, AtenCall, Ref, extract_ops, r
                                    write_ops_json)
 from .models import load_factory, place_model
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
-from .harness import profiler_lines_dropped
+from .harness import GPU_WORK, quiet_profile
 from .extract import what_if_sparsity
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from ..reports.triage_report import ModelReport
@@ -27,7 +27,7 @@ from ..render.mode_text import fusion_line, fusion_sequence_text, render_model_r
 _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live in render.mode_text; re-exported
 
 # %% auto #0
-__all__ = ['COVERAGE_WARN', 'GPU_WORK', 'HOST_BOUND_BELOW', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads',
+__all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads',
            'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy', 'kineto_events',
            'busy_from_events', 'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig', 'triage',
            'FusionChain', 'find_chains', 'replay_chain', 'measure_fused', 'epilogue_chains', 'SequenceConfig',
@@ -141,7 +141,6 @@ def sparse_alternative(u: dict, em: ExtractedModel, scout: CeilingScout) -> dict
             "dense_ms": res.comparison.dense.mean_ms, "kernels": rows}
 
 # %% ../../nbs/52_model_triage.ipynb #ebcf46b4
-GPU_WORK = ("kernel", "gpu_memcpy", "gpu_memset")   # the profiler's activity types of work done by the GPU
 HOST_BOUND_BELOW = 0.7   # a step whose GPU is busy less than this share of it is host-bound
 
 def gpu_busy_time(events: list[tuple[str, float, float]], # (activity type, start, end) as the profiler gives them
@@ -187,13 +186,10 @@ def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*i
     "The GPU busy time of one `fn()` under torch.profiler (CPU + CUDA); None on a CPU or with steps=0."
     dev = torch.device(device)
     if dev.type != "cuda" or steps < 1: return None
-    from torch.profiler import profile, ProfilerActivity
     def run():
         with torch.no_grad():
             fn(); torch.cuda.synchronize(dev)      # warm, and nothing of an earlier call left on the GPU
-            with profiler_lines_dropped(), warnings.catch_warnings(), \
-                 profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as p:
-                warnings.simplefilter("ignore")    # the profiler's own notes are not the tool's output
+            with quiet_profile(dev) as p:          # GPU_WORK (modes.harness): the activity types of GPU work
                 t0 = time.perf_counter()
                 for _ in range(steps): fn()
                 torch.cuda.synchronize(dev)

@@ -758,8 +758,7 @@ def _timed_outputs_check(w: Workload, dev: torch.device, xs: list, kept: dict, t
     run, bad = _Run(None, dev, 60.0, thread), []
     for k, out in sorted(kept.items()):
         ref, tol, lib, _ = run.expect(w, xs[k])
-        why = output_type_problem(out, lib) or ("" if (s := error_stats(out, ref, tol)).passed else s.describe())
-        if why: bad.append(f"input set {k}: {why}")
+        if not (c := run.judge(f"input set {k}", out, ref, tol, lib)).passed: bad.append(f"{c.name}: {c.detail}")
     if not bad:
         return [Check(f"timed outputs re-checked ({len(kept)} input sets)", True, "the last output of each set",
                       info=True)]
