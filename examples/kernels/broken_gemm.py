@@ -72,8 +72,7 @@ _static: dict = {}
 
 
 def static_output(a, b):
-    """Right answer, written into one buffer kept across calls (as a CUDA-graph replay does): a result the caller
-    still holds changes on the next call."""
+    "Right answer written into one buffer kept across calls (as CUDA-graph replay does): a held result changes."
     key = (a.shape[0], b.shape[1], a.dtype, a.device)
     if key not in _static: _static[key] = torch.empty(a.shape[0], b.shape[1], dtype=a.dtype, device=a.device)
     return torch.matmul(a, b, out=_static[key])

@@ -1,7 +1,6 @@
 """The cheat suite on the CPU (issue 22): `benchmarks/cheat_matrix.py --device cpu` runs every CPU entry of
 `examples/kernels/suite.json` (each in a process of its own) once for the module; then 0 false accepts, at most one
-false reject, and every planted kernel rejected naming its trap. A planted kernel whose trap the validator does not
-yet implement is skipped by name (PENDING) until the validator lists that trap in `validation.TRAPS`."""
+false reject, and every planted kernel rejected naming its trap."""
 import ast, importlib.util, json, os
 import pytest
 from support import ROOT, assert_one_line, proc
@@ -12,28 +11,6 @@ TRAP_CODES = {"wrong_values", "nonfinite", "output_type", "aliases_input", "over
               "reused_output", "racy", "uninitialized", "raises", "hang", "exits", "held_out_shape",
               "precision_downgrade", "side_work", "late_write", "watched_only", "replay", "physics_floor",
               "library_kernel", "tampering", "sticky_error", "graph_capture", "sanitizer"}
-# planted CPU entries the validator before issue 22's checks lets through or names otherwise (name -> what it does)
-PENDING = {"honest_first_n": "accepted: timed outputs are not re-checked",
-           "sniffs_the_timer": "KEEP: timed outputs are not re-checked",
-           "replay_previous": "accepted: the timed loop reuses one buffer pair",
-           "late_scribble": "accepted: outputs are not fingerprinted again after a sync",
-           "subclass_output": "accepted: a torch.Tensor subclass passes isinstance",
-           "sparse_output": "not judged: error_stats raises on a sparse output",
-           "library_renamed": "accepted: the kernels launched are not listed",
-           "triton_branch_never_runs": "accepted: the kernels launched are not listed",
-           "rmsnorm_library_renamed": "accepted: the kernels launched are not listed",
-           "tamper_perf_counter": "KEEP: time.perf_counter patched at import is not noticed",
-           "precomputed": "accepted: fixed seeds, and no physics floor from the measured ceiling"}
-
-
-def _validator_traps() -> set:
-    from ceiling_scout.modes import validation
-    return set(getattr(validation, "TRAPS", {}))
-
-
-def pending(e: dict) -> str:
-    "Why this entry is skipped ('' when it is judged): on the PENDING list and its trap not yet in the validator."
-    return PENDING.get(e["name"], "") if e["trap"] not in _validator_traps() else ""
 
 
 @pytest.fixture(scope="module")
@@ -53,12 +30,11 @@ def records(run) -> dict: return {r["name"]: r for r in run["records"]}
 @pytest.mark.parametrize("name", [e["name"] for e in CPU if e["expect"] == "reject"])
 def test_planted_rejected_naming_its_trap(records, name):
     e = records[name]
-    if why := pending(e): pytest.skip(f"trap {e['trap']} not implemented by the validator yet ({why})")
     assert e["outcome"] == "caught", (name, e["verdict"], e["traps"], e["trap"], e.get("error"))
 
 
 def test_no_false_accepts(records):
-    bad = [n for n, r in records.items() if r["outcome"] == "false_accept" and not pending(r)]
+    bad = [n for n, r in records.items() if r["outcome"] == "false_accept"]
     assert bad == [], bad
 
 

@@ -1,7 +1,6 @@
-"""Honest GPU kernels: a Triton GEMM written here, FlashAttention-3, Liger's RMSNorm, LayerNorm, RoPE and SwiGLU, and a
-GEMM split across two CUDA streams that are joined before return. CUDA only (the torch.compile variants are in
-compiled.py)."""
-import importlib
+"""Honest GPU kernels: a Triton GEMM written here, Liger's LayerNorm, RoPE and SwiGLU, and a GEMM split across two
+CUDA streams that are joined before return. CUDA only (FlashAttention-3 and Liger's RMSNorm are
+`examples/kernels/known.py`'s; the torch.compile variants are in compiled.py)."""
 import torch
 
 try:
@@ -47,22 +46,6 @@ def triton_gemm(a, b):
     return c
 
 
-def fa3_attention(q, k, v, causal):
-    "FlashAttention-3 (flash_attn_interface or the fa3-fwd wheel) on SDPA's (B, H, S, D) layout."
-    for name in ("flash_attn_interface", "fa3_fwd_interface"):
-        try: mod = importlib.import_module(name); break
-        except ImportError: mod = None
-    if mod is None: raise ImportError("no FlashAttention-3 interface (flash_attn_interface or fa3_fwd_interface)")
-    o = mod.flash_attn_func(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), causal=bool(causal))
-    return (o[0] if isinstance(o, (tuple, list)) else o).transpose(1, 2)
-
-
-def liger_rmsnorm(x, weight):
-    "Liger's Triton RMSNorm (eps 1e-6, llama casting), not in place."
-    from liger_kernel.transformers.functional import liger_rms_norm
-    return liger_rms_norm(x, weight, 1e-6, 0.0, "llama", False)
-
-
 def liger_layernorm(x, weight, bias):
     "Liger's Triton LayerNorm (eps 1e-5)."
     from liger_kernel.transformers.functional import liger_layer_norm
@@ -96,4 +79,3 @@ def two_streams(a, b):
     for s in streams: cur.wait_stream(s)
     c.record_stream(streams[0]); c.record_stream(streams[1])
     return c
-

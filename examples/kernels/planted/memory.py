@@ -1,10 +1,10 @@
-"""Planted GEMMs that play with memory and with the sequence of calls: caches, input overwrites, a static output
-buffer, replayed answers, honesty that lasts only while a harness checks. Calling convention: fn(a, b) -> a @ b."""
+"""Planted GEMMs that play with memory and with the sequence of calls: caches, an aliased input, replayed answers,
+honesty that lasts only while a harness checks (the input overwrite and the static output buffer are
+`examples/kernels/broken_gemm.py`'s). Calling convention: fn(a, b) -> a @ b."""
 import torch
 
 _first: dict = {}
 _by_ptr: dict = {}
-_static: dict = {}
 _calls = {"n": 0}
 _last: dict = {}
 
@@ -23,24 +23,10 @@ def data_ptr_cache(a, b):
     return _by_ptr[key].clone()
 
 
-def overwrites_input(a, b):
-    "Right answer, but uses `a` as scratch space afterwards (scales it in place)."
-    c = a @ b
-    a.mul_(0.5)
-    return c
-
-
 def aliases_input(a, b):
     "Writes the answer into `a`'s memory and returns it (square GEMMs): the caller's `a` is destroyed."
     c = a @ b
     return a.copy_(c) if a.shape == c.shape else c
-
-
-def static_output(a, b):
-    "Right answer written into one buffer kept across calls (as CUDA-graph replay does): held results change."
-    key = (a.shape[0], b.shape[1], a.dtype, a.device)
-    if key not in _static: _static[key] = torch.empty(a.shape[0], b.shape[1], dtype=a.dtype, device=a.device)
-    return torch.matmul(a, b, out=_static[key])
 
 
 HONEST_CALLS = 24   # more than a correctness pass makes; the timed loop comes after

@@ -1,6 +1,6 @@
-"""Planted GEMMs that attack the process: an exit, a chdir, a hang, a raise, a race, a sticky CUDA error
-(issue 22, item 12). Calling convention: fn(a, b) -> a @ b."""
-import os, sys, tempfile, time
+"""Planted GEMMs that attack the process: an exit, a chdir, a race, a sticky CUDA error (issue 22, item 12; the hang
+and the raise are `examples/kernels/broken_gemm.py`'s). Calling convention: fn(a, b) -> a @ b."""
+import os, sys, tempfile
 import torch
 
 
@@ -18,16 +18,6 @@ def changes_directory(a, b):
     "Right answer, but moves the process to another working directory (relative paths of the harness break)."
     os.chdir(tempfile.gettempdir())
     return a @ b
-
-
-def hangs(a, b):
-    "Never returns (a deadlock)."
-    while True: time.sleep(0.05)
-
-
-def raises(a, b):
-    "Fails outright with a CUDA-looking error."
-    raise RuntimeError("CUDA error: an illegal memory access was encountered")
 
 
 def racy(a, b):
