@@ -36,13 +36,15 @@ def load_suite(path: str | Path = SUITE) -> list[dict]:
 
 
 def entries_for(entries: list[dict], device: str, only: str | None = None) -> list[dict]:
-    "The entries that run on `device` ('cpu' or 'cuda'), GPU shape and precision applied; `only`: names, comma-separated."
+    """The entries that run on `device` ('cpu' or 'cuda'), GPU shape and precision applied; `only`: comma-separated
+    names (a name selects that case; a part of a name, every case containing it)."""
     kind = "cpu" if device == "cpu" else "gpu"
     out = [dict(e, **(e.get("cuda") or {})) if kind == "gpu" else dict(e) for e in entries
            if e["where"] in (kind, "both")]
     if only:
         keys = [k.strip().lower() for k in only.split(",") if k.strip()]
-        out = [e for e in out if any(k in e["name"].lower() for k in keys)]
+        names = {e["name"].lower() for e in out}   # a key that is a name selects that case only; else a part
+        out = [e for e in out if any(k == e["name"].lower() if k in names else k in e["name"].lower() for k in keys)]
         if not out: raise ValueError(f"--only {only!r} matches no {kind} entry of the suite")
     return out
 
@@ -95,6 +97,7 @@ def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
     return {"verdict": v.verdict, "traps": verdict_traps(v.verdict, traps),
             "trap_source": "validator" if named is not None else "inferred from check names",
             "seeds": d.get("seeds") or FIXED_SEEDS, "verdict_s": seconds, "speedup": d.get("speedup"),
+            "speedup_ci95": d.get("speedup_ci95"),
             "failed_checks": [{k: c.get(k) for k in ("name", "detail", "trap")} for c in d["checks"]
                               if c.get("passed") is False]}
 

@@ -5,6 +5,7 @@
 # %% ../../nbs/07_scout.ipynb #1b36809f
 from __future__ import annotations
 import math, sys, warnings
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 from fastcore.basics import patch
@@ -91,9 +92,12 @@ class CeilingScout:
         "The `MeasureConfig` every measurement of this scout uses, built from the constructor's counts and targets."
         return MeasureConfig(**self.measure_kw)
 
-    def benchmark(self, workload: Workload, backend: str|None=None, label: str="") -> BenchmarkResult:
+    def benchmark(self, workload: Workload, backend: str|None=None, label: str="",
+                  energy: bool=True # False: no back-to-back energy window after the timing (saves 1 s on a GPU)
+                 ) -> BenchmarkResult:
         "Check and time one backend of `workload` (default backend if None)."
-        return run_backend(workload, self.device, backend, seed=self.seed, label=label, config=self.measure_config)
+        cfg = self.measure_config if energy else replace(self.measure_config, energy_s=0)
+        return run_backend(workload, self.device, backend, seed=self.seed, label=label, config=cfg)
 
     def benchmark_cublas(self, shape, precision: str|Precision="fp16") -> BenchmarkResult:
         "The users' name for it: time the library GEMM (cuBLAS on NVIDIA) at `shape`=(M, N, K)."
@@ -108,16 +112,17 @@ class CeilingScout:
         return self._ceilings[key]
 
     def analyze(self, workload: Workload,
-                ceilings: dict|None=None # fixed ceilings {(precision, regime): Ceiling} (a sweep's): used, never raised
+                ceilings: dict|None=None, # fixed ceilings {(precision, regime): Ceiling} (a sweep's): used, never raised
+                energy_alternatives: bool=True # False: joules per call for the baseline only (a triage's many ops)
                ) -> Verdict:
         "Measure `workload` (baseline, other backends, alternative workloads), get the matching ceiling and judge."
         check_fits(workload, self.device)
         self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} ({self.mode}) ...")
-        baseline = self.benchmark(workload)
-        alts = [self.benchmark(workload, name, label=name) for name in self._other_backends(workload)]
+        baseline, e = self.benchmark(workload), energy_alternatives
+        alts = [self.benchmark(workload, name, label=name, energy=e) for name in self._other_backends(workload)]
         for label, w2 in workload.alternative_workloads().items():
             self.log(f"  measuring alternative '{label}': {w2.describe()}")
-            alts.append(self.benchmark(w2, label=label))
+            alts.append(self.benchmark(w2, label=label, energy=e))
         regime = baseline.measurement.regime if baseline.measurement else "burst"
         prec = workload.precision if workload.compute_bound_kind == "matmul" else None
         key = (str(prec) if prec is not None else None, regime)

@@ -251,6 +251,8 @@ class TriageConfig:
     sparsify: dict|None = None           # what-if: prune these weights first ({'up': 'block:0.875:16'})
     dtype: str|None = None               # cast the model and its floating inputs to this ('bf16'; None: kept)
     busy_steps: int = 5                  # steps profiled for the GPU's busy time (CUDA only; 0: not profiled)
+    energy_alternatives: bool = False    # joules per call for every backend and alternative too (1 s each on a GPU;
+                                         # the library's own measurement always has them)
     @classmethod
     def quick(cls, **overrides) -> TriageConfig: return cls(fusion=False, progress=False).but(**overrides)
     def but(self, **overrides) -> TriageConfig:
@@ -316,7 +318,7 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
     uniq, verdicts, alts = unique_workloads(em), {}, {}
     from tqdm.auto import tqdm
     for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
-        verdicts[key] = scout.analyze(u["workload"])
+        verdicts[key] = scout.analyze(u["workload"], energy_alternatives=cfg.energy_alternatives)
         alts[key] = sparse_alternative(u, em, scout) if cfg.sparse else None
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
     model_ms, time_warns = _model_time(em, uniq, verdicts)

@@ -16,5 +16,7 @@ def make(batch: int|None=None, seq: int|None=None, device: str="cpu", dtype: tor
     torch.manual_seed(0)
     cfg = BertConfig(num_hidden_layers=2 if cpu else 12, hidden_size=768 // scale, intermediate_size=3072 // scale,
                      num_attention_heads=12 // scale, max_position_embeddings=max(seq, 512), attn_implementation="sdpa")
-    model = BertModel(cfg, add_pooling_layer=False).eval().to(device=device, dtype=dtype)
+    with torch.device(device):   # built where it runs: random init on a GPU, not on the CPU first
+        model = BertModel(cfg, add_pooling_layer=False)
+    model = model.eval().to(device=device, dtype=dtype)
     return model, (torch.randint(0, cfg.vocab_size, (batch, seq), device=device),)

@@ -16,5 +16,7 @@ def make(batch: int|None=None, seq: int|None=None, device: str="cpu", dtype: tor
     torch.manual_seed(0)
     cfg = GPT2Config(n_layer=2 if cpu else 12, n_embd=768 // scale, n_head=max(1, 12 // scale),
                      n_positions=max(seq, 1024), attn_implementation="sdpa")
-    model = GPT2Model(cfg).eval().to(device=device, dtype=dtype)
+    with torch.device(device):   # built where it runs: random init on a GPU, not on the CPU first
+        model = GPT2Model(cfg)
+    model = model.eval().to(device=device, dtype=dtype)
     return model, (torch.randint(0, cfg.vocab_size, (batch, seq), device=device),)

@@ -18,5 +18,7 @@ def make(batch: int|None=None, seq: int|None=None, device: str="cpu", dtype: tor
     cfg = MistralConfig(num_hidden_layers=2, hidden_size=4096 // scale, intermediate_size=14336 // scale,
                         num_attention_heads=32 // scale, num_key_value_heads=max(1, 8 // scale), head_dim=128,
                         max_position_embeddings=max(seq, 4096), attn_implementation="sdpa")
-    model = MistralModel(cfg).eval().to(device=device, dtype=dtype)
+    with torch.device(device):   # built where it runs: random init on a GPU, not on the CPU first
+        model = MistralModel(cfg)
+    model = model.eval().to(device=device, dtype=dtype)
     return model, (torch.randint(0, cfg.vocab_size, (batch, seq), device=device),)

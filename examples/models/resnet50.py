@@ -19,5 +19,7 @@ def make(batch: int|None=None, seq: int|None=None, device: str="cpu", dtype: tor
     cpu = torch.device(device).type == "cpu"
     batch, px = batch or (1 if cpu else 32), 64 if cpu else 224
     torch.manual_seed(0)
-    model = resnet50(weights=None).eval().to(device=device, dtype=dtype)
+    with torch.device(device):   # built where it runs: random init on a GPU, not on the CPU first
+        model = resnet50(weights=None)
+    model = model.eval().to(device=device, dtype=dtype)
     return model, (torch.randn(batch, 3, px, px, device=device, dtype=dtype),)

@@ -16,7 +16,9 @@ def make(batch: int|None=None, seq: int|None=None, device: str="cpu", dtype: tor
     torch.manual_seed(0)
     cfg = T5Config(num_layers=2 if cpu else 12, d_model=768 // scale, d_ff=3072 // scale, d_kv=64,
                    num_heads=12 // scale)
-    model = T5Model(cfg).eval().to(device=device, dtype=dtype)
+    with torch.device(device):   # built where it runs: random init on a GPU, not on the CPU first
+        model = T5Model(cfg)
+    model = model.eval().to(device=device, dtype=dtype)
     ids = torch.randint(0, cfg.vocab_size, (batch, seq), device=device)
     mask = torch.ones_like(ids)                       # T5Model.forward(input_ids, attention_mask, decoder_input_ids)
     return model, (ids, mask, ids[:, : max(1, seq // 4)])
