@@ -112,7 +112,7 @@ class CeilingScout:
         return self._ceilings[key]
 
     def analyze(self, workload: Workload,
-                ceilings: dict|None=None, # fixed ceilings {(precision, regime): Ceiling} (a sweep's): used, never raised
+                ceilings: dict|None=None, # fixed {(precision, regime): Ceiling} (a sweep's): used, never raised
                 energy_alternatives: bool=True # False: joules per call for the baseline only (a triage's many ops)
                ) -> Verdict:
         "Measure `workload` (baseline, other backends, alternative workloads), get the matching ceiling and judge."

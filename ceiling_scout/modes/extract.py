@@ -21,16 +21,16 @@ from .guard import DEFAULT_TIMEOUT_S, guarded_call
 
 # %% auto #0
 __all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'EMBEDDING_NOTE', 'ELEMENTWISE_MIN_BYTES',
-           'SMALL_ELEMENTWISE_NOTE', 'CAT_NOTE', 'GROUP_MAPPERS', 'ROUTING_NOTE', 'TANH_GELU_NOTE', 'RMSNORM_NOTE',
-           'SWIGLU_NOTE', 'NOTES', 'WEIGHT_VIEWS', 'SPARSITY_KEYS', 'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES',
-           'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall',
-           'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper', 'map_mm', 'map_bmm', 'map_grouped_mm',
-           'map_sdpa', 'map_conv', 'map_embedding', 'map_activation', 'map_binary', 'map_cat', 'map_layer_norm',
-           'map_rms_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu', 'find_rmsnorm', 'find_swiglu',
-           'find_moe_routing', 'map_calls', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
-           'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_mapper',
-           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_gelu', 'onnx_attention', 'read_onnx',
-           'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns']
+           'SMALL_ELEMENTWISE_NOTE', 'CAT_NOTE', 'BATCHNORM_NOTE', 'GROUP_MAPPERS', 'ROUTING_NOTE', 'TANH_GELU_NOTE',
+           'RMSNORM_NOTE', 'SWIGLU_NOTE', 'NOTES', 'NON_FLOAT_NOTE', 'WEIGHT_VIEWS', 'SPARSITY_KEYS',
+           'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS',
+           'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper',
+           'map_mm', 'map_bmm', 'map_grouped_mm', 'map_sdpa', 'map_conv', 'map_embedding', 'map_activation',
+           'map_batch_norm', 'map_binary', 'map_cat', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope',
+           'find_tanh_gelu', 'find_rmsnorm', 'find_swiglu', 'find_moe_routing', 'map_calls', 'gemm_weight',
+           'attach_weight_sparsity', 'what_if_sparsity', 'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json',
+           'write_ops_json', 'onnx_mapper', 'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_gelu',
+           'onnx_attention', 'read_onnx', 'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns']
 
 # %% ../../nbs/51_extract.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -274,11 +274,21 @@ ELEMENTWISE_MIN_BYTES = 64 * 2**10   # below: launch-bound, left unmapped
 SMALL_ELEMENTWISE_NOTE = "a broadcast, scalar or under-64 KiB operand: launch-bound, left to the fusion chains"
 CAT_NOTE = "concatenation: measured as a device copy of the bytes it writes (d2d), the same memory traffic"
 
-@aten_mapper("gelu", "silu")
+@aten_mapper("gelu", "silu", "relu", "relu_")
 def map_activation(c: AtenCall):
     x = c.tensors["self"]
     if not x.shape: return None, SMALL_ELEMENTWISE_NOTE
-    return "elementwise", (x.numel // x.shape[-1], x.shape[-1]), {"kind": c.name}, ()
+    return "elementwise", (x.numel // x.shape[-1], x.shape[-1]), {"kind": c.name.rstrip("_")}, ()
+
+BATCHNORM_NOTE = ("batch norm in inference (a scale and shift per channel from running statistics): measured as a "
+                  "device copy of the bytes it writes (d2d), the same memory traffic")
+
+@aten_mapper("native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm")
+def map_batch_norm(c: AtenCall):
+    x = c.tensors.get("input")
+    if x is None or c.scalars.get("training"): return None, "batch norm in training (statistics computed): not mapped"
+    if x.nbytes < ELEMENTWISE_MIN_BYTES: return None, SMALL_ELEMENTWISE_NOTE
+    return "d2d", (x.nbytes,), {}, ()
 
 @aten_mapper("add", "mul", "add_", "mul_")
 def map_binary(c: AtenCall):
@@ -431,10 +441,15 @@ RMSNORM_NOTE = ("RMSNorm written out as pow, mean, add, rsqrt and mul calls (and
                 "fused RMSNorm kernel they stand for (rmsnorm reads x and the weight and writes y once)")
 SWIGLU_NOTE = ("SwiGLU's silu(gate) * up, two kernels: measured as the one fused kernel they could be "
                "(elementwise silu_mul reads gate and up and writes once)")
-NOTES = {"embedding": EMBEDDING_NOTE, "cat": CAT_NOTE}   # said of a single call the ATen mapper mapped
+NOTES = {"embedding": EMBEDDING_NOTE, "cat": CAT_NOTE,   # said of a single call the ATen mapper mapped
+         **dict.fromkeys(("native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm"),
+                         BATCHNORM_NOTE)}
+
+NON_FLOAT_NOTE = "integer or boolean tensors (positions, masks, indices): not a workload the tool measures"
 
 def _op(name, calls: list[AtenCall], mapped, prec: str) -> ExtractedOp:
     t = sum(c.time_ms for c in calls)
+    if mapped is not None and mapped[0] is not None and prec not in _PRECISION.values(): mapped = (None, NON_FLOAT_NOTE)
     aten, idx = tuple(c.name for c in calls), tuple(c.index for c in calls)
     kind = "compute" if any(c.kind == "compute" for c in calls) else ("view" if all(c.kind == "view" for c in calls)
                                                                        else "memory")

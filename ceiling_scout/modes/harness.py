@@ -14,8 +14,8 @@ import torch
 __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'GPU_WORK', 'SANITIZER_TOOLS',
            'SANITIZER_ERROR_EXIT', 'SANITIZER_DEFAULT', 'fingerprint', 'LoopFinding', 'LoopReport', 'rotating_loop',
            'harness_refs', 'tampered', 'restore_harness', 'physics_floor_ms', 'below_floor', 'profiler_lines_dropped',
-           'quiet_profile', 'launched_kernels', 'GpuEvent', 'unjoined_work', 'unjoined_stream_work', 'Isolated',
-           'run_isolated', 'sticky_cuda_error', 'NotCapturable', 'graph_capture_problem', 'find_sanitizer',
+           'quiet_profile', 'activity_type', 'launched_kernels', 'GpuEvent', 'unjoined_work', 'unjoined_stream_work',
+           'Isolated', 'run_isolated', 'sticky_cuda_error', 'NotCapturable', 'graph_capture_problem', 'find_sanitizer',
            'sanitizer_command', 'sanitizer_findings', 'SanitizerRun', 'run_sanitized']
 
 # %% ../../nbs/42_harness.ipynb #83ca7887
@@ -156,6 +156,16 @@ def quiet_profile(device: str|torch.device="cpu"):
         warnings.simplefilter("ignore")   # the profiler's own notes are not the tool's output
         yield p
 
+# %% ../../nbs/42_harness.ipynb #03106c99
+def activity_type(e) -> str:
+    "A kineto event's activity type ('kernel', 'gpu_memcpy', 'gpu_memset', 'cuda_runtime', 'cuda_driver', 'cpu_op')."
+    if hasattr(e, "activity_type"): return e.activity_type()
+    name = e.name()
+    if str(e.device_type()).endswith("CUDA"):   # work the GPU did
+        return "gpu_memcpy" if name.startswith("Memcpy") else "gpu_memset" if name.startswith("Memset") else "kernel"
+    if name.startswith("cuda"): return "cuda_runtime"
+    return "cuda_driver" if name.startswith("cu") and name[2:3].isupper() else "cpu_op"
+
 # %% ../../nbs/42_harness.ipynb #852e497a
 _CPU_PLUMBING = {"aten::empty", "aten::empty_strided", "aten::empty_like", "aten::resolve_conj", "aten::resolve_neg",
                  "aten::alias", "aten::view", "aten::reshape", "aten::as_strided", "aten::detach", "aten::t",
@@ -204,8 +214,8 @@ def _gpu_events(kineto_events) -> list[GpuEvent]:
     "The profiler's kineto events as `GpuEvent`s (GPU work with its stream; host CUDA runtime and driver calls)."
     out = []
     for e in kineto_events:
-        kind = "gpu" if e.activity_type() in GPU_WORK else "api" if e.activity_type() in ("cuda_runtime",
-                                                                                          "cuda_driver") else None
+        act = activity_type(e)
+        kind = "gpu" if act in GPU_WORK else "api" if act in ("cuda_runtime", "cuda_driver") else None
         if kind: out.append(GpuEvent(kind, e.name(), e.device_resource_id() if kind == "gpu" else 0,
                                      e.correlation_id(), e.start_ns(), e.end_ns()))
     return out

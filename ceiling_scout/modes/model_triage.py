@@ -17,7 +17,7 @@ from .extract import (ExtractedModel, ExtractedOp, AtenCall, Ref, extract_ops, r
                                    write_ops_json)
 from .models import load_factory, place_model
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
-from .harness import GPU_WORK, quiet_profile
+from .harness import GPU_WORK, activity_type, quiet_profile
 from .extract import what_if_sparsity
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from ..reports.triage_report import ModelReport
@@ -170,7 +170,7 @@ class GpuBusy:
 
 def kineto_events(p) -> list[tuple[str, int, int]]:
     "(activity type, start ns, end ns) of every event a finished `torch.profiler.profile` holds."
-    return [(e.activity_type(), e.start_ns(), e.end_ns()) for e in p.profiler.kineto_results.events()]
+    return [(activity_type(e), e.start_ns(), e.end_ns()) for e in p.profiler.kineto_results.events()]
 
 def busy_from_events(ev: list[tuple[str, int, int]], steps: int, wall_s: float) -> GpuBusy:
     "The busy time per step of `steps` profiled steps; no GPU work in the profile is an error, not an idle GPU."

@@ -435,7 +435,8 @@ def _trap(failed, code: str) -> str: return code if failed else ""
 def _named_for_what_came_first(c: Check, earlier: Sequence[Check]) -> Check:
     "A kernel already wrong on plain inputs is wrong: its later failures (stale, garbage fill, edges) say so too."
     first = next((d.trap for d in earlier if not d.passed and d.trap in ("wrong_values", "nonfinite")), None)
-    return replace(c, trap=first) if first and not c.passed and c.trap not in ("output_type", first) else c
+    keep = ("output_type", "late_write", first)   # a late write is seen, not inferred: it keeps its own name
+    return replace(c, trap=first) if first and not c.passed and c.trap not in keep else c
 
 def _shape(w: Workload) -> str: return "x".join(map(str, w.shape))
 
@@ -791,6 +792,17 @@ def _hardened(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig,
                                          f"watched loop", trap="raises")]
     return out + _harness_check(refs, "by its calls")
 
+_VALUE_TRAPS = ("wrong_values", "nonfinite", "late_write")
+
+def _after_correctness(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread,
+                       seed: int, refs: dict, checks: Sequence[Check]) -> list[Check]:
+    "The hardened checks when every correctness check passed; after wrong values on a GPU, whether unjoined work on "
+    "another stream explains them (`side_work`)."
+    if all(c.passed for c in checks): return _hardened(fn, w, dev, cfg, thread, seed, refs)
+    if dev.type != "cuda" or not any(c.trap in _VALUE_TRAPS for c in checks if not c.passed): return []
+    try: return [c for c in _stream_check(fn, w, dev, thread, seed, cfg.timeout_s) if not c.passed]
+    except (KernelTimeout, KernelMisbehaved): return []   # the wrong values are the finding already
+
 def _stream_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread, seed: int,
                   timeout_s: float) -> list[Check]:
     "A failed `side_work` check when the kernel left GPU work on another stream unjoined at return (CUDA only)."
@@ -833,7 +845,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         checks = _harness_check(refs, "when its module was loaded")
         checks = checks or check_candidate(fn, workload, dev, cfg.input_sets, cfg.edge_shapes, cfg.timeout_s,
                                            thread, seed)
-        if all(c.passed for c in checks): checks += tuple(_hardened(fn, workload, dev, cfg, thread, seed, refs))
+        checks += tuple(_after_correctness(fn, workload, dev, cfg, thread, seed, refs, checks))
         if all(c.passed for c in checks): checks += tuple(_optional_checks(candidate, fn, workload, dev, cfg, thread,
                                                                            seed))
         if any(not c.passed for c in checks): return result("FAIL", tuple(checks) + _sticky(dev))

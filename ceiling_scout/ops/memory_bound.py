@@ -155,12 +155,14 @@ class BiasGeluWorkload(RowwiseWorkload):
 ELEMENTWISE_KINDS = {  # kind: (input names, eager code, nominal FLOPs per element)
     "add": (("x", "y"), "x + y", 1.0), "mul": (("x", "y"), "x * y", 1.0),
     "gelu": (("x",), "torch.nn.functional.gelu(x)", 8.0), "silu": (("x",), "torch.nn.functional.silu(x)", 4.0),
+    "relu": (("x",), "torch.relu(x)", 1.0),
     "silu_mul": (("gate", "up"), "torch.nn.functional.silu(gate) * up", 5.0)}
 
 @register_workload
 @dataclass(frozen=True)
 class ElementwiseWorkload(RowwiseWorkload):
-    "An elementwise kernel over ROWS×COLS tensors (`kind`: add, mul, gelu, silu_mul): inputs read, output written."
+    "An elementwise kernel over ROWS×COLS tensors (`kind`: add, mul, gelu, silu, relu, silu_mul): inputs read, output "
+    "written."
     kind: str = "add"
     operation: ClassVar[str] = "elementwise"
     cli_flags: ClassVar[tuple[Flag, ...]] = (
@@ -169,6 +171,7 @@ class ElementwiseWorkload(RowwiseWorkload):
     example_shapes: ClassVar[dict] = {"8192x8192 bf16 silu_mul": ("8192,8192", "bf16", {"kind": "silu_mul"})}
     calling_convention: ClassVar[str] = ("fn(*inputs) by kind: add fn(x, y) -> x + y; mul fn(x, y) -> x * y; "
                                          "gelu fn(x) -> gelu(x), erf form; silu fn(x) -> silu(x); "
+                                         "relu fn(x) -> relu(x); "
                                          "silu_mul fn(gate, up) -> silu(gate) * up")
     def __post_init__(self):
         super().__post_init__()
@@ -193,6 +196,7 @@ class ElementwiseWorkload(RowwiseWorkload):
         if self.kind == "add": return x["x"] + x["y"]
         if self.kind == "mul": return x["x"] * x["y"]
         if self.kind == "gelu": return F.gelu(x["x"])
+        if self.kind == "relu": return torch.relu(x["x"])
         return F.silu(x["x"]) if self.kind == "silu" else F.silu(x["gate"]) * x["up"]
     def code(self, backend: str) -> str:
         args = ", ".join(self.inputs)

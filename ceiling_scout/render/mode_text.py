@@ -240,9 +240,15 @@ def _over_step(share: float|None) -> str:
     return (" of the step: the captured operations, timed one by one with syncs between them, took longer than the "
             "step itself")
 
+def _alone_over_step(coverage: float|None) -> str:
+    "Why the measured operations sum to more than the step ('' where they do not): said beside the coverage."
+    if coverage is None or coverage <= 1: return ""
+    return (": the operations timed alone (L2 flushed before each call where the working set fits) take longer than "
+            "inside the model, where a producer's output is often still in L2")
+
 def _triage_head(r) -> list[str]:
-    cov = (f"coverage {_pct(r.coverage)} (measured ops / step), captured {_pct(r.captured_share)}"
-           + _over_step(r.captured_share) if r.step_ms else "no step time (from a file)")
+    cov = (f"coverage {_pct(r.coverage)} (measured ops / step{_alone_over_step(r.coverage)}), captured "
+           f"{_pct(r.captured_share)}" + _over_step(r.captured_share) if r.step_ms else "no step time (from a file)")
     placed = r.method.get("placement")
     return ["=== Ceiling Scout: model triage ===", f"Model: {r.model} ({r.source})", f"Device: {r.device}",
             *([f"Placement: {sentence('triage', 'placement', placed)}"] if placed else []),

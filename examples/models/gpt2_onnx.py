@@ -2,6 +2,7 @@
 
     python examples/models/gpt2_onnx.py /tmp/gpt2.onnx            # CPU size (needs onnxscript)
     ceiling-scout --model /tmp/gpt2.onnx --device cpu
+    python examples/models/gpt2_onnx.py /tmp/gpt2.onnx cuda       # full size, exported on the GPU
 """
 import sys
 from pathlib import Path
@@ -24,5 +25,5 @@ def export(path: str, device: str="cpu") -> Path:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2: sys.exit("usage: python examples/models/gpt2_onnx.py OUT.onnx")
-    print(export(sys.argv[1]))
+    if len(sys.argv) not in (2, 3): sys.exit("usage: python examples/models/gpt2_onnx.py OUT.onnx [DEVICE]")
+    print(export(*sys.argv[1:]))
