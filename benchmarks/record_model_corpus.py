@@ -31,7 +31,8 @@ def record_one(name: str, device: str, precision: str, timeout_s: float) -> dict
              for r in d["items"]]
     host = d.get("host") or {}   # the GPU's busy time in the step, and whether the step is host-bound
     return {"model": name, "status": "ok", "wall_s": wall, "coverage": d["coverage"], "step_ms": d["step_ms"],
-            "coverage_ok": d["coverage"] is not None and d["coverage"] >= 0.8, "gpu_busy_ms": d.get("gpu_busy_ms"),
+            "coverage_ok": d["coverage"] is not None and d["coverage"] >= 0.8, "mapped_share": d.get("mapped_share"),
+            "mapped_ok": (d.get("mapped_share") or 0) >= 0.8, "gpu_busy_ms": d.get("gpu_busy_ms"),
             "gpu_busy_share": d.get("gpu_busy_share"), "busy_coverage": d.get("busy_coverage"),
             "host_bound": host.get("finding") == "host_bound" if host else None, "table": table,
             "unmapped": d["unmapped"][:10], "report": d}
@@ -52,6 +53,7 @@ def main(argv: list[str]|None=None) -> int:
         def one(name=name):
             r = record_one(name, a.device, a.precision, a.timeout)
             cov = f", coverage {r['coverage']:.1%}" if r.get("coverage") is not None else ""
+            if r.get("mapped_share") is not None: cov += f", mapped {r['mapped_share']:.1%}"
             if r.get("gpu_busy_share") is not None:
                 bound = " (host-bound)" if r["host_bound"] else ""
                 cov += f", GPU busy {r['gpu_busy_share']:.0%} of the step{bound}"

@@ -19,7 +19,7 @@ from .verdict import *
 from ..reports.report import *
 
 # %% auto #0
-__all__ = ['InsufficientMemoryError', 'free_bytes', 'check_fits', 'CeilingScout', 'ceiling_beaten']
+__all__ = ['ENERGY_CHOICES', 'InsufficientMemoryError', 'free_bytes', 'check_fits', 'CeilingScout', 'ceiling_beaten']
 
 # %% ../../nbs/07_scout.ipynb #676015ad
 class InsufficientMemoryError(CeilingScoutError):
@@ -48,6 +48,8 @@ def _check_number(name: str, v, kind: type, low: float, strict: bool=False) -> N
     if not ok or not math.isfinite(v) or not (v > low if strict else v >= low):
         what, op = "an int" if kind is int else "a number", ">" if strict else ">="
         raise CeilingScoutError(f"{name} must be {what} {op} {low:g}; got {v!r}")
+
+ENERGY_CHOICES = ("all", "baseline", "none")   # which of an analysis's measurements get an energy window (GPU)
 
 class CeilingScout:
     "Benchmark library operations on one device against its ceilings and return verdicts."
@@ -113,12 +115,14 @@ class CeilingScout:
 
     def analyze(self, workload: Workload,
                 ceilings: dict|None=None, # fixed {(precision, regime): Ceiling} (a sweep's): used, never raised
-                energy_alternatives: bool=True # False: joules per call for the baseline only (a triage's many ops)
+                energy: str="all"        # joules per call for "all" measurements, the "baseline" only, or "none"
                ) -> Verdict:
         "Measure `workload` (baseline, other backends, alternative workloads), get the matching ceiling and judge."
+        if energy not in ENERGY_CHOICES:
+            raise CeilingScoutError(f"energy must be one of {', '.join(ENERGY_CHOICES)}; got {energy!r}")
         check_fits(workload, self.device)
         self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} ({self.mode}) ...")
-        baseline, e = self.benchmark(workload), energy_alternatives
+        baseline, e = self.benchmark(workload, energy=energy != "none"), energy == "all"
         alts = [self.benchmark(workload, name, label=name, energy=e) for name in self._other_backends(workload)]
         for label, w2 in workload.alternative_workloads().items():
             self.log(f"  measuring alternative '{label}': {w2.describe()}")

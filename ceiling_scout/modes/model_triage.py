@@ -28,9 +28,9 @@ _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live 
 
 # %% auto #0
 __all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads',
-           'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy', 'kineto_events',
-           'busy_from_events', 'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig', 'triage',
-           'FusionChain', 'find_chains', 'replay_chain', 'measure_fused', 'epilogue_chains', 'SequenceConfig',
+           'mapped_share', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy',
+           'kineto_events', 'busy_from_events', 'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig',
+           'triage', 'FusionChain', 'find_chains', 'replay_chain', 'measure_fused', 'epilogue_chains', 'SequenceConfig',
            'FusionSequence', 'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source', 'source_model',
            'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
 
@@ -60,6 +60,13 @@ def unique_workloads(model: ExtractedModel) -> dict[str, dict]:
         u["time_ms"] = None if (u["time_ms"] is None or o.time_ms is None) else u["time_ms"] + o.time_ms * o.count
         if o.note and o.note not in u["notes"]: u["notes"].append(o.note)
     return out
+
+# %% ../../nbs/52_model_triage.ipynb #9680fb1d
+def mapped_share(model: ExtractedModel) -> float|None:
+    "Σ in-model times of the mapped ops / those of every op that moves data (views, which launch nothing, left out)."
+    timed = [o for o in model.ops if o.time_ms is not None and (o.mapped or o.kind != "view")]
+    total = sum(o.time_ms * o.count for o in timed)
+    return sum(o.time_ms * o.count for o in timed if o.mapped) / total if total > 0 else None
 
 # %% ../../nbs/52_model_triage.ipynb #7772a438
 def saved_fraction(share: float|None, gain: float|None) -> float:
@@ -251,8 +258,8 @@ class TriageConfig:
     sparsify: dict|None = None           # what-if: prune these weights first ({'up': 'block:0.875:16'})
     dtype: str|None = None               # cast the model and its floating inputs to this ('bf16'; None: kept)
     busy_steps: int = 5                  # steps profiled for the GPU's busy time (CUDA only; 0: not profiled)
-    energy_alternatives: bool = False    # joules per call for every backend and alternative too (1 s each on a GPU;
-                                         # the library's own measurement always has them)
+    energy: str = "none"                 # joules per call: "all" measurements, the library's ("baseline"), or "none"
+                                         # (a 1-second window each on a GPU; the ranking uses none of them)
     @classmethod
     def quick(cls, **overrides) -> TriageConfig: return cls(fusion=False, progress=False).but(**overrides)
     def but(self, **overrides) -> TriageConfig:
@@ -318,7 +325,7 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
     uniq, verdicts, alts = unique_workloads(em), {}, {}
     from tqdm.auto import tqdm
     for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
-        verdicts[key] = scout.analyze(u["workload"], energy_alternatives=cfg.energy_alternatives)
+        verdicts[key] = scout.analyze(u["workload"], energy=cfg.energy)
         alts[key] = sparse_alternative(u, em, scout) if cfg.sparse else None
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
     model_ms, time_warns = _model_time(em, uniq, verdicts)
@@ -347,7 +354,7 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
                         "device": str(scout.device), "placement": em.placement},
                        scout.environment.to_dict(), time.perf_counter() - t0, gpu_busy_ms=host and host["gpu_busy_ms"],
                        gpu_busy_share=host and host["gpu_busy_share"], busy_coverage=host and host["busy_coverage"],
-                       host=host)
+                       host=host, mapped_share=mapped_share(em))
 
 # %% ../../nbs/52_model_triage.ipynb #f3608d85
 @dataclass

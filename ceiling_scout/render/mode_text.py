@@ -249,6 +249,8 @@ def _alone_over_step(coverage: float|None) -> str:
 def _triage_head(r) -> list[str]:
     cov = (f"coverage {_pct(r.coverage)} (measured ops / step{_alone_over_step(r.coverage)}), captured "
            f"{_pct(r.captured_share)}" + _over_step(r.captured_share) if r.step_ms else "no step time (from a file)")
+    if getattr(r, "mapped_share", None) is not None:
+        cov += f", mapped {_pct(r.mapped_share)} (of the captured time of ops that move data)"
     placed = r.method.get("placement")
     return ["=== Ceiling Scout: model triage ===", f"Model: {r.model} ({r.source})", f"Device: {r.device}",
             *([f"Placement: {sentence('triage', 'placement', placed)}"] if placed else []),

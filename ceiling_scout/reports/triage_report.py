@@ -24,7 +24,7 @@ _UNIT = (0.0, 1.0 + 1e-6, False)          # a fraction of one total (rounding al
 _AT_LEAST_0, _ABOVE_0, _AT_LEAST_1 = (0.0, None, False), (0.0, None, True), (1.0, None, False)
 MODEL_REPORT_RANGES: dict[str, tuple] = {   # field -> (low, high, low excluded), wherever the field appears
     "share": _UNIT, "model_saved_fraction": _UNIT, "sparsity": _UNIT, "density": _UNIT, "block_sparsity": _UNIT,
-    "coverage": _AT_LEAST_0, "captured_share": _AT_LEAST_0, "busy_coverage": _AT_LEAST_0,
+    "coverage": _AT_LEAST_0, "captured_share": _AT_LEAST_0, "busy_coverage": _AT_LEAST_0, "mapped_share": _UNIT,
     "gpu_busy_share": _UNIT, "idle_share": _UNIT, "efficiency": _AT_LEAST_0,
     "arithmetic_intensity": _AT_LEAST_0, "compiled_rel_error": _AT_LEAST_0, "round_trips_saved": _AT_LEAST_0,
     "gain": _ABOVE_0, "dense_gain": _ABOVE_0, "step_ms": _ABOVE_0,
@@ -118,6 +118,7 @@ class ModelReport:
     gpu_busy_ms: float|None = None      # per step: the union of kernel/memcpy/memset time (None on a CPU)
     gpu_busy_share: float|None = None   # gpu_busy_ms / step_ms
     busy_coverage: float|None = None    # Σ measured (isolated) times of the mapped ops / gpu_busy_ms
+    mapped_share: float|None = None     # Σ in-model times of the mapped ops / those of every op that moves data
     host: dict|None = None              # the GPU-busy decision: finding (host_bound, gpu_busy) and its facts
     version: int = MODEL_REPORT_VERSION
     def to_dict(self) -> dict: return asdict(self)
