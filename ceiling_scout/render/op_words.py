@@ -289,9 +289,15 @@ def _below_link(f: dict) -> str:
     return (f"The copy reaches {copy_where(f)}; nothing measured here beats it."
             + (overlap_words(f) or " Keep it off the critical path."))
 
+def _above_link(f: dict) -> str:
+    why = ("faster than the link can carry: the copy was timed without synchronising, or the byte count is wrong"
+           if f["host_side"] else "either the bytes stayed in a cache between calls (nothing flushes a CPU's caches, "
+           "and a GPU's L2 is flushed only below 4x its size) or the ceiling was measured low (--remeasure)")
+    return f"The copy ran at {copy_where(f)}: above it, {why}."
+
 for _op in TRANSFER_OPERATIONS:
     says(_op, "pinned_faster")(_pinned_faster); says(_op, "latency_bound")(_latency_bound)
-    says(_op, "at_link")(_at_link); says(_op, "below_link")(_below_link)
+    says(_op, "at_link")(_at_link); says(_op, "below_link")(_below_link); says(_op, "above_link")(_above_link)
 
 # %% ../../nbs/75_op_words.ipynb #90125f15
 def near_miss_words(key: str,                # "24" or "block<size>" (the key in `SparsityAnalysis.near_miss`)
