@@ -179,7 +179,9 @@ class TransferWorkload(Workload):
             if self.host_side: _not_in_graph(what)
             return t["dst"].copy_(t["src"], non_blocking=nb)
         if not self.host_side:
-            return {"copy_": Backend("copy_", copy, "ATen copy_ (cudaMemcpyAsync, device to device)")}
+            how = ("cudaMemcpyAsync, device to device" if torch.device(device).type == "cuda"
+                   else "a copy within host memory")
+            return {"copy_": Backend("copy_", copy, f"ATen copy_ ({how})")}
         pin = lambda t: {**t, **{k: t[k].pin_memory() for k in ("src", "dst") if t[k].device.type == "cpu"}}
         return {"pageable": Backend("pageable", copy, "copy_ from/to pageable memory (driver-staged cudaMemcpy)"),
                 "pinned": Backend("pinned", lambda t: copy(t, True),
@@ -324,7 +326,7 @@ def transfer_facts(ctx: DecisionContext) -> dict:
                      overlapped_ms=overlapped.mean_ms, overlap_beyond_noise=faster_beyond_noise(serial, overlapped))
     return facts
 
-ABOVE_ROOF = 1.10   # a copy this far beyond its ceiling stayed in a cache (or was timed wrong): said, not judged
+ABOVE_ROOF = 1.10   # a copy this far beyond its ceiling: cached, mistimed or a low ceiling; said, not judged
 
 @register_decider("h2d")
 @register_decider("d2h")
