@@ -687,10 +687,8 @@ def _watched_loop(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateCon
     run = _Run(fn, dev, cfg.timeout_s, thread)
     xs = [w.make_inputs(dev, seed=seed + 700 + k) for k in range(cfg.loop_sets)]
     exp = [run.expect(w, x) for x in xs]
-    def judge(k: int, out) -> str:
-        ref, tol, lib, _ = exp[k]
-        if why := output_type_problem(out, lib): return why
-        s = error_stats(out, ref, tol); return "" if s.passed else s.describe()
+    def judge(k: int, out) -> str:   # `_Run.judge`, as every other output: '' when right, else why
+        return "" if (c := run.judge(f"input set {k}", out, *exp[k][:3])).passed else c.detail
     def loop():
         with w.precision_context():
             return rotating_loop(lambda k: w.candidate_call(fn, xs[k]), judge, cfg.loop_sets, cfg.loop_calls, dev,
@@ -883,8 +881,8 @@ def _graph_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelThr
     run = _Run(fn, dev, timeout_s, thread)
     x, new = (w.make_inputs(dev, seed=seed + 1000 + k) for k in range(2))
     ref, tol, lib, _ = run.expect(w, new)
-    def expect(out) -> str:
-        return output_type_problem(out, lib) or ("" if (s := error_stats(out, ref, tol)).passed else s.describe())
+    def expect(out) -> str:   # judged as every other output is (`_Run.judge`): '' when right, else why
+        return "" if (c := run.judge(name, out, ref, tol, lib)).passed else c.detail
     def replayed():
         with w.precision_context():
             return graph_capture_problem(lambda: w.candidate_call(fn, x),
