@@ -34,7 +34,8 @@ def record_one(name: str, device: str, precision: str, timeout_s: float) -> dict
             "coverage_ok": d["coverage"] is not None and d["coverage"] >= 0.8, "mapped_share": d.get("mapped_share"),
             "mapped_ok": (d.get("mapped_share") or 0) >= 0.8, "gpu_busy_ms": d.get("gpu_busy_ms"),
             "gpu_busy_share": d.get("gpu_busy_share"), "busy_coverage": d.get("busy_coverage"),
-            "host_bound": host.get("finding") == "host_bound" if host else None, "table": table,
+            "host_bound": host.get("finding") == "host_bound" if host else None, "phases_s": d.get("phases_s"),
+            "table": table,
             "unmapped": d["unmapped"][:10], "report": d}
 
 
@@ -57,7 +58,8 @@ def main(argv: list[str]|None=None) -> int:
             if r.get("gpu_busy_share") is not None:
                 bound = " (host-bound)" if r["host_bound"] else ""
                 cov += f", GPU busy {r['gpu_busy_share']:.0%} of the step{bound}"
-            print(f"{name}: {r['status']} in {r['wall_s']:.1f} s{cov}", flush=True)
+            ph = ", ".join(f"{k[:-2]} {v:.1f}" for k, v in (r.get("phases_s") or {}).items())
+            print(f"{name}: {r['status']} in {r['wall_s']:.1f} s{cov}" + (f" [{ph} s]" if ph else ""), flush=True)
             return r
         run.section(name, one)
     return 0

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/52_model_triage.ipynb #1cfabef9
 from __future__ import annotations
-import json, math, sys, time
+import contextlib, json, math, sys, time
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Any, Callable
@@ -30,9 +30,9 @@ _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live 
 __all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads',
            'mapped_share', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy',
            'kineto_events', 'busy_from_events', 'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig',
-           'triage', 'FusionChain', 'find_chains', 'replay_chain', 'measure_fused', 'epilogue_chains', 'SequenceConfig',
-           'FusionSequence', 'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source', 'source_model',
-           'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
+           'phase_timer', 'triage', 'FusionChain', 'find_chains', 'replay_chain', 'measure_fused', 'epilogue_chains',
+           'SequenceConfig', 'FusionSequence', 'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source',
+           'source_model', 'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -269,20 +269,33 @@ class TriageConfig:
                                     f"{', '.join(self.__dataclass_fields__)}")
         return replace(self, **overrides)
 
+# %% ../../nbs/52_model_triage.ipynb #4001e875
+@contextlib.contextmanager
+def phase_timer(phases: dict, # where the wall seconds land, added to what the key holds
+                key: str):    # the phase's name, ending in `_s`
+    "Time the `with` block into `phases[key]` in wall seconds (rounded to ms), also when it raises."
+    t0 = time.perf_counter()
+    try: yield
+    finally: phases[key] = round(phases.get(key, 0.0) + time.perf_counter() - t0, 3)
+
 # %% ../../nbs/52_model_triage.ipynb #fe577b91
-def _extracted(model: Any, example_inputs: tuple|None, scout: CeilingScout, cfg: TriageConfig
+def _extracted(model: Any, example_inputs: tuple|None, scout: CeilingScout, cfg: TriageConfig, phases: dict
               ) -> tuple[ExtractedModel, dict, GpuBusy|None]:
-    "(the extracted model, the what-if labels of its pruned weights, its step's GPU busy time on CUDA)."
+    "(the extracted model, the what-if labels of its pruned weights, its step's GPU busy time on CUDA); `phases` timed."
     if cfg.sparsify and isinstance(model, ExtractedModel):
         raise CeilingScoutError("what-if sparsity (--sparsify) prunes a module's weights; give a model, not a file")
     if isinstance(model, ExtractedModel): return _one_device(model, scout), {}, None
     dt = None if cfg.dtype is None else parse_enum(Precision, cfg.dtype, "dtype").dtype
     inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
-    model, inputs, pl = place_model(model, inputs, scout.device, dt, f"model {cfg.name or type(model).__name__!r}")
+    with phase_timer(phases, "load_s"):
+        model, inputs, pl = place_model(model, inputs, scout.device, dt, f"model {cfg.name or type(model).__name__!r}")
     labels = what_if_sparsity(model, cfg.sparsify) if cfg.sparsify else {}
-    em = extract_ops(model, inputs, name=cfg.name, warmup=scout.warmup, iters=max(scout.iters, 3), what_if=labels)
+    with phase_timer(phases, "extract_s"):
+        em = extract_ops(model, inputs, name=cfg.name, warmup=scout.warmup, iters=max(scout.iters, 3), what_if=labels)
     em.placement = pl.to_dict()
-    busy = profile_gpu_busy(lambda: model(*inputs), scout.device, cfg.busy_steps, what=f"the forward of {em.name!r}")
+    with phase_timer(phases, "busy_s"):
+        busy = profile_gpu_busy(lambda: model(*inputs), scout.device, cfg.busy_steps,
+                                what=f"the forward of {em.name!r}")
     return em, labels, busy
 
 def _one_device(em: ExtractedModel, scout: CeilingScout) -> ExtractedModel:
@@ -316,17 +329,20 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
            scout: CeilingScout|None=None,       # default: CeilingScout(config.device, warmup=, iters=)
            config: TriageConfig|None=None,      # default: `TriageConfig()`
            busy: GpuBusy|None=None,             # the step's GPU busy time when profiled already (`profile_gpu_busy`)
+           phases_s: dict|None=None,            # seconds already spent on this model (the CLI's load, extract ...)
            **overrides                          # fields of `TriageConfig` (fusion=, max_compiled=, progress= ...)
           ) -> ModelReport:
     "Extract (if needed), measure each unique workload (and sparse weights' kernels) once, rank by model-level gain."
-    cfg, t0 = (config or TriageConfig()).but(**overrides), time.perf_counter()
+    cfg, t0, phases = (config or TriageConfig()).but(**overrides), time.perf_counter(), dict(phases_s or {})
+    before = sum(phases.values())
     scout = scout or CeilingScout(cfg.device, warmup=cfg.warmup, iters=cfg.iters, log=cfg.log)
-    em, labels, profiled = _extracted(model, example_inputs, scout, cfg)
+    em, labels, profiled = _extracted(model, example_inputs, scout, cfg, phases)
     uniq, verdicts, alts = unique_workloads(em), {}, {}
     from tqdm.auto import tqdm
-    for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
-        verdicts[key] = scout.analyze(u["workload"], energy=cfg.energy)
-        alts[key] = sparse_alternative(u, em, scout) if cfg.sparse else None
+    with phase_timer(phases, "measure_s"):
+        for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
+            verdicts[key] = scout.analyze(u["workload"], energy=cfg.energy)
+            alts[key] = sparse_alternative(u, em, scout) if cfg.sparse else None
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
     model_ms, time_warns = _model_time(em, uniq, verdicts)
     items = sorted((_item(k, uniq[k], v, model_ms, alts[k]) for k, v in verdicts.items()),
@@ -345,16 +361,18 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
              + ([sentence("triage", "busy_not_profiled", host)] if host and host["finding"] == "not_profiled" else []))
     unm = em.unmapped_table()
     for r in unm: r["share"] = r["time_ms"] / model_ms if model_ms and r["time_ms"] else None
-    fus = (FusionDetector.analyze_model(em, device=scout.device, warmup=scout.warmup, iters=scout.iters,
-                                        max_compiled=cfg.max_compiled, model_ms=model_ms)
-           if (cfg.fusion and em.calls) else [])
+    with phase_timer(phases, "fusion_s"):
+        fus = (FusionDetector.analyze_model(em, device=scout.device, warmup=scout.warmup, iters=scout.iters,
+                                            max_compiled=cfg.max_compiled, model_ms=model_ms)
+               if (cfg.fusion and em.calls) else [])
     return ModelReport(em.name, em.source, scout.target.label, em.step_ms, model_ms, coverage, captured, items, unm,
                        [f.to_dict() for f in fus], amdahl_speedup(high), amdahl_speedup(every), warns, em.mechanism,
                        {**scout.measure_kw, "unique_workloads": len(uniq), "ops": len(em.ops),
                         "device": str(scout.device), "placement": em.placement},
-                       scout.environment.to_dict(), time.perf_counter() - t0, gpu_busy_ms=host and host["gpu_busy_ms"],
-                       gpu_busy_share=host and host["gpu_busy_share"], busy_coverage=host and host["busy_coverage"],
-                       host=host, mapped_share=mapped_share(em))
+                       scout.environment.to_dict(), before + time.perf_counter() - t0,
+                       gpu_busy_ms=host and host["gpu_busy_ms"], gpu_busy_share=host and host["gpu_busy_share"],
+                       busy_coverage=host and host["busy_coverage"], host=host, mapped_share=mapped_share(em),
+                       phases_s=phases)
 
 # %% ../../nbs/52_model_triage.ipynb #f3608d85
 @dataclass
@@ -752,24 +770,27 @@ def parse_sparsify(text: str) -> dict[str, str]:
 
 def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelReport:
     "The `--model`/`--ops` mode: triage, print the text (or JSON), write --output and --write-ops."
-    model, inputs, name, placed = place_source(args, scout.device)
+    phases = {}
+    with phase_timer(phases, "load_s"): model, inputs, name, placed = place_source(args, scout.device)
     spec = parse_sparsify(args.sparsify) if args.sparsify else None
     if spec and isinstance(model, ExtractedModel):
         raise CeilingScoutError("--sparsify prunes a module's weights; it needs --model with a factory, "
                                 "not --ops/.onnx")
     labels = what_if_sparsity(model, spec) if spec else {}
-    em = model if isinstance(model, ExtractedModel) else extract_ops(model, inputs, name=name, warmup=scout.warmup,
-                                                                     iters=max(scout.iters, 3), what_if=labels,
-                                                                     timeout_s=model_timeout_s(args))
+    with phase_timer(phases, "extract_s"):
+        em = model if isinstance(model, ExtractedModel) else extract_ops(
+            model, inputs, name=name, warmup=scout.warmup, iters=max(scout.iters, 3), what_if=labels,
+            timeout_s=model_timeout_s(args))
     if placed is not None: em.placement = placed.to_dict()
-    busy = None if isinstance(model, ExtractedModel) else profile_gpu_busy(
-        lambda: model(*inputs), scout.device, timeout_s=model_timeout_s(args), what=f"the forward of {name!r}")
+    with phase_timer(phases, "busy_s"):
+        busy = None if isinstance(model, ExtractedModel) else profile_gpu_busy(
+            lambda: model(*inputs), scout.device, timeout_s=model_timeout_s(args), what=f"the forward of {name!r}")
     if args.write_ops:   # the one writer's rules (checked before any work by the CLI): atomic, no link, no replace
         from ceiling_scout.reports.report import write_report
         write_report(args.write_ops, write_ops_json(em), force=bool(getattr(args, "force", False)))
     compiled = 2 if args.max_compiled is None else args.max_compiled
     rep = triage(em, scout=scout, fusion=not args.no_fusion, max_compiled=compiled,
-                 progress=not (args.quiet or args.json), busy=busy)
+                 progress=not (args.quiet or args.json), busy=busy, phases_s=phases)
     rep.warnings[:0] = [f"{n}: {lab}" for n, lab in labels.items()]
     if args.output: rep.save(args.output)
     out(rep.to_json() if args.json else render_model_report(rep))

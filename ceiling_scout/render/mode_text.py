@@ -10,11 +10,11 @@ from .numbers import number, number_of_bytes
 from .words import sentence
 
 # %% auto #0
-__all__ = ['GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'rate_text', 'error_stats_text', 'target_line', 'before_after',
-           'format_validation', 'format_targets', 'graph_check_text', 'sanitizer_text', 'conventions_markdown',
-           'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line', 'fusion_sequence_text',
-           'render_model_report', 'sweep_line', 'format_verdict_line', 'format_collectives', 'collectives_summary',
-           'collectives_markdown']
+__all__ = ['GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'PHASE_WORDS', 'rate_text', 'error_stats_text', 'target_line',
+           'before_after', 'format_validation', 'format_targets', 'graph_check_text', 'sanitizer_text',
+           'conventions_markdown', 'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line',
+           'fusion_sequence_text', 'phases_text', 'render_model_report', 'sweep_line', 'format_verdict_line',
+           'format_collectives', 'collectives_summary', 'collectives_markdown']
 
 # %% ../../nbs/77_mode_text.ipynb #21de958d
 def rate_text(r) -> str:
@@ -246,6 +246,15 @@ def _alone_over_step(coverage: float|None) -> str:
     return (": the operations timed alone (L2 flushed before each call where the working set fits) take longer than "
             "inside the model, where a producer's output is often still in L2")
 
+PHASE_WORDS = {"load_s": "load", "extract_s": "extract", "busy_s": "GPU-busy profile", "measure_s": "measure",
+               "fusion_s": "fusion"}
+
+def phases_text(phases: dict|None) -> str:
+    "' (load 1.2 s, extract 7.3 s, measure 7.2 s, fusion 8.8 s)': where a triage's time went ('' when not timed)."
+    parts = [f"{PHASE_WORDS.get(k, k.removesuffix('_s'))} {number(v, fmt='.1f')} s"
+             for k, v in (phases or {}).items() if v is not None and v >= 0.05]
+    return f" ({', '.join(parts)})" if parts else ""
+
 def _triage_head(r) -> list[str]:
     cov = (f"coverage {_pct(r.coverage)} (measured ops / step{_alone_over_step(r.coverage)}), captured "
            f"{_pct(r.captured_share)}" + _over_step(r.captured_share) if r.step_ms else "no step time (from a file)")
@@ -255,7 +264,8 @@ def _triage_head(r) -> list[str]:
     return ["=== Ceiling Scout: model triage ===", f"Model: {r.model} ({r.source})", f"Device: {r.device}",
             *([f"Placement: {sentence('triage', 'placement', placed)}"] if placed else []),
             f"Step: {number(r.step_ms, fmt='.4f', none='-')} ms; {cov}; {r.method.get('unique_workloads')} unique "
-            f"workloads of {r.method.get('ops')} ops; triaged in {number(r.elapsed_s, fmt='.1f', none='-')} s", "",
+            f"workloads of {r.method.get('ops')} ops; triaged in {number(r.elapsed_s, fmt='.1f', none='-')} s"
+            + phases_text(getattr(r, "phases_s", None)), "",
             f"{'#':>2} {'workload':<44} {'n':>2} {'share':>6} {'eff':>6} {'prio':<6} {'approach':<15} {'gain':>6} "
             f"{'model saves':>11}  gain from"]
 

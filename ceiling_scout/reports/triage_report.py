@@ -120,6 +120,7 @@ class ModelReport:
     busy_coverage: float|None = None    # Σ measured (isolated) times of the mapped ops / gpu_busy_ms
     mapped_share: float|None = None     # Σ in-model times of the mapped ops / those of every op that moves data
     host: dict|None = None              # the GPU-busy decision: finding (host_bound, gpu_busy) and its facts
+    phases_s: dict|None = None          # where `elapsed_s` went: load_s, extract_s, busy_s, measure_s, fusion_s
     version: int = MODEL_REPORT_VERSION
     def to_dict(self) -> dict: return asdict(self)
     def to_json(self, indent: int=1) -> str:
