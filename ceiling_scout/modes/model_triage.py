@@ -30,9 +30,10 @@ _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live 
 __all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads',
            'mapped_share', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy',
            'kineto_events', 'busy_from_events', 'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig',
-           'phase_timer', 'triage', 'FusionChain', 'find_chains', 'replay_chain', 'measure_fused', 'epilogue_chains',
-           'SequenceConfig', 'FusionSequence', 'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source',
-           'source_model', 'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
+           'phase_timer', 'triage', 'FusionChain', 'find_chains', 'replay_chain', 'fused_tolerance', 'finite_inputs',
+           'measure_fused', 'chain_key', 'same_timing', 'epilogue_chains', 'SequenceConfig', 'FusionSequence',
+           'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source', 'source_model', 'parse_sparsify',
+           'run_triage_cli', 'render_model_report', 'render_sparse_line']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -509,23 +510,62 @@ def _rel_err(a: tuple, b: tuple) -> float:
     return max(float(torch.linalg.vector_norm((x - y).double()) / torch.linalg.vector_norm(y.double()).clamp_min(1e-30))
                for x, y in zip(a, b))
 
+def _join(*notes: str) -> str: return "; ".join(n for n in notes if n)
+
+def _all_finite(xs: tuple) -> bool:
+    return all(bool(torch.isfinite(x).all()) for x in xs if isinstance(x, torch.Tensor) and x.is_floating_point())
+
+def fused_tolerance(ref: tuple) -> float:
+    "The relative error a fused version may show against eager outputs `ref`: 5e-2 in 16 bits, 1e-3 in fp32, exact ints."
+    tol = {torch.float64: 1e-9, torch.float32: 1e-3}
+    return max((tol.get(x.dtype, 5e-2) if x.is_floating_point() else 0.0 for x in ref if isinstance(x, torch.Tensor)),
+               default=0.0)
+
+def finite_inputs(fn: Callable, inputs: tuple) -> tuple[tuple, tuple, str]:
+    "(inputs, eager outputs, note): normal draws redrawn as |N(0,1)| where they made an eager output non-finite."
+    ref = fn(*inputs)
+    if _all_finite(ref): return inputs, ref, ""
+    pos = tuple(x.abs() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs)
+    ref = fn(*pos)
+    if _all_finite(ref):
+        return pos, ref, "inputs drawn as |N(0,1)|: normal draws made the output non-finite (a variance, a log)"
+    return pos, ref, "eager output non-finite on random inputs: no fused version is checked or timed"
+
 def measure_fused(chain: FusionChain, fn: Callable, inputs: tuple, device, warmup: int, iters: int,
                   compile: bool=True) -> FusionChain:
-    "Fill `chain`'s eager (and compiled) times: the one timing engine, compilation in an untimed first call."
+    "Fill `chain`'s eager (and compiled) times: the compiled output checked against eager before it is timed."
     dev = torch.device(device)
     with torch.no_grad():
-        ref = fn(*inputs)
+        inputs, ref, why = finite_inputs(fn, inputs)
+        chain.note = _join(chain.note, why)
         chain.eager_ms = measure(lambda: fn(*inputs), dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-        if not compile: return chain
+        if not compile or not _all_finite(ref): return chain
         try:
             cfn = torch.compile(fn, dynamic=False)
             t0 = time.perf_counter(); out = cfn(*inputs); chain.compile_s = time.perf_counter() - t0
-            chain.compiled_rel_error = _rel_err(out, ref)
+            err, tol = _rel_err(out, ref), fused_tolerance(ref)
+            chain.compiled_rel_error = err if math.isfinite(err) else None
+            if not err <= tol:   # a wrong (or non-finite) compiled output is said, never timed
+                how = (f"differs from eager by {number(err, fmt='.2g')} (rel.) > {tol:g}" if math.isfinite(err)
+                       else "is not finite where eager's is")
+                chain.note = _join(chain.note, f"torch.compile output {how}: not timed")
+                return chain
             chain.compiled_ms = measure(lambda: cfn(*inputs), dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
         except Exception as e:
-            why = f"torch.compile failed: {type(e).__name__}: {str(e)[:120]}"
-            chain.note = (chain.note + "; " if chain.note else "") + why
+            chain.note = _join(chain.note, f"torch.compile failed: {type(e).__name__}: {str(e)[:120]}")
     return chain
+
+# %% ../../nbs/52_model_triage.ipynb #1926cbe6
+def chain_key(ch: FusionChain, inputs: tuple) -> tuple:
+    "What a replayed chain's timing depends on: its ATen ops in order and its inputs' shapes, strides and dtypes."
+    return (tuple(ch.aten), tuple((tuple(x.shape), tuple(x.stride()), str(x.dtype)) if isinstance(x, torch.Tensor)
+                                  else repr(x) for x in inputs))
+
+def same_timing(ch: FusionChain, first: FusionChain) -> FusionChain:
+    "`ch` with the times and check of `first`, a chain of the same ops on the same inputs timed before it."
+    for f in ("eager_ms", "compiled_ms", "compiled_rel_error", "library", "library_ms"): setattr(ch, f, getattr(first, f))
+    ch.note = _join(f"timed once, as {first.ops[0]} (same ops, same input shapes)", first.note)
+    return ch
 
 # %% ../../nbs/52_model_triage.ipynb #1545344e
 def epilogue_chains(em: ExtractedModel, device, warmup: int, iters: int, model_ms: float|None) -> list[FusionChain]:
@@ -552,9 +592,10 @@ def epilogue_chains(em: ExtractedModel, device, warmup: int, iters: int, model_m
             eager = lambda: actf(torch.addmm(bias, a, b))
             ch.eager_ms = measure(eager, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
             lib = lambda: torch._addmm_activation(bias, a, b, use_gelu=act == "gelu")
-            err = _rel_err((lib(),), (actf(torch.addmm(bias, a, b)),))
-            ch.library_ms = measure(lib, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-        ch.note = f"library epilogue output differs by {number(err, fmt='.2g')} (rel.)" if err > 1e-2 else ""
+            ref = (actf(torch.addmm(bias, a, b)),)
+            err, tol = _rel_err((lib(),), ref), fused_tolerance(ref)
+            if err <= tol: ch.library_ms = measure(lib, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
+            else: ch.note = f"library epilogue output differs by {number(err, fmt='.2g')} (rel.) > {tol:g}: not timed"
         out.append(ch)
     return out
 
@@ -676,9 +717,12 @@ class FusionDetector:
                              t / model_ms if model_ms else None)
             chains.append((ch, fn, inputs))
         chains.sort(key=lambda c: -c[0].bytes_saved)
-        for i, (ch, fn, inputs) in enumerate(chains):
-            measure_fused(ch, fn, inputs, device, warmup, iters, compile=i < max_compiled)
-            if i >= max_compiled: ch.note = f"not compiled (max_compiled={max_compiled})"
+        timed: dict = {}     # a chain repeated in every layer (same ops, same inputs) is timed once
+        for ch, fn, inputs in chains:
+            if (first := timed.get(key := chain_key(ch, inputs))) is not None: same_timing(ch, first); continue
+            measure_fused(ch, fn, inputs, device, warmup, iters, compile=len(timed) < max_compiled)
+            if len(timed) >= max_compiled: ch.note = _join(ch.note, f"not compiled (max_compiled={max_compiled})")
+            timed[key] = ch
         return [c[0] for c in chains] + epilogue_chains(em, device, warmup, iters, model_ms)
 
 # %% ../../nbs/52_model_triage.ipynb #c2b63495
