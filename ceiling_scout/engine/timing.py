@@ -4,7 +4,7 @@
 
 # %% ../../nbs/01_timing.ipynb #41036a60
 from __future__ import annotations
-import math, statistics, threading, time
+import contextlib, gc, math, statistics, threading, time
 from dataclasses import dataclass, asdict, field, fields, replace, is_dataclass
 from typing import Callable, Any, Sequence
 from fastcore.basics import patch
@@ -19,7 +19,8 @@ __all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERA
            'summarize', 'throttle_reason_names', 'Telemetry', 'RegimeDecision', 'classify_regime', 'TelemetrySampler',
            'counter_power_w', 'Energy', 'energy_from_trace', 'measure_energy', 'measurement_regime', 'Measurement',
            'FixedCount', 'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled', 'clocks_settled',
-           'power_settled', 'level_shift', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan', 'measure']
+           'power_settled', 'level_shift', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan',
+           'gc_paused', 'measure']
 
 # %% ../../nbs/01_timing.ipynb #c00bbcde
 def t_quantile_975(df: int) -> float:
@@ -833,6 +834,15 @@ def _loop_outcome(method: dict, config: MeasureConfig, plan: MeasurePlan, times:
     if dropped: method.update(discarded_samples=sum(dropped), discarded_calls=sum(dropped) * inner,
                               discard_note=f"dropped {len(dropped)} transient(s) ({dropped} samples) from the window")
 
+# %% ../../nbs/01_timing.ipynb #05522443
+@contextlib.contextmanager
+def gc_paused():
+    "The cyclic garbage collector off for the block (as `timeit` does), back to how it was after, also on error."
+    was = gc.isenabled(); gc.disable()
+    try: yield
+    finally:
+        if was: gc.enable()
+
 # %% ../../nbs/01_timing.ipynb #9b6efe9d
 def measure(fn: Callable[[], Any],          # the call to time (inputs already built, outputs checked elsewhere)
             device: str|torch.device="cpu",  # where `fn` runs
@@ -844,20 +854,21 @@ def measure(fn: Callable[[], Any],          # the call to time (inputs already b
     plan = measure_plan(config, dev)
     method = {"mode": config.mode, "stop": plan.criterion.to_dict(), "warmup": config.warmup,
               "warmup_rule": plan.warmup_rule, "statistic": "mean", "device": str(dev)}
-    t_w = time.perf_counter()
-    if dev.type == "cuda": timer, probe_us, plan = _warm_cuda(fn, dev, config, plan, method, t_w)
-    else: timer, probe_us = _warm_cpu(fn, config, plan, method, t_w), None
-    method["warmup_s"] = round(time.perf_counter() - t_w, 4)
-    sampler = TelemetrySampler(dev).start() if config.telemetry else None
-    inner = max(1, method.get("graph_inner", 1))  # calls per sample
-    # a step inside the window is a boost -> cap transient the warm-up missed; one that watched the clocks and power
-    # settled (NVML) missed none, and a step there is the cap's own cycle, which belongs in the mean
-    drop_steps = plan.named and not plan.fixed and not (method.get("warmup_clocks") and "warmup_note" not in method)
-    batch, t0 = _first_batch(config, plan, dev, probe_us, inner), time.perf_counter()
-    try: times, why, dropped = _timed_loop(timer, dev.type == "cpu", config, plan, inner, batch, drop_steps, t0)
-    finally:
-        duration = time.perf_counter() - t0
-        tel = sampler.stop() if sampler else Telemetry(False, note="telemetry off", regime_reason="telemetry off")
+    t_w, method["gc"] = time.perf_counter(), "paused while warming up and timing (as timeit does)"
+    with gc_paused():
+        if dev.type == "cuda": timer, probe_us, plan = _warm_cuda(fn, dev, config, plan, method, t_w)
+        else: timer, probe_us = _warm_cpu(fn, config, plan, method, t_w), None
+        method["warmup_s"] = round(time.perf_counter() - t_w, 4)
+        sampler = TelemetrySampler(dev).start() if config.telemetry else None
+        inner = max(1, method.get("graph_inner", 1))  # calls per sample
+        # a step inside the window is a boost -> cap transient the warm-up missed; one that watched the clocks and
+        # power settled (NVML) missed none, and a step there is the cap's own cycle, which belongs in the mean
+        drop_steps = plan.named and not plan.fixed and not (method.get("warmup_clocks") and "warmup_note" not in method)
+        batch, t0 = _first_batch(config, plan, dev, probe_us, inner), time.perf_counter()
+        try: times, why, dropped = _timed_loop(timer, dev.type == "cpu", config, plan, inner, batch, drop_steps, t0)
+        finally:
+            duration = time.perf_counter() - t0
+            tel = sampler.stop() if sampler else Telemetry(False, note="telemetry off", regime_reason="telemetry off")
     _loop_outcome(method, config, plan, times, why, dropped, inner)
     regime, basis = measurement_regime(tel, duration)
     method["regime_basis"] = basis   # also in the method, so reports (which keep the method) carry it

@@ -1,6 +1,7 @@
 """Known faster kernels from well-kept libraries, wrapped in the operations' calling conventions, for validation on a GPU.
 
     ceiling-scout --operation attention --shape 16,96,4096,128 --precision bf16 --custom-kernel examples/kernels/known.py:fa3_attention --compare
+    ceiling-scout --operation attention --shape 16,32,4096,128 --precision bf16 --custom-kernel examples/kernels/known.py:fa4_attention --compare
 """
 import importlib
 import torch
@@ -13,6 +14,13 @@ def fa3_attention(q, k, v, causal):
         except ImportError: mod = None
     if mod is None: raise ImportError("no FlashAttention-3 interface (flash_attn_interface or fa3_fwd_interface) installed")
     o = mod.flash_attn_func(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), causal=bool(causal))
+    return (o[0] if isinstance(o, (tuple, list)) else o).transpose(1, 2)
+
+
+def fa4_attention(q, k, v, causal):
+    "FlashAttention-4 (flash-attn-4: CuTe-DSL kernels, compiled per shape on first call) on SDPA's (B, H, S, D) layout."
+    from flash_attn.cute import flash_attn_func
+    o = flash_attn_func(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), causal=bool(causal))
     return (o[0] if isinstance(o, (tuple, list)) else o).transpose(1, 2)
 
 
