@@ -32,13 +32,13 @@ __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS',
            'PRECISION_FACTOR', 'VERDICTS', 'TIMED_SETS', 'SANITIZER_TIMEOUT_S', 'VALIDATE_FLAGS', 'VALIDATE_MODE',
            'KernelMisbehaved', 'KernelExit', 'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line',
            'load_candidate', 'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length',
-           'tolerance_for', 'tight_tolerance', 'ErrorStats', 'error_stats', 'library_output', 'reference_output',
-           'Check', 'edge_workloads', 'output_type_problem', 'held_out_workloads', 'precision_check', 'check_candidate',
-           'interleaved', 'ValidationResult', 'speed_verdict', 'ValidateConfig', 'validate', 'sanitizer_path',
-           'sanitized_calls', 'validate_isolated', 'TargetGrade', 'grade_targets', 'has_calling_convention',
-           'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras', 'validate_spec',
-           'validation_report', 'targets_table', 'validation_figure', 'before_after', 'format_validation',
-           'conventions_markdown']
+           'tolerance_for', 'tight_tolerance', 'ErrorStats', 'error_stats', 'rms_diff', 'library_output',
+           'reference_output', 'Check', 'edge_workloads', 'output_type_problem', 'held_out_workloads',
+           'precision_check', 'check_candidate', 'interleaved', 'ValidationResult', 'speed_verdict', 'ValidateConfig',
+           'validate', 'sanitizer_path', 'sanitized_calls', 'validate_isolated', 'TargetGrade', 'grade_targets',
+           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras',
+           'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
+           'format_validation', 'conventions_markdown']
 
 # %% ../../nbs/40_validation.ipynb #8acef619
 class KernelMisbehaved(CeilingScoutError):
@@ -239,6 +239,16 @@ def error_stats(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> ErrorSt
     n = r_all.numel()
     return ErrorStats(max_abs, max_rel, n_out / n if n else 0.0, n_nf, n)
 
+def rms_diff(a: torch.Tensor, b: torch.Tensor|None=None) -> float:
+    "RMS of `a` − `b` (or of `a`) in float64, in chunks: no float64 copy of a whole output is ever made."
+    a, b = a.detach().reshape(-1), None if b is None else b.detach().reshape(-1)
+    dev, total = (a if b is None else b).device, 0.0
+    for i in range(0, a.numel(), ERROR_STATS_CHUNK):
+        x = a[i:i + ERROR_STATS_CHUNK].to(device=dev, dtype=torch.float64)
+        if b is not None: x = x - b[i:i + ERROR_STATS_CHUNK].to(torch.float64)
+        total += float(x.pow(2).sum())
+    return math.sqrt(total / a.numel()) if a.numel() else 0.0
+
 # %% ../../nbs/40_validation.ipynb #9544c7e5
 FLOAT64_REFERENCE_MAX_FLOPS = {"cpu": 2e10, "cuda": 2e12}  # beyond these, compare with the library at its precision
 
@@ -249,13 +259,14 @@ def library_output(workload: Workload, inputs: dict, device: str|torch.device) -
         return be.fn(be.prepare(inputs) if be.prepare else inputs)
 
 def reference_output(workload: Workload, inputs: dict, device: str|torch.device) -> tuple[torch.Tensor, bool]:
-    "(float64 reference, whether it is only the library at its precision): `reference`, else the library in float64."
+    "(reference, whether it is only the library at its precision): `reference` or the library in float64, else the "
+    "library's own output as it is (compared in float64 chunk by chunk: a float64 copy of a GPU-size output is GiBs)."
     if type(workload).reference is not Workload.reference: return workload.reference(inputs).to(torch.float64), False
     if workload.flops <= FLOAT64_REFERENCE_MAX_FLOPS.get(torch.device(device).type, 0):
         x64 = {k: v.to(torch.float64) if v.is_floating_point() else v for k, v in inputs.items()}
         try: return library_output(workload, x64, device).to(torch.float64), False
         except Exception: pass
-    return library_output(workload, inputs, device).to(torch.float64), True
+    return library_output(workload, inputs, device), True
 
 # %% ../../nbs/40_validation.ipynb #e39805fb
 TRAPS: dict[str, str] = {
@@ -349,11 +360,11 @@ PRECISION_FACTOR = 4.0   # a candidate's RMS error this many times the library's
 def precision_check(out: torch.Tensor, lib: torch.Tensor, ref: torch.Tensor, tol: Tolerance,
                     factor: float=PRECISION_FACTOR) -> Check:
     "The candidate's RMS error against float64 vs the library's: `factor`x it and above one ulp is a downgrade."
-    rms = lambda t: float((t.detach().to(device=ref.device, dtype=torch.float64) - ref).pow(2).mean().sqrt())
-    e_out, e_lib = rms(out), rms(lib)
-    ulp = torch.finfo(out.dtype).eps * float(ref.pow(2).mean().sqrt()) if out.dtype.is_floating_point else 0.0
     name, g = "precision against float64", lambda x: number(x, fmt=".3g")
-    if e_lib == 0: return Check(name, True, "not judged: the reference is the library itself", info=True)
+    if (e_lib := rms_diff(lib, ref)) == 0:
+        return Check(name, True, "not judged: the reference is the library itself", info=True)
+    e_out = rms_diff(out, ref)
+    ulp = torch.finfo(out.dtype).eps * rms_diff(ref) if out.dtype.is_floating_point else 0.0
     bad = e_out > factor * e_lib and e_out > ulp
     return Check(name, not bad, f"RMS error {g(e_out)}, {g(e_out / e_lib)}x the library's {g(e_lib)} "
                  f"(a finding above {g(factor)}x and one ulp, {g(ulp)})", trap="precision_downgrade" if bad else "")
@@ -384,7 +395,7 @@ class _Run:
         "(reference, tolerance, the library's output dtype and shape, the library's own error stats)."
         lib = library_output(w, x, self.dev)
         ref, lib_ref = reference_output(w, x, self.dev)
-        rms = float(ref.pow(2).mean().sqrt())
+        rms = rms_diff(ref)
         tol, lib_stats = tolerance_for(w, lib.dtype, rms, lib_ref), None
         if not lib_ref and (tight := tight_tolerance(w, lib.dtype, rms)):   # as exact as the library shows possible
             if (s := error_stats(lib, ref, tight)).passed: tol, lib_stats = tight, s
