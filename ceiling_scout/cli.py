@@ -283,7 +283,7 @@ def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation,
     rep = scout.generate_report(v)
     counters = getattr(args, "counters", "off")
     if counters == "on" or counters == "auto" and wants_kernel_evidence(rep.approach):
-        ev = collect_kernel_evidence(operation, v.workload.shape, str(v.workload.precision), str(scout.device),
+        ev = collect_kernel_evidence(operation, v.workload.cli_shape, str(v.workload.precision), str(scout.device),
                                      v.baseline.backend, v.workload.extras)
         rep = with_kernel_evidence(rep, ev)
     else: ev = None

@@ -184,7 +184,9 @@ def _first_error(text: str) -> str:
     err = next((l for l in lines if l.startswith("==ERROR==") or "Error" in l), None)
     return (err or (lines[-1] if lines else "no output"))[:300]
 
-def collect_kernel_evidence(operation: str, shape: Sequence[int], precision: str, device: str="cuda",
+def collect_kernel_evidence(operation: str,
+                            shape: str|Sequence[int],    # as --shape takes it (`Workload.cli_shape`), or ints
+                            precision: str, device: str="cuda",
                             backend: str|None=None,      # backend name (default: the workload's default)
                             extras: dict|None=None,      # the operation's extras (e.g. causal=True)
                             ncu: str|None=None,          # ncu binary (default: `find_ncu()`)
@@ -196,7 +198,8 @@ def collect_kernel_evidence(operation: str, shape: Sequence[int], precision: str
     ncu = ncu or find_ncu()
     if not ncu: return KernelEvidence(False, "Nsight Compute (ncu) not found: no hardware-counter evidence "
                                              "(install it, or set CEILING_SCOUT_NCU to its path)")
-    spec = {"operation": str(operation), "shape": [int(v) for v in shape], "precision": str(precision),
+    spec = {"operation": str(operation), "shape": shape if isinstance(shape, str) else [int(v) for v in shape],
+            "precision": str(precision),
             "device": str(device), "backend": backend, "extras": dict(extras or {})}
     cmd = ncu_command(ncu, spec)
     shown = " ".join(cmd[:10] + ["python", "-c", "<PROFILE_CHILD>", f"'{cmd[-1]}'"])
@@ -212,7 +215,7 @@ def collect_kernel_evidence(operation: str, shape: Sequence[int], precision: str
         why = _first_error(p.stderr + "\n" + p.stdout) if p.returncode else str(e)
         return KernelEvidence(False, f"ncu gave no counters (exit {p.returncode}): {why}", tool_version=version,
                               command=shown)
-    return KernelEvidence(True, f"ncu {version or ''} on one replay of {operation} {list(spec['shape'])} "
+    return KernelEvidence(True, f"ncu {version or ''} on one replay of {operation} {spec['shape']} "
                                 f"{precision}".replace("  ", " "), tuple(kernels), "ncu", version, shown)
 
 # %% ../../nbs/09_ncu.ipynb #b444266a

@@ -86,6 +86,10 @@ class Workload:
     @property
     def shape(self) -> tuple[int, ...]: return tuple(getattr(self, n) for n in self.shape_names)
     @property
+    def cli_shape(self) -> str:
+        "The shape as `--shape` takes it: `make_workload(op, w.cli_shape, w.precision, **w.extras)` gives `w` back."
+        return ",".join(map(str, self.shape))
+    @property
     def flops(self) -> float: self._required("flops")
     @property
     def dense_flops(self) -> float: return self.flops

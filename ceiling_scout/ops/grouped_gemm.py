@@ -103,10 +103,28 @@ class GroupedGemmWorkload(Workload):
 
     @classmethod
     def from_shape(cls, shape, precision, **extras) -> "GroupedGemmWorkload":
-        "Build from `G,M,N,K` or `M1+M2+...+Mg,N,K` (text or a sequence) and a precision; it takes no extras."
-        if extras: raise CeilingScoutError(f"grouped_gemm takes no {', '.join(sorted(extras))}; its extras: none")
+        "Build from `G,M,N,K` or `M1+M2+...+Mg,N,K` (text or a sequence) and a precision; its one extra, `group_m`."
+        if bad := sorted(set(extras) - {"group_m"}):
+            raise CeilingScoutError(f"grouped_gemm takes no {', '.join(bad)}; its extras: group_m")
+        if extras.get("group_m") is not None: return cls.from_report_shape(shape, precision, extras["group_m"])
         group_m, n, k = parse_grouped_shape(shape)
         return cls(parse_enum(Precision, precision, "precision"), group_m, n, k)
+
+    @classmethod
+    def from_report_shape(cls, shape, precision, group_m) -> "GroupedGemmWorkload":
+        "From a report's flat `(G, M_total, N, K)` (or `…,N,K`) and its `group_m` ('M1+M2+...'), which must agree."
+        groups = parse_grouped_shape(f"{group_m},1,1" if isinstance(group_m, str) else (list(group_m), 1, 1))[0]
+        parts = [p.strip() for p in shape.split(",")] if isinstance(shape, str) else list(shape)
+        if len(parts) == 4:
+            g, m_total, n, k = (_positive(v, d, shape) for v, d in zip(parts, ("G", "M_total", "N", "K")))
+            if (g, m_total) != (len(groups), sum(groups)):
+                raise CeilingScoutError(f"grouped_gemm shape {shape!r} says G={g}, M_total={m_total} but group_m "
+                                        f"{group_m!r} has {len(groups)} groups of {sum(groups)} rows")
+        else:
+            first, n, k = parse_grouped_shape(shape)
+            if first != groups:
+                raise CeilingScoutError(f"grouped_gemm shape {shape!r} and group_m {group_m!r} name different groups")
+        return cls(parse_enum(Precision, precision, "precision"), groups, n, k)
 
     @property
     def G(self) -> int: return len(self.group_m)
@@ -116,6 +134,11 @@ class GroupedGemmWorkload(Workload):
     def ragged(self) -> bool: return len(set(self.group_m)) > 1
     @property
     def extras(self) -> dict: return {"group_m": "+".join(map(str, self.group_m))} if self.ragged else {}
+    @property
+    def cli_shape(self) -> str:
+        "`G,M,N,K` (equal groups) or `M1+...+Mg,N,K`: the form `--shape` reads (`shape` is the flat G, M_total, N, K)."
+        if self.ragged: return f"{'+'.join(map(str, self.group_m))},{self.N},{self.K}"
+        return f"{self.G},{self.group_m[0]},{self.N},{self.K}"
     @property
     def offsets(self) -> tuple[int, ...]:
         "End row of each group in the concatenated A and C (the `offs` of `torch._grouped_mm`)."
