@@ -30,10 +30,10 @@ _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live 
 __all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads',
            'mapped_share', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy',
            'kineto_events', 'busy_from_events', 'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig',
-           'phase_timer', 'triage', 'FusionChain', 'find_chains', 'replay_chain', 'fused_tolerance', 'finite_inputs',
-           'measure_fused', 'chain_key', 'same_timing', 'epilogue_chains', 'SequenceConfig', 'FusionSequence',
-           'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source', 'source_model', 'parse_sparsify',
-           'run_triage_cli', 'render_model_report', 'render_sparse_line']
+           'phase_timer', 'triage', 'FusionChain', 'find_chains', 'replay_chain', 'fused_tolerance', 'mismatch_note',
+           'finite_inputs', 'measure_fused', 'chain_key', 'same_timing', 'epilogue_chains', 'SequenceConfig',
+           'FusionSequence', 'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source', 'source_model',
+           'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -521,6 +521,13 @@ def fused_tolerance(ref: tuple) -> float:
     return max((tol.get(x.dtype, 5e-2) if x.is_floating_point() else 0.0 for x in ref if isinstance(x, torch.Tensor)),
                default=0.0)
 
+def mismatch_note(what: str, err: float, tol: float) -> str:
+    "'' when the relative error `err` is within `tol`; else why `what`'s output is not timed (NaN said as such)."
+    if err <= tol: return ""
+    how = (f"differs from eager by {number(err, fmt='.2g')} (rel.) > {tol:g}" if math.isfinite(err)
+           else "is not finite where eager's is")
+    return f"{what} output {how}: not timed"
+
 def finite_inputs(fn: Callable, inputs: tuple) -> tuple[tuple, tuple, str]:
     "(inputs, eager outputs, note): normal draws redrawn as |N(0,1)| where they made an eager output non-finite."
     ref = fn(*inputs)
@@ -545,11 +552,8 @@ def measure_fused(chain: FusionChain, fn: Callable, inputs: tuple, device, warmu
             t0 = time.perf_counter(); out = cfn(*inputs); chain.compile_s = time.perf_counter() - t0
             err, tol = _rel_err(out, ref), fused_tolerance(ref)
             chain.compiled_rel_error = err if math.isfinite(err) else None
-            if not err <= tol:   # a wrong (or non-finite) compiled output is said, never timed
-                how = (f"differs from eager by {number(err, fmt='.2g')} (rel.) > {tol:g}" if math.isfinite(err)
-                       else "is not finite where eager's is")
-                chain.note = _join(chain.note, f"torch.compile output {how}: not timed")
-                return chain
+            if why := mismatch_note("torch.compile", err, tol):   # a wrong (or non-finite) output: said, not timed
+                chain.note = _join(chain.note, why); return chain
             chain.compiled_ms = measure(lambda: cfn(*inputs), dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
         except Exception as e:
             chain.note = _join(chain.note, f"torch.compile failed: {type(e).__name__}: {str(e)[:120]}")
@@ -594,9 +598,8 @@ def epilogue_chains(em: ExtractedModel, device, warmup: int, iters: int, model_m
             ch.eager_ms = measure(eager, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
             lib = lambda: torch._addmm_activation(bias, a, b, use_gelu=act == "gelu")
             ref = (actf(torch.addmm(bias, a, b)),)
-            err, tol = _rel_err((lib(),), ref), fused_tolerance(ref)
-            if err <= tol: ch.library_ms = measure(lib, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-            else: ch.note = f"library epilogue output differs by {number(err, fmt='.2g')} (rel.) > {tol:g}: not timed"
+            ch.note = mismatch_note("library epilogue", _rel_err((lib(),), ref), fused_tolerance(ref))
+            if not ch.note: ch.library_ms = measure(lib, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
         out.append(ch)
     return out
 
