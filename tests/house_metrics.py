@@ -129,6 +129,150 @@ def prose_assertions(name_filter: str = "") -> list[tuple[str, str]]:
     return out
 
 
+# --- the layers, circles and sizes (issue 32): read from the code with ast, nothing imported ---------------------------
+MAX_MODULE_LINES = 600
+MAX_POSITIONAL_ARGS = 8
+MAX_TUPLE_RETURN = 3
+PACKAGE_LINES_MAX = 19_216          # the package's size when issue 32 was filed (a22aac3): no net growth
+LAYERS = {"engine": 0, "compat": 0, "ops": 1, "modes": 2, "reports": 3, "render": 3}   # anything else: a surface (4)
+LAYER_NAMES = {0: "engine", 1: "ops", 2: "modes", 3: "reports/render", 4: "surface"}
+
+
+def module_name(p: Path) -> str:
+    """`ceiling_scout.modes.ksweep` for ceiling_scout/modes/ksweep.py (a package's __init__ is the package)."""
+    parts = list(p.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer(mod: str) -> int:
+    """The layer of a package module: engine 0, ops 1, modes 2, reports and render 3, the surfaces 4."""
+    parts = mod.split(".")
+    if len(parts) < 2: return 4                          # the package itself (its __init__): a surface
+    return LAYERS.get(parts[1], 4)
+
+
+def _target(mod: str, is_pkg: bool, node: ast.ImportFrom) -> str:
+    if not node.level: return node.module or ""
+    base = mod.split(".") if is_pkg else mod.split(".")[:-1]
+    base = base[:len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imports() -> list[dict]:
+    """Every import of a package module by a package module: where, source, target, inside a function or not. A string
+    given to importlib.import_module or __import__ counts as an import of what it names."""
+    rows = []
+    for p in package_files():
+        mod, is_pkg, tree = module_name(p), p.name == "__init__.py", ast.parse(p.read_text())
+        parents = {c: n for n in ast.walk(tree) for c in ast.iter_child_nodes(n)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import): targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                t = _target(mod, is_pkg, node)
+                targets = [f"{t}.{a.name}" if f"{t}.{a.name}".replace(".", "/") in _MODULE_PATHS else t
+                           for a in node.names]
+            elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in
+                  ("import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant)):
+                targets = [str(node.args[0].value)]
+            else: continue
+            q, inside = node, False
+            while q in parents and not inside:
+                q = parents[q]; inside = isinstance(q, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for t in dict.fromkeys(targets):
+                if t.split(".")[0] != "ceiling_scout" or t == mod or t.endswith("_modidx"): continue
+                rows.append(dict(where=f"{p.relative_to(ROOT)}:{node.lineno}", source=mod, target=t, inside=inside))
+    return rows
+
+
+_MODULE_PATHS = {module_name(p).replace(".", "/") for p in
+                 sorted((ROOT / "ceiling_scout").rglob("*.py"))} if (ROOT / "ceiling_scout").exists() else set()
+
+
+def upward_imports() -> list[str]:
+    """'file:line source -> target' for every import of a higher layer (inside a function or not)."""
+    return [f"{r['where']} {r['source']} -> {r['target']}" for r in imports() if layer(r["target"]) > layer(r["source"])]
+
+
+def upward_pairs() -> set[tuple[str, str]]:
+    """(module, higher-layer module it imports) pairs, one per pair however many lines import it."""
+    return {tuple(u.split(" ", 1)[1].split(" -> ")) for u in upward_imports()}
+
+
+def import_circles() -> list[list[str]]:
+    """The package's import circles (strongly connected sets of modules of two or more), function-level imports included."""
+    graph: dict[str, set[str]] = defaultdict(set)
+    mods = {module_name(p) for p in package_files()}
+    for r in imports():
+        t = r["target"]
+        while t not in mods and "." in t: t = t.rsplit(".", 1)[0]
+        if t in mods and t != r["source"]: graph[r["source"]].add(t)
+    index, low, stack, on, out, n = {}, {}, [], set(), [], [0]
+    def visit(v):                                          # Tarjan, iterative enough for a package of this size
+        index[v] = low[v] = n[0]; n[0] += 1; stack.append(v); on.add(v)
+        for w in graph[v]:
+            if w not in index: visit(w); low[v] = min(low[v], low[w])
+            elif w in on: low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop(); on.discard(w); comp.append(w)
+                if w == v: break
+            if len(comp) > 1: out.append(sorted(comp))
+    for v in sorted(mods):
+        if v not in index: visit(v)
+    return out
+
+
+def long_modules() -> list[str]:
+    """'file (N lines)' for every module over MAX_MODULE_LINES."""
+    return [f"{p.relative_to(ROOT)} ({n} lines)" for p in package_files()
+            if (n := len(p.read_text().splitlines())) > MAX_MODULE_LINES]
+
+
+def package_lines() -> int:
+    """Lines of the package (generated modules but nbdev's index)."""
+    return sum(len(p.read_text().splitlines()) for p in package_files())
+
+
+def wide_calls() -> list[str]:
+    """'file:line' of every call passing more than MAX_POSITIONAL_ARGS positional arguments."""
+    return [f"{p.relative_to(ROOT)}:{n.lineno}" for p in package_files() for n in ast.walk(ast.parse(p.read_text()))
+            if isinstance(n, ast.Call) and len(n.args) > MAX_POSITIONAL_ARGS]
+
+
+def wide_returns() -> list[str]:
+    """'file:line (N values)' of every `return` of a tuple literal of more than MAX_TUPLE_RETURN values."""
+    return [f"{p.relative_to(ROOT)}:{n.lineno} ({len(n.value.elts)} values)" for p in package_files()
+            for n in ast.walk(ast.parse(p.read_text()))
+            if isinstance(n, ast.Return) and isinstance(n.value, ast.Tuple) and len(n.value.elts) > MAX_TUPLE_RETURN]
+
+
+_SENTENCE = re.compile(r"[A-Za-z]+(?:[ ,;:'()/-]+[A-Za-z]+){3,}")   # four or more words in a row
+
+
+def sentence_literals() -> list[str]:
+    """'file:line text' of every string literal of four or more words outside render/: not a docstring, not a message
+    of a `raise` (errors are one-line text by design), not a CLI flag's help."""
+    out = []
+    for p in package_files():
+        if "render" in p.relative_to(PKG).parts: continue
+        tree = ast.parse(p.read_text())
+        parents = {c: n for n in ast.walk(tree) for c in ast.iter_child_nodes(n)}
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.body
+                and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        for n in ast.walk(tree):
+            if not (isinstance(n, ast.Constant) and isinstance(n.value, str)) or id(n) in docs: continue
+            if not _SENTENCE.search(n.value): continue
+            q, exempt = n, False
+            while q in parents and not exempt:
+                q = parents[q]
+                exempt = isinstance(q, ast.Raise) or (isinstance(q, ast.Call) and getattr(
+                    q.func, "id", getattr(q.func, "attr", "")) in ("Flag", "add_argument", "ArgumentParser"))
+            if not exempt: out.append(f"{p.relative_to(ROOT)}:{n.lineno} {n.value[:60]!r}")
+    return out
+
+
 def main() -> None:
     if len(sys.argv) > 2 and sys.argv[1] == "--prose":   # python tests/house_metrics.py --prose 20_attention
         for where, a in prose_assertions(sys.argv[2]): print(f"{where}: {a[:200]}")
@@ -148,6 +292,16 @@ def main() -> None:
     total, prose, errors = assertion_counts()
     print(f"assertions: {total}; matching prose about results: {prose} ({100 * prose / max(total, 1):.1f} %); "
           f"on error messages: {errors} ({100 * errors / max(total, 1):.1f} %)")
+    per_sub: dict[str, int] = defaultdict(int)
+    for w in sentence_literals(): per_sub[w.split("/")[1] if w.count("/") > 1 else w.split("/")[1].split(":")[0]] += 1
+    inside = sum(r["inside"] for r in imports())
+    print(f"package lines: {package_lines()} (at most {PACKAGE_LINES_MAX}); modules over {MAX_MODULE_LINES} lines: "
+          f"{long_modules()}")
+    print(f"imports of a higher layer: {len(upward_imports())}; import circles: {import_circles()}; imports inside "
+          f"functions: {inside}")
+    print(f"calls with more than {MAX_POSITIONAL_ARGS} positional arguments: {len(wide_calls())}; returns of more than "
+          f"{MAX_TUPLE_RETURN} values: {len(wide_returns())}")
+    print(f"sentence literals outside render/: {sum(per_sub.values())} {dict(sorted(per_sub.items()))}")
 
 
 if __name__ == "__main__":

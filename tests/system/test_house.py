@@ -26,3 +26,48 @@ def test_prose_assertions_under_5_percent():
     total, prose, _ = hm.assertion_counts()
     assert total > 1000, total            # the counter still finds the tests
     assert prose / total < PROSE_SHARE_MAX, (prose, total, hm.prose_assertions()[:20])
+
+
+# --- issue 32: the layers, circles and sizes, each failing with the file and line -------------------------------------
+# Imports of a higher layer that remain, pair by pair: a new one fails, and so does a pair listed here that is gone
+# (remove it from the list: the list only shrinks). Each is a mode or an op that still writes its own words.
+STILL_UPWARD: set[tuple[str, str]] = set()
+# Sentence literals (four or more words, not a docstring, raise message or flag help) outside render/, per subpackage:
+# the most there may be; lower a figure when words move to render/.
+SENTENCES_MAX = {}
+
+
+def test_no_import_circles():
+    assert hm.import_circles() == []
+
+
+def test_no_import_of_a_higher_layer():
+    found = hm.upward_pairs()
+    new = [u for u in hm.upward_imports() if tuple(u.split(" ", 1)[1].split(" -> ")) not in STILL_UPWARD]
+    assert new == [], new
+    assert STILL_UPWARD - found == set(), f"gone (delete from STILL_UPWARD): {sorted(STILL_UPWARD - found)}"
+
+
+def test_no_module_over_600_lines():
+    assert hm.long_modules() == []
+
+
+def test_no_call_over_8_positional_arguments():
+    assert hm.wide_calls() == []
+
+
+def test_no_function_returns_a_tuple_over_3():
+    assert hm.wide_returns() == []
+
+
+def test_no_net_growth():
+    assert hm.package_lines() <= hm.PACKAGE_LINES_MAX, hm.package_lines()
+
+
+def test_sentence_literals_outside_render():
+    counts: dict[str, list[str]] = {}
+    for w in hm.sentence_literals():
+        parts = w.split(":")[0].split("/")
+        counts.setdefault(parts[1] if len(parts) > 2 else parts[1], []).append(w)
+    over = {k: (len(v), SENTENCES_MAX.get(k, 0), v[:5]) for k, v in counts.items() if len(v) > SENTENCES_MAX.get(k, 0)}
+    assert over == {}, over
