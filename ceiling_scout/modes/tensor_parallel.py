@@ -4,17 +4,18 @@
 
 # %% ../../nbs/62_tensor_parallel.ipynb #846b143c
 from __future__ import annotations
-import datetime as _dt, json, os, sys, tempfile
+import json, os, tempfile
 from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 from typing import Callable
 import torch
 import torch.distributed as dist
-from ..engine.core import CeilingScoutError, capture_environment
+from ..engine.core import CeilingScoutError
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
-from .collectives import (DistContext, Fabric, init_distributed, launched_by_torchrun,
-                                             single_process_group, run_collective, fit_latency_bandwidth,
-                                             fabric_from_fit, predict_collective, predict_us, detect_interconnect)
+from .collective_model import (Fabric, fit_latency_bandwidth, fabric_from_fit, predict_collective,
+                                                  detect_interconnect)
+from .collectives import (DTYPES, DistContext, init_distributed, launched_by_torchrun,
+                                             single_process_group, run_collective, run_provenance)
 from ..reports.tp_report import TPRow, TPReport, HideOption
 from ..render.parallel_text import format_tp
 
@@ -124,7 +125,6 @@ def scout_compute(scout, precision: str) -> Callable[[TPStep], dict]:
 # %% ../../nbs/62_tensor_parallel.ipynb #a88580ce
 def measure_comm(step: TPStep, ctx: DistContext, dtype: str, warmup: int, iters: int) -> dict:
     "Check and time one collective step at its real size and dtype on every rank."
-    from ceiling_scout.modes.collectives import DTYPES
     r = run_collective(step.collective, step.count * DTYPES[dtype].itemsize, ctx, warmup, iters, dtype)
     if r.status != "ok": return {"ms": None, "error": f"{r.status}: {r.error}"}
     return {"ms": r.time_us / 1e3, "p50_ms": r.p50_us / 1e3, "p99_ms": r.p99_us / 1e3, "busbw_gbps": r.busbw_gbps,
@@ -240,17 +240,15 @@ def tp_report(cfg: BlockConfig, plan: list[TPStep], per_rank: list[dict], fabric
              for r in rows if r.is_comm and r.predicted_ms is not None]
     hiding = [overlap_option(plan, rows, step), micro_batch_option(rows, cfg, fabric, n),
               sequence_parallel_option(rows, fabric, n, sequence_parallel)]
-    return TPReport(provenance, cfg.to_dict(), n, sequence_parallel, rows, step, step - comm, comm, comm / step,
-                    hiding, fabric.to_dict() if fabric else None, preds, list(warnings or []))
+    return TPReport(provenance, cfg.to_dict(), n, sequence_parallel, rows, step, step - comm, comm,
+                    exposed_comm_share=comm / step, hiding=hiding, fabric=fabric.to_dict() if fabric else None,
+                    predictions=preds, warnings=list(warnings or []))
 
 # %% ../../nbs/62_tensor_parallel.ipynb #2bf60633
 def tp_provenance(ctx: DistContext, scout, cfg: BlockConfig, warmup: int, iters: int) -> dict:
     "Where and how the layer was measured: command, date, ranks, backend, device, environment, code commit."
-    return {"command": " ".join(["torchrun"] + sys.argv), "date": _dt.datetime.now(_dt.timezone.utc).isoformat(
-                timespec="seconds"), "world_size": ctx.world_size, "backend": ctx.backend, "device": ctx.device,
-            "device_name": scout.environment.device_name, "warmup": warmup, "iters": iters,
-            "commit": os.environ.get("CEILING_SCOUT_COMMIT"), "rank_time": "slowest rank per step",
-            "environment": capture_environment(ctx.device).to_dict()}
+    return run_provenance(ctx, device_name=scout.environment.device_name, warmup=warmup, iters=iters,
+                          commit=os.environ.get("CEILING_SCOUT_COMMIT"), rank_time="slowest rank per step")
 
 def tensor_parallel_triage(cfg: BlockConfig, ctx: DistContext, scout, sequence_parallel: bool=False,
                            warmup: int=5, iters: int=20, compute: Callable|None=None, log: Callable|None=None
