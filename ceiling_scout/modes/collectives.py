@@ -13,7 +13,7 @@ import torch.distributed as dist
 from ..engine.core import *
 from ..engine.timing import summarize
 from ..engine.workloads import Flag, Mode, register_mode
-from .collective_model import *
+from .parallel_model import *
 from ..render.numbers import number, number_of_bytes
 from ..render.mode_text import (collectives_markdown, collectives_summary, format_collectives,
                                             format_verdict_line, sweep_line)
@@ -27,7 +27,7 @@ __all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', '
            'single_process_group', 'element_count', 'collective_call', 'time_collective', 'run_collective',
            'nccl_tests_row', 'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep',
            'busbw_figure', 'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main',
-           'collective_launch_hint', 'run_collectives_cli', 'format_verdict_line', 'format_collectives',
+           'collective_launch_hint', 'NotWritten', 'run_collectives_cli', 'format_verdict_line', 'format_collectives',
            'collectives_summary', 'collectives_markdown']
 
 # %% ../../nbs/60_collectives.ipynb #acd62fee
@@ -244,9 +244,8 @@ class CollectivesReport:
                                    "with a wrong result (nccl-tests counts elements)",
                 "fabrics": {k: v.to_dict() for k, v in self.fabrics.items()},
                 "predictions": [p.to_dict() for p in self.predictions]}
-    def save(self, path: str|Path, force: bool=True # this sweep rewrites its file per size (an old one kept as .bak)
-            ) -> Path:
-        "Write the report through the one writer (atomic, umask, an existing file kept as .bak)."
+    def save(self, path: str|Path, force: bool=True) -> Path:
+        "Write through the one writer (atomic, umask; `force`: rewritten per size, a file from before kept as .bak)."
         from ceiling_scout.reports.report import write_report
         return write_report(path, self.to_dict(), force=force)
 
@@ -432,9 +431,13 @@ def collective_launch_hint(op: str, shape: str|None) -> str:
     return (f"--operation {op} runs on several processes: launch it with torchrun, e.g. `torchrun --nproc_per_node 2 "
             f"-m ceiling_scout --operation {op} --shape {shape or '1G'}` (one process per GPU)")
 
-def run_collectives_cli(args, scout, out: Callable=print) -> CollectivesReport|None:
+@dataclass(frozen=True)
+class NotWritten:
+    "A report `--output` refused: the CLI keeps `reports` elsewhere and exits 4 (`write_error` says why)."
+    reports: CollectivesReport; write_error: str
+
+def run_collectives_cli(args, scout, out: Callable=print) -> CollectivesReport|NotWritten|None:
     "The CLI's collective mode: check, time and judge `--operation` at the `--shape` sizes on every torchrun rank."
-    from ceiling_scout.cli import ResultNotWritten
     op = str(args.operation)
     sizes = message_sizes(args.shape) if args.shape else None          # bad sizes: one line, before any launch
     if args.adaptive: raise CeilingScoutError(f"--operation {op} times a fixed count (--warmup, --iters); "
@@ -464,7 +467,7 @@ def run_collectives_cli(args, scout, out: Callable=print) -> CollectivesReport|N
         out(json.dumps(rep.to_dict(), indent=1, default=str) if args.json else "\n" + format_collectives(rep))
         if args.output:
             try: rep.save(args.output)
-            except OSError as e: raise ResultNotWritten(rep, args.output, e) from None
+            except OSError as e: return NotWritten(rep, e.strerror or str(e))   # a fact: the CLI keeps it, exits 4
             if not args.json: out(f"\nReport written to {args.output}")
     if own_group: dist.barrier(); dist.destroy_process_group()
     return rep if ctx.rank == 0 else None

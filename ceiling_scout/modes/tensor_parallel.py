@@ -12,18 +12,17 @@ import torch
 import torch.distributed as dist
 from ..engine.core import CeilingScoutError
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
-from .collective_model import (Fabric, fit_latency_bandwidth, fabric_from_fit, predict_collective,
-                                                  detect_interconnect)
+from .parallel_model import (Fabric, fit_latency_bandwidth, fabric_from_fit, predict_collective,
+                                                detect_interconnect, TPRow, TPReport, HideOption)
 from .collectives import (DTYPES, DistContext, init_distributed, launched_by_torchrun,
                                              single_process_group, run_collective, run_provenance)
-from ..reports.tp_report import TPRow, TPReport, HideOption
 from ..render.parallel_text import format_tp
 
 # %% auto #0
 __all__ = ['COLLECTIVE_DTYPES', 'TP_FLAGS', 'TP_MODE', 'BlockConfig', 'block_config_of', 'block_config_from_hf', 'TPStep',
            'check_tp', 'megatron_plan', 'step_workload', 'scout_compute', 'measure_comm', 'measure_fabric',
            'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option', 'sequence_parallel_option',
-           'tp_report', 'tp_provenance', 'tensor_parallel_triage', 'tp_block_config', 'check_tp_launch', 'run_tp_cli']
+           'tp_report', 'tensor_parallel_triage', 'tp_block_config', 'check_tp_launch', 'run_tp_cli']
 
 # %% ../../nbs/62_tensor_parallel.ipynb #74ccef39
 @dataclass(frozen=True)
@@ -138,10 +137,10 @@ def measure_fabric(ctx: DistContext, dtype: str, size_bytes: int, warmup: int, i
     sizes = sorted({max(64, size_bytes // 64), max(128, size_bytes // 8), size_bytes})
     rs = [run_collective("all_reduce", s, ctx, warmup, iters, dtype) for s in sizes]
     ok = [r for r in rs if r.status == "ok"]
-    try: fit = fit_latency_bandwidth([r.size_bytes for r in ok], [r.time_us for r in ok], ok[0].busbw_factor)
+    try:
+        fit = fit_latency_bandwidth([r.size_bytes for r in ok], [r.time_us for r in ok], ok[0].busbw_factor)
+        return fabric_from_fit(fit, "all_reduce", ctx.world_size, ic), []
     except (CeilingScoutError, IndexError) as e: return None, [f"no fabric model: {e}"]
-    try: return fabric_from_fit(fit, "all_reduce", ctx.world_size, ic), []
-    except CeilingScoutError as e: return None, [f"no fabric model: {e}"]
 
 # %% ../../nbs/62_tensor_parallel.ipynb #dec06d08
 def measure_rank(plan: list[TPStep], ctx: DistContext, compute: Callable[[TPStep], dict], dtype: str,
@@ -245,11 +244,6 @@ def tp_report(cfg: BlockConfig, plan: list[TPStep], per_rank: list[dict], fabric
                     predictions=preds, warnings=list(warnings or []))
 
 # %% ../../nbs/62_tensor_parallel.ipynb #2bf60633
-def tp_provenance(ctx: DistContext, scout, cfg: BlockConfig, warmup: int, iters: int) -> dict:
-    "Where and how the layer was measured: command, date, ranks, backend, device, environment, code commit."
-    return run_provenance(ctx, device_name=scout.environment.device_name, warmup=warmup, iters=iters,
-                          commit=os.environ.get("CEILING_SCOUT_COMMIT"), rank_time="slowest rank per step")
-
 def tensor_parallel_triage(cfg: BlockConfig, ctx: DistContext, scout, sequence_parallel: bool=False,
                            warmup: int=5, iters: int=20, compute: Callable|None=None, log: Callable|None=None
                           ) -> TPReport|None:
@@ -258,12 +252,13 @@ def tensor_parallel_triage(cfg: BlockConfig, ctx: DistContext, scout, sequence_p
     dtype = COLLECTIVE_DTYPES.get(cfg.precision)
     if dtype is None: raise CeilingScoutError(f"--tp runs bf16, fp16, fp32 or tf32; got {cfg.precision}")
     mine = measure_rank(plan, ctx, compute or scout_compute(scout, cfg.precision), dtype, warmup, iters)
-    itemsize = 4 if dtype == "float32" else 2
-    fabric, warns = measure_fabric(ctx, dtype, cfg.tokens * cfg.hidden * itemsize, warmup, iters)
+    fabric, warns = measure_fabric(ctx, dtype, cfg.tokens * cfg.hidden * DTYPES[dtype].itemsize, warmup, iters)
     every = [None] * ctx.world_size
     dist.all_gather_object(every, mine)
     if ctx.rank != 0: return None
-    return tp_report(cfg, plan, every, fabric, tp_provenance(ctx, scout, cfg, warmup, iters), sequence_parallel, warns)
+    prov = run_provenance(ctx, device_name=scout.environment.device_name, warmup=warmup, iters=iters,   # where, how
+                          commit=os.environ.get("CEILING_SCOUT_COMMIT"), rank_time="slowest rank per step")
+    return tp_report(cfg, plan, every, fabric, prov, sequence_parallel, warns)
 
 # %% ../../nbs/62_tensor_parallel.ipynb #c2478cb0
 TP_FLAGS = (Flag("--tp", int, "tensor-parallel triage of --model's block over this many ranks (= torchrun's "
