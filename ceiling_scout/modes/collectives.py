@@ -4,9 +4,8 @@
 
 # %% ../../nbs/60_collectives.ipynb #4f125cfd
 from __future__ import annotations
-import argparse, datetime as _dt, json, math, os, re, shutil, subprocess, sys, time
-from dataclasses import dataclass, field, asdict, replace
-from datetime import timedelta
+import argparse, datetime as _dt, json, math, os, re, sys, time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 import torch
@@ -14,25 +13,22 @@ import torch.distributed as dist
 from ..engine.core import *
 from ..engine.timing import summarize
 from ..engine.workloads import Flag, Mode, register_mode
+from .parallel_model import *
 from ..render.numbers import number, number_of_bytes
 from ..render.mode_text import (collectives_markdown, collectives_summary, format_collectives,
                                             format_verdict_line, sweep_line)
 _all_ = ["format_verdict_line", "format_collectives", "collectives_summary", "collectives_markdown"]  # re-exported
 
 # %% auto #0
-__all__ = ['NVLS_OFF_ENV', 'BUSBW_FACTORS', 'COLLECTIVES', 'INTERCONNECTS', 'NVLINK_GENERATION_BY_CC_MAJOR',
-           'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'DTYPES', 'IN_PLACE', 'ALGORITHMS',
-           'GAP_FLAG', 'COLLECTIVES_SCHEMA', 'NCCL_TYPES', 'REDOPS', 'ROOTS', 'RECORDED_COLLECTIVES',
-           'COLLECTIVE_FLAGS', 'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off', 'busbw_factor',
-           'Interconnect', 'parse_topology', 'read_topology', 'detect_interconnect', 'parse_size', 'message_sizes',
-           'CollectiveError', 'DistContext', 'launched_by_torchrun', 'init_distributed', 'single_process_group',
-           'element_count', 'collective_call', 'time_collective', 'percentile', 'CollectiveResult', 'bandwidths',
-           'run_collective', 'LatencyBandwidthFit', 'fit_latency_bandwidth', 'predict_us', 'Fabric', 'fabric_from_fit',
-           'CollectivePrediction', 'predict_collective', 'CollectiveVerdict', 'judge_collective', 'nccl_tests_row',
-           'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep', 'busbw_figure',
-           'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main', 'collective_launch_hint',
-           'run_collectives_cli', 'format_verdict_line', 'format_collectives', 'collectives_summary',
-           'collectives_markdown']
+__all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'DTYPES', 'IN_PLACE',
+           'COLLECTIVES_SCHEMA', 'NCCL_TYPES', 'REDOPS', 'ROOTS', 'RECORDED_COLLECTIVES', 'COLLECTIVE_FLAGS',
+           'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off', 'parse_size', 'message_sizes',
+           'CollectiveError', 'DistContext', 'launched_by_torchrun', 'init_distributed', 'run_provenance',
+           'single_process_group', 'element_count', 'collective_call', 'time_collective', 'run_collective',
+           'nccl_tests_row', 'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep',
+           'busbw_figure', 'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main',
+           'collective_launch_hint', 'NotWritten', 'run_collectives_cli', 'format_verdict_line', 'format_collectives',
+           'collectives_summary', 'collectives_markdown']
 
 # %% ../../nbs/60_collectives.ipynb #acd62fee
 NVLS_OFF_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -42,107 +38,6 @@ def multicast_off(environ: dict|None=None) -> dict:
     env = os.environ if environ is None else environ
     env.update(NVLS_OFF_ENV)
     return dict(NVLS_OFF_ENV)
-
-# %% ../../nbs/60_collectives.ipynb #f3dd68cc
-BUSBW_FACTORS: dict[str, tuple[str, Callable[[int], float]]] = {  # collective: (formula, n -> factor)
-    "all_reduce":     ("2(n-1)/n", lambda n: 2 * (n - 1) / n),
-    "all_gather":     ("(n-1)/n",  lambda n: (n - 1) / n),
-    "reduce_scatter": ("(n-1)/n",  lambda n: (n - 1) / n),
-    "all_to_all":     ("(n-1)/n",  lambda n: (n - 1) / n),
-    "broadcast":      ("1",        lambda n: 1.0),
-    "sendrecv":       ("1",        lambda n: 1.0),
-}
-COLLECTIVES = tuple(BUSBW_FACTORS)
-
-def busbw_factor(name: str, n: int) -> float:
-    "nccl-tests' busbw/algbw factor of collective `name` on `n` ranks."
-    if name not in BUSBW_FACTORS:
-        raise CeilingScoutError(f"unknown collective {name!r}; valid: {', '.join(COLLECTIVES)}")
-    if n < 1: raise CeilingScoutError(f"a collective needs at least one rank; got n={n}")
-    return BUSBW_FACTORS[name][1](n)
-
-# %% ../../nbs/60_collectives.ipynb #cd424bd4
-@dataclass(frozen=True)
-class Interconnect:
-    "A GPU-to-GPU link type: per-direction bandwidth of one GPU (links × per-link), and where the figure comes from."
-    key: str; name: str; gbps_per_direction: float|None; links: int|None = None; gbps_per_link: float|None = None
-    source: str = ""
-    def to_dict(self) -> dict: return asdict(self)
-
-INTERCONNECTS = {
-    "nvlink3": Interconnect("nvlink3", "NVLink 3 (A100 SXM)", 300.0, 12, 25.0,
-                            "NVIDIA A100 datasheet: NVLink 600 GB/s bidirectional = 12 links x 25 GB/s per direction"),
-    "nvlink4": Interconnect("nvlink4", "NVLink 4 (H100/H200 SXM)", 450.0, 18, 25.0,
-                            "NVIDIA H100 and H200 datasheets: NVLink 900 GB/s bidirectional = 18 links x 25 GB/s "
-                            "per direction"),
-    "nvlink5": Interconnect("nvlink5", "NVLink 5 (B200/GB200)", 900.0, 18, 50.0,
-                            "NVIDIA Blackwell (B200) datasheet: NVLink 1.8 TB/s bidirectional = 18 links x 50 GB/s "
-                            "per direction"),
-    "pcie4": Interconnect("pcie4", "PCIe Gen4 x16", 31.5, None, None,
-                          "PCI-SIG PCIe 4.0: 16 GT/s x 16 lanes x 128/130 = 31.5 GB/s per direction"),
-    "pcie5": Interconnect("pcie5", "PCIe Gen5 x16", 63.0, None, None,
-                          "PCI-SIG PCIe 5.0: 32 GT/s x 16 lanes x 128/130 = 63 GB/s per direction"),
-    "host": Interconnect("host", "the host (gloo over TCP loopback)", None, None, None,
-                         "no GPU link: CPU ranks exchange data through host memory and sockets"),
-}
-NVLINK_GENERATION_BY_CC_MAJOR = {8: "nvlink3", 9: "nvlink4", 10: "nvlink5"}
-
-# %% ../../nbs/60_collectives.ipynb #8ec36720
-def parse_topology(text: str) -> dict[tuple[int, int], str]:
-    "GPU pair -> link code ('NV18', 'PIX', 'SYS', ...) from `nvidia-smi topo -m` output; {} if none is found."
-    text = re.sub(r"\x1b\[[0-9;]*m", "", text)   # nvidia-smi underlines the header row with ANSI codes
-    lines = [l for l in text.splitlines() if l.strip()]
-    head = next((l.split() for l in lines if re.match(r"^\s+GPU0\b", l) or l.split()[:1] == ["GPU0"]
-                 and not re.match(r"^GPU0\s+X\b", l.strip())), None)
-    if head is None: return {}
-    cols = [c for c in head if re.fullmatch(r"(GPU|NIC)\d+", c)]
-    out = {}
-    for l in lines:
-        tok = l.split()
-        if not tok or not re.fullmatch(r"GPU\d+", tok[0]) or tok == head: continue
-        i = int(tok[0][3:])
-        for c, v in zip(cols, tok[1:1 + len(cols)]):
-            if c.startswith("GPU") and int(c[3:]) != i: out[(i, int(c[3:]))] = v
-    return out
-
-def read_topology() -> str|None:
-    "`nvidia-smi topo -m` output, or None where nvidia-smi is absent or fails."
-    if shutil.which("nvidia-smi") is None: return None
-    try: r = subprocess.run(["nvidia-smi", "topo", "-m"], capture_output=True, text=True, timeout=20)
-    except (OSError, subprocess.SubprocessError): return None
-    return r.stdout if r.returncode == 0 else None
-
-# %% ../../nbs/60_collectives.ipynb #b53da274
-_HOST_LINKS = {"PIX": "a PCIe switch", "PXB": "several PCIe switches", "PHB": "the PCIe host bridge",
-               "NODE": "the host (across PCIe host bridges of one NUMA node)", "SYS": "the host (across CPU sockets)"}
-
-def detect_interconnect(device_type: str,                  # 'cuda' or 'cpu'
-                        compute_capability: tuple|None=None, # (major, minor) of the GPUs
-                        topology: str|None=None,           # `nvidia-smi topo -m` text, or None if unread
-                        gpus: Sequence[int]=(0, 1)          # the GPU indices the ranks use
-                       ) -> tuple[Interconnect, list[str]]:
-    "The interconnect the ranks talk over and the topology warnings (PCIe- or host-only peers, unread topology)."
-    if device_type != "cuda":
-        return INTERCONNECTS["host"], ["ranks talk through the host (gloo, CPU): no GPU interconnect is measured; "
-                                       "these numbers test the method, not a fabric"]
-    major = (compute_capability or (9, 0))[0]
-    nv = INTERCONNECTS[NVLINK_GENERATION_BY_CC_MAJOR.get(major, "nvlink4")]
-    pcie = INTERCONNECTS["pcie5" if major >= 9 else "pcie4"]
-    links = parse_topology(topology) if topology else {}
-    pairs = [(a, b) for a in gpus for b in gpus if a < b]
-    if not links or not pairs:
-        return nv, ["topology unread (no `nvidia-smi topo -m`): assumed NVLink; check that the GPUs are NVLink peers"]
-    codes = {p: links.get(p, "?") for p in pairs}
-    slow = {p: c for p, c in codes.items() if not c.startswith("NV")}
-    if slow:
-        where = "; ".join(f"GPU{a}-GPU{b} through {_HOST_LINKS.get(c, c)} ({c})" for (a, b), c in slow.items())
-        return pcie, [f"peers linked only through PCIe or the host: {where}; expect PCIe bandwidth, not NVLink "
-                      "(place communicating ranks on NVLink peers)"]
-    counts = [int(c[2:]) for c in codes.values() if c[2:].isdigit()]
-    k = min(counts) if counts else nv.links
-    ic = Interconnect(nv.key, nv.name, k * nv.gbps_per_link, k, nv.gbps_per_link,
-                      nv.source + f"; {k} links between the GPUs in use (nvidia-smi topo -m)")
-    return ic, []
 
 # %% ../../nbs/60_collectives.ipynb #31e92248
 GPU_MESSAGE_SIZE_RANGE = (8, 1 << 30, 2)   # bytes: min, max, factor (nccl-tests -b 8 -e 1G -f 2)
@@ -174,6 +69,8 @@ LAUNCH_HINT = ("collectives need several processes: launch with torchrun, e.g. "
 class CollectiveError(CeilingScoutError):
     "A collective failed, timed out or computed a wrong result on some rank (the message names the rank)."
 
+def _why(e: Exception) -> str: return f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+
 @dataclass(frozen=True)
 class DistContext:
     "Where this process stands in the run: rank, world size, local rank, backend and its torch device."
@@ -197,9 +94,15 @@ def init_distributed(timeout_s: float=300.0,     # bound on every collective of 
     backend = backend or ("nccl" if cuda else "gloo")
     if not dist.is_initialized():
         kw = dict(device_id=torch.device("cuda", local)) if cuda else {}
-        dist.init_process_group(backend, timeout=timedelta(seconds=timeout_s), **kw)
+        dist.init_process_group(backend, timeout=_dt.timedelta(seconds=timeout_s), **kw)
     return DistContext(dist.get_rank(), dist.get_world_size(), local, dist.get_backend(),
                        f"cuda:{local}" if cuda else "cpu", timeout_s)
+
+def run_provenance(ctx: DistContext, **extra) -> dict:
+    "Where a multi-rank run ran: command, date, ranks, backend, device, then `extra`, then the environment."
+    return {"command": " ".join(["torchrun"] + sys.argv), "date": _dt.datetime.now(_dt.timezone.utc).isoformat(
+                timespec="seconds"), "world_size": ctx.world_size, "backend": ctx.backend, "device": ctx.device,
+            **extra, "environment": capture_environment(ctx.device).to_dict()}
 
 # %% ../../nbs/60_collectives.ipynb #62d31890
 def single_process_group(path: str|Path, timeout_s: float=60.0) -> DistContext:
@@ -207,7 +110,7 @@ def single_process_group(path: str|Path, timeout_s: float=60.0) -> DistContext:
     multicast_off()
     if not dist.is_initialized():
         dist.init_process_group("gloo", init_method=f"file://{Path(path).absolute()}", rank=0, world_size=1,
-                                timeout=timedelta(seconds=timeout_s))
+                                timeout=_dt.timedelta(seconds=timeout_s))
     return DistContext(0, 1, 0, "gloo", "cpu", timeout_s)
 
 # %% ../../nbs/60_collectives.ipynb #156daf41
@@ -231,11 +134,8 @@ def collective_call(name: str, size_bytes: int, ctx: DistContext, dtype: str="fl
         i = int((got != want).nonzero()[0, 0])
         return f"element {i} is {got[i].item():g}, expected {want[i].item():g}"
     if name == "all_reduce":
-        x = full(count, r + 1); want = full(count, n * (n + 1) / 2)
-        def call():
-            dist.all_reduce(x)
-        def check():
-            msg = bad(x, want); x.zero_(); return msg   # timed calls then sum zeros (values stay finite)
+        x = full(count, r + 1); want = full(count, n * (n + 1) / 2); call = lambda: dist.all_reduce(x)
+        def check(): msg = bad(x, want); x.zero_(); return msg   # timed calls then sum zeros (values stay finite)
     elif name == "broadcast":
         x = full(count, 42 if r == 0 else 0); want = full(count, 42)
         call = lambda: dist.broadcast(x, src=0); check = lambda: bad(x, want)
@@ -286,30 +186,6 @@ def time_collective(call: Callable[[], None], ctx: DistContext, warmup: int=5, i
     return (t / ctx.world_size).tolist()
 
 # %% ../../nbs/60_collectives.ipynb #c4a17316
-def percentile(values: Sequence[float], q: float) -> float:
-    "The `q`-th percentile (0..100) of `values`, linear between order statistics (numpy's default)."
-    if not values: raise CeilingScoutError("a percentile needs at least one value; got none")
-    if not 0 <= q <= 100: raise CeilingScoutError(f"a percentile is between 0 and 100; got {q}")
-    xs = sorted(values); h = (len(xs) - 1) * q / 100; lo = math.floor(h)
-    return xs[lo] + (xs[min(lo + 1, len(xs) - 1)] - xs[lo]) * (h - lo)
-
-@dataclass(frozen=True)
-class CollectiveResult:
-    "One collective at one message size: check, time statistics, algbw and busbw (GB/s) as nccl-tests define them."
-    collective: str; size_bytes: int; ranks: int; backend: str; status: str = "ok"   # ok, failed_check, not_supported
-    count: int = 0; dtype: str = "float32"; time_us: float|None = None; ci95_us: float|None = None; n: int = 0
-    algbw_gbps: float|None = None; busbw_gbps: float|None = None; busbw_factor: float|None = None
-    error: str|None = None
-    p50_us: float|None = None; p99_us: float|None = None   # per-call percentiles beside the mean
-    in_place: bool|None = None; wrong: int|None = None      # nccl-tests' in-place column; ranks with a wrong result
-    def to_dict(self) -> dict: return asdict(self)
-
-def bandwidths(name: str, size_bytes: int, time_s: float, n: int) -> tuple[float, float, float]:
-    "(algbw, busbw, factor) in GB/s for `size_bytes` moved in `time_s` by collective `name` on `n` ranks."
-    alg = size_bytes / time_s / 1e9
-    f = busbw_factor(name, n)
-    return alg, alg * f, f
-
 IN_PLACE = {"all_reduce": True, "broadcast": True}   # torch.distributed's calls; the others write a second buffer
 
 def run_collective(name: str, size_bytes: int, ctx: DistContext, warmup: int=5, iters: int=20,
@@ -320,134 +196,19 @@ def run_collective(name: str, size_bytes: int, ctx: DistContext, warmup: int=5, 
     try: call, check, nbytes = collective_call(name, size_bytes, ctx, dtype)
     except NotSupportedError as e:
         return CollectiveResult(size_bytes=size_bytes, status="not_supported", error=str(e), **base)
+    base.update(size_bytes=nbytes, count=nbytes // DTYPES[dtype].itemsize)
     call(); _sync(torch.device(ctx.device))
     msg = check()
     bad = torch.tensor([0.0 if msg is None else 1.0], device=ctx.device if ctx.backend == "nccl" else "cpu")
     dist.all_reduce(bad)
     if bad.item():
         err = f"rank {ctx.rank}: {msg}" if msg else f"{int(bad.item())} other rank(s) got a wrong result"
-        return CollectiveResult(size_bytes=nbytes, count=nbytes // DTYPES[dtype].itemsize, status="failed_check",
-                                error=err, wrong=int(bad.item()), **base)
+        return CollectiveResult(status="failed_check", error=err, wrong=int(bad.item()), **base)
     times = time_collective(call, ctx, warmup, iters); st = summarize(times)
     alg, bus, f = bandwidths(name, nbytes, st.mean_ms / 1e3, ctx.world_size)
-    return CollectiveResult(size_bytes=nbytes, count=nbytes // DTYPES[dtype].itemsize, time_us=st.mean_ms * 1e3,
-                            ci95_us=st.ci95_half_ms * 1e3 if math.isfinite(st.ci95_half_ms) else None, n=st.n,
-                            algbw_gbps=alg, busbw_gbps=bus, busbw_factor=f, p50_us=percentile(times, 50) * 1e3,
-                            p99_us=percentile(times, 99) * 1e3, wrong=0, **base)
-
-# %% ../../nbs/60_collectives.ipynb #cfc1d8d8
-@dataclass(frozen=True)
-class LatencyBandwidthFit:
-    "t(S) = latency + S / bandwidth, fitted over a sweep; `half_size_bytes` is where the two terms are equal."
-    latency_us: float; algbw_gbps: float|None; busbw_gbps: float|None; half_size_bytes: float|None; points: int
-    max_rel_residual: float
-    def to_dict(self) -> dict: return asdict(self)
-
-def fit_latency_bandwidth(sizes_bytes: Sequence[float], times_us: Sequence[float], factor: float=1.0
-                         ) -> LatencyBandwidthFit:
-    "Weighted least squares of `t = a + b·S` (weights 1/t), a ≥ 0 (refit through 0 if not); bandwidth None if b ≤ 0."
-    if len(sizes_bytes) != len(times_us) or len(sizes_bytes) < 2:
-        raise CeilingScoutError(f"a latency + bandwidth fit needs two or more (size, time) points; got {len(times_us)}")
-    rows = [(1 / t, s / t) for s, t in zip(sizes_bytes, times_us)]   # each row divided by t: target 1
-    s11 = sum(u * u for u, _ in rows); s12 = sum(u * v for u, v in rows); s22 = sum(v * v for _, v in rows)
-    y1 = sum(u for u, _ in rows); y2 = sum(v for _, v in rows)
-    det = s11 * s22 - s12 * s12
-    if det <= 0: raise CeilingScoutError("a latency + bandwidth fit needs at least two distinct sizes")
-    a = (y1 * s22 - y2 * s12) / det; b = (s11 * y2 - s12 * y1) / det   # a in us, b in us per byte
-    if a < 0: a, b = 0.0, y2 / s22   # a negative latency is noise on few sizes, not physics: the line through 0
-    res = max(abs(a + b * s - t) / t for s, t in zip(sizes_bytes, times_us))
-    if b <= 0: return LatencyBandwidthFit(a, None, None, None, len(rows), res)
-    alg = 1 / b / 1e3   # bytes per us -> GB/s
-    return LatencyBandwidthFit(a, alg, alg * factor, a / b, len(rows), res)
-
-# %% ../../nbs/60_collectives.ipynb #1da9b694
-ALGORITHMS: dict[tuple[str, str], tuple[Callable[[int], float], Callable[[int], float]]] = {
-    # (collective, algorithm): (latency steps on n ranks, bytes moved per rank as a share of the buffer)
-    ("all_reduce", "ring"):     (lambda n: 2 * (n - 1), lambda n: 2 * (n - 1) / n),
-    ("all_reduce", "tree"):     (lambda n: 2 * math.ceil(math.log2(n)), lambda n: 2 * (n - 1) / n),
-    ("all_gather", "ring"):     (lambda n: n - 1, lambda n: (n - 1) / n),
-    ("reduce_scatter", "ring"): (lambda n: n - 1, lambda n: (n - 1) / n),
-    ("all_to_all", "ring"):     (lambda n: n - 1, lambda n: (n - 1) / n),
-    ("broadcast", "ring"):      (lambda n: n - 1, lambda n: 1.0),
-    ("broadcast", "tree"):      (lambda n: math.ceil(math.log2(n)), lambda n: 1.0),
-    ("sendrecv", "ring"):       (lambda n: 1, lambda n: 1.0),
-}
-
-def predict_us(collective: str, algorithm: str, size_bytes: float, n: int, alpha_us: float, busbw_gbps: float
-              ) -> float:
-    "Predicted time (us) of `collective` by `algorithm` on `n` ranks: steps·α + share·S / busbw."
-    if (collective, algorithm) not in ALGORITHMS:
-        raise CeilingScoutError(f"no model for {collective} by {algorithm!r}; valid: "
-                                f"{', '.join(a for c, a in ALGORITHMS if c == collective) or 'none'}")
-    if n < 1 or busbw_gbps <= 0: raise CeilingScoutError(f"need n >= 1 and busbw > 0; got n={n}, busbw={busbw_gbps}")
-    steps, share = ALGORITHMS[(collective, algorithm)]
-    return steps(n) * alpha_us + share(n) * size_bytes / (busbw_gbps * 1e3)   # GB/s = 1e3 bytes per us
-
-# %% ../../nbs/60_collectives.ipynb #52c5505a
-@dataclass(frozen=True)
-class Fabric:
-    "The α-β model's view of a fabric: latency of one step (us), bus bandwidth (GB/s), and where they come from."
-    alpha_us: float; busbw_gbps: float; source: str
-    def to_dict(self) -> dict: return asdict(self)
-
-def fabric_from_fit(fit: LatencyBandwidthFit, collective: str, n: int, interconnect: Interconnect|None=None) -> Fabric:
-    "α = the fit's latency over `collective`'s ring steps on `n` ranks; B = the fit's busbw, else the link's spec."
-    steps = max(1, ALGORITHMS[(collective, "ring")][0](n))
-    bw, src = fit.busbw_gbps, f"fit of {collective} over {fit.points} sizes on {n} ranks"
-    if not bw and interconnect is not None and interconnect.gbps_per_direction:
-        bw, src = interconnect.gbps_per_direction, f"{src} (latency); {interconnect.name} spec (bandwidth)"
-    if not bw: raise CeilingScoutError(f"no bandwidth for the model: the {collective} fit has none and no link spec")
-    return Fabric(max(fit.latency_us, 0.0) / steps, bw, src)
-
-# %% ../../nbs/60_collectives.ipynb #70d5dab6
-GAP_FLAG = 0.20   # |measured / predicted - 1| above this is flagged
-
-@dataclass(frozen=True)
-class CollectivePrediction:
-    "One measured collective beside the α-β model: ring and tree predictions, the faster one, the gap, a flag."
-    collective: str; size_bytes: int; ranks: int; measured_us: float|None
-    ring_us: float|None; tree_us: float|None; predicted_us: float; algorithm: str; gap: float|None; flagged: bool
-    def to_dict(self) -> dict: return asdict(self)
-
-def predict_collective(result: CollectiveResult|dict, fabric: Fabric, n: int|None=None) -> CollectivePrediction:
-    "`result` (measured, or a planned size with time_us None) beside its ring and tree predictions on `fabric`."
-    d = result if isinstance(result, dict) else result.to_dict()
-    c, s, n = d["collective"], d["size_bytes"], n or d["ranks"]
-    by = {a: predict_us(c, a, s, n, fabric.alpha_us, fabric.busbw_gbps) for cc, a in ALGORITHMS if cc == c}
-    algo = min(by, key=by.get); pred, meas = by[algo], d.get("time_us")
-    gap = meas / pred - 1 if meas and pred > 0 else None
-    return CollectivePrediction(c, s, n, meas, by.get("ring"), by.get("tree"), pred, algo, gap,
-                                gap is not None and abs(gap) > GAP_FLAG)
-
-# %% ../../nbs/60_collectives.ipynb #1a27506c
-@dataclass(frozen=True)
-class CollectiveVerdict:
-    "What one collective's sweep says: peak busbw vs the link spec, the fit, the bound and what to do."
-    collective: str; ranks: int; interconnect: str; spec_gbps: float|None
-    peak_busbw_gbps: float|None; peak_size_bytes: int|None; fraction_of_spec: float|None
-    fit: LatencyBandwidthFit|None; bound: str   # "bandwidth", "latency", "one_size" (no fit) or "unknown"
-    latency_bound_below_bytes: float|None; actions: tuple[str, ...] = (); warnings: tuple[str, ...] = ()
-    def to_dict(self) -> dict: return asdict(self)
-
-def judge_collective(results: Sequence[CollectiveResult], interconnect: Interconnect,
-                     warnings: Sequence[str]=()) -> CollectiveVerdict:
-    "Judge one collective's results (one per size) against `interconnect` and the fitted model."
-    ok = sorted([r for r in results if r.status == "ok" and r.time_us], key=lambda r: r.size_bytes)
-    name = results[0].collective if results else "?"
-    ranks = results[0].ranks if results else 0
-    spec = interconnect.gbps_per_direction
-    if not ok: return CollectiveVerdict(name, ranks, interconnect.key, spec, None, None, None, None, "unknown", None,
-                                        (), tuple(warnings))
-    peak = max(ok, key=lambda r: r.busbw_gbps or 0)
-    fit = fit_latency_bandwidth([r.size_bytes for r in ok], [r.time_us for r in ok], ok[0].busbw_factor or 1.0) \
-        if len({r.size_bytes for r in ok}) >= 2 else None
-    half = fit.half_size_bytes if fit else None
-    bound = "unknown" if half is None else ("bandwidth" if ok[-1].size_bytes >= half else "latency")
-    if len({r.size_bytes for r in ok}) == 1: bound = "one_size"   # a bound needs two sizes or more
-    frac = peak.busbw_gbps / spec if spec and peak.busbw_gbps else None
-    actions = ["bucket_gradients", "fuse_collectives"] if half is not None and ok[0].size_bytes < half else []
-    return CollectiveVerdict(name, ranks, interconnect.key, spec, peak.busbw_gbps, peak.size_bytes, frac, fit, bound,
-                             half, tuple(actions), tuple(warnings))
+    return CollectiveResult(time_us=st.mean_ms * 1e3, n=st.n, algbw_gbps=alg, busbw_gbps=bus, busbw_factor=f,
+                            ci95_us=st.ci95_half_ms * 1e3 if math.isfinite(st.ci95_half_ms) else None,
+                            p50_us=percentile(times, 50) * 1e3, p99_us=percentile(times, 99) * 1e3, wrong=0, **base)
 
 # %% ../../nbs/60_collectives.ipynb #4b565751
 COLLECTIVES_SCHEMA = "ceiling_scout.collectives/1"
@@ -483,9 +244,8 @@ class CollectivesReport:
                                    "with a wrong result (nccl-tests counts elements)",
                 "fabrics": {k: v.to_dict() for k, v in self.fabrics.items()},
                 "predictions": [p.to_dict() for p in self.predictions]}
-    def save(self, path: str|Path, force: bool=True # this sweep rewrites its file per size (an old one kept as .bak)
-            ) -> Path:
-        "Write the report through the one writer (atomic, umask, an existing file kept as .bak)."
+    def save(self, path: str|Path, force: bool=True) -> Path:
+        "Write through the one writer (atomic, umask; `force`: rewritten per size, a file from before kept as .bak)."
         from ceiling_scout.reports.report import write_report
         return write_report(path, self.to_dict(), force=force)
 
@@ -516,17 +276,12 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
                      warmup: int=5, iters: int=20, output: str|Path|None=None, log: Callable|None=None,
                      dtype: str="float32") -> CollectivesReport:
     "Check and time every collective at every size on every rank; rank 0 keeps the report (saved after each size)."
-    for c in collectives:
-        if c not in BUSBW_FACTORS: raise CeilingScoutError(f"unknown collective {c!r}; valid: {', '.join(COLLECTIVES)}")
+    for c in collectives: busbw_factor(c, 1)   # an unknown name: refused in one line, before any call
     sizes = list(sizes or message_sizes(cuda=ctx.device.startswith("cuda")))
     ic, warns = _interconnect_for(ctx)
-    prov = {"command": " ".join(["torchrun"] + sys.argv),
-            "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-            "world_size": ctx.world_size, "backend": ctx.backend, "device": ctx.device, "timeout_s": ctx.timeout_s,
-            "warmup": warmup, "iters": iters, "dtype": dtype,
-            "timing": "CUDA events" if ctx.device.startswith("cuda") else "perf_counter",
-            "rank_time": "mean over ranks (nccl-tests -a 1)", "nvls": dict(NVLS_OFF_ENV),
-            "environment": capture_environment(ctx.device).to_dict()}
+    prov = run_provenance(ctx, timeout_s=ctx.timeout_s, warmup=warmup, iters=iters, dtype=dtype,
+                          timing="CUDA events" if ctx.device.startswith("cuda") else "perf_counter",
+                          rank_time="mean over ranks (nccl-tests -a 1)", nvls=dict(NVLS_OFF_ENV))
     rep = CollectivesReport(prov, ic, warnings=warns)
     def keep():   # each finished size is on disk at once (a dying rank loses none); a failed write: the end's save says
         nonlocal output
@@ -537,8 +292,7 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
             try: r = run_collective(c, s, ctx, warmup, iters, dtype)
             except Exception as e:
                 raise CollectiveError(f"rank {ctx.rank} of {ctx.world_size}: {c} at {number_of_bytes(s)} failed "
-                                      f"({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}); "
-                                      f"timeout {ctx.timeout_s:g} s per collective") from e
+                                      f"({_why(e)}); timeout {ctx.timeout_s:g} s per collective") from e
             rep.results.append(r)
             if log and ctx.rank == 0: log(sweep_line(r))
             if r.status == "failed_check":
@@ -562,9 +316,8 @@ def busbw_figure(report: CollectivesReport|dict, # a report, or `load_collective
         fig.add_scatter(x=[r["size_bytes"] for r in rs], y=[r["busbw_gbps"] for r in rs], mode="lines+markers", name=c)
     ic, p = d["interconnect"], d["provenance"]
     if ic.get("gbps_per_direction"):
-        fig.add_hline(y=ic["gbps_per_direction"], line_dash="dash",
-                      annotation_text=f"{ic['name']}: {number(ic['gbps_per_direction'], fmt='g')} GB/s per direction "
-                                      "(spec)")
+        fig.add_hline(y=ic["gbps_per_direction"], line_dash="dash", annotation_text=f"{ic['name']}: "
+                      f"{number(ic['gbps_per_direction'], fmt='g')} GB/s per direction (spec)")
     title = f"Bus bandwidth vs message size: {p['world_size']} ranks, {p['backend']}, {ic['name']}"
     fig.update_layout(title=title + (f" ({recorded})" if recorded else ""), xaxis_type="log",
                       xaxis_title="message size (bytes)", yaxis_title="busbw (GB/s, nccl-tests definition)")
@@ -666,8 +419,7 @@ def main(argv: list[str]|None=None) -> int:
     except CeilingScoutError as e:
         print(f"ceiling-scout collectives: error: {e}", file=sys.stderr); return 2
     except Exception as e:   # a peer that died or timed out surfaces here as a backend error
-        print(f"ceiling-scout collectives: error: rank {rank} failed: {type(e).__name__}: "
-              f"{str(e).splitlines()[0] if str(e) else ''}", file=sys.stderr); return 1
+        print(f"ceiling-scout collectives: error: rank {rank} failed: {_why(e)}", file=sys.stderr); return 1
 
 # %% ../../nbs/60_collectives.ipynb #b8553123
 COLLECTIVE_FLAGS = (Flag("--collective-timeout", float, "seconds any one collective may take before the run ends "
@@ -679,9 +431,13 @@ def collective_launch_hint(op: str, shape: str|None) -> str:
     return (f"--operation {op} runs on several processes: launch it with torchrun, e.g. `torchrun --nproc_per_node 2 "
             f"-m ceiling_scout --operation {op} --shape {shape or '1G'}` (one process per GPU)")
 
-def run_collectives_cli(args, scout, out: Callable=print) -> CollectivesReport|None:
+@dataclass(frozen=True)
+class NotWritten:
+    "A report `--output` refused: the CLI keeps `reports` elsewhere and exits 4 (`write_error` says why)."
+    reports: CollectivesReport; write_error: str
+
+def run_collectives_cli(args, scout, out: Callable=print) -> CollectivesReport|NotWritten|None:
     "The CLI's collective mode: check, time and judge `--operation` at the `--shape` sizes on every torchrun rank."
-    from ceiling_scout.cli import ResultNotWritten
     op = str(args.operation)
     sizes = message_sizes(args.shape) if args.shape else None          # bad sizes: one line, before any launch
     if args.adaptive: raise CeilingScoutError(f"--operation {op} times a fixed count (--warmup, --iters); "
@@ -706,13 +462,12 @@ def run_collectives_cli(args, scout, out: Callable=print) -> CollectivesReport|N
     except CollectiveError as e: fail(str(e))
     except CeilingScoutError: raise
     except Exception as e:   # a peer that died or timed out surfaces here as a backend error
-        fail(f"rank {ctx.rank} of {ctx.world_size} failed: {type(e).__name__}: "
-             f"{str(e).splitlines()[0] if str(e) else ''}")
+        fail(f"rank {ctx.rank} of {ctx.world_size} failed: {_why(e)}")
     if ctx.rank == 0:
         out(json.dumps(rep.to_dict(), indent=1, default=str) if args.json else "\n" + format_collectives(rep))
         if args.output:
             try: rep.save(args.output)
-            except OSError as e: raise ResultNotWritten(rep, args.output, e) from None
+            except OSError as e: return NotWritten(rep, e.strerror or str(e))   # a fact: the CLI keeps it, exits 4
             if not args.json: out(f"\nReport written to {args.output}")
     if own_group: dist.barrier(); dist.destroy_process_group()
     return rep if ctx.rank == 0 else None

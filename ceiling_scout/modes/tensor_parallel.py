@@ -4,25 +4,25 @@
 
 # %% ../../nbs/62_tensor_parallel.ipynb #846b143c
 from __future__ import annotations
-import datetime as _dt, json, os, sys, tempfile
+import json, os, tempfile
 from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 from typing import Callable
 import torch
 import torch.distributed as dist
-from ..engine.core import CeilingScoutError, capture_environment
+from ..engine.core import CeilingScoutError
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
-from .collectives import (DistContext, Fabric, init_distributed, launched_by_torchrun,
-                                             single_process_group, run_collective, fit_latency_bandwidth,
-                                             fabric_from_fit, predict_collective, predict_us, detect_interconnect)
-from ..reports.tp_report import TPRow, TPReport, HideOption
+from .parallel_model import (Fabric, fit_latency_bandwidth, fabric_from_fit, predict_collective,
+                                                detect_interconnect, TPRow, TPReport, HideOption)
+from .collectives import (DTYPES, DistContext, init_distributed, launched_by_torchrun,
+                                             single_process_group, run_collective, run_provenance)
 from ..render.parallel_text import format_tp
 
 # %% auto #0
 __all__ = ['COLLECTIVE_DTYPES', 'TP_FLAGS', 'TP_MODE', 'BlockConfig', 'block_config_of', 'block_config_from_hf', 'TPStep',
            'check_tp', 'megatron_plan', 'step_workload', 'scout_compute', 'measure_comm', 'measure_fabric',
            'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option', 'sequence_parallel_option',
-           'tp_report', 'tp_provenance', 'tensor_parallel_triage', 'tp_block_config', 'check_tp_launch', 'run_tp_cli']
+           'tp_report', 'tensor_parallel_triage', 'tp_block_config', 'check_tp_launch', 'run_tp_cli']
 
 # %% ../../nbs/62_tensor_parallel.ipynb #74ccef39
 @dataclass(frozen=True)
@@ -124,7 +124,6 @@ def scout_compute(scout, precision: str) -> Callable[[TPStep], dict]:
 # %% ../../nbs/62_tensor_parallel.ipynb #a88580ce
 def measure_comm(step: TPStep, ctx: DistContext, dtype: str, warmup: int, iters: int) -> dict:
     "Check and time one collective step at its real size and dtype on every rank."
-    from ceiling_scout.modes.collectives import DTYPES
     r = run_collective(step.collective, step.count * DTYPES[dtype].itemsize, ctx, warmup, iters, dtype)
     if r.status != "ok": return {"ms": None, "error": f"{r.status}: {r.error}"}
     return {"ms": r.time_us / 1e3, "p50_ms": r.p50_us / 1e3, "p99_ms": r.p99_us / 1e3, "busbw_gbps": r.busbw_gbps,
@@ -138,10 +137,10 @@ def measure_fabric(ctx: DistContext, dtype: str, size_bytes: int, warmup: int, i
     sizes = sorted({max(64, size_bytes // 64), max(128, size_bytes // 8), size_bytes})
     rs = [run_collective("all_reduce", s, ctx, warmup, iters, dtype) for s in sizes]
     ok = [r for r in rs if r.status == "ok"]
-    try: fit = fit_latency_bandwidth([r.size_bytes for r in ok], [r.time_us for r in ok], ok[0].busbw_factor)
+    try:
+        fit = fit_latency_bandwidth([r.size_bytes for r in ok], [r.time_us for r in ok], ok[0].busbw_factor)
+        return fabric_from_fit(fit, "all_reduce", ctx.world_size, ic), []
     except (CeilingScoutError, IndexError) as e: return None, [f"no fabric model: {e}"]
-    try: return fabric_from_fit(fit, "all_reduce", ctx.world_size, ic), []
-    except CeilingScoutError as e: return None, [f"no fabric model: {e}"]
 
 # %% ../../nbs/62_tensor_parallel.ipynb #dec06d08
 def measure_rank(plan: list[TPStep], ctx: DistContext, compute: Callable[[TPStep], dict], dtype: str,
@@ -240,18 +239,11 @@ def tp_report(cfg: BlockConfig, plan: list[TPStep], per_rank: list[dict], fabric
              for r in rows if r.is_comm and r.predicted_ms is not None]
     hiding = [overlap_option(plan, rows, step), micro_batch_option(rows, cfg, fabric, n),
               sequence_parallel_option(rows, fabric, n, sequence_parallel)]
-    return TPReport(provenance, cfg.to_dict(), n, sequence_parallel, rows, step, step - comm, comm, comm / step,
-                    hiding, fabric.to_dict() if fabric else None, preds, list(warnings or []))
+    return TPReport(provenance, cfg.to_dict(), n, sequence_parallel, rows, step, step - comm, comm,
+                    exposed_comm_share=comm / step, hiding=hiding, fabric=fabric.to_dict() if fabric else None,
+                    predictions=preds, warnings=list(warnings or []))
 
 # %% ../../nbs/62_tensor_parallel.ipynb #2bf60633
-def tp_provenance(ctx: DistContext, scout, cfg: BlockConfig, warmup: int, iters: int) -> dict:
-    "Where and how the layer was measured: command, date, ranks, backend, device, environment, code commit."
-    return {"command": " ".join(["torchrun"] + sys.argv), "date": _dt.datetime.now(_dt.timezone.utc).isoformat(
-                timespec="seconds"), "world_size": ctx.world_size, "backend": ctx.backend, "device": ctx.device,
-            "device_name": scout.environment.device_name, "warmup": warmup, "iters": iters,
-            "commit": os.environ.get("CEILING_SCOUT_COMMIT"), "rank_time": "slowest rank per step",
-            "environment": capture_environment(ctx.device).to_dict()}
-
 def tensor_parallel_triage(cfg: BlockConfig, ctx: DistContext, scout, sequence_parallel: bool=False,
                            warmup: int=5, iters: int=20, compute: Callable|None=None, log: Callable|None=None
                           ) -> TPReport|None:
@@ -260,12 +252,13 @@ def tensor_parallel_triage(cfg: BlockConfig, ctx: DistContext, scout, sequence_p
     dtype = COLLECTIVE_DTYPES.get(cfg.precision)
     if dtype is None: raise CeilingScoutError(f"--tp runs bf16, fp16, fp32 or tf32; got {cfg.precision}")
     mine = measure_rank(plan, ctx, compute or scout_compute(scout, cfg.precision), dtype, warmup, iters)
-    itemsize = 4 if dtype == "float32" else 2
-    fabric, warns = measure_fabric(ctx, dtype, cfg.tokens * cfg.hidden * itemsize, warmup, iters)
+    fabric, warns = measure_fabric(ctx, dtype, cfg.tokens * cfg.hidden * DTYPES[dtype].itemsize, warmup, iters)
     every = [None] * ctx.world_size
     dist.all_gather_object(every, mine)
     if ctx.rank != 0: return None
-    return tp_report(cfg, plan, every, fabric, tp_provenance(ctx, scout, cfg, warmup, iters), sequence_parallel, warns)
+    prov = run_provenance(ctx, device_name=scout.environment.device_name, warmup=warmup, iters=iters,   # where, how
+                          commit=os.environ.get("CEILING_SCOUT_COMMIT"), rank_time="slowest rank per step")
+    return tp_report(cfg, plan, every, fabric, prov, sequence_parallel, warns)
 
 # %% ../../nbs/62_tensor_parallel.ipynb #c2478cb0
 TP_FLAGS = (Flag("--tp", int, "tensor-parallel triage of --model's block over this many ranks (= torchrun's "
@@ -313,9 +306,8 @@ def _rank_scout(scout, ctx: DistContext):
 def run_tp_cli(args, scout, out: Callable=print) -> TPReport|None:
     "The `--tp` mode: one Megatron layer of --model over the torchrun ranks; rank 0 prints and writes the report."
     check_tp_launch(args.tp)
-    if args.output:
-        from ceiling_scout.reports.report import check_report_path
-        check_report_path(args.output, args.force, "--output", (".json",))
+    if args.output and Path(args.output).suffix != ".json":   # its other rules: the CLI's check_run_flags
+        raise CeilingScoutError(f"--output must be a .json file path; got {args.output!r}")
     cfg = tp_block_config(args.model, args.batch, args.seq, args.precision)
     megatron_plan(cfg, args.tp, args.sequence_parallel)          # a tp that does not divide: one line, before launch
     timeout = args.collective_timeout or 300.0

@@ -5,62 +5,14 @@
 # %% ../../nbs/49b_tp_report.ipynb #34029fa0
 from __future__ import annotations
 import json, math
-from dataclasses import dataclass, field, asdict, fields
+from dataclasses import fields
 from pathlib import Path
 from ..engine.core import CeilingScoutError
+from ..modes.parallel_model import TP_SCHEMA, TPRow, HideOption, TPReport
+_all_ = ["TP_SCHEMA", "TPRow", "HideOption", "TPReport"]  # re-exported: the mode's types, defined lower
 
 # %% auto #0
-__all__ = ['TP_SCHEMA', 'TPRow', 'HideOption', 'TPReport', 'tp_problems', 'tp_report_from_dict', 'load_tp']
-
-# %% ../../nbs/49b_tp_report.ipynb #16ed7f11
-@dataclass(frozen=True)
-class TPRow:
-    "One step of a tensor-parallel layer: its slowest rank's time, share of the layer, and its ceiling or model."
-    name: str; kind: str; parallel: str; shape: tuple = (); ms: float|None = None; share: float|None = None
-    rank_ms: tuple = (); amdahl_speedup: float|None = None
-    tflops: float|None = None; ceiling_tflops: float|None = None; efficiency: float|None = None
-    collective: str|None = None; size_bytes: int|None = None; dtype: str|None = None; busbw_gbps: float|None = None
-    p50_ms: float|None = None; p99_ms: float|None = None
-    predicted_ms: float|None = None; gap: float|None = None; flagged: bool = False; error: str|None = None
-    @property
-    def is_comm(self) -> bool: return self.kind == "collective"
-    def to_dict(self) -> dict: return {**asdict(self), "shape": list(self.shape), "rank_ms": list(self.rank_ms)}
-    @classmethod
-    def from_dict(cls, d: dict) -> TPRow:
-        "A row back from its JSON form (unknown keys refused, naming them)."
-        names = {f.name for f in fields(cls)}
-        if extra := set(d) - names: raise CeilingScoutError(f"a tp row has unknown keys {sorted(extra)}")
-        return cls(**{**d, "shape": tuple(d.get("shape") or ()), "rank_ms": tuple(d.get("rank_ms") or ())})
-
-# %% ../../nbs/49b_tp_report.ipynb #b7db7a89
-@dataclass(frozen=True)
-class HideOption:
-    "One way to hide exposed communication: what it saves (ms), the layer's time after, and its figures."
-    key: str; saved_ms: float|None; step_ms_after: float|None; figures: dict = field(default_factory=dict)
-    def to_dict(self) -> dict: return asdict(self)
-
-# %% ../../nbs/49b_tp_report.ipynb #792ef0c3
-TP_SCHEMA = "ceiling_scout.tp/1"
-
-@dataclass
-class TPReport:
-    "One tensor-parallel layer measured on every rank: rows ranked by time, the exposed share, how to hide it."
-    provenance: dict; config: dict; tp: int; sequence_parallel: bool; rows: list
-    step_ms: float; compute_ms: float; comm_ms: float; exposed_comm_share: float
-    hiding: list = field(default_factory=list); fabric: dict|None = None
-    predictions: list = field(default_factory=list)
-    warnings: list = field(default_factory=list)
-    def ranked(self) -> list[TPRow]:
-        "The rows, slowest first (a row without a time last)."
-        return sorted(self.rows, key=lambda r: -(r.ms or -1))
-    def to_dict(self) -> dict:
-        return {"schema_version": TP_SCHEMA, "kind": "tensor_parallel",
-                **{f.name: getattr(self, f.name) for f in fields(self)},
-                "rows": [r.to_dict() for r in self.rows], "hiding": [h.to_dict() for h in self.hiding]}
-    def save(self, path: str|Path, force: bool=False) -> Path:
-        "Write through the one writer (atomic; an existing .json replaced only with `force`)."
-        from ceiling_scout.reports.report import write_report
-        return write_report(path, self.to_dict(), force=force)
+__all__ = ['tp_problems', 'tp_report_from_dict', 'load_tp', 'TP_SCHEMA', 'TPRow', 'HideOption', 'TPReport']
 
 # %% ../../nbs/49b_tp_report.ipynb #af47f62d
 def tp_problems(d: dict) -> list[str]:
