@@ -59,3 +59,20 @@ def __getattr__(name: str) -> object:
 def __dir__() -> list[str]:
     "The package's attributes and every public name, loaded or not."
     return sorted(set(globals()) | set(_LAZY))
+
+# %% ../nbs/90_init.ipynb #c3d92b71
+_PLUGINS: list[str] = []
+
+def _import_plugins() -> list[str]:
+    "Import every module of `ops` and `modes` and each `ceiling_scout.operations` entry point (each registers its own)."
+    import importlib.metadata
+    if not _PLUGINS:
+        for pkg in map(importlib.import_module, ("ceiling_scout.ops", "ceiling_scout.modes")):
+            _PLUGINS.extend(f"{pkg.__name__}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__)
+                            if not m.name.startswith("_"))
+        for n in list(_PLUGINS): importlib.import_module(n)
+        for ep in importlib.metadata.entry_points(group="ceiling_scout.operations"):
+            ep.load(); _PLUGINS.append(ep.value)
+    return list(_PLUGINS)
+
+importlib.import_module("ceiling_scout.engine.core").PLUGIN_LOADERS["ceiling_scout"] = _import_plugins  # torch-free

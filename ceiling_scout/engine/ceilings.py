@@ -36,9 +36,8 @@ def installed_data_dirs() -> list[Path]:
 def data_dir() -> Path:
     "The folder of device specs and recordings (`$CEILING_SCOUT_DATA`, the checkout's `data/`, or the installed copy)."
     if os.environ.get("CEILING_SCOUT_DATA"): return Path(os.environ["CEILING_SCOUT_DATA"])
-    import ceiling_scout
-    checkout = Path(ceiling_scout.__file__).resolve().parent.parent   # the folder that holds the package
-    for d in (checkout / "data", *installed_data_dirs(), Path.cwd() / "data", Path.cwd().parent / "data"):
+    here = [Path(__file__).resolve().parents[2] / "data"] if "__file__" in globals() else []  # a checkout's data/
+    for d in (*here, *installed_data_dirs(), Path.cwd() / "data", Path.cwd().parent / "data"):
         if (d / "device_specs.csv").exists(): return d
     raise FileNotFoundError("cannot find data/device_specs.csv (neither in a checkout nor in "
                             f"{installed_data_dirs()[0]}); reinstall the package, or set CEILING_SCOUT_DATA "

@@ -7,12 +7,12 @@ from __future__ import annotations
 import functools, importlib, os, platform, re, socket, datetime as _dt
 from dataclasses import dataclass, asdict, field
 from enum import Enum
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 # %% auto #0
-__all__ = ['MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError', 'Operation', 'Priority',
-           'Approach', 'parse_enum', 'Precision', 'parse_shape', 'Environment', 'capture_environment', 'finite_or_none',
-           'quiet_import', 'spread_band']
+__all__ = ['PLUGIN_LOADERS', 'MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError',
+           'load_plugins', 'Operation', 'Priority', 'Approach', 'parse_enum', 'Precision', 'parse_shape', 'Environment',
+           'capture_environment', 'finite_or_none', 'quiet_import', 'spread_band']
 
 # %% ../../nbs/00_core.ipynb #b0ced8f1
 class CeilingScoutError(ValueError):
@@ -24,20 +24,22 @@ class NotSupportedError(CeilingScoutError):
 # %% ../../nbs/00_core.ipynb #1590fee0
 _OPERATION_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
-def _load_operations() -> None:
-    "Import every module that may register an operation (once; see `workloads.load_plugins`)."
-    importlib.import_module("ceiling_scout.engine.workloads").load_plugins()
+PLUGIN_LOADERS: dict[str, Callable[[], list[str]]] = {}  # by who installed it (the package's __init__)
+
+def load_plugins() -> list[str]:
+    "Run the loaders the surface installed (they import the modules that register operations and modes): their modules."
+    return [m for load in list(PLUGIN_LOADERS.values()) for m in load()]
 
 class _OperationRegistry(type):
     "Metaclass of `Operation`: `Operation.GEMM` is the registered operation `gemm`; iterating gives all registered."
     def __getattr__(cls, name: str):
         if name.startswith("_") or not name.isupper(): raise AttributeError(name)
         key = name.lower()
-        if key not in cls._registered: _load_operations()
+        if key not in cls._registered: load_plugins()
         if key in cls._registered: return cls._registered[key]
         raise AttributeError(f"no operation {key!r} is registered; registered: {', '.join(cls._registered)}")
     def __iter__(cls):
-        _load_operations()
+        load_plugins()
         return iter(list(cls._registered.values()))
     def __contains__(cls, value) -> bool: return str(value).strip().lower() in cls._registered
 
@@ -47,7 +49,7 @@ class Operation(str, metaclass=_OperationRegistry):
     def __new__(cls, value: str|"Operation"):
         if isinstance(value, Operation): return value
         key = str(value).strip().lower()
-        if key not in cls._registered: _load_operations()
+        if key not in cls._registered: load_plugins()
         if key not in cls._registered:
             raise CeilingScoutError(f"unknown operation {value!r}; valid: {', '.join(cls._registered)}")
         return cls._registered[key]
@@ -218,10 +220,8 @@ def capture_environment(device: str|torch.device="cpu" # the torch device the me
                        code_commit=_code_commit())
 
 def _package_version() -> str|None:
-    try:
-        from ceiling_scout import __version__
-        return __version__
-    except Exception: return None
+    import importlib.metadata
+    return next((d.version for d in importlib.metadata.distributions(name="ceiling_scout")), None)
 
 # %% ../../nbs/00_core.ipynb #39731c0b
 def finite_or_none(x: Any,                  # a JSON-like value: dicts, lists, tuples, numbers, strings

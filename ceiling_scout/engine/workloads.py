@@ -12,9 +12,8 @@ from .core import *
 
 # %% auto #0
 __all__ = ['CHECK_TOLERANCE', 'REQUIRED_HOOKS', 'WORKLOADS', 'CLI_MODES', 'Backend', 'CheckResult', 'compare', 'Flag', 'Workload',
-           'missing_hooks', 'register_workload', 'load_plugins', 'make_workload', 'registered_operations', 'Mode',
-           'register_mode', 'wants_l2_flush', 'random_tensor', 'tf32_enabled', 'GemmWorkload', 'misaligned_dims',
-           'padded_shape']
+           'missing_hooks', 'register_workload', 'make_workload', 'registered_operations', 'Mode', 'register_mode',
+           'wants_l2_flush', 'random_tensor', 'tf32_enabled', 'GemmWorkload', 'misaligned_dims', 'padded_shape']
 
 # %% ../../nbs/02_workloads.ipynb #e362d663
 @dataclass(frozen=True)
@@ -168,20 +167,6 @@ def register_workload(cls: type[Workload]) -> type[Workload]:
     WORKLOADS[cls.operation] = cls
     return cls
 
-_PLUGINS_LOADED: list[str] = []
-
-def load_plugins() -> list[str]:
-    "Import every module of `ops` and `modes` and each `ceiling_scout.operations` entry point (each registers its own)."
-    import importlib, importlib.metadata, pkgutil, ceiling_scout.ops, ceiling_scout.modes
-    if not _PLUGINS_LOADED:
-        for pkg in (ceiling_scout.ops, ceiling_scout.modes):
-            _PLUGINS_LOADED.extend(f"{pkg.__name__}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__)
-                                   if not m.name.startswith("_"))
-        for n in list(_PLUGINS_LOADED): importlib.import_module(n)
-        for ep in importlib.metadata.entry_points(group="ceiling_scout.operations"):
-            ep.load(); _PLUGINS_LOADED.append(ep.value)
-    return list(_PLUGINS_LOADED)
-
 def make_workload(operation: str|Operation, shape, precision: str|Precision="bf16", **extras) -> Workload:
     "Build the registered workload for `operation` from user input, or raise `CeilingScoutError`."
     op = Operation(operation)
@@ -190,8 +175,7 @@ def make_workload(operation: str|Operation, shape, precision: str|Precision="bf1
 
 def registered_operations() -> dict[Operation, type[Workload]]:
     "Every registered operation and its workload class (after importing the operation modules)."
-    load_plugins()
-    return dict(WORKLOADS)
+    load_plugins(); return dict(WORKLOADS)
 
 # %% ../../nbs/02_workloads.ipynb #86ede368
 @dataclass(frozen=True)
