@@ -20,7 +20,7 @@ _EXPORTS = {  # submodule -> the public names it gives the package
     "engine.benchmark": ("BenchmarkResult", "run_backend"),
     "engine.verdict": ("Verdict", "judge", "Decision", "backend_row"),
     "engine.scout": ("CeilingScout",),
-    "reports.report": ("Report", "load_reports", "save_reports", "reports_to_dataframe", "SCHEMA_VERSION"),
+    "engine.report": ("Report", "load_reports", "save_reports", "reports_to_dataframe", "SCHEMA_VERSION"),
     "reports.recorded": ("load_recorded_device", "recorded_devices", "recorded_reports", "NoRecordedDataError"),
     "render.charts": ("ksweep_figure", "roofline_figure", "efficiency_figure", "energy_roofline_figure"),
     "ops.attention": ("AttentionWorkload",),

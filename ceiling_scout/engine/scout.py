@@ -16,7 +16,7 @@ from .workloads import *
 from .ceilings import *
 from .benchmark import *
 from .verdict import *
-from ..reports.report import *
+from .report import *
 
 # %% auto #0
 __all__ = ['ENERGY_CHOICES', 'InsufficientMemoryError', 'free_bytes', 'check_fits', 'CeilingScout', 'ceiling_beaten']
