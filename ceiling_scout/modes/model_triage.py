@@ -20,7 +20,7 @@ from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .harness import GPU_WORK, activity_type, quiet_profile
 from .extract import what_if_sparsity
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
-from ..reports.triage_report import ModelReport
+from .triage_data import ModelReport
 from ..render.words import sentence
 from ..render.numbers import number
 from ..render.mode_text import fusion_line, fusion_sequence_text, render_model_report, sparse_line as render_sparse_line
