@@ -20,7 +20,7 @@ from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .harness import GPU_WORK, activity_type, quiet_profile
 from .extract import what_if_sparsity
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
-from .triage_data import ModelReport
+from .triage_data import ModelReport, TriageItem
 from ..render.words import sentence
 from ..render.numbers import number
 from ..render.mode_text import fusion_line, fusion_sequence_text, render_model_report, sparse_line as render_sparse_line
@@ -30,9 +30,9 @@ _all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live 
 __all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads',
            'mapped_share', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy',
            'kineto_events', 'busy_from_events', 'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig',
-           'phase_timer', 'triage', 'FusionChain', 'find_chains', 'replay_chain', 'fused_tolerance', 'mismatch_note',
-           'finite_inputs', 'measure_fused', 'chain_key', 'same_timing', 'epilogue_chains', 'SequenceConfig',
-           'FusionSequence', 'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source', 'source_model',
+           'phase_timer', 'TriageSource', 'source_name', 'model_dtype', 'place_source', 'triage', 'FusionChain',
+           'find_chains', 'replay_chain', 'fused_tolerance', 'mismatch_note', 'finite_inputs', 'measure_fused',
+           'chain_key', 'same_timing', 'epilogue_chains', 'SequenceConfig', 'FusionSequence', 'FusionDetector',
            'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
@@ -83,39 +83,33 @@ def amdahl_speedup(saved: float) -> float:
 COVERAGE_WARN = 0.80  # below this share of the step time explained by measured ops, the ranking is warned about
 
 # %% ../../nbs/52_model_triage.ipynb #ce53390a
-def _gain_source(v: Verdict) -> str:
-    if v.gain is None: return "none"
-    return "measured alternative" if v.gain_ci95 is not None else "ceiling headroom (1/efficiency)"
-
 def _op_ms(u: dict, v: Verdict) -> float|None:
     "A unique workload's time in the model: as captured (or given in the file), else as measured alone."
     return u["time_ms"] if u["time_ms"] is not None else (v.baseline.mean_ms * u["count"] if v.baseline.ok else None)
 
-def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None) -> dict:
-    b = v.baseline
-    bench_ms = b.mean_ms * u["count"] if b.ok else None
-    t = _op_ms(u, v)
+def _saving(share: float|None, t: float|None, g: float|None) -> dict:
+    "What a speedup `g` of an op of time `t` (share `share` of the model) saves: the item's three fields."
+    saved = saved_fraction(share, g)
+    return {"model_saved_fraction": saved, "saved_ms": t * (1 - 1 / g) if (t and g) else 0.0,
+            "model_speedup_if_done": amdahl_speedup(saved)}
+
+def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None) -> TriageItem:
+    b, w, t = v.baseline, v.workload, _op_ms(u, v)
     share = t / model_ms if (t is not None and model_ms) else None
     g = v.gain if (v.gain and v.gain > 1) else None
-    saved = saved_fraction(share, g)
-    w = v.workload
-    it = {"workload": key, "operation": w.operation.value, "shape": list(w.shape), "precision": w.precision.value,
-            "extras": {k: val for k, val in w.extras.items()}, "ops": u["ops"], "count": u["count"],
-            "time_in_model_ms": u["time_ms"], "benchmark_ms": b.mean_ms, "benchmark_total_ms": bench_ms, "share": share,
-            "status": b.status, "tflops": b.tflops, "gbps": b.gbps, "efficiency": v.efficiency,
-            "bound_kind": v.bound_kind, "arithmetic_intensity": w.arithmetic_intensity,
-            "ceiling_tflops": v.ceiling_tflops,
-            "priority": v.priority.value, "approach": v.approach.value, "finding": v.finding, "gain": v.gain,
-            "gain_ci95": list(v.gain_ci95) if v.gain_ci95 else None, "gain_source": _gain_source(v),
-            "model_saved_fraction": saved, "saved_ms": (t * (1 - 1 / g)) if (t and g) else 0.0,
-            "model_speedup_if_done": amdahl_speedup(saved), "epilogue": list(u["epilogue"]), "notes": u["notes"],
-            "recommendation": v.recommendation, "error": b.error, "sparsity": u.get("sparsity"), "sparse": sparse}
+    it = TriageItem(key, w.operation.value, list(w.shape), w.precision.value, dict(w.extras), u["ops"], u["count"],
+                    u["time_ms"], b.mean_ms, b.mean_ms * u["count"] if b.ok else None, share, status=b.status,
+                    tflops=b.tflops, gbps=b.gbps, efficiency=v.efficiency, bound_kind=v.bound_kind,
+                    arithmetic_intensity=w.arithmetic_intensity, ceiling_tflops=v.ceiling_tflops,
+                    priority=v.priority.value, approach=v.approach.value, finding=v.finding, gain=v.gain,
+                    gain_ci95=list(v.gain_ci95) if v.gain_ci95 else None, epilogue=list(u["epilogue"]),
+                    gain_kind="none" if v.gain is None else "measured" if v.gain_ci95 is not None else "headroom",
+                    notes=u["notes"], recommendation=v.recommendation, error=b.error, sparsity=u.get("sparsity"),
+                    sparse=sparse, **_saving(share, t, g))
     if sparse and sparse.get("faster") and sparse["gain"] > (g or 1.0):    # the measured sparse kernel wins
-        sg = sparse["gain"]; saved = saved_fraction(share, sg)
-        it.update(priority=sparse["priority"], approach=sparse["approach"], finding=sparse["finding"], gain=sg,
-                  gain_ci95=sparse["gain_ci95"], gain_source=f"measured sparse kernel ({sparse['kernel']})",
-                  dense_gain=v.gain, model_saved_fraction=saved, saved_ms=t * (1 - 1 / sg) if t else 0.0,
-                  model_speedup_if_done=amdahl_speedup(saved), recommendation=sparse["recommendation"])
+        return replace(it, priority=sparse["priority"], approach=sparse["approach"], finding=sparse["finding"],
+                       gain=sparse["gain"], gain_ci95=sparse["gain_ci95"], gain_kind="sparse", dense_gain=v.gain,
+                       recommendation=sparse["recommendation"], **_saving(share, t, sparse["gain"]))
     return it
 
 # %% ../../nbs/52_model_triage.ipynb #31f5cbf0
@@ -229,24 +223,19 @@ def host_decision(step_ms: float|None, # the model's measured step (unprofiled)
             "actions": ["cuda_graphs", "torch_compile_reduce_overhead", "larger_batch"] if host else []}
 
 def host_item(h: dict # a host_bound `host_decision`
-             ) -> dict:
+             ) -> TriageItem:
     "The host-bound finding as a ranked row: the GPU's idle share of the step and the saving it bounds (Amdahl)."
-    idle = h["idle_share"]
-    return {"workload": "host: GPU idle (launches, Python)", "operation": "host", "shape": [], "precision": "-",
-            "extras": {}, "ops": [], "count": 1, "time_in_model_ms": h["idle_ms"], "benchmark_ms": None,
-            "benchmark_total_ms": None, "share": None, "idle_share": idle, "status": "ok", "tflops": None, "gbps": None,
-            "efficiency": h["gpu_busy_share"], "bound_kind": "host", "arithmetic_intensity": None,
-            "ceiling_tflops": None, "priority": Priority.HIGH.value, "approach": Approach.CUDA_GRAPHS.value,
-            "finding": "host_bound", "gain": None, "gain_ci95": None,
-            "gain_source": "bound: the GPU's idle time (Amdahl on the idle share)", "model_saved_fraction": idle,
-            "saved_ms": h["idle_ms"], "model_speedup_if_done": h["speedup_bound"], "epilogue": [], "notes": [],
-            "recommendation": sentence("triage", "host_bound_advice", h), "error": None, "sparsity": None,
-            "sparse": None}
+    return TriageItem("host: GPU idle (launches, Python)", "host", [], "-", {}, [], 1, h["idle_ms"],
+                      idle_share=h["idle_share"], efficiency=h["gpu_busy_share"], bound_kind="host",
+                      priority=Priority.HIGH.value, approach=Approach.CUDA_GRAPHS.value, finding="host_bound",
+                      gain_kind="idle", model_saved_fraction=h["idle_share"], saved_ms=h["idle_ms"],
+                      model_speedup_if_done=h["speedup_bound"], epilogue=[], notes=[],
+                      recommendation=sentence("triage", "host_bound_advice", h))
 
 # %% ../../nbs/52_model_triage.ipynb #f93bc9b2
 @dataclass(frozen=True)
 class TriageConfig:
-    "How a model is triaged (preset: `TriageConfig.quick()`, no fusion chains and no progress bar)."
+    "How a model is triaged (presets: `quick()`, no fusion chains and no progress bar; `from_flags(args)`, the CLI's)."
     device: str = "auto"                 # the `CeilingScout` made when none is given: its device, warm-up, iterations
     warmup: int = 5
     iters: int = 20
@@ -261,8 +250,24 @@ class TriageConfig:
     busy_steps: int = 5                  # steps profiled for the GPU's busy time (CUDA only; 0: not profiled)
     energy: str = "none"                 # joules per call: "all" measurements, the library's ("baseline"), or "none"
                                          # (a 1-second window each on a GPU; the ranking uses none of them)
+    model: str|None = None               # no module given: a built-in, package.module:function, file.py:function,
+    ops: str|None = None                 # hf:config.json or .onnx to load; or an ops.json file
+    precision: str = "bf16"              # of ops.json entries that give none
+    batch: int|None = None               # passed to the model's factory where it takes them
+    seq: int|None = None
+    scale_down: int|None = None          # hf:...: widths and head counts divided by this
+    timeout_s: float|None = DEFAULT_TIMEOUT_S  # the factory and the model's forward (None or inf: no limit)
     @classmethod
     def quick(cls, **overrides) -> TriageConfig: return cls(fusion=False, progress=False).but(**overrides)
+    @classmethod
+    def from_flags(cls, args) -> TriageConfig:
+        "The triage a CLI call asks for (`TRIAGE_FLAGS`; --precision is the model's dtype unless --keep-dtype)."
+        return cls(model=args.model, ops=args.ops, precision=args.precision, batch=args.batch, seq=args.seq,
+                   dtype=None if args.keep_dtype else args.precision, scale_down=args.scale_down,
+                   timeout_s=DEFAULT_TIMEOUT_S if args.kernel_timeout is None else args.kernel_timeout,
+                   sparsify=parse_sparsify(args.sparsify) if args.sparsify else None, fusion=not args.no_fusion,
+                   max_compiled=2 if args.max_compiled is None else args.max_compiled,
+                   progress=not (args.quiet or args.json))
     def but(self, **overrides) -> TriageConfig:
         "This config with `overrides` (the old keyword names); a one-line error naming the valid ones."
         if bad := sorted(set(overrides) - set(self.__dataclass_fields__)):
@@ -280,24 +285,72 @@ def phase_timer(phases: dict, # where the wall seconds land, added to what the k
     finally: phases[key] = round(phases.get(key, 0.0) + time.perf_counter() - t0, 3)
 
 # %% ../../nbs/52_model_triage.ipynb #fe577b91
-def _extracted(model: Any, example_inputs: tuple|None, scout: CeilingScout, cfg: TriageConfig, phases: dict
+@dataclass(frozen=True)
+class TriageSource:
+    "What a triage extracts: a module placed on the device with its inputs, or an `ExtractedModel` (inputs None)."
+    model: Any
+    inputs: tuple|None = None
+    name: str|None = None
+    placement: Any = None                # the `Placement` of a module (`modes.models.place_model`)
+
+def source_name(cfg: TriageConfig) -> str:
+    "The name the model or ops.json `cfg` names goes by: a file's stem, the factory's name, hf:config[/scale]."
+    if cfg.ops or cfg.model.endswith(".onnx"): return Path(cfg.ops or cfg.model).stem
+    scale = f"/{cfg.scale_down}" if cfg.scale_down else ""
+    if cfg.model.startswith("hf:"): return f"hf:{Path(cfg.model[3:]).stem}{scale}"
+    return cfg.model.rpartition(":")[2] or cfg.model
+
+def model_dtype(cfg: TriageConfig) -> torch.dtype|None:
+    "The dtype a --model is cast to: --precision's (a floating one), or None with --keep-dtype."
+    if cfg.dtype is None: return None
+    dt = parse_enum(Precision, cfg.dtype, "precision").dtype
+    if dt not in (torch.float32, torch.bfloat16, torch.float16):
+        raise CeilingScoutError(f"--precision {cfg.dtype} is not a dtype a model is cast to; use fp32, tf32, "
+                                "bf16 or fp16, or --keep-dtype to keep the model's own")
+    return dt
+
+def place_source(cfg: TriageConfig, device: torch.device, model: Any=None, example_inputs: Any=None) -> TriageSource:
+    "`model` (a module) placed on `device`, cast to cfg.dtype; or, with none, what cfg.model / cfg.ops name, loaded."
+    if model is not None:
+        dt = None if cfg.dtype is None else parse_enum(Precision, cfg.dtype, "dtype").dtype
+        inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
+        m, x, pl = place_model(model, inputs, device, dt, f"model {cfg.name or type(model).__name__!r}")
+        return TriageSource(m, x, cfg.name, pl)
+    if cfg.model and cfg.ops: raise CeilingScoutError("give --model or --ops, not both")
+    if cfg.ops: return TriageSource(read_ops_json(cfg.ops, cfg.precision))
+    if cfg.model.endswith(".onnx"): return TriageSource(read_onnx(cfg.model, None))
+    dt, name = model_dtype(cfg), cfg.name or source_name(cfg)
+    kw = {"device": str(device)} | ({} if dt is None else {"dtype": dt})
+    kw |= {k: getattr(cfg, k) for k in ("batch", "seq") if getattr(cfg, k) is not None}
+    if cfg.scale_down is not None:
+        if not cfg.model.startswith("hf:"):
+            raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {cfg.model!r}")
+        kw["scale"] = cfg.scale_down
+    m, x = load_factory(cfg.model, timeout_s=cfg.timeout_s, **kw)
+    m, x, pl = place_model(m, x, device, dt, f"--model {cfg.model!r}")
+    return TriageSource(m, x, name, pl)
+
+def _extracted(model: Any, example_inputs: Any, scout: CeilingScout, cfg: TriageConfig, phases: dict
               ) -> tuple[ExtractedModel, dict, GpuBusy|None]:
     "(the extracted model, the what-if labels of its pruned weights, its step's GPU busy time on CUDA); `phases` timed."
-    if cfg.sparsify and isinstance(model, ExtractedModel):
-        raise CeilingScoutError("what-if sparsity (--sparsify) prunes a module's weights; give a model, not a file")
-    if isinstance(model, ExtractedModel): return _one_device(model, scout), {}, None
-    dt = None if cfg.dtype is None else parse_enum(Precision, cfg.dtype, "dtype").dtype
-    inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
-    with phase_timer(phases, "load_s"):
-        model, inputs, pl = place_model(model, inputs, scout.device, dt, f"model {cfg.name or type(model).__name__!r}")
-    labels = what_if_sparsity(model, cfg.sparsify) if cfg.sparsify else {}
+    if isinstance(model, ExtractedModel):
+        if cfg.sparsify:
+            raise CeilingScoutError("what-if sparsity (--sparsify) prunes a module's weights; give a model, not a file")
+        return _one_device(model, scout), {}, None
+    with phase_timer(phases, "load_s"): src = place_source(cfg, scout.device, model, example_inputs)
+    read = isinstance(src.model, ExtractedModel)         # an ops.json or ONNX file: nothing to run
+    if cfg.sparsify and read:
+        raise CeilingScoutError("--sparsify prunes a module's weights; it needs --model with a factory, "
+                                "not --ops/.onnx")
+    labels = what_if_sparsity(src.model, cfg.sparsify) if cfg.sparsify else {}
     with phase_timer(phases, "extract_s"):
-        em = extract_ops(model, inputs, name=cfg.name, warmup=scout.warmup, iters=max(scout.iters, 3), what_if=labels)
-    em.placement = pl.to_dict()
+        em = src.model if read else extract_ops(src.model, src.inputs, name=src.name, warmup=scout.warmup,
+                                                iters=max(scout.iters, 3), what_if=labels, timeout_s=cfg.timeout_s)
+    if src.placement is not None: em.placement = src.placement.to_dict()
     with phase_timer(phases, "busy_s"):
-        busy = profile_gpu_busy(lambda: model(*inputs), scout.device, cfg.busy_steps,
-                                what=f"the forward of {em.name!r}")
-    return em, labels, busy
+        busy = None if read else profile_gpu_busy(lambda: src.model(*src.inputs), scout.device, cfg.busy_steps,
+                                                  cfg.timeout_s, what=f"the forward of {em.name!r}")
+    return (_one_device(em, scout) if read else em), labels, busy
 
 def _one_device(em: ExtractedModel, scout: CeilingScout) -> ExtractedModel:
     "`em` when its step ran where the scout measures (or it has no step); else one line: two devices are not mixed."
@@ -325,19 +378,21 @@ def _coverage_warnings(coverage: float|None, step_ms: float|None) -> list[str]:
     if coverage is not None and coverage > 1.2: return [sentence("triage", "high_coverage", {"coverage": coverage})]
     return []
 
-def triage(model: Any,                          # a torch.nn.Module (with example_inputs) or an ExtractedModel
-           example_inputs: tuple|None=None,
+def triage(model: Any=None,                     # a torch.nn.Module (with example_inputs) or an ExtractedModel;
+           example_inputs: tuple|None=None,     # None: what config.model / config.ops name, loaded and placed
            scout: CeilingScout|None=None,       # default: CeilingScout(config.device, warmup=, iters=)
            config: TriageConfig|None=None,      # default: `TriageConfig()`
            busy: GpuBusy|None=None,             # the step's GPU busy time when profiled already (`profile_gpu_busy`)
-           phases_s: dict|None=None,            # seconds already spent on this model (the CLI's load, extract ...)
+           phases_s: dict|None=None,            # seconds already spent on this model
+           on_extracted: Callable|None=None,    # given the ExtractedModel before it is measured (the CLI's --write-ops)
            **overrides                          # fields of `TriageConfig` (fusion=, max_compiled=, progress= ...)
           ) -> ModelReport:
-    "Extract (if needed), measure each unique workload (and sparse weights' kernels) once, rank by model-level gain."
+    "Load and place the model, extract, profile, measure each unique workload (and sparse kernels) once, rank."
     cfg, t0, phases = (config or TriageConfig()).but(**overrides), time.perf_counter(), dict(phases_s or {})
     before = sum(phases.values())
     scout = scout or CeilingScout(cfg.device, warmup=cfg.warmup, iters=cfg.iters, log=cfg.log)
     em, labels, profiled = _extracted(model, example_inputs, scout, cfg, phases)
+    if on_extracted is not None: on_extracted(em)
     uniq, verdicts, alts = unique_workloads(em), {}, {}
     from tqdm.auto import tqdm
     with phase_timer(phases, "measure_s"):
@@ -347,13 +402,13 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
     model_ms, time_warns = _model_time(em, uniq, verdicts)
     items = sorted((_item(k, uniq[k], v, model_ms, alts[k]) for k, v in verdicts.items()),
-                   key=lambda r: (-r["model_saved_fraction"], -(r["share"] or 0)))
-    high = sum(r["model_saved_fraction"] for r in items if r["priority"] == "HIGH")   # the operations' rows only
-    every = sum(r["model_saved_fraction"] for r in items)
+                   key=lambda r: (-r.model_saved_fraction, -(r.share or 0)))
+    high = sum(r.model_saved_fraction for r in items if r.priority == "HIGH")   # the operations' rows only
+    every = sum(r.model_saved_fraction for r in items)
     host = host_decision(em.step_ms, busy or profiled, bench_total)
     hb = host is not None and host["finding"] == "host_bound"
-    if hb: items = sorted(items + [host_item(host)], key=lambda r: (-r["model_saved_fraction"], -(r["share"] or 0)))
-    for i, r in enumerate(items): r["rank"] = i + 1
+    if hb: items = sorted(items + [host_item(host)], key=lambda r: (-r.model_saved_fraction, -(r.share or 0)))
+    items = [replace(r, rank=i + 1).to_dict() for i, r in enumerate(items)]
     coverage = bench_total / em.step_ms if em.step_ms else None
     captured = em.measured_ms / em.step_ms if (em.step_ms and em.measured_ms) else None
     warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns + _coverage_warnings(coverage, em.step_ms)
@@ -772,42 +827,6 @@ TRIAGE_FLAGS = (Flag("--model", str, "triage a whole model: a built-in (llama_bl
                 Flag("--kernel-timeout", float, "seconds the model factory, and the model's forward, may take "
                      "before they count as a hang (default 300; inf: no limit)"))
 
-def model_timeout_s(args) -> float:
-    "The time limit on the user's factory and forward: --kernel-timeout, else `DEFAULT_TIMEOUT_S`."
-    limit = getattr(args, "kernel_timeout", None)
-    return DEFAULT_TIMEOUT_S if limit is None else limit
-
-def model_dtype(args) -> torch.dtype|None:
-    "The dtype a --model is cast to: --precision's (a floating one), or None with --keep-dtype."
-    if getattr(args, "keep_dtype", False): return None   # papermill passes fewer fields
-    dt = parse_enum(Precision, args.precision, "precision").dtype
-    if dt not in (torch.float32, torch.bfloat16, torch.float16):
-        raise CeilingScoutError(f"--precision {args.precision} is not a dtype a model is cast to; use fp32, tf32, "
-                                "bf16 or fp16, or --keep-dtype to keep the model's own")
-    return dt
-
-def place_source(args, device: torch.device) -> tuple[Any, tuple|None, str, Any]:
-    "(model or ExtractedModel, inputs, name, `Placement` or None) from --model / --ops: a model placed on `device`."
-    if args.model and args.ops: raise CeilingScoutError("give --model or --ops, not both")
-    if args.ops: return read_ops_json(args.ops, args.precision), None, Path(args.ops).stem, None
-    if args.model.endswith(".onnx"): return read_onnx(args.model, None), None, Path(args.model).stem, None
-    dt = model_dtype(args)
-    kw = {"device": str(device)} | ({} if dt is None else {"dtype": dt})
-    kw |= {k: getattr(args, k) for k in ("batch", "seq") if getattr(args, k) is not None}
-    hf, scale = args.model.startswith("hf:"), getattr(args, "scale_down", None)   # papermill passes fewer fields
-    if scale is not None:
-        if not hf:
-            raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {args.model!r}")
-        kw["scale"] = scale
-    m, x = load_factory(args.model, timeout_s=model_timeout_s(args), **kw)
-    m, x, pl = place_model(m, x, device, dt, f"--model {args.model!r}")
-    if hf: return m, x, f"hf:{Path(args.model[3:]).stem}" + (f"/{scale}" if scale else ""), pl
-    return m, x, args.model.rpartition(":")[2] or args.model, pl
-
-def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
-    "(model or ExtractedModel, inputs, name) from --model / --ops, a model placed on `device` (`place_source`)."
-    return place_source(args, device)[:3]
-
 def parse_sparsify(text: str) -> dict[str, str]:
     "{'up': 'block:0.875:16', 'gate': '24'} from 'up=block:0.875:16,gate=24' (one-line error otherwise)."
     pairs = [p.partition("=") for p in text.split(",") if p.strip()]
@@ -817,32 +836,12 @@ def parse_sparsify(text: str) -> dict[str, str]:
     return {k.strip(): v.strip() for k, _, v in pairs}
 
 def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelReport:
-    "The `--model`/`--ops` mode: triage, print the text (or JSON), write --output and --write-ops."
-    phases = {}
-    with phase_timer(phases, "load_s"): model, inputs, name, placed = place_source(args, scout.device)
-    spec = parse_sparsify(args.sparsify) if args.sparsify else None
-    if spec and isinstance(model, ExtractedModel):
-        raise CeilingScoutError("--sparsify prunes a module's weights; it needs --model with a factory, "
-                                "not --ops/.onnx")
-    labels = what_if_sparsity(model, spec) if spec else {}
-    with phase_timer(phases, "extract_s"):
-        em = model if isinstance(model, ExtractedModel) else extract_ops(
-            model, inputs, name=name, warmup=scout.warmup, iters=max(scout.iters, 3), what_if=labels,
-            timeout_s=model_timeout_s(args))
-    if placed is not None: em.placement = placed.to_dict()
-    with phase_timer(phases, "busy_s"):
-        busy = None if isinstance(model, ExtractedModel) else profile_gpu_busy(
-            lambda: model(*inputs), scout.device, timeout_s=model_timeout_s(args), what=f"the forward of {name!r}")
-    if args.write_ops:   # the one writer's rules (checked before any work by the CLI): atomic, no link, no replace
+    "The `--model`/`--ops` mode: the triage `TriageConfig.from_flags(args)` asks for, its text printed, --write-ops."
+    def write_ops(em: ExtractedModel) -> None:   # the one writer's rules (checked before any work by the CLI)
         from ceiling_scout.reports.report import write_report
         write_report(args.write_ops, write_ops_json(em), force=bool(getattr(args, "force", False)))
-    compiled = 2 if args.max_compiled is None else args.max_compiled
-    rep = triage(em, scout=scout, fusion=not args.no_fusion, max_compiled=compiled,
-                 progress=not (args.quiet or args.json), busy=busy, phases_s=phases)
-    rep.warnings[:0] = [f"{n}: {lab}" for n, lab in labels.items()]
-    if args.output: rep.save(args.output)
+    rep = triage(scout=scout, config=TriageConfig.from_flags(args), on_extracted=write_ops if args.write_ops else None)
     out(rep.to_json() if args.json else render_model_report(rep))
-    if args.output and not args.json: out(f"\nModel report written to {args.output}")
     return rep
 
 register_mode(Mode("model_triage", "a model triage", ("--model", "--ops"), TRIAGE_FLAGS,

@@ -10,7 +10,8 @@ from pathlib import Path
 from ..engine.core import CeilingScoutError, Priority, Approach, parse_enum, finite_or_none
 
 # %% auto #0
-__all__ = ['MODEL_REPORT_VERSION', 'MODEL_REPORT_RANGES', 'ModelReportError', 'check_model_report', 'TriageItem', 'ModelReport']
+__all__ = ['MODEL_REPORT_VERSION', 'MODEL_REPORT_RANGES', 'GAIN_SOURCES', 'ModelReportError', 'check_model_report', 'gain_kind',
+           'TriageItem', 'ModelReport']
 
 # %% ../../nbs/48a_triage_data.ipynb #1dd785a8
 class ModelReportError(CeilingScoutError):
@@ -78,20 +79,53 @@ def check_model_report(d: dict, src: str="model report") -> dict:
     return d
 
 # %% ../../nbs/48a_triage_data.ipynb #bd48e1f8
+GAIN_SOURCES = {"measured": "measured alternative", "headroom": "ceiling headroom (1/efficiency)", "none": "none",
+                "sparse": "measured sparse kernel ({kernel})",
+                "idle": "bound: the GPU's idle time (Amdahl on the idle share)"}   # gain_kind -> the JSON's gain_source
+
+def gain_kind(item: dict) -> str:
+    "Where a report row's gain comes from, a key of `GAIN_SOURCES`, read from its fields (old reports too)."
+    if item.get("operation") == "host": return "idle"
+    if "dense_gain" in item: return "sparse"             # a sparse kernel won: the dense gain is kept beside it
+    if item.get("gain") is None: return "none"
+    return "measured" if item.get("gain_ci95") is not None else "headroom"
+
 @dataclass(frozen=True)
 class TriageItem:
-    "One ranked row of a model report, typed: what a reader needs (the dict keeps every field)."
-    rank: int; workload: str; operation: str; count: int
-    share: float|None                   # of the model's time
-    efficiency: float|None; priority: str; approach: str
-    gain: float|None; gain_source: str
-    model_saved_fraction: float         # share × (1 − 1/gain)
-    recommendation: str = ""
+    "One ranked row of a model report, typed; `to_dict` is its JSON row (fields in this order)."
+    workload: str = ""; operation: str = ""; shape: list|None = None; precision: str = ""; extras: dict|None = None
+    ops: list|None = None; count: int = 1
+    time_in_model_ms: float|None = None; benchmark_ms: float|None = None; benchmark_total_ms: float|None = None
+    share: float|None = None            # of the model's time
+    idle_share: float|None = None       # the host row's: the GPU's idle share of the step (its `share` is None)
+    status: str = "ok"; tflops: float|None = None; gbps: float|None = None; efficiency: float|None = None
+    bound_kind: str|None = None; arithmetic_intensity: float|None = None; ceiling_tflops: float|None = None
+    priority: str = "NONE"; approach: str = "NONE"; finding: str = ""
+    gain: float|None = None; gain_ci95: list|None = None
+    gain_kind: str = "none"             # a key of `GAIN_SOURCES`: measured, headroom, sparse, idle or none
+    model_saved_fraction: float = 0.0   # share × (1 − 1/gain)
+    saved_ms: float = 0.0; model_speedup_if_done: float = 1.0
+    epilogue: list|None = None; notes: list|None = None; recommendation: str = ""; error: str|None = None
     sparsity: dict|None = None          # the weight's sparsity (GEMMs with a weight), see `52_triage`
     sparse: dict|None = None            # the measured sparse alternative, if any
+    dense_gain: float|None = None       # where a sparse kernel's gain ranks the row: the dense verdict's
+    rank: int|None = None
+    @property
+    def gain_source(self) -> str:
+        "Where the gain comes from, as the report's JSON says it."
+        return GAIN_SOURCES[self.gain_kind].format(kernel=(self.sparse or {}).get("kernel"))
     @classmethod
     def from_dict(cls, d: dict) -> "TriageItem":
-        return cls(**{k: d.get(k, f.default) for k, f in cls.__dataclass_fields__.items()})
+        "The typed row of a report's row (of any report so far: `gain_kind` read from its fields)."
+        fields = {k: d.get(k, f.default) for k, f in cls.__dataclass_fields__.items()}
+        return cls(**fields | {"gain_kind": gain_kind(d)})
+    def to_dict(self) -> dict:
+        "The JSON row: `gain_source` in words where `gain_kind` is; `idle_share`, `dense_gain` only where they apply."
+        d = {("gain_source" if k == "gain_kind" else k): (self.gain_source if k == "gain_kind" else getattr(self, k))
+             for k in self.__dataclass_fields__}
+        if self.gain_kind != "idle": del d["idle_share"]
+        if self.gain_kind != "sparse": del d["dense_gain"]
+        return d
 
 # %% ../../nbs/48a_triage_data.ipynb #5c585e6f
 @dataclass

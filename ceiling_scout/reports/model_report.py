@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
@@ -15,6 +14,7 @@ from .bundle import ReportPage
 from .run import ReportRun, ReportOutput
 from ..render.report_words import report_sentence
 from ..render.numbers import number
+from ..render.mode_text import render_model_report
 
 # %% auto #0
 __all__ = ['PRIORITY_COLORS', 'ModelReportRun', 'ModelConfig', 'model_report']
@@ -70,8 +70,7 @@ def model_report(config: ModelConfig|None=None,  # the model and how to triage i
     "Extract the model's operations, triage them (each unique workload measured once), and pick the files' stem."
     from ceiling_scout.engine.ceilings import resolve_device, DeviceNotPresentError
     from ceiling_scout.engine.scout import CeilingScout
-    from ceiling_scout.modes.model_triage import triage, source_model
-    from ceiling_scout.modes.extract import ExtractedModel, extract_ops
+    from ceiling_scout.modes.model_triage import triage, TriageConfig, source_name
     c, output, t_start = config or ModelConfig(), output or ReportOutput(), time.time()
     out_dir = output.folder()   # writable, proved before anything is measured
     try: target = resolve_device(c.device)   # live only: no whole-model triage is recorded
@@ -79,13 +78,12 @@ def model_report(config: ModelConfig|None=None,  # the model and how to triage i
         raise CeilingScoutError(report_sentence("no_recorded_triage", why=e, device=c.device)) from None
     precision = c.precision or ("bf16" if target.is_cuda else "fp32")
     scout = CeilingScout(c.device, warmup=c.warmup, iters=c.iters, log=log)
-    args = SimpleNamespace(model=None if c.ops else c.model, ops=c.ops, precision=precision, batch=c.batch, seq=c.seq)
-    src, inputs, label = source_model(args, scout.device)
-    em = src if isinstance(src, ExtractedModel) else extract_ops(src, inputs, name=label, warmup=c.warmup,
-                                                                  iters=max(c.iters, 3))
-    report = triage(em, scout=scout, fusion=c.fusion, max_compiled=c.max_compiled, progress=progress)
-    stem = output.name or f"model_{label}_{target.label}".replace("/", "_").replace(":", "_")
-    return ModelReportRun(model=em, report=report, precision=precision, device=target.label, source="live",
+    cfg = TriageConfig(model=None if c.ops else c.model, ops=c.ops, precision=precision, dtype=precision,
+                       batch=c.batch, seq=c.seq, fusion=c.fusion, max_compiled=c.max_compiled, progress=progress)
+    extracted = []    # the CLI's triage, step for step; its extracted model kept for `show_model`
+    report = triage(scout=scout, config=cfg, on_extracted=extracted.append)
+    stem = output.name or f"model_{source_name(cfg)}_{target.label}".replace("/", "_").replace(":", "_")
+    return ModelReportRun(model=extracted[0], report=report, precision=precision, device=target.label, source="live",
                           out_dir=out_dir, name=stem, executed_notebook=output.executed_notebook, log=log,
                           t_start=t_start,
                           page=ReportPage(f"Ceiling Scout model report: {report.model} on {report.device}"))
@@ -105,7 +103,6 @@ def show_model(self: ModelReportRun) -> ReportPage:
 @patch
 def show_triage(self: ModelReportRun) -> ReportPage:
     "The triage as the CLI prints it."
-    from ceiling_scout.modes.model_triage import render_model_report
     return self.page.add("text/plain", render_model_report(self.report))
 
 @patch

@@ -8,7 +8,7 @@ import argparse, sys
 from html import escape
 from pathlib import Path
 from ..engine.core import CeilingScoutError
-from ..modes.triage_data import ModelReport, ModelReportError
+from ..modes.triage_data import ModelReport, ModelReportError, gain_kind
 
 # %% auto #0
 __all__ = ['PRIORITY_COLOURS', 'gain_text', 'verdict_text', 'triage_caption', 'triage_markdown_table', 'triage_chart_svg', 'main']
@@ -20,9 +20,7 @@ def gain_text(item: dict) -> str:
     "'8.25× measured', '1.16× headroom' or '–' (no gain above 1) for a report item."
     g = item.get("gain")
     if not g or g <= 1: return "–"
-    src = item.get("gain_source") or ""
-    how = ("measured sparse" if src.startswith("measured sparse") else "measured" if src.startswith("measured")
-           else "headroom" if src.startswith("ceiling") else src)
+    how = {"sparse": "measured sparse", "measured": "measured", "headroom": "headroom"}.get(gain_kind(item), "")
     return f"{g:.2f}× {how}".strip()
 
 def verdict_text(item: dict) -> str:
