@@ -103,11 +103,9 @@ class TriageItem:
     priority: str = "NONE"; approach: str = "NONE"; finding: str = ""
     gain: float|None = None; gain_ci95: list|None = None
     gain_kind: str = "none"             # a key of `GAIN_SOURCES`: measured, headroom, sparse, idle or none
-    model_saved_fraction: float = 0.0   # share × (1 − 1/gain)
-    saved_ms: float = 0.0; model_speedup_if_done: float = 1.0
+    model_saved_fraction: float = 0.0; saved_ms: float = 0.0; model_speedup_if_done: float = 1.0 # share·(1−1/gain)
     epilogue: list|None = None; notes: list|None = None; recommendation: str = ""; error: str|None = None
-    sparsity: dict|None = None          # the weight's sparsity (GEMMs with a weight), see `52_triage`
-    sparse: dict|None = None            # the measured sparse alternative, if any
+    sparsity: dict|None = None; sparse: dict|None = None   # the weight's sparsity; its sparse kernels, measured
     dense_gain: float|None = None       # where a sparse kernel's gain ranks the row: the dense verdict's
     rank: int|None = None
     @property
