@@ -21,15 +21,13 @@ from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from .triage_data import ModelReport, TriageItem
 from ..render.words import sentence
 from ..render.numbers import number
-from ..render.mode_text import render_model_report, sparse_line as render_sparse_line
-_all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live in render.mode_text; re-exported
+from ..render.mode_text import render_model_report
 
 # %% auto #0
 __all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads', 'mapped_share', 'saved_fraction',
            'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy', 'kineto_events', 'busy_from_events',
            'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig', 'phase_timer', 'source_name',
-           'model_dtype', 'place_source', 'triage', 'parse_sparsify', 'run_triage_cli', 'render_model_report',
-           'render_sparse_line']
+           'model_dtype', 'place_source', 'triage', 'parse_sparsify', 'run_triage_cli']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -242,12 +240,9 @@ class TriageConfig:
     busy_steps: int = 5                  # steps profiled for the GPU's busy time (CUDA only; 0: not profiled)
     energy: str = "none"                 # joules per call: "all" measurements, the library's ("baseline"), or "none"
                                          # (a 1-second window each on a GPU; the ranking uses none of them)
-    model: str|None = None               # no module given: a built-in, package.module:function, file.py:function,
-    ops: str|None = None                 # hf:config.json or .onnx to load; or an ops.json file
+    model: str|None = None; ops: str|None = None   # no module given: the model (as --model names it) or ops.json
     precision: str|None = None           # of ops.json entries that give none (None: bf16)
-    batch: int|None = None               # passed to the model's factory where it takes them
-    seq: int|None = None
-    scale_down: int|None = None          # hf:...: widths and head counts divided by this
+    batch: int|None = None; seq: int|None = None; scale_down: int|None = None   # the factory's; hf:...: widths / N
     timeout_s: float|None = DEFAULT_TIMEOUT_S  # the factory and the model's forward (None or inf: no limit)
     @classmethod
     def quick(cls, **overrides) -> TriageConfig: return cls(fusion=False, progress=False).but(**overrides)
@@ -255,11 +250,11 @@ class TriageConfig:
     def from_flags(cls, args) -> TriageConfig:
         "The triage a CLI call asks for (`TRIAGE_FLAGS`; --precision is the model's dtype unless --keep-dtype)."
         return cls(model=args.model, ops=args.ops, precision=args.precision, batch=args.batch, seq=args.seq,
-                   dtype=None if args.keep_dtype else args.precision, scale_down=args.scale_down,
+                   scale_down=args.scale_down, dtype=None if args.keep_dtype else args.precision,
+                   fusion=not args.no_fusion, progress=not (args.quiet or args.json),
                    timeout_s=DEFAULT_TIMEOUT_S if args.kernel_timeout is None else args.kernel_timeout,
-                   sparsify=parse_sparsify(args.sparsify) if args.sparsify else None, fusion=not args.no_fusion,
-                   max_compiled=2 if args.max_compiled is None else args.max_compiled,
-                   progress=not (args.quiet or args.json))
+                   sparsify=parse_sparsify(args.sparsify) if args.sparsify else None,
+                   max_compiled=2 if args.max_compiled is None else args.max_compiled)
     def but(self, **overrides) -> TriageConfig:
         "This config with `overrides` (the old keyword names); a one-line error naming the valid ones."
         if bad := sorted(set(overrides) - set(self.__dataclass_fields__)):
