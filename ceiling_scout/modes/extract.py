@@ -2,519 +2,27 @@
 
 # %% ../../nbs/51_extract.ipynb #eed37d18
 from __future__ import annotations
-import json, math, statistics, time
-from dataclasses import dataclass, field, asdict, replace
+import json, math
+from dataclasses import dataclass, field, asdict
 from pathlib import Path
 from typing import Any, Callable
 import torch
-import torch.nn.functional as F
-from torch.overrides import TorchFunctionMode
-from torch.utils._python_dispatch import TorchDispatchMode
-from torch.utils._pytree import tree_flatten, tree_map
-from torch.utils.weak import WeakIdKeyDictionary
-from ..engine.core import CeilingScoutError, Precision, Operation
-from ..engine.workloads import Workload, make_workload, registered_operations
+from torch.utils._pytree import tree_flatten
+from ..engine.core import CeilingScoutError, Operation
+from ..engine.workloads import make_workload, registered_operations
 from ..engine.timing import measure
 from ..ops.sparsity import analyze_sparsity, SparsityPattern, prune_to_24, convert_to_bsr
 from ..render.numbers import number
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
+from .capture import (TensorInfo, Ref, AtenCall, ExtractedOp, Mapped, attention_mapped,
+                                        capture_calls, map_calls)
 
 # %% auto #0
-__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'EMBEDDING_NOTE', 'ELEMENTWISE_MIN_BYTES',
-           'SMALL_ELEMENTWISE_NOTE', 'CAT_NOTE', 'BATCHNORM_NOTE', 'GROUP_MAPPERS', 'ROUTING_NOTE', 'TANH_GELU_NOTE',
-           'RMSNORM_NOTE', 'SWIGLU_NOTE', 'NOTES', 'NON_FLOAT_NOTE', 'WEIGHT_VIEWS', 'SPARSITY_KEYS',
-           'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS',
-           'ONNX_MAPPERS', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls', 'ExtractedOp', 'aten_mapper',
-           'map_mm', 'map_bmm', 'map_grouped_mm', 'map_sdpa', 'map_conv', 'map_embedding', 'map_activation',
-           'map_batch_norm', 'map_binary', 'map_cat', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope',
-           'find_tanh_gelu', 'find_rmsnorm', 'find_swiglu', 'find_moe_routing', 'map_calls', 'gemm_weight',
-           'attach_weight_sparsity', 'what_if_sparsity', 'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json',
-           'write_ops_json', 'onnx_mapper', 'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_gelu',
-           'onnx_attention', 'read_onnx', 'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns']
-
-# %% ../../nbs/51_extract.ipynb #342e48d1
-@dataclass(frozen=True)
-class TensorInfo:
-    "Shape, dtype and strides of one tensor argument."
-    shape: tuple[int, ...]; dtype: str; stride: tuple[int, ...]
-    @classmethod
-    def of(cls, t: torch.Tensor) -> "TensorInfo":
-        return cls(tuple(t.shape), str(t.dtype).removeprefix("torch."), tuple(t.stride()))
-    @property
-    def numel(self) -> int: return math.prod(self.shape)
-    @property
-    def nbytes(self) -> int: return self.numel * getattr(torch, self.dtype).itemsize
-
-@dataclass(frozen=True)
-class Ref:
-    "A tensor argument in a recorded call: output `out` of call `call` (-1: a tensor from outside, `ext` its id)."
-    call: int; out: int; ext: int; info: TensorInfo
-
-@dataclass(frozen=True)
-class AtenCall:
-    "One ATen operation as it ran: tensors and scalars by schema name, time, producers, composite group."
-    index: int; op: str                       # e.g. 'aten.addmm.default'
-    tensors: dict                             # schema name -> TensorInfo (lists: name.0, name.1, ...)
-    scalars: dict                             # schema name -> int/float/bool/str/list/None
-    outputs: tuple[TensorInfo, ...]
-    time_ms: float
-    inputs_from: tuple[int, ...]              # indices of the calls that produced its tensor inputs
-    group: int|None = None                    # index into the capture's groups (a composite call), or None
-    kind: str = "memory"                      # 'view' (no data moved), 'compute' or 'memory'
-    func: Any = field(default=None, compare=False, repr=False)       # the OpOverload (for replay)
-    args_tree: Any = field(default=None, compare=False, repr=False)  # (args, kwargs) with tensors as `Ref`
-    @property
-    def name(self) -> str: return self.op.split(".")[1] if self.op.startswith("aten.") else self.op
-    def to_dict(self) -> dict:
-        return {"index": self.index, "op": self.op, "tensors": {k: asdict(v) for k, v in self.tensors.items()},
-                "scalars": self.scalars, "outputs": [asdict(o) for o in self.outputs], "time_ms": self.time_ms,
-                "inputs_from": list(self.inputs_from), "group": self.group, "kind": self.kind}
-
-# %% ../../nbs/51_extract.ipynb #978105c9
-COMPUTE_ATEN = {"mm", "addmm", "bmm", "baddbmm", "_addmm_activation", "convolution", "_convolution", "_grouped_mm",
-                "_scaled_dot_product_flash_attention", "_scaled_dot_product_flash_attention_for_cpu",
-                "_scaled_dot_product_efficient_attention", "_scaled_dot_product_cudnn_attention",
-                "_flash_attention_forward", "_efficient_attention_forward"}
-
-def call_kind(func) -> str:
-    "'view' for aliasing ops (no data moved), 'compute' for matmul-like ATen ops, else 'memory'."
-    name = func.__name__.split(".")[0]
-    if name in COMPUTE_ATEN: return "compute"
-    try:
-        if func.is_view: return "view"
-    except Exception: pass
-    return "memory"
-
-def _scalar(v):
-    "A JSON-able form of a non-tensor argument."
-    if v is None or isinstance(v, (bool, int, float, str)): return v
-    if isinstance(v, (list, tuple)) and all(isinstance(x, (bool, int, float)) for x in v): return list(v)
-    if isinstance(v, (torch.dtype, torch.device, torch.memory_format, torch.layout)): return str(v)
-    return repr(v)[:80]
-
-# %% ../../nbs/51_extract.ipynb #f06a4042
-GROUPED_FUNCTIONS = {F.rms_norm: "rms_norm", F.scaled_dot_product_attention: "sdpa", F.linear: "linear",
-                     F.layer_norm: "layer_norm", F.softmax: "softmax", F.conv2d: "conv2d"}
-
-class _Recorder(TorchDispatchMode):
-    "Records every ATen call with its arguments, producers and time (CUDA events or perf_counter)."
-    def __init__(self, cuda: bool):
-        super().__init__()
-        self.cuda, self.calls, self.producer, self.ext, self.groups, self.group = cuda, [], WeakIdKeyDictionary(), \
-            WeakIdKeyDictionary(), [], None
-        self.ext_tensors: dict[int, torch.Tensor] = {}   # capture id -> tensor from outside (weights, inputs)
-    def _ref(self, t: torch.Tensor) -> Ref:
-        if t in self.producer: c, o = self.producer[t]; return Ref(c, o, -1, TensorInfo.of(t))
-        if t not in self.ext: self.ext[t] = len(self.ext); self.ext_tensors[self.ext[t]] = t
-        return Ref(-1, 0, self.ext[t], TensorInfo.of(t))
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        kwargs = kwargs or {}
-        if self.cuda:
-            e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            e0.record(); out = func(*args, **kwargs); e1.record(); t = (e0, e1)
-        else:
-            t0 = time.perf_counter(); out = func(*args, **kwargs); t = (time.perf_counter() - t0) * 1e3
-        tree = tree_map(lambda a: self._ref(a) if isinstance(a, torch.Tensor) else a, (args, kwargs))
-        named = dict(zip([a.name for a in func._schema.arguments], args)) | kwargs
-        tensors, scalars = {}, {}
-        for k, v in named.items():
-            if isinstance(v, torch.Tensor): tensors[k] = TensorInfo.of(v)
-            elif isinstance(v, (list, tuple)) and v and all(isinstance(x, torch.Tensor) for x in v):
-                tensors.update({f"{k}.{i}": TensorInfo.of(x) for i, x in enumerate(v)})
-            else: scalars[k] = _scalar(v)
-        flat_in = [r for r in tree_flatten(tree)[0] if isinstance(r, Ref)]
-        outs = [o for o in tree_flatten(out)[0] if isinstance(o, torch.Tensor)]
-        idx = len(self.calls)
-        for i, o in enumerate(outs): self.producer[o] = (idx, i)
-        self.calls.append(dict(index=idx, op=str(func), tensors=tensors, scalars=scalars,
-                               outputs=tuple(TensorInfo.of(o) for o in outs), time=t,
-                               inputs_from=tuple(dict.fromkeys(r.call for r in flat_in if r.call >= 0)),
-                               group=self.group, kind=call_kind(func), func=func, args_tree=tree))
-        return out
-
-class _Grouper(TorchFunctionMode):
-    "Marks the ATen calls made inside one call of a `GROUPED_FUNCTIONS` function (outermost call only)."
-    def __init__(self, rec: _Recorder): super().__init__(); self.rec = rec
-    def __torch_function__(self, func, types, args=(), kwargs=None):
-        kwargs = kwargs or {}
-        name = GROUPED_FUNCTIONS.get(func)
-        if name is None or self.rec.group is not None: return func(*args, **kwargs)
-        tens = {f"arg{i}": TensorInfo.of(a) for i, a in enumerate(args) if isinstance(a, torch.Tensor)}
-        tens |= {k: TensorInfo.of(v) for k, v in kwargs.items() if isinstance(v, torch.Tensor)}
-        sc = {f"arg{i}": _scalar(a) for i, a in enumerate(args) if not isinstance(a, torch.Tensor)}
-        sc |= {k: _scalar(v) for k, v in kwargs.items() if not isinstance(v, torch.Tensor)}
-        self.rec.groups.append({"name": name, "tensors": tens, "scalars": sc})
-        self.rec.group = len(self.rec.groups) - 1
-        try: return func(*args, **kwargs)
-        finally: self.rec.group = None
-
-# %% ../../nbs/51_extract.ipynb #77d067c2
-def capture_calls(model: Callable, inputs: tuple, runs: int=3, # captured forward passes; per-call time is their median
-                  externals: dict|None=None # filled with {capture id: tensor} of the tensors from outside (first pass)
-                 ) -> tuple[list[AtenCall], list[dict]]:
-    "Run `model(*inputs)` `runs` times under the recorder (after one untimed warm-up): calls, composite groups."
-    dev = next((a.device for a in inputs if isinstance(a, torch.Tensor)), torch.device("cpu"))
-    cuda = dev.type == "cuda"
-    with torch.no_grad():
-        model(*inputs)
-        passes = []
-        for _ in range(max(1, runs)):
-            rec = _Recorder(cuda)
-            with _Grouper(rec), rec: model(*inputs)
-            passes.append(rec)
-    if cuda: torch.cuda.synchronize(dev)
-    ms = lambda t: t[0].elapsed_time(t[1]) if cuda else t
-    first = passes[0]
-    if externals is not None: externals.update(first.ext_tensors)
-    same = [p for p in passes if [c["op"] for c in p.calls] == [c["op"] for c in first.calls]]
-    calls = [AtenCall(**{k: v for k, v in c.items() if k != "time"},
-                      time_ms=statistics.median(ms(p.calls[i]["time"]) for p in same))
-             for i, c in enumerate(first.calls)]
-    return calls, first.groups
-
-# %% ../../nbs/51_extract.ipynb #6c6dc015
-_PRECISION = {"float32": "fp32", "bfloat16": "bf16", "float16": "fp16", "float8_e4m3fn": "fp8", "int8": "int8"}
-
-@dataclass(frozen=True)
-class ExtractedOp:
-    "One operation of a model: a registered operation at a shape (or unmapped, operation=None), its time in the model."
-    name: str                          # e.g. 'addmm_3', or the entry's name in ops.json
-    operation: str|None                # a registered operation, None when unmapped
-    shape: tuple                       # in the operation's shape grammar (unmapped: the first input's shape)
-    precision: str                     # fp32, bf16, fp16, ...
-    extras: dict = field(default_factory=dict)   # the operation's extras (causal, kv_heads, stride, padding)
-    time_ms: float|None = None         # measured inside the model (None: not measured, e.g. from a file)
-    aten: tuple[str, ...] = ()         # the ATen ops it covers
-    calls: tuple[int, ...] = ()        # their call indices
-    kind: str = "memory"               # 'compute', 'memory' or 'view'
-    epilogue: tuple[str, ...] = ()     # work done in the same kernel (e.g. 'bias' of addmm)
-    note: str = ""                     # e.g. 'followed by gelu: an epilogue candidate'
-    count: int = 1                     # times it runs per model step (ops.json 'count')
-    meta: dict = field(default_factory=dict)  # kept from the source (e.g. ops.json 'sparsity')
-    @property
-    def mapped(self) -> bool: return self.operation is not None
-    def workload(self) -> Workload:
-        "The registered workload (raises `CeilingScoutError` naming the op when the shape is not valid for it)."
-        if not self.mapped: raise CeilingScoutError(f"{self.name}: unmapped ATen op ({', '.join(self.aten)})")
-        try: return make_workload(self.operation, list(self.shape), self.precision, **self.extras)
-        except CeilingScoutError as e: raise CeilingScoutError(f"{self.name}: {e}") from None
-    @property
-    def flops(self) -> float|None: return self.workload().flops * self.count if self.mapped else None
-    def to_dict(self) -> dict: return {**asdict(self), "shape": list(self.shape)}
-
-def _prec(info: TensorInfo) -> str: return _PRECISION.get(info.dtype, info.dtype)
-
-# %% ../../nbs/51_extract.ipynb #85a6df29
-ATEN_MAPPERS: dict[str, Callable] = {}
-
-def aten_mapper(*names: str):
-    "Register a mapper for the ATen ops `names`: f(call) -> (operation, shape, extras, epilogue) or (None, reason)."
-    def deco(f):
-        for n in names: ATEN_MAPPERS[n] = f
-        return f
-    return deco
-
-@aten_mapper("mm", "addmm", "_addmm_activation")
-def map_mm(c: AtenCall):
-    a, b = (c.tensors.get("mat1") or c.tensors["self"]), (c.tensors.get("mat2"))
-    (m, k), (_, n) = a.shape, b.shape
-    epi = () if c.name == "mm" else ("bias",)
-    if c.name == "_addmm_activation": epi += ("gelu" if c.scalars.get("use_gelu") else "relu",)
-    return "gemm", (m, n, k), {}, epi
-
-@aten_mapper("bmm")
-def map_bmm(c: AtenCall):
-    (g, m, k), (_, _, n) = c.tensors["self"].shape, c.tensors["mat2"].shape
-    return ("gemm", (m, n, k), {}, ()) if g == 1 else ("grouped_gemm", (g, m, n, k), {}, ())
-
-@aten_mapper("_grouped_mm")
-def map_grouped_mm(c: AtenCall):
-    a, b = c.tensors["self"], c.tensors["mat2"]
-    if len(a.shape) != 2 or len(b.shape) != 3: return None, "_grouped_mm other than 2-D × 3-D (A: ΣM×K, B: G×K×N)"
-    g, k, n = b.shape
-    return "grouped_gemm", (g, max(1, round(a.shape[0] / g)), n, k), {}, ()   # offs values are not read: mean M
-
-# %% ../../nbs/51_extract.ipynb #5be33ac7
-def _attention(q: TensorInfo, k: TensorInfo, causal: bool, mask: bool):
-    b, h, sq, d = q.shape; hkv, sk = k.shape[1], k.shape[2]
-    extras = {"causal": bool(causal)} | ({"kv_heads": hkv} if hkv != h else {})
-    return "attention", (b, h, sq, sk, d), extras, (("mask",) if mask else ())
-
-@aten_mapper("_scaled_dot_product_flash_attention", "_scaled_dot_product_flash_attention_for_cpu",
-             "_scaled_dot_product_efficient_attention", "_scaled_dot_product_cudnn_attention")
-def map_sdpa(c: AtenCall):
-    return _attention(c.tensors["query"], c.tensors["key"], c.scalars.get("is_causal", False),
-                      any(k.startswith("attn_") for k in c.tensors))
-
-@aten_mapper("convolution", "_convolution")
-def map_conv(c: AtenCall):
-    x, w, s = c.tensors["input"], c.tensors["weight"], c.scalars
-    st, pad, dil = s.get("stride", [1, 1]), s.get("padding", [0, 0]), s.get("dilation", [1, 1])
-    if len(x.shape) != 4: return None, f"convolution of a {len(x.shape)}-D input (conv2d takes 4-D)"
-    if s.get("transposed") or s.get("groups", 1) != 1 or set(dil) != {1} or len(set(st)) > 1 or len(set(pad)) > 1:
-        return None, (f"convolution with groups={s.get('groups')}, dilation={dil}, stride={st}, padding={pad}, "
-                      f"transposed={s.get('transposed')} is outside the conv2d grammar")
-    (n, ch, h, wd), (k, _, r, sz) = x.shape, w.shape
-    epi = ("bias",) if "bias" in c.tensors else ()
-    return "conv2d", (n, ch, h, wd, k, r, sz), {"stride": st[0], "padding": pad[0]}, epi
-
-# %% ../../nbs/51_extract.ipynb #9927da99
-def _rows(x: TensorInfo, cols: int, op: str):
-    return op, (x.numel // cols, cols), {}, ()
-
-EMBEDDING_NOTE = ("embedding lookup (a gather): measured as a device copy of the bytes it writes (d2d), the same "
-                  "memory traffic")
-
-@aten_mapper("embedding")
-def map_embedding(c: AtenCall):
-    w, ids = c.tensors["weight"], c.tensors["indices"]
-    return "d2d", (ids.numel * w.shape[-1] * w.nbytes // max(1, w.numel),), {}, ()
-
-ELEMENTWISE_MIN_BYTES = 64 * 2**10   # below: launch-bound, left unmapped
-SMALL_ELEMENTWISE_NOTE = "a broadcast, scalar or under-64 KiB operand: launch-bound, left to the fusion chains"
-CAT_NOTE = "concatenation: measured as a device copy of the bytes it writes (d2d), the same memory traffic"
-
-@aten_mapper("gelu", "silu", "relu", "relu_")
-def map_activation(c: AtenCall):
-    x = c.tensors["self"]
-    if not x.shape: return None, SMALL_ELEMENTWISE_NOTE
-    return "elementwise", (x.numel // x.shape[-1], x.shape[-1]), {"kind": c.name.rstrip("_")}, ()
-
-BATCHNORM_NOTE = ("batch norm in inference (a scale and shift per channel from running statistics): measured as a "
-                  "device copy of the bytes it writes (d2d), the same memory traffic")
-
-@aten_mapper("native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm")
-def map_batch_norm(c: AtenCall):
-    x = c.tensors.get("input")
-    if x is None or c.scalars.get("training"): return None, "batch norm in training (statistics computed): not mapped"
-    if x.nbytes < ELEMENTWISE_MIN_BYTES: return None, SMALL_ELEMENTWISE_NOTE
-    return "d2d", (x.nbytes,), {}, ()
-
-@aten_mapper("add", "mul", "add_", "mul_")
-def map_binary(c: AtenCall):
-    a, b = c.tensors.get("self"), c.tensors.get("other")
-    if a is None or b is None or (a.shape, a.dtype) != (b.shape, b.dtype) or 0 in (*a.stride, *b.stride) or \
-       not a.shape or a.nbytes < ELEMENTWISE_MIN_BYTES: return None, SMALL_ELEMENTWISE_NOTE
-    return "elementwise", (a.numel // a.shape[-1], a.shape[-1]), {"kind": c.name.rstrip("_")}, ()
-
-@aten_mapper("cat")
-def map_cat(c: AtenCall):
-    out = c.outputs[0] if c.outputs else None
-    if out is None or out.nbytes < ELEMENTWISE_MIN_BYTES: return None, SMALL_ELEMENTWISE_NOTE
-    return "d2d", (out.nbytes,), {}, ()
-
-@aten_mapper("native_layer_norm")
-def map_layer_norm(c: AtenCall):
-    return _rows(c.tensors["input"], math.prod(c.scalars["normalized_shape"]), "layernorm")
-
-@aten_mapper("_fused_rms_norm", "rms_norm")
-def map_rms_norm(c: AtenCall):
-    return _rows(c.tensors["input"], math.prod(c.scalars["normalized_shape"]), "rmsnorm")
-
-@aten_mapper("_softmax", "softmax")
-def map_softmax(c: AtenCall):
-    x = c.tensors["self"]; d = c.scalars["dim"]
-    if d not in (-1, len(x.shape) - 1):
-        return None, f"softmax over dim {d} of {len(x.shape)} (the grammar is the last dim)"
-    return _rows(x, x.shape[-1], "softmax")
-
-GROUP_MAPPERS: dict[str, Callable] = {
-    "rms_norm": lambda g: _rows(g["tensors"]["arg0"], math.prod(g["scalars"]["arg1"]), "rmsnorm"),
-    "sdpa": lambda g: _attention(g["tensors"].get("arg0") or g["tensors"]["query"],
-                                 g["tensors"].get("arg1") or g["tensors"]["key"],
-                                 g["scalars"].get("is_causal", g["scalars"].get("arg5", False)),
-                                 "attn_mask" in g["tensors"] or "arg3" in g["tensors"])}
-
-# %% ../../nbs/51_extract.ipynb #c122e556
-def find_rope(calls: list[AtenCall]) -> list[tuple[list[int], tuple]]:
-    "Rotate-half RoPE patterns in `calls`: (the call indices each covers, its (B, S, H, D) shape)."
-    users: dict[int, list[int]] = {}
-    for c in calls:
-        for p in c.inputs_from: users.setdefault(p, []).append(c.index)
-    out = []
-    for neg in (c for c in calls if c.name == "neg"):
-        cat = next((calls[u] for u in users.get(neg.index, []) if calls[u].name == "cat"), None)
-        m2 = cat and next((calls[u] for u in users.get(cat.index, []) if calls[u].name == "mul"), None)
-        add = m2 and next((calls[u] for u in users.get(m2.index, []) if calls[u].name == "add"), None)
-        m1 = add and next((calls[p] for p in add.inputs_from if p != m2.index and calls[p].name == "mul"), None)
-        if m1 is None: continue
-        x, tab = sorted((t for t in m1.tensors.values()), key=lambda t: -t.numel)[:2]
-        if len(x.shape) != 4: continue
-        d = x.shape[-1]; s = tab.numel // d
-        if x.shape[1] == s: b, _, h, _ = x.shape
-        elif x.shape[2] == s: b, h, _, _ = x.shape
-        else: continue
-        slices = [p for q in (neg, cat) for p in q.inputs_from if calls[p].name == "slice"]
-        out.append((sorted({*slices, neg.index, cat.index, m2.index, add.index, m1.index}), (b, s, h, d)))
-    return out
-
-# %% ../../nbs/51_extract.ipynb #42d04b5d
-def _users(calls: list[AtenCall]) -> dict[int, list[int]]:
-    "Call index -> the indices of the calls that read its outputs."
-    users: dict[int, list[int]] = {}
-    for c in calls:
-        for p in c.inputs_from: users.setdefault(p, []).append(c.index)
-    return users
-
-def find_tanh_gelu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]]:
-    "The written-out tanh-GELU patterns in `calls`: (the call indices each covers, its (ROWS, COLS))."
-    users, out = _users(calls), []
-    one = lambda idxs, name: next((calls[i] for i in idxs if calls[i].name == name), None)
-    for t in (c for c in calls if c.name == "tanh"):
-        m1 = one(t.inputs_from, "mul"); a1 = m1 and one(m1.inputs_from, "add")
-        m0 = a1 and one(a1.inputs_from, "mul"); p = m0 and one(m0.inputs_from, "pow")
-        a2 = one(users.get(t.index, []), "add"); m3 = a2 and one(users.get(a2.index, []), "mul")
-        if not (p and m3) or p.scalars.get("exponent") != 3: continue
-        half = [calls[i] for i in m3.inputs_from if i != a2.index and calls[i].name == "mul"]
-        x = p.tensors["self"]
-        out.append((sorted({c.index for c in (p, m0, a1, m1, t, a2, m3, *half[:1])}),
-                    (x.numel // x.shape[-1], x.shape[-1])))
-    return out
-
-# %% ../../nbs/51_extract.ipynb #e4620b8a
-def _one(calls: list[AtenCall], idxs, *names: str) -> AtenCall|None:
-    "The first call among `idxs` whose ATen name is one of `names`."
-    return next((calls[i] for i in idxs if calls[i].name in names), None)
-
-def _rms_tail(calls: list[AtenCall], users: dict, mul: AtenCall, cols: int) -> list[AtenCall]:
-    "The optional cast and the product with a weight vector of length `cols` after RMSNorm's `x * rsqrt(...)`."
-    nxt = users.get(mul.index, [])
-    cast = _one(calls, nxt, "_to_copy") if len(nxt) == 1 else None
-    after = users.get(cast.index, []) if cast else nxt
-    w = _one(calls, after, "mul") if len(after) == 1 else None
-    if w is None or not any(t.shape == (cols,) for t in w.tensors.values()): return [cast] if cast else []
-    return [c for c in (cast, w) if c]
-
-def find_rmsnorm(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]]:
-    "Written-out RMSNorm patterns (pow, mean, add, rsqrt, mul; casts, weight): (call indices, (ROWS, COLS))."
-    users, out = _users(calls), []
-    for r in (c for c in calls if c.name == "rsqrt"):
-        a = _one(calls, r.inputs_from, "add"); m = a and _one(calls, a.inputs_from, "mean")
-        p = m and _one(calls, m.inputs_from, "pow"); mul = _one(calls, users.get(r.index, []), "mul")
-        if not (p and mul) or p.scalars.get("exponent") != 2 or len(a.inputs_from) != 1: continue
-        x = p.tensors["self"]
-        if m.scalars.get("dim") not in ([-1], [len(x.shape) - 1]): continue
-        head = [calls[i] for i in p.inputs_from if calls[i].name == "_to_copy"]
-        if head and not set(users.get(head[0].index, [])) <= {p.index, mul.index}: head = []
-        cs = [*head, p, m, a, r, mul, *_rms_tail(calls, users, mul, x.shape[-1])]
-        out.append((sorted(c.index for c in cs), (x.numel // x.shape[-1], x.shape[-1])))
-    return out
-
-
-# %% ../../nbs/51_extract.ipynb #64da514e
-def find_swiglu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]]:
-    "`silu(gate) * up` pairs (same shape and dtype) in `calls`: (the two call indices, (ROWS, COLS))."
-    users, out = _users(calls), []
-    for s in (c for c in calls if c.name == "silu"):
-        nxt = users.get(s.index, [])
-        m = _one(calls, nxt, "mul") if len(nxt) == 1 else None
-        if m is None or len({(t.shape, t.dtype) for t in m.tensors.values()}) != 1 or not s.outputs[0].shape: continue
-        x = s.outputs[0]
-        out.append(([s.index, m.index], (x.numel // x.shape[-1], x.shape[-1])))
-    return out
-
-
-# %% ../../nbs/51_extract.ipynb #c8daa270
-ROUTING_NOTE = ("MoE routing folded in ({names}): the token permutation a fused MoE kernel does around its "
-                "grouped GEMM (measured without it)")
-
-def find_moe_routing(calls: list[AtenCall]) -> list[tuple[list[int], int]]:
-    "MoE routing after each `topk`: (the calls routing tokens to the experts and back, the first expert GEMM fed)."
-    users, out = _users(calls), []
-    for t in (c for c in calls if c.name == "topk"):
-        seen, todo, hosts = {t.index}, [t.index], []
-        while todo:
-            for u in users.get(todo.pop(), []):
-                c = calls[u]
-                if u in seen: continue
-                if c.kind == "compute": hosts.append(u); continue
-                if c.name in ("add", "add_") and any(p < t.index for p in c.inputs_from): continue   # the residual
-                seen.add(u); todo.append(u)
-        if hosts: out.append((sorted(seen), min(hosts)))
-    return out
-
-# %% ../../nbs/51_extract.ipynb #2901272c
-_ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh"}
-TANH_GELU_NOTE = ("tanh-approximate GELU written out as pow, mul, add and tanh calls: measured as the one fused GELU "
-                  "kernel they could be (bias_gelu moves the same bytes)")
-RMSNORM_NOTE = ("RMSNorm written out as pow, mean, add, rsqrt and mul calls (and dtype casts): measured as the one "
-                "fused RMSNorm kernel they stand for (rmsnorm reads x and the weight and writes y once)")
-SWIGLU_NOTE = ("SwiGLU's silu(gate) * up, two kernels: measured as the one fused kernel they could be "
-               "(elementwise silu_mul reads gate and up and writes once)")
-NOTES = {"embedding": EMBEDDING_NOTE, "cat": CAT_NOTE,   # said of a single call the ATen mapper mapped
-         **dict.fromkeys(("native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm"),
-                         BATCHNORM_NOTE)}
-
-NON_FLOAT_NOTE = "integer or boolean tensors (positions, masks, indices): not a workload the tool measures"
-
-def _op(name, calls: list[AtenCall], mapped, prec: str) -> ExtractedOp:
-    t = sum(c.time_ms for c in calls)
-    if mapped is not None and mapped[0] is not None and prec not in _PRECISION.values(): mapped = (None, NON_FLOAT_NOTE)
-    aten, idx = tuple(c.name for c in calls), tuple(c.index for c in calls)
-    kind = "compute" if any(c.kind == "compute" for c in calls) else ("view" if all(c.kind == "view" for c in calls)
-                                                                       else "memory")
-    if mapped is None or mapped[0] is None:
-        first = next((v for c in calls for v in c.tensors.values()), None)
-        return ExtractedOp(name, None, first.shape if first else (), prec, {}, t, aten, idx, kind,
-                           note=mapped[1] if mapped else "")
-    op, shape, extras, epi = mapped
-    return ExtractedOp(name, op, tuple(shape), prec, extras, t, aten, idx, kind, epi)
-
-def _fold_routing(taken: dict, calls: list[AtenCall], route: list[int], host: int) -> None:
-    "Fold the unmapped single calls of `route` into the op of expert GEMM call `host` (in `taken`, in place)."
-    h = taken[host]
-    if h.operation not in ("gemm", "grouped_gemm"): return
-    extra = [i for i in route if not taken[i].mapped and len(taken[i].calls) == 1 and calls[i].kind != "view"]
-    names = ", ".join(dict.fromkeys(calls[i].name for i in extra))
-    op = replace(h, calls=h.calls + tuple(extra), aten=h.aten + tuple(calls[i].name for i in extra),
-                 time_ms=h.time_ms + sum(calls[i].time_ms for i in extra),
-                 note="; ".join(x for x in (h.note, ROUTING_NOTE.format(names=names)) if x))
-    for i in (*h.calls, *extra): taken[i] = op
-
-def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
-    "Map captured calls to `ExtractedOp`s (composite groups, RoPE, ATen mappers; the rest unmapped), in call order."
-    taken: dict[int, ExtractedOp] = {}
-    def prec_of(cs): return next((_prec(v) for c in cs for v in c.tensors.values()), "fp32")
-    for gi, g in enumerate(groups):
-        cs = [c for c in calls if c.group == gi]
-        if not cs: continue
-        main = next((c for c in cs if c.name in ATEN_MAPPERS), None)
-        if g["name"] in GROUP_MAPPERS: mapped = GROUP_MAPPERS[g["name"]](g)
-        else: mapped = ATEN_MAPPERS[main.name](main) if main else None
-        op = _op(f"{g['name']}_{cs[0].index}", cs, mapped, prec_of(cs))
-        for c in cs: taken[c.index] = op
-    for idx, shape in find_rope([c for c in calls]):
-        if any(i in taken for i in idx): continue
-        cs = [calls[i] for i in idx]
-        op = _op(f"rope_{idx[0]}", cs, ("rope", shape, {}, ()), prec_of(cs))
-        for i in idx: taken[i] = op
-    for finder, label, op_name, extras, note in (
-            (find_tanh_gelu, "gelu_tanh", "bias_gelu", {}, TANH_GELU_NOTE), (find_rmsnorm, "rmsnorm", "rmsnorm", {},
-            RMSNORM_NOTE), (find_swiglu, "swiglu", "elementwise", {"kind": "silu_mul"}, SWIGLU_NOTE)):
-        for idx, shape in finder(calls):
-            if any(i in taken for i in idx): continue
-            cs = [calls[i] for i in idx]
-            op = replace(_op(f"{label}_{idx[0]}", cs, (op_name, shape, extras, ()), prec_of(cs)), note=note)
-            for i in idx: taken[i] = op
-    for c in calls:
-        if c.index not in taken:
-            mapped = ATEN_MAPPERS[c.name](c) if c.name in ATEN_MAPPERS else None
-            taken[c.index] = _op(f"{c.name}_{c.index}", [c], mapped, prec_of([c]))
-            if c.name in NOTES and taken[c.index].mapped: taken[c.index] = replace(taken[c.index], note=NOTES[c.name])
-    for route, host in find_moe_routing(calls): _fold_routing(taken, calls, route, host)
-    ops = list({id(taken[c.index]): taken[c.index] for c in calls}.values())
-    users = {}
-    for c in calls:
-        for p in c.inputs_from: users.setdefault(p, []).append(c)
-    out = []
-    for op in ops:
-        if op.operation == "gemm":
-            nxt = [u.name for i in op.calls for u in users.get(i, []) if u.index not in op.calls]
-            if len(nxt) == 1 and nxt[0] in _ACTIVATIONS:
-                note = f"followed by {nxt[0]} in its own kernel: an epilogue candidate"
-                op = ExtractedOp(**{**asdict(op), "note": note})
-        out.append(op)
-    return out
+__all__ = ['WEIGHT_VIEWS', 'SPARSITY_KEYS', 'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS',
+           'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
+           'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_mapper',
+           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_gelu', 'onnx_attention', 'read_onnx',
+           'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns']
 
 # %% ../../nbs/51_extract.ipynb #6720f885
 WEIGHT_VIEWS = {"t": True, "transpose": True, "permute": True, "view": False, "_unsafe_view": False,
@@ -756,9 +264,9 @@ def _entry_op(name: str, e: Any, precision: str, tokens: int|None) -> ExtractedO
     if sp and "weight" not in e:
         note = (note + "; " if note else "") + (f"sparsity {sp} given, no weight: the triage measures the sparse "
                                                 "kernels on a synthetic matrix of that sparsity")
-    out = ExtractedOp(name, op, tuple(shape), str(e.get("precision", precision)), extras, time_ms, (), (),
-                      "memory" if registered_operations()[Operation(op)].compute_bound_kind == "memory" else "compute",
-                      note=note, count=count, meta=meta)
+    out = ExtractedOp(name, op, tuple(shape), str(e.get("precision", precision)), extras, time_ms, note=note,
+                      kind="memory" if registered_operations()[Operation(op)].compute_bound_kind == "memory"
+                      else "compute", count=count, meta=meta)
     try: w = make_workload(op, list(out.shape), out.precision, **extras)   # validates the shape and the extras
     except CeilingScoutError as x: raise CeilingScoutError(f"{where}: {x}") from None
     return ExtractedOp(**{**asdict(out), "shape": tuple(w.shape) if op != "grouped_gemm" else tuple(shape)})
@@ -776,8 +284,8 @@ def _unmapped_op(i: int, u: Any, precision: str) -> ExtractedOp:
     if kind not in ("memory", "compute", "view"):
         raise CeilingScoutError(f"{where}: kind must be memory, compute or view; got {kind!r}")
     return ExtractedOp(u["name"], None, tuple(_dims(where, u.get("shape", []), unmapped=True)),
-                       str(u.get("precision", precision)), {}, _ms(where, "time_ms", u.get("time_ms")), tuple(aten), (),
-                       kind, note=str(u.get("note") or ""))
+                       str(u.get("precision", precision)), {}, _ms(where, "time_ms", u.get("time_ms")), tuple(aten),
+                       kind=kind, note=str(u.get("note") or ""))
 
 # %% ../../nbs/51_extract.ipynb #e1abdc2d
 def _read_ops_file(p: Path) -> Any:
@@ -849,7 +357,7 @@ _ONNX_VIEWS = ("Reshape", "Transpose", "Squeeze", "Unsqueeze", "Identity", "Cons
 ONNX_MAPPERS: dict[str, Callable] = {}
 
 def onnx_mapper(*types: str):
-    "Register a mapper for ONNX node types: f(node, shapes, attrs) -> (operation, shape, extras, epilogue) or None."
+    "Register a mapper for ONNX node types: f(node, shapes, attrs) -> `Mapped`, or None outside the grammar."
     def deco(f):
         for t in types: ONNX_MAPPERS[t] = f
         return f
@@ -858,16 +366,16 @@ def onnx_mapper(*types: str):
 @onnx_mapper("MatMul")
 def onnx_matmul(node, s, a):
     x, w = s(node.input[0]), s(node.input[1])
-    if len(w) == 2: return "gemm", (math.prod(x[:-1]), w[1], x[-1]), {}, ()
+    if len(w) == 2: return Mapped("gemm", (math.prod(x[:-1]), w[1], x[-1]))
     g = math.prod(x[:-2])
-    return ("gemm", (x[-2], w[-1], x[-1]), {}, ()) if g == 1 else ("grouped_gemm", (g, x[-2], w[-1], x[-1]), {}, ())
+    return Mapped("gemm", (x[-2], w[-1], x[-1])) if g == 1 else Mapped("grouped_gemm", (g, x[-2], w[-1], x[-1]))
 
 @onnx_mapper("Gemm")
 def onnx_gemm(node, s, a):
     x, w = s(node.input[0]), s(node.input[1])
     m, k = (x[1], x[0]) if a.get("transA") else x
     n = w[0] if a.get("transB") else w[1]
-    return "gemm", (m, n, k), {}, (("bias",) if len(node.input) > 2 and node.input[2] else ())
+    return Mapped("gemm", (m, n, k), {}, ("bias",) if len(node.input) > 2 and node.input[2] else ())
 
 @onnx_mapper("Conv")
 def onnx_conv(node, s, a):
@@ -875,7 +383,7 @@ def onnx_conv(node, s, a):
     st, pads, dil = a.get("strides", [1, 1]), a.get("pads", [0, 0, 0, 0]), a.get("dilations", [1, 1])
     if len(x) != 4 or a.get("group", 1) != 1 or set(dil) != {1} or len(set(st)) > 1 or len(set(pads)) > 1: return None
     epi = ("bias",) if len(node.input) > 2 else ()
-    return "conv2d", (*x, w[0], w[2], w[3]), {"stride": st[0], "padding": pads[0]}, epi
+    return Mapped("conv2d", (*x, w[0], w[2], w[3]), {"stride": st[0], "padding": pads[0]}, epi)
 
 @onnx_mapper("LayerNormalization", "RMSNormalization", "SimplifiedLayerNormalization", "Softmax")
 def onnx_rowwise(node, s, a):
@@ -883,19 +391,19 @@ def onnx_rowwise(node, s, a):
     op = {"LayerNormalization": "layernorm", "Softmax": "softmax"}.get(node.op_type, "rmsnorm")
     if op == "softmax" and axis != len(x) - 1: return None
     cols = math.prod(x[axis:])
-    return op, (math.prod(x) // cols, cols), {}, ()
+    return Mapped(op, (math.prod(x) // cols, cols))
 
 @onnx_mapper("Gelu")
 def onnx_gelu(node, s, a):
     x = s(node.input[0])
-    return "elementwise", (math.prod(x[:-1]), x[-1]), {"kind": "gelu"}, ()
+    return Mapped("elementwise", (math.prod(x[:-1]), x[-1]), {"kind": "gelu"})
 
 @onnx_mapper("Attention")
 def onnx_attention(node, s, a):
     q, k = s(node.input[0]), s(node.input[1])
     if len(q) != 4: return None
     qi, ki = TensorInfo(tuple(q), "float32", ()), TensorInfo(tuple(k), "float32", ())
-    return _attention(qi, ki, a.get("is_causal", 0), False)
+    return attention_mapped(qi, ki, a.get("is_causal", 0), False)
 
 # %% ../../nbs/51_extract.ipynb #5f754997
 def read_onnx(path: str|Path, precision: str|None=None # default: the element type of each node's first input
@@ -930,14 +438,15 @@ def read_onnx(path: str|Path, precision: str|None=None # default: the element ty
         prec = precision or _ONNX_DTYPES.get(first[1], "fp32")
         mapper = ONNX_MAPPERS.get(node.op_type)
         mapped = mapper(node, shape_of, attrs) if mapper else None
+        at = {"aten": (node.op_type,), "calls": (i,)}
         if mapped:
-            kind = "compute" if mapped[0] in ("gemm", "grouped_gemm", "conv2d", "attention") else "memory"
-            ops.append(ExtractedOp(label, mapped[0], tuple(mapped[1]), prec, mapped[2], None, (node.op_type,), (i,),
-                                   kind, mapped[3]))
+            kind = "compute" if mapped.operation in ("gemm", "grouped_gemm", "conv2d", "attention") else "memory"
+            ops.append(ExtractedOp(label, mapped.operation, tuple(mapped.shape), prec, mapped.extras, kind=kind,
+                                   epilogue=mapped.epilogue, **at))
         else:
             kind = "view" if node.op_type in _ONNX_VIEWS else "memory"
-            ops.append(ExtractedOp(label, None, tuple(d or 0 for d in first[0]), prec, {}, None, (node.op_type,), (i,),
-                                   kind, note="" if not mapper else "outside the operation's grammar"))
+            ops.append(ExtractedOp(label, None, tuple(d or 0 for d in first[0]), prec, kind=kind, **at,
+                                   note="" if not mapper else "outside the operation's grammar"))
     ops = onnx_gelu_patterns(g, onnx_attention_patterns(g, ops, known), known)
     return ExtractedModel(p.stem, ops, "onnx", "ONNX shape inference", None, "cpu")
 
@@ -969,7 +478,7 @@ def onnx_attention_patterns(g, ops: list[ExtractedOp], known: dict) -> list[Extr
         idx = sorted({j, *chain, after[0]})
         covered |= set(idx)
         found[idx[0]] = ExtractedOp(f"attention_{idx[0]}", "attention", (b, h, sq, sk, d), ops[j].precision, extras,
-                                    None, tuple(g.node[k].op_type for k in idx), tuple(idx), "compute",
+                                    aten=tuple(g.node[k].op_type for k in idx), calls=tuple(idx), kind="compute",
                                     note="a mask in the graph: measured without it" if mask else "")
     return [found[i] if i in found else o for i, o in enumerate(ops) if i in found or i not in covered]
 
@@ -995,8 +504,8 @@ def onnx_gelu_patterns(g, ops: list[ExtractedOp], known: dict) -> list[Extracted
     for o in ops:
         if o.calls and o.calls[0] in found:
             idx, shape = found[o.calls[0]]
-            out.append(ExtractedOp(f"gelu_{idx[0]}", "elementwise", shape, o.precision, {"kind": "gelu"}, None,
-                                   tuple(g.node[k].op_type for k in idx), tuple(idx), "memory"))
+            out.append(ExtractedOp(f"gelu_{idx[0]}", "elementwise", shape, o.precision, {"kind": "gelu"},
+                                   aten=tuple(g.node[k].op_type for k in idx), calls=tuple(idx), kind="memory"))
         elif not (set(o.calls) & covered): out.append(o)
     return out
 

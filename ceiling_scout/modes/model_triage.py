@@ -2,38 +2,32 @@
 
 # %% ../../nbs/52_model_triage.ipynb #1cfabef9
 from __future__ import annotations
-import contextlib, json, math, sys, time
-from dataclasses import dataclass, field, asdict, replace
+import contextlib, math, sys, time
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 import torch
-import torch.nn.functional as F
 from ..engine.core import CeilingScoutError, Priority, Approach, Precision, parse_enum
 from ..engine.workloads import Flag, Mode, register_mode
-from ..engine.timing import measure
 from ..engine.scout import CeilingScout
 from ..engine.verdict import Verdict
-from .extract import (ExtractedModel, ExtractedOp, AtenCall, Ref, extract_ops, read_ops_json, read_onnx,
-                                   write_ops_json)
+from .extract import (ExtractedModel, ExtractedOp, extract_ops, read_ops_json, read_onnx, write_ops_json,
+                                        what_if_sparsity)
+from .fusion import FusionDetector
 from .models import load_factory, place_model
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .harness import GPU_WORK, activity_type, quiet_profile
-from .extract import what_if_sparsity
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
-from ..reports.triage_report import ModelReport
+from .triage_data import ModelReport, TriageItem
 from ..render.words import sentence
 from ..render.numbers import number
-from ..render.mode_text import fusion_line, fusion_sequence_text, render_model_report, sparse_line as render_sparse_line
-_all_ = ["render_model_report", "render_sparse_line"]   # the text layouts live in render.mode_text; re-exported
+from ..render.mode_text import render_model_report
 
 # %% auto #0
-__all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'COMPUTE_NAMES', 'MEMORY_NAMES', 'TRIAGE_FLAGS', 'unique_workloads',
-           'mapped_share', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy',
-           'kineto_events', 'busy_from_events', 'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig',
-           'phase_timer', 'triage', 'FusionChain', 'find_chains', 'replay_chain', 'fused_tolerance', 'mismatch_note',
-           'finite_inputs', 'measure_fused', 'chain_key', 'same_timing', 'epilogue_chains', 'SequenceConfig',
-           'FusionSequence', 'FusionDetector', 'model_timeout_s', 'model_dtype', 'place_source', 'source_model',
-           'parse_sparsify', 'run_triage_cli', 'render_model_report', 'render_sparse_line']
+__all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads', 'mapped_share', 'saved_fraction',
+           'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy', 'kineto_events', 'busy_from_events',
+           'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig', 'phase_timer', 'source_name',
+           'model_dtype', 'place_source', 'triage', 'parse_sparsify', 'run_triage_cli']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -83,39 +77,34 @@ def amdahl_speedup(saved: float) -> float:
 COVERAGE_WARN = 0.80  # below this share of the step time explained by measured ops, the ranking is warned about
 
 # %% ../../nbs/52_model_triage.ipynb #ce53390a
-def _gain_source(v: Verdict) -> str:
-    if v.gain is None: return "none"
-    return "measured alternative" if v.gain_ci95 is not None else "ceiling headroom (1/efficiency)"
-
 def _op_ms(u: dict, v: Verdict) -> float|None:
     "A unique workload's time in the model: as captured (or given in the file), else as measured alone."
     return u["time_ms"] if u["time_ms"] is not None else (v.baseline.mean_ms * u["count"] if v.baseline.ok else None)
 
-def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None) -> dict:
-    b = v.baseline
-    bench_ms = b.mean_ms * u["count"] if b.ok else None
-    t = _op_ms(u, v)
+def _saving(share: float|None, t: float|None, g: float|None) -> dict:
+    "What a speedup `g` of an op of time `t` (share `share` of the model) saves: the item's three fields."
+    saved = saved_fraction(share, g)
+    return {"model_saved_fraction": saved, "saved_ms": t * (1 - 1 / g) if (t and g) else 0.0,
+            "model_speedup_if_done": amdahl_speedup(saved)}
+
+def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None) -> TriageItem:
+    b, w, t = v.baseline, v.workload, _op_ms(u, v)
     share = t / model_ms if (t is not None and model_ms) else None
     g = v.gain if (v.gain and v.gain > 1) else None
-    saved = saved_fraction(share, g)
-    w = v.workload
-    it = {"workload": key, "operation": w.operation.value, "shape": list(w.shape), "precision": w.precision.value,
-            "extras": {k: val for k, val in w.extras.items()}, "ops": u["ops"], "count": u["count"],
-            "time_in_model_ms": u["time_ms"], "benchmark_ms": b.mean_ms, "benchmark_total_ms": bench_ms, "share": share,
-            "status": b.status, "tflops": b.tflops, "gbps": b.gbps, "efficiency": v.efficiency,
-            "bound_kind": v.bound_kind, "arithmetic_intensity": w.arithmetic_intensity,
-            "ceiling_tflops": v.ceiling_tflops,
-            "priority": v.priority.value, "approach": v.approach.value, "finding": v.finding, "gain": v.gain,
-            "gain_ci95": list(v.gain_ci95) if v.gain_ci95 else None, "gain_source": _gain_source(v),
-            "model_saved_fraction": saved, "saved_ms": (t * (1 - 1 / g)) if (t and g) else 0.0,
-            "model_speedup_if_done": amdahl_speedup(saved), "epilogue": list(u["epilogue"]), "notes": u["notes"],
-            "recommendation": v.recommendation, "error": b.error, "sparsity": u.get("sparsity"), "sparse": sparse}
+    it = TriageItem(key, w.operation.value, list(w.shape), w.precision.value, dict(w.extras), u["ops"], u["count"],
+                    time_in_model_ms=u["time_ms"], benchmark_ms=b.mean_ms, share=share, status=b.status,
+                    benchmark_total_ms=b.mean_ms * u["count"] if b.ok else None,
+                    tflops=b.tflops, gbps=b.gbps, efficiency=v.efficiency, bound_kind=v.bound_kind,
+                    arithmetic_intensity=w.arithmetic_intensity, ceiling_tflops=v.ceiling_tflops,
+                    priority=v.priority.value, approach=v.approach.value, finding=v.finding, gain=v.gain,
+                    gain_ci95=list(v.gain_ci95) if v.gain_ci95 else None, epilogue=list(u["epilogue"]),
+                    gain_kind="none" if v.gain is None else "measured" if v.gain_ci95 is not None else "headroom",
+                    notes=u["notes"], recommendation=v.recommendation, error=b.error, sparsity=u.get("sparsity"),
+                    sparse=sparse, **_saving(share, t, g))
     if sparse and sparse.get("faster") and sparse["gain"] > (g or 1.0):    # the measured sparse kernel wins
-        sg = sparse["gain"]; saved = saved_fraction(share, sg)
-        it.update(priority=sparse["priority"], approach=sparse["approach"], finding=sparse["finding"], gain=sg,
-                  gain_ci95=sparse["gain_ci95"], gain_source=f"measured sparse kernel ({sparse['kernel']})",
-                  dense_gain=v.gain, model_saved_fraction=saved, saved_ms=t * (1 - 1 / sg) if t else 0.0,
-                  model_speedup_if_done=amdahl_speedup(saved), recommendation=sparse["recommendation"])
+        return replace(it, priority=sparse["priority"], approach=sparse["approach"], finding=sparse["finding"],
+                       gain=sparse["gain"], gain_ci95=sparse["gain_ci95"], gain_kind="sparse", dense_gain=v.gain,
+                       recommendation=sparse["recommendation"], **_saving(share, t, sparse["gain"]))
     return it
 
 # %% ../../nbs/52_model_triage.ipynb #31f5cbf0
@@ -156,15 +145,10 @@ def gpu_busy_time(events: list[tuple[str, float, float]], # (activity type, star
                  ) -> float:
     "The union of the GPU work intervals (kernels, memcpy, memset; overlaps once), in the events' own unit."
     lo, hi = window or (-math.inf, math.inf)
-    spans = sorted((max(s, lo), min(e, hi)) for kind, s, e in events if kind in GPU_WORK)
-    total, cur = 0.0, None
-    for s, e in spans:
-        if e <= s: continue
-        if cur is None or s > cur[1]:
-            total += (cur[1] - cur[0]) if cur else 0.0
-            cur = [s, e]
-        else: cur[1] = max(cur[1], e)
-    return total + ((cur[1] - cur[0]) if cur else 0.0)
+    total, end = 0.0, -math.inf
+    for s, e in sorted((max(s, lo), min(e, hi)) for kind, s, e in events if kind in GPU_WORK):
+        if e > max(s, end): total, end = total + e - max(s, end), e   # the part not covered yet
+    return total
 
 # %% ../../nbs/52_model_triage.ipynb #810a3f6b
 @dataclass(frozen=True)
@@ -229,24 +213,19 @@ def host_decision(step_ms: float|None, # the model's measured step (unprofiled)
             "actions": ["cuda_graphs", "torch_compile_reduce_overhead", "larger_batch"] if host else []}
 
 def host_item(h: dict # a host_bound `host_decision`
-             ) -> dict:
+             ) -> TriageItem:
     "The host-bound finding as a ranked row: the GPU's idle share of the step and the saving it bounds (Amdahl)."
-    idle = h["idle_share"]
-    return {"workload": "host: GPU idle (launches, Python)", "operation": "host", "shape": [], "precision": "-",
-            "extras": {}, "ops": [], "count": 1, "time_in_model_ms": h["idle_ms"], "benchmark_ms": None,
-            "benchmark_total_ms": None, "share": None, "idle_share": idle, "status": "ok", "tflops": None, "gbps": None,
-            "efficiency": h["gpu_busy_share"], "bound_kind": "host", "arithmetic_intensity": None,
-            "ceiling_tflops": None, "priority": Priority.HIGH.value, "approach": Approach.CUDA_GRAPHS.value,
-            "finding": "host_bound", "gain": None, "gain_ci95": None,
-            "gain_source": "bound: the GPU's idle time (Amdahl on the idle share)", "model_saved_fraction": idle,
-            "saved_ms": h["idle_ms"], "model_speedup_if_done": h["speedup_bound"], "epilogue": [], "notes": [],
-            "recommendation": sentence("triage", "host_bound_advice", h), "error": None, "sparsity": None,
-            "sparse": None}
+    return TriageItem("host: GPU idle (launches, Python)", "host", [], "-", {}, [], 1, h["idle_ms"],
+                      idle_share=h["idle_share"], efficiency=h["gpu_busy_share"], bound_kind="host",
+                      priority=Priority.HIGH.value, approach=Approach.CUDA_GRAPHS.value, finding="host_bound",
+                      gain_kind="idle", model_saved_fraction=h["idle_share"], saved_ms=h["idle_ms"],
+                      model_speedup_if_done=h["speedup_bound"], epilogue=[], notes=[],
+                      recommendation=sentence("triage", "host_bound_advice", h))
 
 # %% ../../nbs/52_model_triage.ipynb #f93bc9b2
 @dataclass(frozen=True)
 class TriageConfig:
-    "How a model is triaged (preset: `TriageConfig.quick()`, no fusion chains and no progress bar)."
+    "How a model is triaged (presets: `quick()`, no fusion chains and no progress bar; `from_flags(args)`, the CLI's)."
     device: str = "auto"                 # the `CeilingScout` made when none is given: its device, warm-up, iterations
     warmup: int = 5
     iters: int = 20
@@ -261,8 +240,21 @@ class TriageConfig:
     busy_steps: int = 5                  # steps profiled for the GPU's busy time (CUDA only; 0: not profiled)
     energy: str = "none"                 # joules per call: "all" measurements, the library's ("baseline"), or "none"
                                          # (a 1-second window each on a GPU; the ranking uses none of them)
+    model: str|None = None; ops: str|None = None   # no module given: the model (as --model names it) or ops.json
+    precision: str|None = None           # of ops.json entries that give none (None: bf16)
+    batch: int|None = None; seq: int|None = None; scale_down: int|None = None   # the factory's; hf:...: widths / N
+    timeout_s: float|None = DEFAULT_TIMEOUT_S  # the factory and the model's forward (None or inf: no limit)
     @classmethod
     def quick(cls, **overrides) -> TriageConfig: return cls(fusion=False, progress=False).but(**overrides)
+    @classmethod
+    def from_flags(cls, args) -> TriageConfig:
+        "The triage a CLI call asks for (`TRIAGE_FLAGS`; --precision is the model's dtype unless --keep-dtype)."
+        return cls(model=args.model, ops=args.ops, precision=args.precision, batch=args.batch, seq=args.seq,
+                   scale_down=args.scale_down, dtype=None if args.keep_dtype else args.precision,
+                   fusion=not args.no_fusion, progress=not (args.quiet or args.json),
+                   timeout_s=DEFAULT_TIMEOUT_S if args.kernel_timeout is None else args.kernel_timeout,
+                   sparsify=parse_sparsify(args.sparsify) if args.sparsify else None,
+                   max_compiled=2 if args.max_compiled is None else args.max_compiled)
     def but(self, **overrides) -> TriageConfig:
         "This config with `overrides` (the old keyword names); a one-line error naming the valid ones."
         if bad := sorted(set(overrides) - set(self.__dataclass_fields__)):
@@ -280,24 +272,64 @@ def phase_timer(phases: dict, # where the wall seconds land, added to what the k
     finally: phases[key] = round(phases.get(key, 0.0) + time.perf_counter() - t0, 3)
 
 # %% ../../nbs/52_model_triage.ipynb #fe577b91
-def _extracted(model: Any, example_inputs: tuple|None, scout: CeilingScout, cfg: TriageConfig, phases: dict
+def source_name(cfg: TriageConfig) -> str:
+    "The name the model or ops.json `cfg` names goes by: a file's stem, the factory's name, hf:config[/scale]."
+    if cfg.ops or cfg.model.endswith(".onnx"): return Path(cfg.ops or cfg.model).stem
+    scale = f"/{cfg.scale_down}" if cfg.scale_down else ""
+    if cfg.model.startswith("hf:"): return f"hf:{Path(cfg.model[3:]).stem}{scale}"
+    return cfg.model.rpartition(":")[2] or cfg.model
+
+def model_dtype(cfg: TriageConfig) -> torch.dtype|None:
+    "The dtype a --model is cast to: --precision's (a floating one), or None with --keep-dtype."
+    if cfg.dtype is None: return None
+    dt = parse_enum(Precision, cfg.dtype, "precision").dtype
+    if dt not in (torch.float32, torch.bfloat16, torch.float16):
+        raise CeilingScoutError(f"--precision {cfg.dtype} is not a dtype a model is cast to; use fp32, tf32, "
+                                "bf16 or fp16, or --keep-dtype to keep the model's own")
+    return dt
+
+def place_source(cfg: TriageConfig, device: torch.device, model: Any=None, example_inputs: Any=None
+                ) -> tuple[Any, tuple|None, Any]:
+    "(model, inputs, `Placement`): `model` placed on `device`, cast to cfg.dtype; else what cfg.model / cfg.ops name."
+    if model is not None:
+        dt = None if cfg.dtype is None else parse_enum(Precision, cfg.dtype, "dtype").dtype
+        inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
+        return place_model(model, inputs, device, dt, f"model {cfg.name or type(model).__name__!r}")
+    if cfg.model and cfg.ops: raise CeilingScoutError("give --model or --ops, not both")
+    if cfg.ops: return read_ops_json(cfg.ops, cfg.precision or "bf16"), None, None    # a file: nothing to place
+    if cfg.model.endswith(".onnx"): return read_onnx(cfg.model, None), None, None
+    dt = model_dtype(cfg)
+    kw = {"device": str(device)} | ({} if dt is None else {"dtype": dt})
+    kw |= {k: getattr(cfg, k) for k in ("batch", "seq") if getattr(cfg, k) is not None}
+    if cfg.scale_down is not None:
+        if not cfg.model.startswith("hf:"):
+            raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {cfg.model!r}")
+        kw["scale"] = cfg.scale_down
+    m, x = load_factory(cfg.model, timeout_s=cfg.timeout_s, **kw)
+    return place_model(m, x, device, dt, f"--model {cfg.model!r}")
+
+def _extracted(model: Any, example_inputs: Any, scout: CeilingScout, cfg: TriageConfig, phases: dict
               ) -> tuple[ExtractedModel, dict, GpuBusy|None]:
     "(the extracted model, the what-if labels of its pruned weights, its step's GPU busy time on CUDA); `phases` timed."
-    if cfg.sparsify and isinstance(model, ExtractedModel):
-        raise CeilingScoutError("what-if sparsity (--sparsify) prunes a module's weights; give a model, not a file")
-    if isinstance(model, ExtractedModel): return _one_device(model, scout), {}, None
-    dt = None if cfg.dtype is None else parse_enum(Precision, cfg.dtype, "dtype").dtype
-    inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
-    with phase_timer(phases, "load_s"):
-        model, inputs, pl = place_model(model, inputs, scout.device, dt, f"model {cfg.name or type(model).__name__!r}")
-    labels = what_if_sparsity(model, cfg.sparsify) if cfg.sparsify else {}
+    if isinstance(model, ExtractedModel):
+        if cfg.sparsify:
+            raise CeilingScoutError("what-if sparsity (--sparsify) prunes a module's weights; give a model, not a file")
+        return _one_device(model, scout), {}, None
+    with phase_timer(phases, "load_s"): m, inputs, pl = place_source(cfg, scout.device, model, example_inputs)
+    read = isinstance(m, ExtractedModel)                 # an ops.json or ONNX file: nothing to run
+    if cfg.sparsify and read:
+        raise CeilingScoutError("--sparsify prunes a module's weights; it needs --model with a factory, "
+                                "not --ops/.onnx")
+    labels = what_if_sparsity(m, cfg.sparsify) if cfg.sparsify else {}
+    name = cfg.name or (source_name(cfg) if model is None else None)     # a module given: extract_ops names it
     with phase_timer(phases, "extract_s"):
-        em = extract_ops(model, inputs, name=cfg.name, warmup=scout.warmup, iters=max(scout.iters, 3), what_if=labels)
-    em.placement = pl.to_dict()
+        em = m if read else extract_ops(m, inputs, name=name, warmup=scout.warmup, iters=max(scout.iters, 3),
+                                        what_if=labels, timeout_s=cfg.timeout_s)
+    if pl is not None: em.placement = pl.to_dict()
     with phase_timer(phases, "busy_s"):
-        busy = profile_gpu_busy(lambda: model(*inputs), scout.device, cfg.busy_steps,
-                                what=f"the forward of {em.name!r}")
-    return em, labels, busy
+        busy = None if read else profile_gpu_busy(lambda: m(*inputs), scout.device, cfg.busy_steps, cfg.timeout_s,
+                                                  what=f"the forward of {em.name!r}")
+    return (_one_device(em, scout) if read else em), labels, busy
 
 def _one_device(em: ExtractedModel, scout: CeilingScout) -> ExtractedModel:
     "`em` when its step ran where the scout measures (or it has no step); else one line: two devices are not mixed."
@@ -325,19 +357,21 @@ def _coverage_warnings(coverage: float|None, step_ms: float|None) -> list[str]:
     if coverage is not None and coverage > 1.2: return [sentence("triage", "high_coverage", {"coverage": coverage})]
     return []
 
-def triage(model: Any,                          # a torch.nn.Module (with example_inputs) or an ExtractedModel
-           example_inputs: tuple|None=None,
+def triage(model: Any=None,                     # a torch.nn.Module (with example_inputs) or an ExtractedModel;
+           example_inputs: tuple|None=None,     # None: what config.model / config.ops name, loaded and placed
            scout: CeilingScout|None=None,       # default: CeilingScout(config.device, warmup=, iters=)
            config: TriageConfig|None=None,      # default: `TriageConfig()`
            busy: GpuBusy|None=None,             # the step's GPU busy time when profiled already (`profile_gpu_busy`)
-           phases_s: dict|None=None,            # seconds already spent on this model (the CLI's load, extract ...)
+           phases_s: dict|None=None,            # seconds already spent on this model
+           on_extracted: Callable|None=None,    # given the ExtractedModel before it is measured (the CLI's --write-ops)
            **overrides                          # fields of `TriageConfig` (fusion=, max_compiled=, progress= ...)
           ) -> ModelReport:
-    "Extract (if needed), measure each unique workload (and sparse weights' kernels) once, rank by model-level gain."
+    "Load and place the model, extract, profile, measure each unique workload (and sparse kernels) once, rank."
     cfg, t0, phases = (config or TriageConfig()).but(**overrides), time.perf_counter(), dict(phases_s or {})
     before = sum(phases.values())
     scout = scout or CeilingScout(cfg.device, warmup=cfg.warmup, iters=cfg.iters, log=cfg.log)
     em, labels, profiled = _extracted(model, example_inputs, scout, cfg, phases)
+    if on_extracted is not None: on_extracted(em)
     uniq, verdicts, alts = unique_workloads(em), {}, {}
     from tqdm.auto import tqdm
     with phase_timer(phases, "measure_s"):
@@ -347,13 +381,13 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
     model_ms, time_warns = _model_time(em, uniq, verdicts)
     items = sorted((_item(k, uniq[k], v, model_ms, alts[k]) for k, v in verdicts.items()),
-                   key=lambda r: (-r["model_saved_fraction"], -(r["share"] or 0)))
-    high = sum(r["model_saved_fraction"] for r in items if r["priority"] == "HIGH")   # the operations' rows only
-    every = sum(r["model_saved_fraction"] for r in items)
+                   key=lambda r: (-r.model_saved_fraction, -(r.share or 0)))
+    high = sum(r.model_saved_fraction for r in items if r.priority == "HIGH")   # the operations' rows only
+    every = sum(r.model_saved_fraction for r in items)
     host = host_decision(em.step_ms, busy or profiled, bench_total)
     hb = host is not None and host["finding"] == "host_bound"
-    if hb: items = sorted(items + [host_item(host)], key=lambda r: (-r["model_saved_fraction"], -(r["share"] or 0)))
-    for i, r in enumerate(items): r["rank"] = i + 1
+    if hb: items = sorted(items + [host_item(host)], key=lambda r: (-r.model_saved_fraction, -(r.share or 0)))
+    items = [replace(r, rank=i + 1).to_dict() for i, r in enumerate(items)]
     coverage = bench_total / em.step_ms if em.step_ms else None
     captured = em.measured_ms / em.step_ms if (em.step_ms and em.measured_ms) else None
     warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns + _coverage_warnings(coverage, em.step_ms)
@@ -366,393 +400,15 @@ def triage(model: Any,                          # a torch.nn.Module (with exampl
         fus = (FusionDetector.analyze_model(em, device=scout.device, warmup=scout.warmup, iters=scout.iters,
                                             max_compiled=cfg.max_compiled, model_ms=model_ms)
                if (cfg.fusion and em.calls) else [])
-    return ModelReport(em.name, em.source, scout.target.label, em.step_ms, model_ms, coverage, captured, items, unm,
-                       [f.to_dict() for f in fus], amdahl_speedup(high), amdahl_speedup(every), warns, em.mechanism,
-                       {**scout.measure_kw, "unique_workloads": len(uniq), "ops": len(em.ops),
-                        "device": str(scout.device), "placement": em.placement},
-                       scout.environment.to_dict(), before + time.perf_counter() - t0,
+    return ModelReport(em.name, em.source, scout.target.label, em.step_ms, model_ms, coverage, captured, items,
+                       unmapped=unm, fusions=[f.to_dict() for f in fus], speedup_if_high_done=amdahl_speedup(high),
+                       speedup_if_all_done=amdahl_speedup(every), warnings=warns, mechanism=em.mechanism,
+                       method={**scout.measure_kw, "unique_workloads": len(uniq), "ops": len(em.ops),
+                               "device": str(scout.device), "placement": em.placement},
+                       environment=scout.environment.to_dict(), elapsed_s=before + time.perf_counter() - t0,
                        gpu_busy_ms=host and host["gpu_busy_ms"], gpu_busy_share=host and host["gpu_busy_share"],
                        busy_coverage=host and host["busy_coverage"], host=host, mapped_share=mapped_share(em),
                        phases_s=phases)
-
-# %% ../../nbs/52_model_triage.ipynb #f3608d85
-@dataclass
-class FusionChain:
-    "A chain of memory-bound ops: bytes and round trips a fused version saves, and its measured eager/fused times."
-    ops: list[str]                     # op names (or the users' names) in order
-    aten: list[str] = field(default_factory=list)
-    shape: list = field(default_factory=list)    # the chain's main tensor shape
-    bytes_eager: float = 0.0; bytes_fused: float = 0.0
-    round_trips_saved: int = 0
-    time_in_model_ms: float|None = None; share: float|None = None
-    eager_ms: float|None = None        # measured: the chain's calls replayed eager
-    compiled_ms: float|None = None     # measured: torch.compile of the same calls
-    compile_s: float|None = None       # first call of the compiled chain (compilation), untimed in compiled_ms
-    compiled_rel_error: float|None = None
-    library: str|None = None           # a library epilogue measured, e.g. 'torch._addmm_activation (gelu)'
-    library_ms: float|None = None
-    note: str = ""
-    @property
-    def bytes_saved(self) -> float: return self.bytes_eager - self.bytes_fused
-    @property
-    def bytes_factor(self) -> float|None: return self.bytes_eager / self.bytes_fused if self.bytes_fused else None
-    @property
-    def speedup_compiled(self) -> float|None:
-        return self.eager_ms / self.compiled_ms if (self.eager_ms and self.compiled_ms) else None
-    @property
-    def speedup_library(self) -> float|None:
-        return self.eager_ms / self.library_ms if (self.eager_ms and self.library_ms) else None
-    @property
-    def measured(self) -> bool: return self.speedup_compiled is not None or self.speedup_library is not None
-    def to_dict(self) -> dict:
-        return {**asdict(self), "bytes_saved": self.bytes_saved, "bytes_factor": self.bytes_factor,
-                "speedup_compiled": self.speedup_compiled, "speedup_library": self.speedup_library,
-                "measured": self.measured}
-    def render(self) -> str:
-        "One line: the chain, bytes and round trips saved, and only measured speedups (`render.mode_text`)."
-        return fusion_line(self.to_dict())
-
-# %% ../../nbs/52_model_triage.ipynb #4dcb513c
-def _users(calls: list[AtenCall]) -> dict[int, list[int]]:
-    u: dict[int, list[int]] = {}
-    for c in calls:
-        for p in c.inputs_from: u.setdefault(p, []).append(c.index)
-    return u
-
-def find_chains(em: ExtractedModel) -> list[list[ExtractedOp]]:
-    "Chains (in call order) of memory-bound ops joined by dataflow (no compute op between): two or more ops, or one "
-    "elementwise op of two or more kernels (SwiGLU's silu * mul)."
-    calls = em.calls
-    op_of = {c: o for o in em.ops for c in o.calls}
-    anc = [0] * len(calls)
-    for c in calls:
-        for p in c.inputs_from: anc[c.index] |= anc[p] | (1 << p)
-    compute = [c.index for c in calls if c.kind == "compute"]
-    def base(i):
-        while calls[i].kind == "view" and calls[i].inputs_from: i = calls[i].inputs_from[0]
-        return i
-    def separated(p: int, q: int) -> bool:
-        return any((anc[q] >> k) & 1 and (anc[k] >> p) & 1 for k in compute)
-    parent = {id(o): id(o) for o in em.ops}
-    def find(x):
-        while parent[x] != x: x = parent[x]
-        return x
-    for o in em.ops:
-        if o.kind != "memory": continue
-        for c in o.calls:
-            for p in calls[c].inputs_from:
-                q = op_of[base(p)]
-                if q is not o and q.kind == "memory" and not separated(max(q.calls), c):
-                    parent[find(id(o))] = find(id(q))
-    groups: dict[int, list[ExtractedOp]] = {}
-    for o in em.ops:
-        if o.kind == "memory": groups.setdefault(find(id(o)), []).append(o)
-    several = lambda o: o.operation == "elementwise" and sum(calls[c].kind == "memory" for c in o.calls) >= 2
-    return [g for g in groups.values() if len(g) >= 2 or several(g[0])]
-
-# %% ../../nbs/52_model_triage.ipynb #a7f2c89c
-def _resolve(a, env: dict, ext: dict, args: tuple):
-    if isinstance(a, Ref): return env[(a.call, a.out)] if (a.call, a.out) in env else args[ext[(a.call, a.out, a.ext)]]
-    if isinstance(a, (list, tuple)): return type(a)(_resolve(x, env, ext, args) for x in a)
-    if isinstance(a, dict): return {k: _resolve(v, env, ext, args) for k, v in a.items()}
-    return a
-
-def _random(info, device) -> torch.Tensor:
-    dt = getattr(torch, info.dtype)
-    t = torch.empty_strided(info.shape, info.stride, dtype=dt, device=device)
-    return t.normal_() if dt.is_floating_point else t.zero_()
-
-def replay_chain(em: ExtractedModel, chain: list[ExtractedOp], device: str|torch.device="cpu"):
-    "(fn, inputs, bytes_eager, bytes_fused, round_trips, main shape): the chain's calls as a function of its inputs."
-    calls, users = em.calls, _users(em.calls)
-    idx = sorted(i for o in chain for i in o.calls)
-    inside = set(idx)
-    for c in calls:   # views of the chain's own tensors that the chain itself reads
-        if c.kind == "view" and c.index not in inside and set(c.inputs_from) <= inside and \
-                users.get(c.index) and set(users[c.index]) <= inside | {c.index}: inside.add(c.index)
-    idx = sorted(inside)
-    def eff_users(i):
-        for u in users.get(i, []):
-            if calls[u].kind == "view" and u not in inside: yield from eff_users(u)
-            else: yield u
-    ext, refs = {}, []
-    for i in idx:
-        for r in (x for x in _flat(calls[i].args_tree) if isinstance(x, Ref) and x.call not in inside):
-            key = (r.call, r.out, r.ext)
-            if key not in ext: ext[key] = len(refs); refs.append(r)
-    leaving = [(i, j) for i in idx if calls[i].kind != "view" for j in range(len(calls[i].outputs))
-               if not users.get(i) or any(u not in inside for u in eff_users(i))]
-    inter = [i for i in idx if calls[i].kind != "view" and users.get(i) and all(u in inside for u in eff_users(i))]
-    eager = sum(sum(t.nbytes for t in calls[i].tensors.values()) + sum(t.nbytes for t in calls[i].outputs)
-                for i in idx if calls[i].kind != "view")
-    fused = sum(r.info.nbytes for r in refs) + sum(calls[i].outputs[j].nbytes for i, j in leaving)
-    steps = [(calls[i].func, calls[i].args_tree, i) for i in idx]
-    def fn(*args):
-        env = {}
-        for func, (a, kw), i in steps:
-            out = func(*_resolve(a, env, ext, args), **_resolve(kw, env, ext, args))
-            outs = out if isinstance(out, (tuple, list)) else (out,)
-            for j, o in enumerate(x for x in outs if isinstance(x, torch.Tensor)): env[(i, j)] = o
-        return tuple(env[k] for k in leaving)
-    inputs = tuple(_random(r.info, device) for r in refs)
-    main = max((calls[i].outputs[0] for i in idx if calls[i].outputs), key=lambda t: t.numel)
-    return fn, inputs, float(eager), float(fused), len(inter), list(main.shape)
-
-def _flat(tree):
-    if isinstance(tree, (list, tuple)):
-        for x in tree: yield from _flat(x)
-    elif isinstance(tree, dict):
-        for x in tree.values(): yield from _flat(x)
-    else: yield tree
-
-# %% ../../nbs/52_model_triage.ipynb #0efb7329
-def _rel_err(a: tuple, b: tuple) -> float:
-    return max(float(torch.linalg.vector_norm((x - y).double()) / torch.linalg.vector_norm(y.double()).clamp_min(1e-30))
-               for x, y in zip(a, b))
-
-def _join(*notes: str) -> str: return "; ".join(n for n in notes if n)
-
-def _all_finite(xs: tuple) -> bool:
-    return all(bool(torch.isfinite(x).all()) for x in xs if isinstance(x, torch.Tensor) and x.is_floating_point())
-
-def fused_tolerance(ref: tuple) -> float:
-    "The relative error a fused version may show against eager outputs `ref`: 5e-2 in 16 bits, 1e-3 fp32, 0 ints."
-    tol = {torch.float64: 1e-9, torch.float32: 1e-3}
-    return max((tol.get(x.dtype, 5e-2) if x.is_floating_point() else 0.0 for x in ref if isinstance(x, torch.Tensor)),
-               default=0.0)
-
-def mismatch_note(what: str, err: float, tol: float) -> str:
-    "'' when the relative error `err` is within `tol`; else why `what`'s output is not timed (NaN said as such)."
-    if err <= tol: return ""
-    how = (f"differs from eager by {number(err, fmt='.2g')} (rel.) > {tol:g}" if math.isfinite(err)
-           else "is not finite where eager's is")
-    return f"{what} output {how}: not timed"
-
-def finite_inputs(fn: Callable, inputs: tuple) -> tuple[tuple, tuple, str]:
-    "(inputs, eager outputs, note): normal draws redrawn as |N(0,1)| where they made an eager output non-finite."
-    ref = fn(*inputs)
-    if _all_finite(ref): return inputs, ref, ""
-    pos = tuple(x.abs() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs)
-    ref = fn(*pos)
-    if _all_finite(ref):
-        return pos, ref, "inputs drawn as |N(0,1)|: normal draws made the output non-finite (a variance, a log)"
-    return pos, ref, "eager output non-finite on random inputs: no fused version is checked or timed"
-
-def measure_fused(chain: FusionChain, fn: Callable, inputs: tuple, device, warmup: int, iters: int,
-                  compile: bool=True) -> FusionChain:
-    "Fill `chain`'s eager (and compiled) times: the compiled output checked against eager before it is timed."
-    dev = torch.device(device)
-    with torch.no_grad():
-        inputs, ref, why = finite_inputs(fn, inputs)
-        chain.note = _join(chain.note, why)
-        chain.eager_ms = measure(lambda: fn(*inputs), dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-        if not compile or not _all_finite(ref): return chain
-        try:
-            cfn = torch.compile(fn, dynamic=False)
-            t0 = time.perf_counter(); out = cfn(*inputs); chain.compile_s = time.perf_counter() - t0
-            err, tol = _rel_err(out, ref), fused_tolerance(ref)
-            chain.compiled_rel_error = err if math.isfinite(err) else None
-            if why := mismatch_note("torch.compile", err, tol):   # a wrong (or non-finite) output: said, not timed
-                chain.note = _join(chain.note, why); return chain
-            chain.compiled_ms = measure(lambda: cfn(*inputs), dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-        except Exception as e:
-            chain.note = _join(chain.note, f"torch.compile failed: {type(e).__name__}: {str(e)[:120]}")
-    return chain
-
-# %% ../../nbs/52_model_triage.ipynb #1926cbe6
-def chain_key(ch: FusionChain, inputs: tuple) -> tuple:
-    "What a replayed chain's timing depends on: its ATen ops in order and its inputs' shapes, strides and dtypes."
-    return (tuple(ch.aten), tuple((tuple(x.shape), tuple(x.stride()), str(x.dtype)) if isinstance(x, torch.Tensor)
-                                  else repr(x) for x in inputs))
-
-def same_timing(ch: FusionChain, first: FusionChain) -> FusionChain:
-    "`ch` with the times and check of `first`, a chain of the same ops on the same inputs timed before it."
-    for f in ("eager_ms", "compiled_ms", "compiled_rel_error", "library", "library_ms"):
-        setattr(ch, f, getattr(first, f))
-    ch.note = _join(f"timed once, as {first.ops[0]} (same ops, same input shapes)", first.note)
-    return ch
-
-# %% ../../nbs/52_model_triage.ipynb #1545344e
-def epilogue_chains(em: ExtractedModel, device, warmup: int, iters: int, model_ms: float|None) -> list[FusionChain]:
-    "gemm (addmm) + GELU/ReLU pairs of `em`, measured eager against `torch._addmm_activation`."
-    out, calls, users, dev = [], em.calls, _users(em.calls), torch.device(device)
-    by_call = {c: o for o in em.ops for c in o.calls}
-    seen = set()
-    for o in em.mapped:
-        mm = next((calls[i] for i in o.calls if calls[i].name == "addmm"), None)
-        if o.operation != "gemm" or mm is None: continue
-        nxt = [calls[u] for u in users.get(mm.index, []) if u not in o.calls]
-        if len(nxt) != 1 or nxt[0].name not in ("gelu", "relu") or (o.shape, nxt[0].name) in seen: continue
-        seen.add((o.shape, nxt[0].name)); act = nxt[0].name
-        m, n, k = o.shape; dt = getattr(torch, mm.tensors["mat1"].dtype)
-        a, b = torch.randn(m, k, dtype=dt, device=dev), torch.randn(k, n, dtype=dt, device=dev)
-        bias = torch.randn(n, dtype=dt, device=dev)
-        actf = F.gelu if act == "gelu" else F.relu
-        ch = FusionChain([o.name, by_call[nxt[0].index].name], ["addmm", act], [m, n],
-                         bytes_eager=float(4 * m * n * dt.itemsize), bytes_fused=float(2 * m * n * dt.itemsize),
-                         round_trips_saved=1, time_in_model_ms=(o.time_ms or 0) + nxt[0].time_ms,
-                         library=f"torch._addmm_activation ({act})")
-        ch.share = ch.time_in_model_ms / model_ms if model_ms else None
-        with torch.no_grad():
-            eager = lambda: actf(torch.addmm(bias, a, b))
-            ch.eager_ms = measure(eager, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-            lib = lambda: torch._addmm_activation(bias, a, b, use_gelu=act == "gelu")
-            ref = (actf(torch.addmm(bias, a, b)),)
-            ch.note = mismatch_note("library epilogue", _rel_err((lib(),), ref), fused_tolerance(ref))
-            if not ch.note: ch.library_ms = measure(lib, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-        out.append(ch)
-    return out
-
-# %% ../../nbs/52_model_triage.ipynb #0db44110
-@dataclass(frozen=True)
-class SequenceConfig:
-    "How `FusionDetector.analyze_sequence` measures (preset: `SequenceConfig.for_device(device)`)."
-    shape: tuple[int, int, int] = (4096, 4096, 4096)  # M, N, K of the gemms (M×N activations)
-    precision: str = "bf16"
-    compile: bool = True               # measure torch.compile of each segment (tens of seconds each on a CPU)
-    warmup: int = 5
-    iters: int = 20
-    time_limit_s: float = 300.0        # segments left when this is spent keep their bytes, unmeasured
-    sized_by: str = "the defaults for a GPU"
-    @classmethod
-    def for_device(cls, device: str) -> SequenceConfig:
-        "A GPU's full size; on a CPU fp32 at 512³, no torch.compile, 20 s."
-        if torch.device(device).type != "cpu": return cls()
-        return cls((512, 512, 512), "fp32", False, 1, 5, 20.0, "the defaults for a CPU")
-    def but(self, **overrides) -> SequenceConfig:
-        "This config with `overrides` (None keeps a field); a one-line error naming the valid fields."
-        overrides = {k: v for k, v in overrides.items() if v is not None}
-        if bad := sorted(set(overrides) - set(self.__dataclass_fields__)):
-            raise CeilingScoutError(f"unknown analyze_sequence option {', '.join(bad)}; valid: "
-                                    f"{', '.join(self.__dataclass_fields__)}")
-        given = {"shape", "precision"} & set(overrides)
-        return replace(self, **overrides, **({"sized_by": "as given"} if given else {}))
-
-# %% ../../nbs/52_model_triage.ipynb #ae384e24
-class FusionSequence(list):
-    "The chains `analyze_sequence` found (a list), with the size, precision and device they were measured at."
-    def __init__(self, chains: list, ops: list[str], config: SequenceConfig, device: str, elapsed_s: float,
-                 unmeasured: int=0):
-        super().__init__(chains)
-        self.ops, self.config, self.device, self.elapsed_s, self.unmeasured = ops, config, device, elapsed_s, unmeasured
-    @property
-    def shape(self) -> tuple[int, int, int]: return tuple(self.config.shape)
-    @property
-    def precision(self) -> str: return self.config.precision
-    def to_dict(self) -> dict:
-        c = self.config
-        return {"ops": list(self.ops), "shape": list(c.shape), "precision": c.precision, "device": self.device,
-                "sized_by": c.sized_by, "compile": c.compile, "time_limit_s": c.time_limit_s,
-                "elapsed_s": self.elapsed_s, "unmeasured": self.unmeasured, "chains": [f.to_dict() for f in self]}
-    def render(self) -> str:
-        "The size, precision, device and time bound, then one line per chain (`render.mode_text`)."
-        return fusion_sequence_text(self.to_dict())
-
-# %% ../../nbs/52_model_triage.ipynb #04577f93
-COMPUTE_NAMES = ("gemm", "matmul", "linear", "conv2d", "conv", "attention")
-MEMORY_NAMES: dict[str, Callable] = {
-    "bias": lambda x, t: x + t["bias"], "add": lambda x, t: x + t["other"], "residual": lambda x, t: x + t["other"],
-    "mul": lambda x, t: x * t["other"], "relu": lambda x, t: F.relu(x), "gelu": lambda x, t: F.gelu(x),
-    "silu": lambda x, t: F.silu(x), "sigmoid": lambda x, t: torch.sigmoid(x), "tanh": lambda x, t: torch.tanh(x),
-    "dropout": lambda x, t: x, "softmax": lambda x, t: torch.softmax(x, -1),
-    "layernorm": lambda x, t: F.layer_norm(x, (x.shape[-1],), t["w"], t["bias"]),
-    "rmsnorm": lambda x, t: F.rms_norm(x, (x.shape[-1],), t["w"])}
-_SIDE_INPUTS = {"add": 1, "residual": 1, "mul": 1}   # extra M×N tensors read
-
-def _segments(ops: list[str]) -> list[list[str]]:
-    "Each compute op starts a segment; the memory-bound names after it are its epilogue (segments with one)."
-    segs, cur = [], None
-    for o in ops:
-        if o in COMPUTE_NAMES or cur is None: cur = [o]; segs.append(cur)
-        else: cur.append(o)
-    return [s for s in segs if any(o in MEMORY_NAMES for o in s)]
-
-def _sequence_chain(seg: list[str], m: int, n: int, item: int) -> FusionChain:
-    "A segment's bytes eager and fused at an M×N activation of `item`-byte elements."
-    epi = [o for o in seg if o in MEMORY_NAMES]
-    side, head = sum(_SIDE_INPUTS.get(o, 0) for o in epi), seg[0] in COMPUTE_NAMES
-    eager = (2 * len(epi) + side + (1 if head else 0)) * m * n * item
-    fused = (1 + side + (0 if head else 1)) * m * n * item
-    return FusionChain(list(seg), shape=[m, n], bytes_eager=float(eager), bytes_fused=float(fused),
-                       round_trips_saved=len(epi) - (0 if head else 1))
-
-class FusionDetector:
-    "Fusion opportunities: chains of memory-bound ops next to compute-bound ones, bytes saved, measured speedups."
-    @staticmethod
-    def analyze_sequence(ops: list[str], # the users' names, e.g. ["gemm", "bias", "relu", "gemm"]
-                         shape: tuple[int, int, int]|None=None, # M, N, K (M×N activations); None: sized to the device
-                         precision: str|None=None, # None: bf16 on a GPU, fp32 on a CPU
-                         device: str="auto", measure_it: bool=True,
-                         compile: bool|None=None, # None: on a GPU only (compiling takes tens of seconds on a CPU)
-                         progress: Callable|bool=True, # a callable given each line; True prints them to stderr
-                         **options # warmup=, iters=, time_limit_s= (`SequenceConfig`)
-                        ) -> FusionSequence:
-        "Segments of `ops` (a compute op and the memory-bound ops after it): bytes saved, measured eager vs fused."
-        bad = [o for o in ops if o not in COMPUTE_NAMES and o not in MEMORY_NAMES]
-        if bad: raise CeilingScoutError(f"unknown op {bad[0]!r} in the sequence; compute ops: "
-                                        f"{', '.join(COMPUTE_NAMES)}; memory-bound ops: {', '.join(MEMORY_NAMES)}")
-        if device == "auto": device = "cuda" if torch.cuda.is_available() else "cpu"
-        dev = torch.device(device)
-        cfg = SequenceConfig.for_device(device).but(shape=shape, precision=precision, compile=compile, **options)
-        say = progress if callable(progress) else (lambda s: print(s, file=sys.stderr)) if progress else None
-        prec, (m, n, k) = parse_enum(Precision, cfg.precision, "precision"), cfg.shape
-        dt = prec.dtype if dev.type == "cuda" or prec in (Precision.FP32, Precision.BF16) else torch.float32
-        item, t0 = torch.empty((), dtype=dt).element_size(), time.perf_counter()
-        out, skipped = [], 0
-        for i, seg in enumerate(segs := _segments(ops)):
-            ch = _sequence_chain(seg, m, n, item)
-            late = time.perf_counter() - t0 >= cfg.time_limit_s
-            if measure_it and not late:
-                if say: say(f"fusion: segment {i + 1}/{len(segs)} {' + '.join(seg)} at {m}×{n}×{k} {cfg.precision}")
-                _measure_sequence(ch, seg, m, n, k, dt, dev, cfg.compile, cfg.warmup, cfg.iters)
-            elif measure_it: skipped += 1; ch.note = f"not measured: the {cfg.time_limit_s:g} s time bound was spent"
-            out.append(ch)
-        return FusionSequence(out, list(ops), cfg, str(dev), round(time.perf_counter() - t0, 3), skipped)
-
-    @staticmethod
-    def analyze_model(em: ExtractedModel, device="cpu", warmup: int=5, iters: int=20, max_compiled: int=2,
-                      model_ms: float|None=None) -> list[FusionChain]:
-        "The fusion chains of an extracted model, the largest `max_compiled` measured eager vs torch.compile."
-        chains = []
-        for ops in find_chains(em):
-            fn, inputs, be, bf, rt, shape = replay_chain(em, ops, device)
-            t = sum(o.time_ms or 0 for o in ops)
-            ch = FusionChain([o.name for o in ops], [a for o in ops for a in o.aten if a], shape, be, bf, rt, t,
-                             t / model_ms if model_ms else None)
-            chains.append((ch, fn, inputs))
-        chains.sort(key=lambda c: -c[0].bytes_saved)
-        timed: dict = {}     # a chain repeated in every layer (same ops, same inputs) is timed once
-        for ch, fn, inputs in chains:
-            if (first := timed.get(key := chain_key(ch, inputs))) is not None: same_timing(ch, first); continue
-            measure_fused(ch, fn, inputs, device, warmup, iters, compile=len(timed) < max_compiled)
-            if len(timed) >= max_compiled: ch.note = _join(ch.note, f"not compiled (max_compiled={max_compiled})")
-            timed[key] = ch
-        return [c[0] for c in chains] + epilogue_chains(em, device, warmup, iters, model_ms)
-
-# %% ../../nbs/52_model_triage.ipynb #c2b63495
-def _measure_sequence(ch: FusionChain, seg: list[str], m: int, n: int, k: int, dt, dev, compile: bool,
-                      warmup: int, iters: int) -> None:
-    "Measure one `analyze_sequence` segment at M×N(×K): eager, torch.compile, and the addmm epilogue where one fits."
-    g = torch.Generator(device=dev.type).manual_seed(0)
-    r = lambda *s: torch.randn(*s, generator=g, device=dev, dtype=dt)
-    t = {"bias": r(n), "other": r(m, n), "w": r(n)}
-    gemm = seg[0] in ("gemm", "matmul", "linear")
-    a, b, x0 = r(m, k), r(k, n), r(m, n)
-    epi = [o for o in seg if o in MEMORY_NAMES]
-    def fn(a, b, x0, t):
-        x = a @ b if gemm else x0
-        for o in epi: x = MEMORY_NAMES[o](x, t)
-        return (x,)
-    if seg[0] in COMPUTE_NAMES and not gemm: ch.note = f"{seg[0]} not replayed: only its epilogue is measured"
-    measure_fused(ch, lambda: fn(a, b, x0, t), (), dev, warmup, iters, compile)
-    libs = {("bias",): lambda: torch.addmm(t["bias"], a, b),
-            ("bias", "relu"): lambda: torch._addmm_activation(t["bias"], a, b, use_gelu=False),
-            ("bias", "gelu"): lambda: torch._addmm_activation(t["bias"], a, b, use_gelu=True)}
-    lib = libs.get(tuple(epi)) if gemm else None
-    if lib is not None:
-        with torch.no_grad():
-            ch.library = "torch.addmm" if epi == ["bias"] else f"torch._addmm_activation ({epi[-1]})"
-            ch.library_ms = measure(lib, dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
 
 # %% ../../nbs/52_model_triage.ipynb #0e017e95
 TRIAGE_FLAGS = (Flag("--model", str, "triage a whole model: a built-in (llama_block, llama_block_tiny, vit_block, "
@@ -772,42 +428,6 @@ TRIAGE_FLAGS = (Flag("--model", str, "triage a whole model: a built-in (llama_bl
                 Flag("--kernel-timeout", float, "seconds the model factory, and the model's forward, may take "
                      "before they count as a hang (default 300; inf: no limit)"))
 
-def model_timeout_s(args) -> float:
-    "The time limit on the user's factory and forward: --kernel-timeout, else `DEFAULT_TIMEOUT_S`."
-    limit = getattr(args, "kernel_timeout", None)
-    return DEFAULT_TIMEOUT_S if limit is None else limit
-
-def model_dtype(args) -> torch.dtype|None:
-    "The dtype a --model is cast to: --precision's (a floating one), or None with --keep-dtype."
-    if getattr(args, "keep_dtype", False): return None   # papermill passes fewer fields
-    dt = parse_enum(Precision, args.precision, "precision").dtype
-    if dt not in (torch.float32, torch.bfloat16, torch.float16):
-        raise CeilingScoutError(f"--precision {args.precision} is not a dtype a model is cast to; use fp32, tf32, "
-                                "bf16 or fp16, or --keep-dtype to keep the model's own")
-    return dt
-
-def place_source(args, device: torch.device) -> tuple[Any, tuple|None, str, Any]:
-    "(model or ExtractedModel, inputs, name, `Placement` or None) from --model / --ops: a model placed on `device`."
-    if args.model and args.ops: raise CeilingScoutError("give --model or --ops, not both")
-    if args.ops: return read_ops_json(args.ops, args.precision), None, Path(args.ops).stem, None
-    if args.model.endswith(".onnx"): return read_onnx(args.model, None), None, Path(args.model).stem, None
-    dt = model_dtype(args)
-    kw = {"device": str(device)} | ({} if dt is None else {"dtype": dt})
-    kw |= {k: getattr(args, k) for k in ("batch", "seq") if getattr(args, k) is not None}
-    hf, scale = args.model.startswith("hf:"), getattr(args, "scale_down", None)   # papermill passes fewer fields
-    if scale is not None:
-        if not hf:
-            raise CeilingScoutError(f"--scale-down applies to --model hf:config.json; got --model {args.model!r}")
-        kw["scale"] = scale
-    m, x = load_factory(args.model, timeout_s=model_timeout_s(args), **kw)
-    m, x, pl = place_model(m, x, device, dt, f"--model {args.model!r}")
-    if hf: return m, x, f"hf:{Path(args.model[3:]).stem}" + (f"/{scale}" if scale else ""), pl
-    return m, x, args.model.rpartition(":")[2] or args.model, pl
-
-def source_model(args, device: torch.device) -> tuple[Any, tuple|None, str]:
-    "(model or ExtractedModel, inputs, name) from --model / --ops, a model placed on `device` (`place_source`)."
-    return place_source(args, device)[:3]
-
 def parse_sparsify(text: str) -> dict[str, str]:
     "{'up': 'block:0.875:16', 'gate': '24'} from 'up=block:0.875:16,gate=24' (one-line error otherwise)."
     pairs = [p.partition("=") for p in text.split(",") if p.strip()]
@@ -817,32 +437,12 @@ def parse_sparsify(text: str) -> dict[str, str]:
     return {k.strip(): v.strip() for k, _, v in pairs}
 
 def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelReport:
-    "The `--model`/`--ops` mode: triage, print the text (or JSON), write --output and --write-ops."
-    phases = {}
-    with phase_timer(phases, "load_s"): model, inputs, name, placed = place_source(args, scout.device)
-    spec = parse_sparsify(args.sparsify) if args.sparsify else None
-    if spec and isinstance(model, ExtractedModel):
-        raise CeilingScoutError("--sparsify prunes a module's weights; it needs --model with a factory, "
-                                "not --ops/.onnx")
-    labels = what_if_sparsity(model, spec) if spec else {}
-    with phase_timer(phases, "extract_s"):
-        em = model if isinstance(model, ExtractedModel) else extract_ops(
-            model, inputs, name=name, warmup=scout.warmup, iters=max(scout.iters, 3), what_if=labels,
-            timeout_s=model_timeout_s(args))
-    if placed is not None: em.placement = placed.to_dict()
-    with phase_timer(phases, "busy_s"):
-        busy = None if isinstance(model, ExtractedModel) else profile_gpu_busy(
-            lambda: model(*inputs), scout.device, timeout_s=model_timeout_s(args), what=f"the forward of {name!r}")
-    if args.write_ops:   # the one writer's rules (checked before any work by the CLI): atomic, no link, no replace
+    "The `--model`/`--ops` mode: the triage `TriageConfig.from_flags(args)` asks for, its text printed, --write-ops."
+    def write_ops(em: ExtractedModel) -> None:   # the one writer's rules (checked before any work by the CLI)
         from ceiling_scout.reports.report import write_report
         write_report(args.write_ops, write_ops_json(em), force=bool(getattr(args, "force", False)))
-    compiled = 2 if args.max_compiled is None else args.max_compiled
-    rep = triage(em, scout=scout, fusion=not args.no_fusion, max_compiled=compiled,
-                 progress=not (args.quiet or args.json), busy=busy, phases_s=phases)
-    rep.warnings[:0] = [f"{n}: {lab}" for n, lab in labels.items()]
-    if args.output: rep.save(args.output)
+    rep = triage(scout=scout, config=TriageConfig.from_flags(args), on_extracted=write_ops if args.write_ops else None)
     out(rep.to_json() if args.json else render_model_report(rep))
-    if args.output and not args.json: out(f"\nModel report written to {args.output}")
     return rep
 
 register_mode(Mode("model_triage", "a model triage", ("--model", "--ops"), TRIAGE_FLAGS,

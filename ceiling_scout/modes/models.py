@@ -373,8 +373,8 @@ def place_model(model: Callable, inputs: tuple, # what the factory returned
     pl = Placement(str(dev), None if dtype is None else _dtype_name(dtype),
                    tuple(sorted({str(t.device) for t in own + given})),
                    tuple(sorted({_dtype_name(t.dtype) for t in floats})),
-                   len(own), n_cast(own), len(given), n_cast(given),
-                   tuple(_dtype_name(t.dtype) for t in given if not t.is_floating_point() or dtype is None), module)
+                   len(own), n_cast(own), len(given), n_cast(given), module=module,
+                   kept=tuple(_dtype_name(t.dtype) for t in given if not t.is_floating_point() or dtype is None))
     cast = lambda t: t.to(device=dev, dtype=dtype if (dtype is not None and t.is_floating_point()) else t.dtype)
     placed = map_tensors(inputs, cast)
     if module:

@@ -8,6 +8,7 @@ import shlex
 from typing import Sequence
 from .numbers import number, number_of_bytes
 from .words import sentence
+from ..modes.triage_data import gain_kind
 
 # %% auto #0
 __all__ = ['GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'PHASE_WORDS', 'rate_text', 'error_stats_text', 'target_line',
@@ -211,7 +212,7 @@ def sparse_line(it: dict) -> str:
     if not sp.get("measured"): return head + "no sparse kernel runs here, so no sparse gain is claimed"
     ok = [k for k in sp["kernels"][1:] if k["status"] == "ok"]
     best = max(ok, key=lambda k: k["speedup_vs_dense"] or 0)
-    if it.get("gain_source", "").startswith("measured sparse"): used = "; ranked by it"
+    if gain_kind(it) == "sparse": used = "; ranked by it"
     elif sp.get("faster"):
         used = f"; the item ranks by its larger dense gain ({number(it['gain'], fmt='.2f')}x, {it['gain_source']})"
     else: used = "; not faster than dense beyond the noise"

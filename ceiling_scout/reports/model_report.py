@@ -5,9 +5,7 @@
 # %% ../../nbs/17_model_report.ipynb #160fdb47
 from __future__ import annotations
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
-from types import SimpleNamespace
+from dataclasses import dataclass
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
@@ -15,9 +13,10 @@ from .bundle import ReportPage
 from .run import ReportRun, ReportOutput
 from ..render.report_words import report_sentence
 from ..render.numbers import number
+from ..render.mode_text import render_model_report
 
 # %% auto #0
-__all__ = ['PRIORITY_COLORS', 'ModelReportRun', 'ModelConfig', 'model_report']
+__all__ = ['PRIORITY_COLORS', 'ModelReportRun', 'model_report']
 
 # %% ../../nbs/17_model_report.ipynb #8204112a
 @dataclass(kw_only=True)
@@ -36,33 +35,8 @@ class ModelReportRun(ReportRun):
         "The HTML page's title: the model and the device."
         return f"Ceiling Scout model report: {self.report.model} on {self.report.device}"
 
-# %% ../../nbs/17_model_report.ipynb #14befac0
-@dataclass(frozen=True)
-class ModelConfig:
-    "What the model notebook triages and how: the model or ops.json, device, precision, shapes, timing, fusion."
-    model: str|None = "llama_block_tiny"  # a built-in, package.module:function, file.py:function or .onnx
-    ops: str|None = None                  # an ops.json file in the users' format (instead of `model`)
-    device: str = "auto"                  # auto, cpu, cuda, or a GPU key (h100, ...)
-    precision: str|None = None            # None: bf16 on a GPU, fp32 on the CPU
-    batch: int|None = None                # passed to the factory when it takes it
-    seq: int|None = None                  # passed to the factory when it takes it
-    warmup: int = 5
-    iters: int = 20
-    fusion: bool = True
-    max_compiled: int = 2                 # fusion chains compiled with torch.compile and measured
-
-    @classmethod
-    def from_ops(cls, ops: str, **kw) -> ModelConfig:
-        "The operations listed in an ops.json file, instead of a model."
-        return cls(model=None, ops=ops, **kw)
-
-    @classmethod
-    def quick(cls, model: str="llama_block_tiny", **kw) -> ModelConfig:
-        "A fast look: one warm-up and three timed calls per workload, no fusion chains."
-        return cls(model=model, **{"warmup": 1, "iters": 3, "fusion": False, **kw})
-
 # %% ../../nbs/17_model_report.ipynb #5ae764f5
-def model_report(config: ModelConfig|None=None,  # the model and how to triage it (None: `ModelConfig()`)
+def model_report(config: Any=None,              # a `TriageConfig`: what to triage and how (None: llama_block_tiny)
                  output: ReportOutput|None=None, # where the files go (None: the checkout's reports/)
                  progress: bool=True,            # a progress bar while the workloads are measured
                  log: Callable|None=print
@@ -70,22 +44,19 @@ def model_report(config: ModelConfig|None=None,  # the model and how to triage i
     "Extract the model's operations, triage them (each unique workload measured once), and pick the files' stem."
     from ceiling_scout.engine.ceilings import resolve_device, DeviceNotPresentError
     from ceiling_scout.engine.scout import CeilingScout
-    from ceiling_scout.modes.model_triage import triage, source_model
-    from ceiling_scout.modes.extract import ExtractedModel, extract_ops
-    c, output, t_start = config or ModelConfig(), output or ReportOutput(), time.time()
+    from ceiling_scout.modes.model_triage import triage, TriageConfig, source_name
+    c, output, t_start = config or TriageConfig(model="llama_block_tiny"), output or ReportOutput(), time.time()
     out_dir = output.folder()   # writable, proved before anything is measured
     try: target = resolve_device(c.device)   # live only: no whole-model triage is recorded
     except DeviceNotPresentError as e:
         raise CeilingScoutError(report_sentence("no_recorded_triage", why=e, device=c.device)) from None
     precision = c.precision or ("bf16" if target.is_cuda else "fp32")
     scout = CeilingScout(c.device, warmup=c.warmup, iters=c.iters, log=log)
-    args = SimpleNamespace(model=None if c.ops else c.model, ops=c.ops, precision=precision, batch=c.batch, seq=c.seq)
-    src, inputs, label = source_model(args, scout.device)
-    em = src if isinstance(src, ExtractedModel) else extract_ops(src, inputs, name=label, warmup=c.warmup,
-                                                                  iters=max(c.iters, 3))
-    report = triage(em, scout=scout, fusion=c.fusion, max_compiled=c.max_compiled, progress=progress)
-    stem = output.name or f"model_{label}_{target.label}".replace("/", "_").replace(":", "_")
-    return ModelReportRun(model=em, report=report, precision=precision, device=target.label, source="live",
+    cfg = c.but(model=None if c.ops else c.model, precision=precision, dtype=precision, progress=progress)
+    extracted = []    # the CLI's triage, step for step; its extracted model kept for `show_model`
+    report = triage(scout=scout, config=cfg, on_extracted=extracted.append)
+    stem = output.name or f"model_{source_name(cfg)}_{target.label}".replace("/", "_").replace(":", "_")
+    return ModelReportRun(model=extracted[0], report=report, precision=precision, device=target.label, source="live",
                           out_dir=out_dir, name=stem, executed_notebook=output.executed_notebook, log=log,
                           t_start=t_start,
                           page=ReportPage(f"Ceiling Scout model report: {report.model} on {report.device}"))
@@ -105,7 +76,6 @@ def show_model(self: ModelReportRun) -> ReportPage:
 @patch
 def show_triage(self: ModelReportRun) -> ReportPage:
     "The triage as the CLI prints it."
-    from ceiling_scout.modes.model_triage import render_model_report
     return self.page.add("text/plain", render_model_report(self.report))
 
 @patch
