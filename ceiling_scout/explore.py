@@ -180,7 +180,7 @@ def explorer_roofline(reports: list):
 @patch
 def on_analyze(self: Explorer, _=None):
     "The Analyze button's handler: measure and judge the workload the controls describe; show verdict and roofline."
-    from ceiling_scout.cli import format_run, copy_efficiency_text
+    from ceiling_scout.render.cli_text import format_run, copy_efficiency_text
     from ceiling_scout.render.charts import update_figure_widget
     from ceiling_scout.render.tables import action_words
     self.analyze_button.disabled = True; self.out.outputs = (); self.status.value = "measuring ..."

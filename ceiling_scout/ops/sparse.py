@@ -589,7 +589,8 @@ def sparse_workload_from_args(args) -> SparseGemmWorkload:
 
 def run_sparse_cli(args, scout: CeilingScout, out: Callable) -> None:
     "The CLI's sparsity mode: analyse A, measure every candidate kernel, print the analysis, kernel table and verdict."
-    from ceiling_scout.cli import format_verdict, format_header, ResultNotWritten
+    from ceiling_scout.render.cli_text import format_verdict, format_header
+    from ceiling_scout.reports.bundle import ResultNotWritten
     w = sparse_workload_from_args(args)
     log = None if (args.quiet or args.json) else scout.log
     if log: log(f"analysing and measuring {w.describe()} on {scout.environment.device_name} ...")

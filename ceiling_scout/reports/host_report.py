@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
+from ..engine.core import _package_version
 from .bundle import ReportPage, checkout_root
 from .run import ReportRun, ReportOutput
 from ..render.report_words import report_sentence
@@ -33,10 +34,9 @@ class HostReportRun(ReportRun):
 
     def payload(self) -> dict:
         "The JSON report: source, device, transfer sweep, profiles, version, wall time."
-        import ceiling_scout
         return {"kind": "host_overhead", "source": self.source_line, "device": self.device,
                 "transfer_sweep": self.sweep, "profiles": self.profiles,
-                "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": self.wall_s}
+                "ceiling_scout_version": _package_version(), "notebook_wall_s": self.wall_s}
 
     def bundle_title(self) -> str: return f"Ceiling Scout host overhead ({self.source_line})"
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
+from ..engine.core import _package_version
 from .bundle import ReportPage
 from .run import ReportRun, ReportOutput, live_or_recorded
 from ..render.report_words import report_sentence
@@ -212,7 +213,7 @@ def show_kernels(self: SparsityReportRun) -> ReportPage:
 @patch
 def show_verdict(self: SparsityReportRun) -> ReportPage:
     "The verdict as the CLI prints it, or why there is none for this matrix."
-    from ceiling_scout.cli import format_verdict
+    from ceiling_scout.render.cli_text import format_verdict
     if self.result is not None: text = format_verdict(self.result.verdict, self.result.report)
     elif self.not_measured: text = report_sentence("no_verdict_not_measured", why=self.not_measured)
     elif self.source == "recorded":
@@ -224,11 +225,10 @@ def show_verdict(self: SparsityReportRun) -> ReportPage:
 @patch
 def payload(self: SparsityReportRun) -> dict:
     "The JSON: analysis, comparison, report, recorded rows and runs, parameters, environment, wall time."
-    import ceiling_scout
     res = self.result
     return {"kind": "sparsity_report", "source": self.source, "analysis": self.analysis.to_dict(),
             "comparison": res.comparison.to_dict() if res else None, "report": res.report.to_dict() if res else None,
             "recorded_rows": self.recorded_rows, "recorded_runs": self.recorded_runs,
             "measured_on_this_matrix": res is not None, "not_measured": self.not_measured,
             "chart_title": self.chart_title, "parameters": self.parameters, "environment": self.environment,
-            "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": self.wall_s}
+            "ceiling_scout_version": _package_version(), "notebook_wall_s": self.wall_s}

@@ -11,6 +11,8 @@ from typing import Any, Callable
 from fastcore.basics import patch
 
 from ..engine.core import *
+from ..engine.core import _package_version
+from .report import SCHEMA_VERSION
 from .bundle import ReportPage, free_stem, papermill_output_path, Bundle
 from .run import ReportRun, ReportOutput, live_or_recorded
 from ..modes.ksweep import (k_values, KSweepResult, format_k_sweep, summarize_k_sweep, fmt_tflops,
@@ -216,13 +218,12 @@ def show_charts(self: SweepReport) -> ReportPage:
 @patch
 def payload(self: SweepReport) -> dict:
     "The JSON report: the sweep, its source and label, other recorded workloads, parameters, environment, wall time."
-    import ceiling_scout
     from ceiling_scout.render.charts import source_label
-    d = self.sweep.to_dict() if self.sweep else {"schema_version": ceiling_scout.SCHEMA_VERSION, "kind": "k_sweep",
+    d = self.sweep.to_dict() if self.sweep else {"schema_version": SCHEMA_VERSION, "kind": "k_sweep",
                                                  "summary": None, "reports": []}
     d = {**d, "source": self.source, "label": source_label(self.points + self.others),
          "others": [r.to_dict() for r in self.others], "parameters": self.parameters, "requested": self.requested,
          "parameter_warnings": self.notes, "environment": self.environment,
-         "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": self.wall_s}
+         "ceiling_scout_version": _package_version(), "notebook_wall_s": self.wall_s}
     if not d.get("kind"): d["kind"] = "k_sweep" if self.parameters["k_sweep"] else "single"
     return d
