@@ -46,7 +46,8 @@ def declared_flags() -> dict[str, tuple[Flag, list[str]]]:
     load_plugins()
     out: dict[str, tuple[Flag, list[str]]] = {}
     owners = ([(str(op), cls.cli_flags) for op, cls in WORKLOADS.items()]
-              + [(m.label, m.flags) for m in CLI_MODES.values()])
+              + [(m.label, m.flags) for m in sorted(CLI_MODES.values(),   # an operation's own mode (sparsity) first
+                                                    key=lambda m: not any(o in WORKLOADS for o in m.always_for))])
     for owner, flags in owners:
         for f in flags:
             if f.name in COMMON_FLAGS: raise CeilingScoutError(f"{owner} declares {f.name}, a flag every run has")

@@ -176,7 +176,7 @@ def kernel_table(self: SparsityReportRun) -> "pd.DataFrame":
 def show_kernels(self: SparsityReportRun) -> ReportPage:
     "The kernel table (measured here, or recorded and said so) and the useful / dense-equivalent TFLOPS chart."
     import plotly.graph_objects as go
-    from ceiling_scout.ops.sparse import format_sparse_table
+    from ceiling_scout.render.op_tables import format_sparse_table
     dev = self.parameters["device"]
     if self.not_measured:
         self.page.add("text/markdown", report_sentence("kernels_not_measured", why=self.not_measured))
