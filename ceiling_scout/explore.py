@@ -9,6 +9,7 @@ from fastcore.basics import patch
 from .engine.core import *
 from .engine.workloads import *
 from .render.live_strip import LiveStrip
+from .render.figure_io import update_figure_widget
 
 # %% auto #0
 __all__ = ['NOT_ON_CPU', 'flag_widget', 'flag_value', 'runnable_precisions', 'finite_json', 'figure_widget', 'Explorer',
@@ -86,7 +87,7 @@ def _figure_widget_class() -> type:
         return apply
 
     ns = {"__module__": __name__,
-          "_edit_lock": threading.RLock(),    # one for all explorer figures, held by charts.update_figure_widget
+          "_edit_lock": threading.RLock(),    # one for all explorer figures, held by figure_io.update_figure_widget
           **{f"_handler{t}": handler(t) for t in _BROWSER_REPORTS}}
     return types.new_class("StableFigureWidget", (go.FigureWidget,), exec_body=lambda body: body.update(ns))
 
@@ -181,7 +182,6 @@ def explorer_roofline(reports: list):
 def on_analyze(self: Explorer, _=None):
     "The Analyze button's handler: measure and judge the workload the controls describe; show verdict and roofline."
     from ceiling_scout.render.cli_text import format_run, copy_efficiency_text
-    from ceiling_scout.render.charts import update_figure_widget
     from ceiling_scout.render.tables import action_words
     self.analyze_button.disabled = True; self.out.outputs = (); self.status.value = "measuring ..."
     v = None
@@ -384,7 +384,7 @@ def _show_progress(self: KSweepExplorer, i: int, k: int, n: int):
 
 @patch
 def _point_done(self: KSweepExplorer, rep, res):
-    from ceiling_scout.render.charts import ksweep_figure, update_figure_widget
+    from ceiling_scout.render.charts import ksweep_figure
     from ceiling_scout.render.tables import results_table_html
     self._in_point = False
     self._walls.append((rep.evidence or {}).get("k_sweep", {}).get("wall_s", 0.0))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 from ..engine.core import CeilingScoutError
+from ..render.figure_io import plotlyjs_script, figure_html, show_figure
 
 # %% auto #0
 __all__ = ['papermill_output_path', 'write_new', 'free_stem', 'check_output_dir', 'fallback_dir', 'completed_notebook',
@@ -119,7 +120,6 @@ def notebook_html(nb: "nbformat.NotebookNode", # the notebook to render
     "The notebook as one HTML page without code cells, raw cells or prompts; plotly.js inlined once if it has charts."
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
-    from ceiling_scout.render.charts import plotlyjs_script
     if title: nb.metadata["title"] = title
     dirs = nbconvert_template_dirs()   # a virtualenv's base interpreter's templates, where nbconvert is the base's
     ex = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True, exclude_raw=True,
@@ -258,7 +258,6 @@ class ReportPage:
 
     def figure(self, fig, show: bool=True) -> "ReportPage":
         "Keep a plotly figure (as an HTML fragment) and show it."
-        from ceiling_scout.render.charts import figure_html, show_figure
         self.parts.append(("text/html", figure_html(fig)))
         if show: show_figure(fig)
         return self
