@@ -15,7 +15,7 @@ from .engine.workloads import *
 from .engine.verdict import *
 from .reports.report import *
 from .engine.scout import *
-from .reports.bundle import ResultNotWritten
+from .reports.bundle import ResultNotWritten, write_or_keep, fallback_dir
 from .render.cli_text import *   # the text layouts (`format_verdict`, ...), importable from here as before
 
 # %% auto #0
@@ -204,7 +204,6 @@ def result_text(reports: list) -> str:
 
 def keep_result(reports: list, path: str, error: Exception) -> str:
     "Keep reports `path` refused: a fallback file in the temp folder, else JSON on stdout; the message."
-    from ceiling_scout.reports.bundle import write_or_keep, fallback_dir
     why = getattr(error, "strerror", None) or str(error)
     own = hasattr(reports, "save")   # one report of its own kind with its own writer (a collectives report)
     fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.json{'' if own else 'l'}"

@@ -16,18 +16,14 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..render.op_words import above_ideal_words, kernel_progress_line
 from ..engine.scout import CeilingScout
-from .sparsity import (SparsityPattern, SparsityAnalysis, SparseConversion, analyze_sparsity, as_dense_2d,
-                                    parse_pattern, synthetic_nnz, random_positions, make_sparse_matrix, convert_to_bsr,
-                                    prune_to_24, unmeasured_tree, SYNTHETIC_PATTERNS, CANDIDATE_BLOCK_SIZES,
-                                    DENSE_MAX_SPARSITY, BLOCK_SPARSE_MIN, BLOCK_TIE, NEAR_MISS_MAX, WEAK_BLOCK_FILL,
-                                    SPARSE_KERNEL_MIN, SLAB_ELEMENTS)
+from .sparsity import *   # re-exported: `from ceiling_scout.ops.sparse import analyze_sparsity` works
 from .weights import WEIGHT_SUFFIXES, load_weight_matrix
 
 # %% auto #0
 __all__ = ['SPARSE_PRECISIONS', 'SPARSE_BACKENDS', 'ABOVE_IDEAL', 'EFFICIENCY_DEFINITION', 'sparse_precision_error',
-           'SparseGemmWorkload', 'SparseBackendSpec', 'sparse_backend_names', 'above_ideal', 'above_ideal_warning',
-           'SparseComparison', 'kernel_line', 'compare_sparse_kernels', 'sparse_kernel_rows', 'sparse_faster',
-           'sparse_not_faster', 'decide_sparse_gemm', 'SparseResult', 'scout_sparse', 'SparseDetector']
+           'SparseGemmWorkload', 'SparseBackendSpec', 'sparse_backend_names', 'above_ideal', 'SparseComparison',
+           'kernel_line', 'compare_sparse_kernels', 'sparse_kernel_rows', 'sparse_faster', 'sparse_not_faster',
+           'decide_sparse_gemm', 'SparseResult', 'scout_sparse', 'SparseDetector']
 
 # %% ../../nbs/30_sparse.ipynb #8ad919d3
 SPARSE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -321,10 +317,6 @@ def above_ideal(efficiency: float|None) -> bool:
     "True when a density-scaled efficiency is above 100 %: the ceiling was no bound, so it is a warning, not a success."
     return efficiency is not None and efficiency > 1.0
 
-def above_ideal_warning(kernel: str, efficiency: float, ceiling_tflops: float) -> str:
-    "The warning for a kernel whose useful rate is above the dense ceiling it is judged against (`render.op_words`)."
-    return above_ideal_words(kernel, efficiency, ceiling_tflops)
-
 @dataclass(frozen=True)
 class SparseComparison:
     "Every candidate kernel on one sparse GEMM: results in order, dense first, and the table (above 100 % flagged)."
@@ -397,7 +389,7 @@ def sparse_kernel_rows(alts, baseline: BenchmarkResult, ceiling_tflops: float|No
             believed.append(a)
             if above_ideal(e):
                 rows[name]["efficiency_flag"] = ABOVE_IDEAL
-                flags.append(above_ideal_warning(name, e, ceiling_tflops))
+                flags.append(above_ideal_words(name, e, ceiling_tflops))
     return rows, believed, flags
 
 # %% ../../nbs/30_sparse.ipynb #d71e99e3

@@ -15,7 +15,7 @@ from ..modes.ksweep import *
 from ..reports.recorded import environment_label
 from .numbers import finite, number
 from .tables import (APPROACH_WORDS, EFFICIENCY_FLAG_MARKS, EFFICIENCY_MARKS_NOTE, action_words,
-                                         efficiency_text, energy_rate, rate_unit)
+                                         efficiency_text, energy_rate, rate_unit, is_noisy)
 
 # %% auto #0
 __all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'verdict_key',
@@ -60,7 +60,6 @@ APPROACH_NAMES = {**APPROACH_WORDS, "NONE": "use the library (at the ceiling, or
 
 def verdict_key(r: Report) -> str:
     "The colour key of a report's verdict: its approach, or NOISY when the too-noisy gate withheld the verdict."
-    from ceiling_scout.render.tables import is_noisy
     return "NOISY" if r.status == "ok" and is_noisy(r) else r.approach
 
 def verdict_outline(app: str, other: str="white") -> str:

@@ -12,7 +12,9 @@ from fastcore.basics import patch
 from ..engine.core import *
 from ..engine.core import _package_version
 from ..engine.ceilings import data_dir
-from ..ops.transfers import TransferFit
+import torch
+from ..ops.transfers import TransferFit, transfer_sweep, SWEEP_SIZES, LINK_SPECS
+from ..modes.host import profile_call, load_function, format_profile, example_function
 from .recorded import load_recorded
 from .bundle import ReportPage, checkout_root
 from .run import ReportRun, ReportOutput
@@ -53,9 +55,6 @@ def host_report(device: str="auto",           # auto, cpu or cuda
                 output: ReportOutput|None=None, # where the files go (None: reports/, stem host_overhead)
                 log: Callable|None=print) -> HostReportRun:
     "Measure (or load) the transfer sweep and a function's end-to-end breakdown; pick the files' stem."
-    import torch
-    from ceiling_scout.ops.transfers import transfer_sweep, SWEEP_SIZES
-    from ceiling_scout.modes.host import profile_call, load_function, format_profile, example_function
     output, t_start = output or ReportOutput(), time.time()
     out_dir = output.folder()   # writable, proved before anything is measured
     dev = torch.device("cuda" if device == "auto" and torch.cuda.is_available()
@@ -82,7 +81,6 @@ def host_report(device: str="auto",           # auto, cpu or cuda
 def show_source(self: HostReportRun) -> ReportPage:
     "Where the numbers come from, and the host links' datasheet bandwidths."
     import pandas as pd
-    from ceiling_scout.ops.transfers import LINK_SPECS
     self.page.add("text/markdown", f"**Source:** {self.source_line}")
     links = pd.DataFrame([{"link": s.name, "GB/s per direction": round(s.gbps_per_direction, 2), "source": s.source}
                           for s in LINK_SPECS.values()])
