@@ -16,7 +16,8 @@ from _harness import JsonRun, log
 import torch
 from ceiling_scout.engine.core import Precision
 from ceiling_scout.engine.scout import CeilingScout
-from ceiling_scout.ops.sparse import SparseGemmWorkload, scout_sparse, format_sparse_table
+from ceiling_scout.ops.sparse import SparseGemmWorkload, scout_sparse
+from ceiling_scout.render.op_tables import format_sparse_table
 from ceiling_scout.ops.sparsity import analyze_sparsity, make_sparse_matrix
 
 CASES = [  # (name, synthetic spec)

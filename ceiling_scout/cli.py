@@ -7,21 +7,22 @@ from __future__ import annotations
 import argparse, contextlib, json, os, sys, tempfile, time, warnings
 from pathlib import Path
 from typing import Callable
-from . import __version__
 from .engine.core import *
+from .engine.core import _package_version
 from .engine.timing import STOPPING_CRITERIA
 from .engine.ncu import collect_kernel_evidence, wants_kernel_evidence, with_kernel_evidence
 from .engine.workloads import *
 from .engine.verdict import *
 from .reports.report import *
 from .engine.scout import *
+from .reports.bundle import ResultNotWritten, write_or_keep, fallback_dir
 from .render.cli_text import *   # the text layouts (`format_verdict`, ...), importable from here as before
 
 # %% auto #0
 __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'WRITTEN_BY_CLI', 'declared_flags', 'build_parser', 'check_run_flags', 'check_write_ops',
-           'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults', 'ResultNotWritten',
-           'result_text', 'keep_result', 'measured_nothing', 'device_warnings', 'run_measurement', 'result_json',
-           'write_result', 'run_whole_mode', 'run_one', 'main', 'run_cli']
+           'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults', 'result_text', 'keep_result',
+           'measured_nothing', 'device_warnings', 'run_measurement', 'result_json', 'write_result', 'run_whole_mode',
+           'run_one', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -45,7 +46,8 @@ def declared_flags() -> dict[str, tuple[Flag, list[str]]]:
     load_plugins()
     out: dict[str, tuple[Flag, list[str]]] = {}
     owners = ([(str(op), cls.cli_flags) for op, cls in WORKLOADS.items()]
-              + [(m.label, m.flags) for m in CLI_MODES.values()])
+              + [(m.label, m.flags) for m in sorted(CLI_MODES.values(),   # an operation's own mode (sparsity) first
+                                                    key=lambda m: not any(o in WORKLOADS for o in m.always_for))])
     for owner, flags in owners:
         for f in flags:
             if f.name in COMMON_FLAGS: raise CeilingScoutError(f"{owner} declares {f.name}, a flag every run has")
@@ -94,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "else ~/.cache/ceiling_scout/measured_ceilings.json)")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of the text layout")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
-    p.add_argument("--version", action="version", version=f"ceiling-scout {__version__}")
+    p.add_argument("--version", action="version", version=f"ceiling-scout {_package_version()}")
     g = p.add_argument_group("flags of one operation or mode (refused everywhere else)")
     for name, (f, owners) in declared_flags().items():
         kw = dict(default=argparse.SUPPRESS, dest=name[2:].replace("-", "_"),
@@ -194,11 +196,6 @@ def with_mode_defaults(args: argparse.Namespace, mode: Mode) -> argparse.Namespa
     return ns
 
 # %% ../nbs/08_cli.ipynb #ce0b9a03
-class ResultNotWritten(Exception):
-    "Measured reports that could not be written to `path` (`main` keeps them: `keep_result`)."
-    def __init__(self, reports: list, path: str, error: Exception):
-        self.reports, self.path, self.error = reports, path, error
-
 def result_text(reports: list) -> str:
     "What `keep_result` keeps: a report of its own kind (a collectives report) as its JSON, else a report a line."
     if hasattr(reports, "save"): return json.dumps(reports.to_dict(), indent=1, default=str)
@@ -207,7 +204,6 @@ def result_text(reports: list) -> str:
 
 def keep_result(reports: list, path: str, error: Exception) -> str:
     "Keep reports `path` refused: a fallback file in the temp folder, else JSON on stdout; the message."
-    from ceiling_scout.reports.bundle import write_or_keep, fallback_dir
     why = getattr(error, "strerror", None) or str(error)
     own = hasattr(reports, "save")   # one report of its own kind with its own writer (a collectives report)
     fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.json{'' if own else 'l'}"

@@ -8,7 +8,13 @@ import ctypes, functools, html, math, signal, threading, time, traceback, types,
 from fastcore.basics import patch
 from .engine.core import *
 from .engine.workloads import *
+from .engine.scout import CeilingScout
+from .modes.ksweep import k_values
+from .render.charts import roofline_figure, ksweep_figure
+from .render.cli_text import format_run, copy_efficiency_text
+from .render.tables import action_words, results_table_html
 from .render.live_strip import LiveStrip
+from .render.figure_io import update_figure_widget
 
 # %% auto #0
 __all__ = ['NOT_ON_CPU', 'flag_widget', 'flag_value', 'runnable_precisions', 'finite_json', 'figure_widget', 'Explorer',
@@ -86,7 +92,7 @@ def _figure_widget_class() -> type:
         return apply
 
     ns = {"__module__": __name__,
-          "_edit_lock": threading.RLock(),    # one for all explorer figures, held by charts.update_figure_widget
+          "_edit_lock": threading.RLock(),    # one for all explorer figures, held by figure_io.update_figure_widget
           **{f"_handler{t}": handler(t) for t in _BROWSER_REPORTS}}
     return types.new_class("StableFigureWidget", (go.FigureWidget,), exec_body=lambda body: body.update(ns))
 
@@ -149,7 +155,6 @@ def _operation_changed(self: Explorer):
 @patch
 def scout(self: Explorer):
     "The scout for the current device, mode and counts (made once per setting)."
-    from ceiling_scout.engine.scout import CeilingScout
     key = (self.device.value, self.mode.value, self.warmup.value, self.iters.value)
     if key not in self._scouts:
         with warnings.catch_warnings():
@@ -171,7 +176,6 @@ def error_html(e: BaseException) -> str:
 
 def explorer_roofline(reports: list):
     "The roofline of `reports` laid out for a notebook's width: legend under the plot, not beside it."
-    from ceiling_scout.render.charts import roofline_figure
     fig = roofline_figure(reports)
     fig.update_layout(legend=dict(orientation="h", x=0, xanchor="left", y=-0.18, yanchor="top"),
                       margin=dict(r=30, b=170), height=(fig.layout.height or 560) + 120)
@@ -180,9 +184,6 @@ def explorer_roofline(reports: list):
 @patch
 def on_analyze(self: Explorer, _=None):
     "The Analyze button's handler: measure and judge the workload the controls describe; show verdict and roofline."
-    from ceiling_scout.cli import format_run, copy_efficiency_text
-    from ceiling_scout.render.charts import update_figure_widget
-    from ceiling_scout.render.tables import action_words
     self.analyze_button.disabled = True; self.out.outputs = (); self.status.value = "measuring ..."
     v = None
     try:
@@ -227,7 +228,6 @@ class KSweepExplorer:
                  scout_kw: dict|None=None  # extra CeilingScout arguments (cache, search_kw, ...)
                 ):
         import ipywidgets as W, plotly.graph_objects as go, torch
-        from ceiling_scout.modes.ksweep import k_values
         load_plugins()
         self.W, cuda = W, torch.cuda.is_available()
         self.ops = {str(o): c for o, c in registered_operations().items() if {"M", "N", "K"} <= set(c.shape_names)}
@@ -292,7 +292,6 @@ def _mode_changed(self: KSweepExplorer):
 @patch
 def scout(self: KSweepExplorer):
     "The scout for the current device, mode and counts (made once per setting)."
-    from ceiling_scout.engine.scout import CeilingScout
     adaptive = self.mode.value == "adaptive"
     key = (self.device.value, self.mode.value, self.warmup.value,
            (self.target_ci.value, self.max_time.value) if adaptive else self.iters.value)
@@ -365,7 +364,6 @@ def install_interrupt_handler(explorer: KSweepExplorer) -> bool:
 @patch
 def _params(self: KSweepExplorer) -> dict:
     "The sweep the controls describe, validated (`CeilingScoutError` naming the bad value)."
-    from ceiling_scout.modes.ksweep import k_values
     ks = k_values(self.k_min.value, self.k_max.value, self.k_step.value, cuda=device_type(self.device.value) == "cuda")
     extras = {f.key: v for f, w in self.flag_widgets.values() if (v := flag_value(f, w)) is not None}
     op, M, N, prec = self.operation.value, self.M.value, self.N.value, self.precision.value
@@ -384,8 +382,6 @@ def _show_progress(self: KSweepExplorer, i: int, k: int, n: int):
 
 @patch
 def _point_done(self: KSweepExplorer, rep, res):
-    from ceiling_scout.render.charts import ksweep_figure, update_figure_widget
-    from ceiling_scout.render.tables import results_table_html
     self._in_point = False
     self._walls.append((rep.evidence or {}).get("k_sweep", {}).get("wall_s", 0.0))
     self.result = res
@@ -421,7 +417,6 @@ def run(self: KSweepExplorer, _=None,
 
 @patch
 def _sweep(self: KSweepExplorer, p: dict):
-    from ceiling_scout.render.tables import action_words
     n, res, caught = len(p["ks"]), None, []
     def make_point(k):
         if self._stop.is_set(): raise KeyboardInterrupt

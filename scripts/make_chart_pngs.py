@@ -4,7 +4,8 @@
 """
 import sys
 from pathlib import Path
-from ceiling_scout.render.charts import ksweep_figure, roofline_figure, efficiency_figure, energy_roofline_figure, save_png
+from ceiling_scout.render.charts import ksweep_figure, roofline_figure, efficiency_figure, energy_roofline_figure
+from ceiling_scout.render.figure_io import save_png
 from ceiling_scout.reports.recorded import load_recorded_device, recorded_reports, recorded_ceilings, find_recorded_k_sweep, NoRecordedDataError
 from ceiling_scout.modes.ksweep import load_k_sweep
 

@@ -2,14 +2,14 @@
 
     python scripts/make_transfer_chart.py [RECORDING] [--out nbs/images/chart_transfers.svg]
 
-The figure is `ceiling_scout.ops.transfers.transfer_figure` (the same plotly figure the notebooks show), exported by
+The figure is `ceiling_scout.reports.host_report.transfer_figure` (the same plotly figure the notebooks show), exported by
 plotly through kaleido, which drives a Chromium: `pip install kaleido` (1.5.0 worked here) and, on Debian,
 `apt-get install chromium` (kaleido finds /usr/bin/chromium; else set BROWSER_PATH). The default recording is
 data/recorded/h100-sxm/gpu_host_overhead.json; the SVG's subtitle carries its provenance.
 """
 import argparse, os, shutil, sys
 from pathlib import Path
-from ceiling_scout.ops.transfers import read_transfer_sweep, transfer_figure, transfer_markdown
+from ceiling_scout.reports.host_report import read_transfer_sweep, transfer_figure, transfer_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 p = argparse.ArgumentParser(description=__doc__.splitlines()[0])

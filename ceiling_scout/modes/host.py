@@ -464,15 +464,16 @@ def profile_call(fn: Callable, *args,
     big = max((e.alloc_bytes for e in allocs), default=0)
     alloc = {"bytes": sum(e.alloc_bytes for e in allocs) / steps, "count": len(allocs) // steps,
              "largest_bytes": big, "count_largest": sum(e.alloc_bytes == big for e in allocs) // steps}
-    copies = [e.nbytes for e in evs if e.kind == "op" and category(e) == "copies" and e.nbytes]
-    advice = _advise(b, steps, alloc, dev, fn, args, kwargs, measure_fixes, max(copies, default=0))
+    big_copy = max((e.nbytes for e in evs if e.kind == "op" and category(e) == "copies" and e.nbytes), default=0)
+    advice = _advise(b, steps, alloc, dev, fn, args, kwargs, measure_fixes=measure_fixes, copy_bytes=big_copy)
     per = lambda us: us / steps / 1e3
     gpu = ({k: (per(v) if k.endswith("_us") else v / steps) for k, v in b["gpu"].items()} if b["gpu"] else None)
     if gpu: gpu = {k.replace("_us", "_ms"): v for k, v in gpu.items()}
     top = [{"category": i["category"], "name": i["name"], "ms": per(i["us"]), "share": i["share"]}
            for i in b["items"][:10]]
-    return HostProfile(name, str(dev), steps, warmup, per(b["wall_us"]), {k: per(v) for k, v in b["host_us"].items()},
-                       gpu, top, alloc, advice, method)
+    return HostProfile(name, str(dev), steps, warmup, wall_ms=per(b["wall_us"]),
+                       host_ms={k: per(v) for k, v in b["host_us"].items()}, gpu=gpu, top=top, allocation=alloc,
+                       advice=advice, method=method)
 
 # %% ../../nbs/46_host.ipynb #ef212827
 def example_function(device: str="auto" # auto, cpu or cuda: cuda profiles the GPU case

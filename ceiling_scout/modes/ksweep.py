@@ -15,6 +15,7 @@ from ..engine.workloads import *
 from ..engine.verdict import *
 from ..reports.report import *
 from ..engine.scout import *
+from ..render.cli_text import format_verdict
 from ..render.sweep_text import (fmt_tflops, format_k_sweep, k_point_line, k_write_error_line,
                                              k_interrupted_line, k_sweep_intro, k_analysis_line, k_written_line,
                                              parameter_differences)
@@ -386,7 +387,6 @@ K_SWEEP_FLAGS = (
 
 def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
     "The K-sweep mode of the CLI: sweep, print the '=== K-Sweep Results ===' block and the reference point's analysis."
-    from ceiling_scout.cli import format_verdict
     w = make_workload(args.operation, args.shape, args.precision)
     if not {"M", "N", "K"} <= set(w.shape_names):
         raise CeilingScoutError(f"--k-sweep needs an operation with M, N, K dimensions; {w.operation.value} has "

@@ -143,7 +143,6 @@ class ShardedResult:
                 "reports": [r.to_dict() for r in self.reports]}
     def save(self, path: str|Path, force: bool=False) -> Path:
         "Write through the one writer: a .json holds the merged sweep (replaced only with `force`; the old one: .bak)."
-        from ceiling_scout.reports.report import write_report
         return write_report(path, self.reports if Path(path).suffix == ".jsonl" else self.to_dict(), force=force)
 
 def merge_shards(reports: Sequence[Report], sweep_id: str|None=None, wall_s: float|None=None) -> ShardedResult:

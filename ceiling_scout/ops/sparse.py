@@ -6,7 +6,6 @@
 from __future__ import annotations
 import contextlib, importlib.util, warnings
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, Callable, ClassVar, Sequence
 import torch
 from ..engine.core import *
@@ -15,24 +14,16 @@ from ..engine.workloads import *
 from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
-from ..reports.report import *
-from ..render.op_tables import sparse_table
 from ..render.op_words import above_ideal_words, kernel_progress_line
 from ..engine.scout import CeilingScout
-from .sparsity import (SparsityPattern, SparsityAnalysis, SparseConversion, analyze_sparsity, as_dense_2d,
-                                    parse_pattern, synthetic_nnz, random_positions, make_sparse_matrix, convert_to_bsr,
-                                    prune_to_24, unmeasured_tree, SYNTHETIC_PATTERNS, CANDIDATE_BLOCK_SIZES,
-                                    DENSE_MAX_SPARSITY, BLOCK_SPARSE_MIN, BLOCK_TIE, NEAR_MISS_MAX, WEAK_BLOCK_FILL,
-                                    SPARSE_KERNEL_MIN, SLAB_ELEMENTS)
+from .sparsity import *   # re-exported: `from ceiling_scout.ops.sparse import analyze_sparsity` works
 from .weights import WEIGHT_SUFFIXES, load_weight_matrix
-from ..render.sparse_figures import block_density_figure
 
 # %% auto #0
-__all__ = ['SPARSE_PRECISIONS', 'SPARSE_BACKENDS', 'ABOVE_IDEAL', 'EFFICIENCY_DEFINITION', 'SPARSE_FLAGS', 'SPARSITY_MODE',
-           'sparse_precision_error', 'SparseGemmWorkload', 'SparseBackendSpec', 'sparse_backend_names', 'above_ideal',
-           'above_ideal_warning', 'SparseComparison', 'kernel_line', 'compare_sparse_kernels', 'sparse_kernel_rows',
-           'sparse_faster', 'sparse_not_faster', 'decide_sparse_gemm', 'SparseResult', 'scout_sparse', 'SparseDetector',
-           'format_sparse_table', 'check_block_size', 'sparse_workload_from_args', 'run_sparse_cli']
+__all__ = ['SPARSE_PRECISIONS', 'SPARSE_BACKENDS', 'ABOVE_IDEAL', 'EFFICIENCY_DEFINITION', 'sparse_precision_error',
+           'SparseGemmWorkload', 'SparseBackendSpec', 'sparse_backend_names', 'above_ideal', 'SparseComparison',
+           'kernel_line', 'compare_sparse_kernels', 'sparse_kernel_rows', 'sparse_faster', 'sparse_not_faster',
+           'decide_sparse_gemm', 'SparseResult', 'scout_sparse', 'SparseDetector']
 
 # %% ../../nbs/30_sparse.ipynb #8ad919d3
 SPARSE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -326,10 +317,6 @@ def above_ideal(efficiency: float|None) -> bool:
     "True when a density-scaled efficiency is above 100 %: the ceiling was no bound, so it is a warning, not a success."
     return efficiency is not None and efficiency > 1.0
 
-def above_ideal_warning(kernel: str, efficiency: float, ceiling_tflops: float) -> str:
-    "The warning for a kernel whose useful rate is above the dense ceiling it is judged against (`render.op_words`)."
-    return above_ideal_words(kernel, efficiency, ceiling_tflops)
-
 @dataclass(frozen=True)
 class SparseComparison:
     "Every candidate kernel on one sparse GEMM: results in order, dense first, and the table (above 100 % flagged)."
@@ -402,7 +389,7 @@ def sparse_kernel_rows(alts, baseline: BenchmarkResult, ceiling_tflops: float|No
             believed.append(a)
             if above_ideal(e):
                 rows[name]["efficiency_flag"] = ABOVE_IDEAL
-                flags.append(above_ideal_warning(name, e, ceiling_tflops))
+                flags.append(above_ideal_words(name, e, ceiling_tflops))
     return rows, believed, flags
 
 # %% ../../nbs/30_sparse.ipynb #d71e99e3
@@ -504,7 +491,7 @@ def scout_sparse(scout: CeilingScout,                 # how and where to measure
     v = replace(v, evidence={**v.evidence, "analysis": an.to_dict(), "table": cmp.rows(),
                              "efficiency_definition": EFFICIENCY_DEFINITION})
     scout.last_verdict = v
-    return SparseResult(an, cmp, v, report_from_verdict(v, scout.environment.to_dict()))
+    return SparseResult(an, cmp, v, scout.generate_report(v))
 
 # %% ../../nbs/30_sparse.ipynb #d4a6c002
 class SparseDetector:
@@ -533,79 +520,3 @@ class SparseDetector:
         w = SparseGemmWorkload.from_matrix(matrix, N, precision, source="matrix")
         w._cache["analysis"] = analysis
         return scout_sparse(scout or CeilingScout("auto"), w)
-
-# %% ../../nbs/30_sparse.ipynb #763cd08b
-def format_sparse_table(cmp: SparseComparison) -> str:
-    "Candidates as a fixed-width table (ms, useful/dense-eq. TFLOPS, speedup, eff. vs ideal, status); '!': above 100 %."
-    return sparse_table(cmp.rows())
-
-SPARSE_FLAGS = (*SparseGemmWorkload.cli_flags,
-    Flag("--weights", str,
-         "analyse a real matrix A from a .pt/.pth/.bin (weights_only), .safetensors or .npy/.npz file"),
-    Flag("--tensor", str, "name of the tensor in a multi-tensor --weights file"))
-
-def check_block_size(block_size: int|None, # the --block-size given (None: not given)
-                     M: int, K: int,        # the matrix A's rows and columns
-                     pattern: str="block"   # the synthetic pattern (canonical name)
-                    ) -> int:
-    "The block edge to use (64 when not given), or a one-line `CeilingScoutError` naming the value and what is valid."
-    if block_size is None: return 64
-    if pattern != "block":
-        raise CeilingScoutError(f"--block-size applies to --pattern block only; got --block-size {block_size} with "
-                                f"--pattern {pattern}")
-    ok = [b for b in (8, 16, 32, 64, 128, 256) if M % b == 0 and K % b == 0]
-    if block_size <= 0 or M % block_size or K % block_size:
-        raise CeilingScoutError(f"--block-size must be a positive integer dividing M={M} and K={K} (e.g. "
-                                f"{', '.join(map(str, ok)) or '1'}); got {block_size}")
-    return block_size
-
-def sparse_workload_from_args(args) -> SparseGemmWorkload:
-    "The `SparseGemmWorkload` a CLI invocation describes (synthetic or from --weights)."
-    prec = parse_enum(Precision, args.precision, "precision")
-    if (err := sparse_precision_error(prec)): raise CeilingScoutError(err)     # before any file is read or matrix built
-    if args.weights:
-        if args.sparsity is not None or args.pattern or args.block_size is not None:
-            raise CeilingScoutError("--weights analyses the file's matrix: leave out --sparsity, --pattern and "
-                                    "--block-size")
-        t, name = load_weight_matrix(args.weights, args.tensor)
-        M, K = t.shape
-        if args.shape is None: raise CeilingScoutError("--weights needs --shape N (columns of B, e.g. tokens) or M,N,K "
-                                                       "matching the file")
-        dims = parse_shape(args.shape)
-        if len(dims) == 1: N = dims[0]
-        elif len(dims) == 3:
-            if (dims[0], dims[2]) != (M, K): raise CeilingScoutError(f"--shape {args.shape} does not match the matrix "
-                                                                     f"{name!r} of shape {M}x{K} (M,N,K needs M={M}, "
-                                                                     f"K={K})")
-            N = dims[1]
-        else: raise CeilingScoutError(f"with --weights, --shape is N or M,N,K; got {args.shape!r}")
-        return SparseGemmWorkload.from_matrix(t, N, prec, source=f"{Path(args.weights).name}:{name}")
-    if args.tensor: raise CeilingScoutError("--tensor names a tensor in a --weights file")
-    M, N, K = parse_shape(args.shape, ("M", "N", "K"))
-    sp = float(args.sparsity) if args.sparsity is not None else SparseGemmWorkload.sparsity
-    pattern = parse_pattern(args.pattern or "block")
-    block = check_block_size(args.block_size, M, K, pattern)
-    return SparseGemmWorkload(prec, M, N, K, sparsity=sp, pattern=pattern, block_size=block)
-
-def run_sparse_cli(args, scout: CeilingScout, out: Callable) -> None:
-    "The CLI's sparsity mode: analyse A, measure every candidate kernel, print the analysis, kernel table and verdict."
-    from ceiling_scout.cli import format_verdict, format_header, ResultNotWritten
-    w = sparse_workload_from_args(args)
-    log = None if (args.quiet or args.json) else scout.log
-    if log: log(f"analysing and measuring {w.describe()} on {scout.environment.device_name} ...")
-    res = scout_sparse(scout, w, log=log)
-    if args.json: out(res.report.to_json())
-    else:
-        out("\n".join(format_header(res.verdict))); out(""); out("=== Sparsity ==="); out(res.analysis.summary())
-        out(""); out("=== Kernels (measured on this matrix) ==="); out(format_sparse_table(res.comparison))
-        out("efficiency vs ideal = useful TFLOPS / ceiling, i.e. (dense ceiling time x density) / measured time")
-        out(""); out(format_verdict(res.verdict, res.report, header=False))
-    if args.output:  # after the verdict is printed; a failed write keeps the result (the CLI's `keep_result`, exit 4)
-        try: save_reports(args.output, res.report, append=str(args.output).endswith(".jsonl"), force=args.force)
-        except (OSError, ReportError) as e: raise ResultNotWritten([res.report], args.output, e) from None
-        if not args.json: out(f"\nReport written to {args.output}")
-    return res
-
-SPARSITY_MODE = register_mode(Mode("sparsity", "a sparsity analysis", ("--sparsity", "--weights"), SPARSE_FLAGS,
-                                    lambda cls: cls.operation in ("gemm", "sparse_gemm"), run_sparse_cli,
-                                   always_for=("sparse_gemm",), shape_from=("--weights",)))

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/11_charts.ipynb #c814c980
 from __future__ import annotations
-import contextlib, html, math, re
+import html, math, re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -15,14 +15,13 @@ from ..modes.ksweep import *
 from ..reports.recorded import environment_label
 from .numbers import finite, number
 from .tables import (APPROACH_WORDS, EFFICIENCY_FLAG_MARKS, EFFICIENCY_MARKS_NOTE, action_words,
-                                         efficiency_text, energy_rate, rate_unit)
+                                         efficiency_text, energy_rate, rate_unit, is_noisy)
 
 # %% auto #0
 __all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'verdict_key',
            'verdict_outline', 'subtitle_lines', 'log_ticks', 'power_hover_line', 'ksweep_figure', 'roofline_figure',
            'report_label', 'efficiency_chart_reports', 'efficiency_figure', 'energy_roof_tflops_per_j',
-           'energy_roofline_figure', 'plotlyjs_script', 'figure_html', 'show_figure', 'save_png', 'finite_figure_dict',
-           'update_figure_widget']
+           'energy_roofline_figure']
 
 # %% ../../nbs/11_charts.ipynb #27adde9c
 def _merge_recorded(labels: list[str]) -> list[str]:
@@ -61,7 +60,6 @@ APPROACH_NAMES = {**APPROACH_WORDS, "NONE": "use the library (at the ceiling, or
 
 def verdict_key(r: Report) -> str:
     "The colour key of a report's verdict: its approach, or NOISY when the too-noisy gate withheld the verdict."
-    from ceiling_scout.render.tables import is_noisy
     return "NOISY" if r.status == "ok" and is_noisy(r) else r.approach
 
 def verdict_outline(app: str, other: str="white") -> str:
@@ -575,53 +573,3 @@ def energy_roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # an
     fig.update_xaxes(type="log", range=[math.log10(x0), math.log10(x1)], showgrid=True, tickvals=xt[0], ticktext=xt[1])
     fig.update_yaxes(type="log", range=yr, showgrid=True, tickvals=yt[0], ticktext=yt[1])
     return fig
-
-# %% ../../nbs/11_charts.ipynb #f6b4e5fc
-_HIDE_AMD = "<script>window.__cs_define = window.define; window.define = undefined;</script>"
-_RESTORE_AMD = "<script>window.define = window.__cs_define;</script>"
-
-def plotlyjs_script() -> str:
-    "plotly.js inlined in a script tag, AMD hidden (online nbconvert pages load require.js: then no global `Plotly`)."
-    from plotly.offline import get_plotlyjs
-    return f'{_HIDE_AMD}<script type="text/javascript">{get_plotlyjs()}</script>{_RESTORE_AMD}'
-
-def figure_html(fig: go.Figure, include_plotlyjs: bool=False) -> str:
-    "An HTML fragment for `fig`; with `include_plotlyjs` the plotly.js bundle is inlined (works offline)."
-    h = fig.to_html(full_html=False, include_plotlyjs=False, config={"displaylogo": False, "responsive": True})
-    return plotlyjs_script() + h if include_plotlyjs else h
-
-def show_figure(fig: go.Figure):
-    "Show `fig` as plotly mimetype (JupyterLab) and HTML fragment (nbconvert; the bundle's HTML adds plotly.js once)."
-    from IPython.display import display
-    display({"application/vnd.plotly.v1+json": fig.to_plotly_json(), "text/html": figure_html(fig),
-             "text/plain": f"<{fig.layout.title.text or 'plotly figure'}>"}, raw=True)
-
-def save_png(fig: go.Figure, path: str|Path, width: int=1100, height: int|None=None, scale: float=1.5) -> Path:
-    "Write `fig` as a PNG through kaleido (needs `pip install kaleido` and a Chromium on the PATH)."
-    try: import kaleido  # noqa: F401
-    except ImportError: raise CeilingScoutError("save_png needs kaleido (pip install kaleido) and a Chromium browser "
-                                                "(Debian: apt-get install chromium)") from None
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    fig.write_image(str(path), width=width, height=height or fig.layout.height or 550, scale=scale)
-    return path
-
-def finite_figure_dict(fig: go.Figure) -> dict:
-    "`fig` as a dict with every non-finite number (an infinite CI bound, a NaN) replaced by None: JSON for a widget."
-    def clean(x):
-        if isinstance(x, float): return x if math.isfinite(x) else None
-        if isinstance(x, dict): return {k: clean(v) for k, v in x.items()}
-        if isinstance(x, (list, tuple)): return [clean(v) for v in x]
-        if hasattr(x, "tolist") and hasattr(x, "dtype"): return clean(x.tolist())
-        return x
-    return clean(fig.to_dict())
-
-def update_figure_widget(fw: go.FigureWidget, fig: go.Figure) -> go.FigureWidget:
-    "Replace the traces and layout of `fw` with those of `fig`, in place: no non-finite number, no stale annotation."
-    d = finite_figure_dict(fig)
-    with getattr(fw, "_edit_lock", None) or contextlib.nullcontext():   # explore.figure_widget: no report meanwhile
-        fw.layout.annotations, fw.layout.shapes = (), ()   # a layout update merges: old annotations would stay
-        with fw.batch_update():
-            fw.data = ()
-            fw.add_traces(d.get("data", []))
-            fw.layout = d.get("layout", {})
-    return fw

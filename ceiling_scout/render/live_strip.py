@@ -8,6 +8,7 @@ import threading
 from typing import Callable
 from fastcore.basics import patch
 from .numbers import number
+from .figure_io import update_figure_widget
 
 # %% auto #0
 __all__ = ['POWER_CAP_MASK', 'STRIP_COLORS', 'capped_spans', 'strip_data', 'strip_summary', 'strip_figure', 'sampler_note',
@@ -115,7 +116,6 @@ class LiveStrip:
 @patch
 def refresh(self: LiveStrip) -> dict:
     "Redraw from the sampler's trace (any thread; an error becomes the strip's note); the data drawn."
-    from ceiling_scout.render.charts import update_figure_widget
     with self._lock:
         s, data = self.sampler, {}
         try:

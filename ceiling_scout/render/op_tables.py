@@ -7,7 +7,7 @@ from __future__ import annotations
 from .numbers import number, number_of_bytes
 
 # %% auto #0
-__all__ = ['sparse_table_line', 'sparse_table', 'transfer_table_markdown']
+__all__ = ['sparse_table_line', 'sparse_table', 'format_sparse_table', 'transfer_table_markdown']
 
 # %% ../../nbs/76_op_tables.ipynb #3cd7f76b
 def sparse_table_line(r: dict) -> str:
@@ -26,6 +26,10 @@ def sparse_table(rows: list[dict]) -> str:
     "The candidates as a fixed-width table (ms, useful/dense-eq. TFLOPS, speedup, eff. vs ideal, status)."
     hdr = f"{'kernel':<28} {'ms':>10} {'useful TF':>10} {'dense-eq TF':>11} {'vs dense':>9} {'vs ideal':>9}  status"
     return "\n".join([hdr, "-" * len(hdr), *[sparse_table_line(r) for r in rows]])
+
+def format_sparse_table(cmp) -> str:
+    "A `SparseComparison`'s candidates as the table (`sparse_table` of its rows); '!': above 100 % of the ideal."
+    return sparse_table(cmp.rows())
 
 # %% ../../nbs/76_op_tables.ipynb #295bec5f
 def transfer_table_markdown(link: dict,        # the sweep's link: name, gbps_per_direction ({} when unknown)

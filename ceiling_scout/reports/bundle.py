@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 from ..engine.core import CeilingScoutError
+from ..render.figure_io import plotlyjs_script, figure_html, show_figure
 
 # %% auto #0
 __all__ = ['papermill_output_path', 'write_new', 'free_stem', 'check_output_dir', 'fallback_dir', 'completed_notebook',
-           'nbconvert_template_dirs', 'notebook_html', 'write_or_keep', 'Bundle', 'BundleWriteError', 'write_bundle',
-           'checkout_root', 'report_output_dir', 'ReportPage', 'bundle_problems']
+           'nbconvert_template_dirs', 'notebook_html', 'write_or_keep', 'Bundle', 'BundleWriteError',
+           'ResultNotWritten', 'write_bundle', 'checkout_root', 'report_output_dir', 'ReportPage', 'bundle_problems']
 
 # %% ../../nbs/13_bundle.ipynb #9db22feb
 def papermill_output_path() -> Path|None:
@@ -119,7 +120,6 @@ def notebook_html(nb: "nbformat.NotebookNode", # the notebook to render
     "The notebook as one HTML page without code cells, raw cells or prompts; plotly.js inlined once if it has charts."
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
-    from ceiling_scout.render.charts import plotlyjs_script
     if title: nb.metadata["title"] = title
     dirs = nbconvert_template_dirs()   # a virtualenv's base interpreter's templates, where nbconvert is the base's
     ex = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True, exclude_raw=True,
@@ -164,6 +164,11 @@ class BundleWriteError(CeilingScoutError):
         self.bundle = bundle
         super().__init__(f"{len(bundle.errors)} bundle file(s) not written: {'; '.join(bundle.errors)}; "
                          f"written: {', '.join(map(str, bundle.written)) or 'nothing'}")
+
+class ResultNotWritten(Exception):
+    "Measured reports that could not be written to `path` (the CLI's `main` keeps them: `keep_result`)."
+    def __init__(self, reports: list, path: str, error: Exception):
+        self.reports, self.path, self.error = reports, path, error
 
 # %% ../../nbs/13_bundle.ipynb #7426251f
 _OWN = "papermill's own output, saved completed by papermill when the run ends"
@@ -253,7 +258,6 @@ class ReportPage:
 
     def figure(self, fig, show: bool=True) -> "ReportPage":
         "Keep a plotly figure (as an HTML fragment) and show it."
-        from ceiling_scout.render.charts import figure_html, show_figure
         self.parts.append(("text/html", figure_html(fig)))
         if show: show_figure(fig)
         return self

@@ -4,18 +4,26 @@
 
 # %% ../../nbs/19_host_report.ipynb #6c4ec7b8
 from __future__ import annotations
-import json, time
+import json, math, time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
+from ..engine.core import _package_version
+from ..engine.ceilings import data_dir
+import torch
+from ..ops.transfers import TransferFit, transfer_sweep, SWEEP_SIZES, LINK_SPECS
+from ..modes.host import profile_call, load_function, format_profile, example_function
+from .recorded import load_recorded
 from .bundle import ReportPage, checkout_root
 from .run import ReportRun, ReportOutput
 from ..render.report_words import report_sentence
+from ..render.op_tables import transfer_table_markdown
 
 # %% auto #0
-__all__ = ['HostReportRun', 'host_report']
+__all__ = ['RECORDED_HOST_OVERHEAD', 'TRANSFER_SERIES_NAMES', 'HostReportRun', 'host_report', 'transfer_problems',
+           'read_transfer_sweep', 'transfer_summary', 'transfer_figure', 'transfer_markdown']
 
 # %% ../../nbs/19_host_report.ipynb #9a034113
 @dataclass(kw_only=True)
@@ -33,10 +41,9 @@ class HostReportRun(ReportRun):
 
     def payload(self) -> dict:
         "The JSON report: source, device, transfer sweep, profiles, version, wall time."
-        import ceiling_scout
         return {"kind": "host_overhead", "source": self.source_line, "device": self.device,
                 "transfer_sweep": self.sweep, "profiles": self.profiles,
-                "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": self.wall_s}
+                "ceiling_scout_version": _package_version(), "notebook_wall_s": self.wall_s}
 
     def bundle_title(self) -> str: return f"Ceiling Scout host overhead ({self.source_line})"
 
@@ -48,9 +55,6 @@ def host_report(device: str="auto",           # auto, cpu or cuda
                 output: ReportOutput|None=None, # where the files go (None: reports/, stem host_overhead)
                 log: Callable|None=print) -> HostReportRun:
     "Measure (or load) the transfer sweep and a function's end-to-end breakdown; pick the files' stem."
-    import torch
-    from ceiling_scout.ops.transfers import transfer_sweep, SWEEP_SIZES
-    from ceiling_scout.modes.host import profile_call, load_function, format_profile, example_function
     output, t_start = output or ReportOutput(), time.time()
     out_dir = output.folder()   # writable, proved before anything is measured
     dev = torch.device("cuda" if device == "auto" and torch.cuda.is_available()
@@ -77,7 +81,6 @@ def host_report(device: str="auto",           # auto, cpu or cuda
 def show_source(self: HostReportRun) -> ReportPage:
     "Where the numbers come from, and the host links' datasheet bandwidths."
     import pandas as pd
-    from ceiling_scout.ops.transfers import LINK_SPECS
     self.page.add("text/markdown", f"**Source:** {self.source_line}")
     links = pd.DataFrame([{"link": s.name, "GB/s per direction": round(s.gbps_per_direction, 2), "source": s.source}
                           for s in LINK_SPECS.values()])
@@ -87,7 +90,6 @@ def show_source(self: HostReportRun) -> ReportPage:
 def show_transfers(self: HostReportRun) -> ReportPage:
     "Bandwidth by size per series, the fitted transfer roofline, the link's datasheet and the measured pinned peak."
     import pandas as pd, plotly.graph_objects as go
-    from ceiling_scout.ops.transfers import TransferFit
     sw = self.sweep
     if not sw:
         return self.page.add("text/markdown", report_sentence("transfers_need_gpu"))
@@ -131,3 +133,94 @@ def show_profiles(self: HostReportRun) -> ReportPage:
         self.page.add("text/markdown", f"**{n}** advice:\n\n" + "\n".join(f"- [{a['finding']}] {a['recommendation']}"
                                                                       for a in p["advice"]))
     return self.page
+
+# %% ../../nbs/19_host_report.ipynb #3ad75cbc
+RECORDED_HOST_OVERHEAD = "h100-sxm/gpu_host_overhead.json"   # under data/recorded/: the H100 run of 2026-11-23
+
+def transfer_problems(sweep: dict) -> list[str]:
+    "What cannot be right in a transfer sweep's rows (empty: nothing): times, rates against bytes and the link."
+    bad, link = [], (sweep.get("link") or {}).get("gbps_per_direction")
+    for i, r in enumerate(sweep.get("rows") or []):
+        if r.get("status") != "ok": continue
+        where = f"rows[{i}] ({r.get('operation')}/{r.get('backend')} {r.get('nbytes')} B)"
+        t, g, n = r.get("mean_us"), r.get("gbps"), r.get("nbytes")
+        if not all(isinstance(x, (int, float)) and math.isfinite(x) and x > 0 for x in (t, g, n)):
+            bad.append(f"{where}: a size, time or rate that is not a positive finite number"); continue
+        counted = n * (2 if r["operation"] == "d2d" else 1)
+        if abs(g - counted / t / 1e3) > 1e-6 * g: bad.append(f"{where}: {g:g} GB/s is not {counted} B / {t:g} us")
+        if link and r["operation"] != "d2d" and g > 1.25 * link:
+            bad.append(f"{where}: {g:g} GB/s is beyond the link's {link:g} GB/s spec")
+    return bad
+
+def read_transfer_sweep(path: str|Path|None=None # a recorded/1 file with a transfer_sweep section (None: the H100 run)
+                       ) -> dict:
+    "The recorded transfer sweep (rows, fits, link, peaks) with `label` and `source`, range-checked."
+    p = Path(path) if path else data_dir() / "recorded" / RECORDED_HOST_OVERHEAD
+    try: rec = load_recorded(p)
+    except CeilingScoutError as e: raise CeilingScoutError(str(e).splitlines()[0]) from None
+    s = (rec.extra.get("sections") or {}).get("transfer_sweep")
+    if not isinstance(s, dict) or not s.get("rows"): raise CeilingScoutError(f"{p}: no transfer_sweep section")
+    if (bad := transfer_problems(s)): raise CeilingScoutError(f"{p}: {bad[0]} ({len(bad)} problem(s) in all)")
+    return {**s, "label": f"{rec.label}, code {rec.provenance['environment'].get('code_commit', '?')}",
+            "command": rec.provenance.get("command"), "source": str(p)}
+
+# %% ../../nbs/19_host_report.ipynb #cae34b97
+TRANSFER_SERIES_NAMES = {"h2d/pageable": "h2d pageable", "h2d/pinned": "h2d pinned", "d2h/pageable": "d2h pageable",
+                         "d2h/pinned": "d2h pinned", "d2d/copy_": "d2d (bytes copied; memory traffic is 2x)"}
+
+def transfer_summary(sweep: dict) -> list[dict]:
+    "One row per series: payload peak (GB/s) and its size, fraction of the link, the fitted latency and bandwidth."
+    link, rows = (sweep.get("link") or {}), []
+    for key, fit in (sweep.get("fits") or {}).items():
+        op, backend = key.split("/")
+        pts = [r for r in sweep["rows"] if r["operation"] == op and r["backend"] == backend and r["status"] == "ok"]
+        if not pts: continue
+        best = max(pts, key=lambda r: r["nbytes"] / r["mean_us"])
+        peak = best["nbytes"] / best["mean_us"] / 1e3
+        host = op != "d2d" and link.get("gbps_per_direction")
+        rows.append({"series": key, "peak_gbps": peak, "peak_at_bytes": best["nbytes"],
+                     "fraction_of_link": peak / link["gbps_per_direction"] if host else None,
+                     "latency_us": (fit or {}).get("latency_us"), "fit_gbps": (fit or {}).get("bandwidth_gbps"),
+                     "half_bandwidth_bytes": (fit or {}).get("half_bandwidth_bytes")})
+    return rows
+
+def transfer_figure(sweep: dict,              # `read_transfer_sweep(...)` or `transfer_sweep(...)`'s result
+                    label: str|None=None      # shown under the title (default: the sweep's own label)
+                   ):
+    "Payload GB/s against copy size per series (log-log), the fitted latency + bandwidth model dotted, the link spec."
+    import plotly.graph_objects as go
+    colors = {"h2d/pageable": "#ff7f0e", "h2d/pinned": "#1f77b4", "d2h/pageable": "#d62728", "d2h/pinned": "#2ca02c",
+              "d2d/copy_": "#7f7f7f"}
+    fig = go.Figure()
+    for key, fit in (sweep.get("fits") or {}).items():
+        op, backend = key.split("/")
+        pts = sorted((r["nbytes"], r["nbytes"] / r["mean_us"] / 1e3) for r in sweep["rows"]
+                     if r["operation"] == op and r["backend"] == backend and r["status"] == "ok")
+        c = colors.get(key, "#17becf")
+        fig.add_scatter(x=[x for x, _ in pts], y=[y for _, y in pts], mode="lines+markers", line_color=c,
+                        name=TRANSFER_SERIES_NAMES.get(key, key))
+        if fit and fit.get("bandwidth_gbps"):
+            tf = TransferFit(fit["latency_us"], fit["bandwidth_gbps"], fit.get("n", 0), fit.get("max_rel_residual", 0))
+            xs = [pts[0][0] * 2 ** (i / 4) for i in range(int(4 * math.log2(pts[-1][0] / pts[0][0])) + 1)]
+            fig.add_scatter(x=xs, y=[tf.gbps_at(x) for x in xs], mode="lines", line=dict(color=c, dash="dot"),
+                            name=f"fit: {tf.latency_us:.1f} us + size / {tf.bandwidth_gbps:.4g} GB/s", showlegend=True)
+    link, sizes = sweep.get("link") or {}, sorted({r["nbytes"] for r in sweep["rows"]})
+    if link.get("gbps_per_direction") and sizes:   # a trace, not add_hline: its label would land in log units
+        fig.add_scatter(x=[sizes[0], sizes[-1]], y=[link["gbps_per_direction"]] * 2, mode="lines",
+                        line=dict(color="black", dash="dash"),
+                        name=f"{link['name']}: {link['gbps_per_direction']:.1f} GB/s per direction (spec)")
+    sub = label if label is not None else sweep.get("label", "")
+    title = "Transfers: bandwidth against copy size" + (f"<br><sup>{sub}</sup>" if sub else "")
+    ticks = [n for n in sizes if math.log2(n) % 4 == 0] or sizes
+    units = ((30, "GiB"), (20, "MiB"), (10, "KiB"), (0, "B"))
+    name = lambda n: next(f"{n / 2**p:g} {u}" for p, u in units if n >= 2**p)
+    fig.update_layout(title=dict(text=title), height=560, legend=dict(font=dict(size=10)),
+                      xaxis=dict(type="log", title="bytes per copy", tickvals=ticks,
+                                 ticktext=[name(n) for n in ticks]),
+                      yaxis=dict(type="log", title="GB/s (bytes copied / time)"))
+    return fig
+
+def transfer_markdown(sweep: dict) -> str:
+    "The summary as a Markdown table under the link's spec line and the sweep's label (for a README)."
+    return transfer_table_markdown(sweep.get("link") or {}, sweep.get("label", ""), transfer_summary(sweep),
+                                   TRANSFER_SERIES_NAMES)

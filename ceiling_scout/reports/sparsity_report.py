@@ -5,12 +5,21 @@
 # %% ../../nbs/18_sparsity_report.ipynb #e65a67d9
 from __future__ import annotations
 import json, time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
+from ..engine.core import _package_version
+from ..engine.scout import CeilingScout
+from ..ops.weights import load_weight_matrix
+from ..ops.sparsity import analyze_sparsity
+from ..ops.sparse import SparseGemmWorkload, above_ideal, ABOVE_IDEAL, scout_sparse, sparse_precision_error
+from .recorded import load_recorded_device, NoRecordedDataError, device_key_for
 from .bundle import ReportPage
+from ..render.sparse_figures import block_density_figure
+from ..render.op_tables import format_sparse_table
+from ..render.cli_text import format_verdict
 from .run import ReportRun, ReportOutput, live_or_recorded
 from ..render.report_words import report_sentence
 
@@ -74,8 +83,6 @@ class SparsityConfig:
 # %% ../../nbs/18_sparsity_report.ipynb #ca9e169d
 def _sparse_workload(c: SparsityConfig, gpu: bool) -> tuple[Any, str, str]:
     "The workload of A (loaded, or synthetic with the device's defaults), its files' stem part, how the rows name it."
-    from ceiling_scout.ops.weights import load_weight_matrix
-    from ceiling_scout.ops.sparse import SparseGemmWorkload
     n = c.n or (8192 if gpu else 256)
     if c.weights:
         A, tname = load_weight_matrix(c.weights, c.tensor)
@@ -89,8 +96,6 @@ def _sparse_workload(c: SparsityConfig, gpu: bool) -> tuple[Any, str, str]:
 
 def _recorded_sparse_rows(run: SparsityReportRun, root: str|Path|None=None) -> SparsityReportRun:
     "The kernels' rows recorded on the absent GPU, each naming its recorded run (device, date, software) and matrix."
-    from ceiling_scout.ops.sparse import above_ideal, ABOVE_IDEAL
-    from ceiling_scout.reports.recorded import load_recorded_device, NoRecordedDataError
     try: datas = [d for d in load_recorded_device(run.device, root)
                   if isinstance(d.extra, dict) and d.extra.get("table")]
     except NoRecordedDataError: datas = []
@@ -115,10 +120,6 @@ def sparsity_report(config: SparsityConfig|None=None,  # the matrix and the kern
                     log: Callable|None=print
                    ) -> SparsityReportRun:
     "Build or load A, analyse its sparsity, and measure dense, 2:4, BSR and CSR on it (or load the recorded rows)."
-    from dataclasses import asdict, replace
-    from ceiling_scout.ops.sparsity import analyze_sparsity
-    from ceiling_scout.ops.sparse import scout_sparse, sparse_precision_error
-    from ceiling_scout.reports.recorded import device_key_for
     c, output, t_start = config or SparsityConfig(), output or ReportOutput(), time.time()
     target, source = live_or_recorded(c.device)
     gpu = source == "recorded" or target.is_cuda
@@ -138,7 +139,6 @@ def sparsity_report(config: SparsityConfig|None=None,  # the matrix and the kern
     w._cache["analysis"] = run.analysis
     run.not_measured = sparse_precision_error(c.precision) if source == "live" and c.measure else None
     if source == "live" and c.measure and not run.not_measured:
-        from ceiling_scout.engine.scout import CeilingScout
         scout = CeilingScout(c.device, mode=c.mode, warmup=c.warmup, iters=c.iters, target_rel_ci=0.01,
                              max_time_s=c.max_time_s, log=log)
         run.result = scout_sparse(scout, w, log=log)
@@ -158,7 +158,6 @@ def show_matrix(self: SparsityReportRun) -> ReportPage:
 @patch
 def show_analysis(self: SparsityReportRun) -> ReportPage:
     "What kind of sparsity A has (pattern, block size, balance, near misses) and the fill of its blocks."
-    from ceiling_scout.render.sparse_figures import block_density_figure
     an = self.analysis
     self.page.add("text/plain", f"{an.summary()}\n{report_sentence('analysed_in', seconds=an.seconds)}")
     if an.block_fill_grid is not None: return self.page.figure(block_density_figure(an))
@@ -175,7 +174,6 @@ def kernel_table(self: SparsityReportRun) -> "pd.DataFrame":
 def show_kernels(self: SparsityReportRun) -> ReportPage:
     "The kernel table (measured here, or recorded and said so) and the useful / dense-equivalent TFLOPS chart."
     import plotly.graph_objects as go
-    from ceiling_scout.ops.sparse import format_sparse_table
     dev = self.parameters["device"]
     if self.not_measured:
         self.page.add("text/markdown", report_sentence("kernels_not_measured", why=self.not_measured))
@@ -212,7 +210,6 @@ def show_kernels(self: SparsityReportRun) -> ReportPage:
 @patch
 def show_verdict(self: SparsityReportRun) -> ReportPage:
     "The verdict as the CLI prints it, or why there is none for this matrix."
-    from ceiling_scout.cli import format_verdict
     if self.result is not None: text = format_verdict(self.result.verdict, self.result.report)
     elif self.not_measured: text = report_sentence("no_verdict_not_measured", why=self.not_measured)
     elif self.source == "recorded":
@@ -224,11 +221,10 @@ def show_verdict(self: SparsityReportRun) -> ReportPage:
 @patch
 def payload(self: SparsityReportRun) -> dict:
     "The JSON: analysis, comparison, report, recorded rows and runs, parameters, environment, wall time."
-    import ceiling_scout
     res = self.result
     return {"kind": "sparsity_report", "source": self.source, "analysis": self.analysis.to_dict(),
             "comparison": res.comparison.to_dict() if res else None, "report": res.report.to_dict() if res else None,
             "recorded_rows": self.recorded_rows, "recorded_runs": self.recorded_runs,
             "measured_on_this_matrix": res is not None, "not_measured": self.not_measured,
             "chart_title": self.chart_title, "parameters": self.parameters, "environment": self.environment,
-            "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": self.wall_s}
+            "ceiling_scout_version": _package_version(), "notebook_wall_s": self.wall_s}

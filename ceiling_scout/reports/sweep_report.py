@@ -11,12 +11,17 @@ from typing import Any, Callable
 from fastcore.basics import patch
 
 from ..engine.core import *
+from ..engine.core import _package_version
+from .report import SCHEMA_VERSION
 from .bundle import ReportPage, free_stem, papermill_output_path, Bundle
 from .run import ReportRun, ReportOutput, live_or_recorded
 from ..modes.ksweep import (k_values, KSweepResult, format_k_sweep, summarize_k_sweep, fmt_tflops,
                                   sweep_parameters, parameter_differences)
 from .recorded import (load_recorded_device, recorded_reports, recorded_ceilings,
                                             find_recorded_k_sweep, device_key_for, NoRecordedDataError)
+from ..engine.scout import CeilingScout
+from ..render.charts import source_label, ksweep_figure, roofline_figure, efficiency_figure
+from ..render.tables import results_table_html
 from ..render.report_words import report_sentence
 
 # %% auto #0
@@ -105,7 +110,6 @@ def _sweep_live(run: SweepReport, c: SweepConfig, target: Any, output: ReportOut
     ks = run.requested["ks"] or (k_values(cuda=gpu) if c.k_sweep else [8192 if gpu else 256])
     run.name = _sweep_stem(run, c, output, c.rule, ks)
     run.say(report_sentence("ceilings_cached"))
-    from ceiling_scout.engine.scout import CeilingScout
     scout = CeilingScout(c.device, mode=c.rule, warmup=warmup, iters=iters, target_rel_ci=c.target_ci)
     if c.k_sweep:
         run.sweep = scout.k_dimension_sweep(c.m, c.n, c.precision, ks, operation=c.operation, reference_k=c.k,
@@ -168,7 +172,6 @@ def show_source(self: SweepReport) -> ReportPage:
               report_sentence("adaptive_counts", target_ci=p["target_ci"]) if p.get("mode") and p.get("target_ci")
               else "")
     if self.source == "recorded":
-        from ceiling_scout.render.charts import source_label
         self.page.add("text/markdown", f"**{source_label(self.points + self.others)}** — from "
                       + ", ".join(f"`{f}`" for f in self.recorded_files))
     self.page.add("text/markdown", f"**Source:** {src} · **device:** `{p['device']}` → `{p['device_key']}` · "
@@ -181,8 +184,6 @@ def show_source(self: SweepReport) -> ReportPage:
 @patch
 def show_results(self: SweepReport) -> ReportPage:
     "The points (Compare-style table) and the analysis of the reference point, as the CLI prints it."
-    from ceiling_scout.render.charts import source_label
-    from ceiling_scout.render.tables import results_table_html
     if not self.points: return self.page.add("text/markdown", report_sentence("no_points"))
     if self.parameters["k_sweep"]: self.page.add("text/plain", format_k_sweep(self.sweep))
     vd = (self.sweep.summary or {}).get("verdict")
@@ -200,14 +201,11 @@ def show_results(self: SweepReport) -> ReportPage:
 @patch
 def show_charts(self: SweepReport) -> ReportPage:
     "K sweep, roofline and efficiency charts (plotly: interactive in JupyterLab and in the HTML, offline)."
-    from ceiling_scout.render.charts import ksweep_figure, roofline_figure, efficiency_figure
     both = self.points + self.others
     if self.points and self.parameters["k_sweep"]: self.page.figure(ksweep_figure(self.sweep))
     if both: self.page.figure(roofline_figure(both, self.extra_ceilings))
     if any(r.efficiency is not None for r in both): self.page.figure(efficiency_figure(both))
     if self.others:
-        from ceiling_scout.render.charts import source_label
-        from ceiling_scout.render.tables import results_table_html
         self.page.add("text/html", results_table_html(self.others, "Other recorded workloads on this device — "
                                                       + source_label(self.others)))
     return self.page
@@ -216,13 +214,11 @@ def show_charts(self: SweepReport) -> ReportPage:
 @patch
 def payload(self: SweepReport) -> dict:
     "The JSON report: the sweep, its source and label, other recorded workloads, parameters, environment, wall time."
-    import ceiling_scout
-    from ceiling_scout.render.charts import source_label
-    d = self.sweep.to_dict() if self.sweep else {"schema_version": ceiling_scout.SCHEMA_VERSION, "kind": "k_sweep",
+    d = self.sweep.to_dict() if self.sweep else {"schema_version": SCHEMA_VERSION, "kind": "k_sweep",
                                                  "summary": None, "reports": []}
     d = {**d, "source": self.source, "label": source_label(self.points + self.others),
          "others": [r.to_dict() for r in self.others], "parameters": self.parameters, "requested": self.requested,
          "parameter_warnings": self.notes, "environment": self.environment,
-         "ceiling_scout_version": ceiling_scout.__version__, "notebook_wall_s": self.wall_s}
+         "ceiling_scout_version": _package_version(), "notebook_wall_s": self.wall_s}
     if not d.get("kind"): d["kind"] = "k_sweep" if self.parameters["k_sweep"] else "single"
     return d

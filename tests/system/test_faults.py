@@ -306,7 +306,7 @@ def _():
 # the leftovers of the first pass
 @case("4 sparse mode, full disk on --output: verdict printed, result kept, exit 4")
 def _():
-    import ceiling_scout.ops.sparse as sp
+    import ceiling_scout.modes.sparse_mode as sp
     real = sp.save_reports
     def full(p, *a, **k): raise OSError(28, "No space left on device")
     sp.save_reports = full
