@@ -21,7 +21,7 @@ from _harness import JsonRun, log, script_parser   # before torch: NCCL settings
 from pathlib import Path
 import torch
 from ceiling_scout.engine.scout import CeilingScout
-from ceiling_scout.reports.report import report_from_verdict
+from ceiling_scout.engine.report import report_from_verdict
 from ceiling_scout.engine.workloads import make_workload
 from ceiling_scout.render.cli_text import format_kernel_evidence
 from ceiling_scout.engine.ncu import (collect_kernel_evidence, find_ncu, with_kernel_evidence,

@@ -14,7 +14,7 @@ from ceiling_scout.engine.core import *
 from ceiling_scout.engine.timing import measure
 from ceiling_scout.engine.workloads import make_workload
 from ceiling_scout.engine.scout import CeilingScout
-from ceiling_scout.reports.report import report_from_verdict
+from ceiling_scout.engine.report import report_from_verdict
 
 def main():
     ap = argparse.ArgumentParser(); ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", "."), "gpu_foundation.json"))

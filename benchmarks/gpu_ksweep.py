@@ -16,7 +16,7 @@ import torch
 from ceiling_scout.engine.scout import CeilingScout
 from ceiling_scout.modes.ksweep import k_dimension_sweep, k_values, summarize_k_sweep, point_gpu_time_s
 from ceiling_scout.render.sweep_text import format_k_sweep, fmt_tflops
-from ceiling_scout.reports.report import report_from_verdict
+from ceiling_scout.engine.report import report_from_verdict
 from ceiling_scout.engine.workloads import make_workload
 from ceiling_scout.reports.recorded import write_recorded
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

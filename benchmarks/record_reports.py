@@ -10,7 +10,7 @@ back before it is trusted. An existing --out is never replaced (pass a new name)
 """
 import argparse, json, sys
 from pathlib import Path
-from ceiling_scout.reports.report import load_reports, ReportError
+from ceiling_scout.engine.report import load_reports, ReportError
 from ceiling_scout.reports.recorded import write_recorded, load_recorded
 
 

@@ -13,7 +13,7 @@ from .engine.timing import STOPPING_CRITERIA
 from .engine.ncu import collect_kernel_evidence, wants_kernel_evidence, with_kernel_evidence
 from .engine.workloads import *
 from .engine.verdict import *
-from .reports.report import *
+from .engine.report import *
 from .engine.scout import *
 from .reports.bundle import ResultNotWritten, write_or_keep, fallback_dir
 from .render.cli_text import *   # the text layouts (`format_verdict`, ...), importable from here as before

@@ -246,7 +246,7 @@ class CollectivesReport:
                 "predictions": [p.to_dict() for p in self.predictions]}
     def save(self, path: str|Path, force: bool=True) -> Path:
         "Write through the one writer (atomic, umask; `force`: rewritten per size, a file from before kept as .bak)."
-        from ceiling_scout.reports.report import write_report
+        from ceiling_scout.engine.report import write_report
         return write_report(path, self.to_dict(), force=force)
 
 def load_collectives(path: str|Path) -> dict:
@@ -400,7 +400,7 @@ def main(argv: list[str]|None=None) -> int:
                                                                       f"{args.warmup}, {args.iters}")
         sizes = message_sizes(args.sizes) if args.sizes else None
         if args.output:   # the one writer's rules, before any launch: .json, no link, an existing file refused
-            from ceiling_scout.reports.report import check_report_path
+            from ceiling_scout.engine.report import check_report_path
             check_report_path(args.output, False, "--output", (".json",))
         ctx = init_distributed(args.timeout, device=args.device)
         rank = ctx.rank

@@ -13,7 +13,7 @@ from fastcore.basics import patch
 from ..engine.core import *
 from ..engine.workloads import *
 from ..engine.verdict import *
-from ..reports.report import *
+from ..engine.report import *
 from ..engine.scout import *
 from ..render.cli_text import format_verdict
 from ..render.sweep_text import (fmt_tflops, format_k_sweep, k_point_line, k_write_error_line,

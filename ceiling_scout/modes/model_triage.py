@@ -439,7 +439,7 @@ def parse_sparsify(text: str) -> dict[str, str]:
 def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelReport:
     "The `--model`/`--ops` mode: the triage `TriageConfig.from_flags(args)` asks for, its text printed, --write-ops."
     def write_ops(em: ExtractedModel) -> None:   # the one writer's rules (checked before any work by the CLI)
-        from ceiling_scout.reports.report import write_report
+        from ceiling_scout.engine.report import write_report
         write_report(args.write_ops, write_ops_json(em), force=bool(getattr(args, "force", False)))
     rep = triage(scout=scout, config=TriageConfig.from_flags(args), on_extracted=write_ops if args.write_ops else None)
     out(rep.to_json() if args.json else render_model_report(rep))

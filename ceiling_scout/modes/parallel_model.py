@@ -297,5 +297,5 @@ class TPReport:
                 "rows": [r.to_dict() for r in self.rows], "hiding": [h.to_dict() for h in self.hiding]}
     def save(self, path: str|Path, force: bool=False) -> Path:
         "Write through the one writer (atomic; an existing .json replaced only with `force`)."
-        from ceiling_scout.reports.report import write_report
+        from ceiling_scout.engine.report import write_report
         return write_report(path, self.to_dict(), force=force)

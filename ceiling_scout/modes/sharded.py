@@ -12,7 +12,7 @@ import torch
 import torch.distributed as dist
 from ..engine.core import *
 from ..engine.workloads import *
-from ..reports.report import *
+from ..engine.report import *
 from ..engine.scout import *
 from ..engine.ceilings import CeilingStore
 from .ksweep import (K_SWEEP_FLAGS, k_values, failed_point_report, fits_in_memory,

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 from ..engine.core import *
 from ..engine.ceilings import Ceiling
-from ..reports.report import *
+from ..engine.report import *
 from ..modes.ksweep import *
 from ..reports.recorded import environment_label
 from .numbers import finite, number

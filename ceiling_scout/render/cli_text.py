@@ -9,7 +9,7 @@ from ..engine.core import *
 from ..engine.benchmark import BenchmarkResult
 from ..engine.verdict import Verdict, speedup
 from ..engine.ncu import KernelEvidence
-from ..reports.report import Report
+from ..engine.report import Report
 from .numbers import number
 
 # %% auto #0

@@ -8,7 +8,7 @@ import html, math
 from typing import Sequence
 from ..engine.core import EFFICIENT
 from .numbers import finite, number
-from ..reports.report import Report
+from ..engine.report import Report
 
 # %% auto #0
 __all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'EFFICIENCY_FLAG_WORDS', 'EFFICIENCY_FLAG_NOTE',

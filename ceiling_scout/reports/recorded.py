@@ -11,7 +11,7 @@ from typing import Sequence
 import torch
 from ..engine.core import *
 from ..engine.ceilings import Ceiling, DeviceNotPresentError, data_dir, load_specs, DEVICE_ALIASES
-from .report import *
+from ..engine.report import *
 from ..modes.ksweep import *
 
 # %% auto #0

@@ -12,7 +12,7 @@ from fastcore.basics import patch
 
 from ..engine.core import *
 from ..engine.core import _package_version
-from .report import SCHEMA_VERSION
+from ..engine.report import SCHEMA_VERSION
 from .bundle import ReportPage, free_stem, papermill_output_path, Bundle
 from .run import ReportRun, ReportOutput, live_or_recorded
 from ..modes.ksweep import (k_values, KSweepResult, format_k_sweep, summarize_k_sweep, fmt_tflops,

@@ -70,7 +70,7 @@ def check(path: Path, points: int|None, iters: int|None, recorded: bool, warns: 
         if not recorded:
             jl = path.with_suffix(".jsonl")
             need(jl.exists() and len(load_reports(jl)) == len(reps), f"{jl.name}: the point-by-point file is missing or incomplete")
-    from ceiling_scout.reports.report import Report
+    from ceiling_scout.engine.report import Report
     for i, o in enumerate(others):
         r = Report.from_dict(o, f"others[{i}]")
         if r.status == "ok" and r.efficiency is not None: check_efficiency(r, f"others[{i}] {r.operation} {r.shape}", need)

@@ -273,7 +273,7 @@ def _():
 @case("11 the loader refuses NaN, negative efficiency and ceiling, shape []")
 def _():
     from ceiling_scout import load_reports
-    from ceiling_scout.reports.report import ReportError
+    from ceiling_scout.engine.report import ReportError
     base = json.loads(report_file(TMP / "l.jsonl").read_text().splitlines()[0])
     for k, v in (("efficiency", -0.5), ("ceiling_tflops", -1.0), ("shape", [])):
         p = TMP / "bad.json"; p.write_text(json.dumps({**base, k: v}))

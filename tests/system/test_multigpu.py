@@ -73,7 +73,7 @@ def test_all_reduce_cli_under_torchrun(background, tmp_path, monkeypatch):
 
 
 def test_sharded_k_sweep(background, tmp_path):
-    from ceiling_scout.reports.report import load_reports
+    from ceiling_scout.engine.report import load_reports
     from ceiling_scout.modes.sharded import merge_shard_files
     p = run2("-m", "ceiling_scout", "--operation", "gemm", "--shape", "64,64,64", "--precision", "fp32", "--device", "cpu",
              "--shard", "--k-list", "64,128,192,256", "--warmup", "1", "--iters", "5", "--output", tmp_path / "ks.json")

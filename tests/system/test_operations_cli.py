@@ -3,7 +3,7 @@ registry says is misplaced refused in one line with exit status 2. Generated fro
 import tempfile
 from ceiling_scout.cli import declared_flags, run_cli as run
 from ceiling_scout.engine.workloads import registered_operations, CLI_MODES
-from ceiling_scout.reports.report import load_reports
+from ceiling_scout.engine.report import load_reports
 
 
 def value_for(flag):
