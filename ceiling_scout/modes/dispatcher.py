@@ -4,24 +4,24 @@
 
 # %% ../../nbs/41_dispatcher.ipynb #35d02909
 from __future__ import annotations
-import datetime as _dt, hashlib, json, math, re, sys, types, warnings
+import datetime as _dt, hashlib, json, math, sys, types, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 from ..engine.core import *
 from fastcore.basics import patch
 from ..reports.report import ReportError
+from .candidate import (VALIDATION_SCHEMA_VERSION, EXTENSION_SPEC, KernelLoadError, UserCodeGuard,
+                                           candidate_file, candidate_kind, file_sha256, load_candidate, one_line)
 from ..render.mode_text import dispatch_text, kernel_why_not
 from ..render.numbers import number
 
 # %% auto #0
-__all__ = ['VALIDATION_SCHEMA_VERSION', 'MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema',
-           'schema_file', 'write_schema_file', 'check_validation', 'read_validations', 'candidate_kind', 'file_sha256',
-           'candidate_file', 'implausible', 'ValidatedKernel', 'Decision', 'Dispatcher', 'precision_of', 'ModelPatch',
-           'patch_model']
+__all__ = ['MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema', 'schema_file',
+           'write_schema_file', 'check_validation', 'read_validations', 'implausible', 'ValidatedKernel', 'Decision',
+           'Dispatcher', 'precision_of', 'ModelPatch', 'patch_model']
 
 # %% ../../nbs/41_dispatcher.ipynb #7d6c5bd6
-VALIDATION_SCHEMA_VERSION = "ceiling_scout.validation/1"
 _VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT", "LIBRARY")
 _TIMED = ("KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT")
 _NUM_OR_NULL = {"type": ["number", "null"]}
@@ -84,8 +84,7 @@ def validation_schema() -> dict:
 # %% ../../nbs/41_dispatcher.ipynb #ba42b6af
 def schema_file() -> Path:
     "Where the package ships the validation report's JSON Schema (for a Rust or C++ runtime to read)."
-    import ceiling_scout
-    return Path(ceiling_scout.__file__).parent / "schemas" / "validation-1.schema.json"
+    return Path(sys.modules[Precision.__module__].__file__).parents[1] / "schemas" / "validation-1.schema.json"
 
 def write_schema_file(path: str|Path|None=None) -> Path:
     "Write `validation_schema()` to `path` (default: the package's `schemas/` folder)."
@@ -160,40 +159,6 @@ def read_validations(path: str|Path) -> list[tuple[dict, str]]:
         return [e for i, ln in enumerate(text.splitlines(), 1) if ln.strip()
                 for e in _entries_of(parse(ln, f"{p}:{i}"), f"{p}:{i}")]
     return _entries_of(parse(text, str(p)), str(p))
-
-# %% ../../nbs/41_dispatcher.ipynb #a584c7b9
-_SO = re.compile(r"(?P<lib>.+\.(so|dylib|dll|pyd))(:(?P<op>.*))?")
-
-def candidate_kind(spec: str) -> tuple[str, str]:
-    "('library', ext.so), ('op', ns::op), ('file', path.py) or ('module', package.module): where a candidate's code is."
-    if m := _SO.fullmatch(spec): return "library", m["lib"]
-    if re.fullmatch(r"\w+::\w+", spec): return "op", spec
-    path = spec.rpartition(":")[0]
-    return ("file", path) if path.endswith(".py") or "/" in path or "\\" in path else ("module", path)
-
-def file_sha256(path: str|Path) -> str:
-    "The SHA-256 of a file's bytes, as hex."
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""): h.update(block)
-    return h.hexdigest()
-
-def candidate_file(spec: str, folder: str|Path|None=None) -> Path|None:
-    "The file a candidate's code is in (None for a registered op); with `folder`, only a file inside that folder."
-    import importlib.util
-    kind, what = candidate_kind(spec)
-    if kind == "op": return None
-    if kind == "module":
-        try: s = importlib.util.find_spec(what)
-        except (ImportError, ValueError) as e: raise ReportError(f"module {what!r} cannot be found ({e})") from None
-        return Path(s.origin) if s and s.origin and Path(s.origin).is_file() else None
-    if folder is None: return Path(what)
-    if Path(what).is_absolute() or Path(what).drive:
-        raise ReportError(f"candidate path {what!r} is absolute: a report's candidate must lie in its own folder")
-    root = Path(folder).resolve(); full = (root / what).resolve()
-    if not full.is_relative_to(root): raise ReportError(f"candidate path {what!r} leads outside the report's folder")
-    if not full.is_file(): raise ReportError(f"candidate file {what!r} is not in the report's folder {root}")
-    return full
 
 # %% ../../nbs/41_dispatcher.ipynb #d2663c10
 MAX_BELIEVABLE_SPEEDUP = 50.0               # over the library at one shape: beyond it a report is refused
@@ -315,7 +280,7 @@ def _untrusted(self: Dispatcher, vk: ValidatedKernel) -> str:
     if not vk.hashed: return "validated before hashes were recorded (no candidate_sha256): validate it again"
     if not vk.file: return "no report folder to look for its file in"
     try: path = candidate_file(vk.candidate, Path(vk.file).parent)
-    except ReportError as e: return str(e)
+    except KernelLoadError as e: return str(e)
     if path is not None and vk.sha256 is None: return f"no SHA-256 recorded for its file {path.name}"
     if path is not None and file_sha256(path) != vk.sha256:
         return f"{path.name} was edited after validation (its SHA-256 is not the one the report recorded)"
@@ -337,12 +302,11 @@ def _refusal(self: Dispatcher, vk: ValidatedKernel, d: dict, now: _dt.datetime, 
 # %% ../../nbs/41_dispatcher.ipynb #73fe3e76
 def _load_pinned(spec: str, folder: Path, sha256: str|None) -> Callable:
     "A pinned candidate from the report's `folder`: a `.py` file runs from the very bytes whose SHA-256 matched."
-    from ceiling_scout.modes.validation import load_candidate, UserCodeGuard, one_line
     kind, path = candidate_kind(spec)[0], candidate_file(spec, folder)
     edited = ReportError(f"{path and path.name} was edited after validation (its SHA-256 is not the one recorded)")
     if kind != "file":
         if path is not None and file_sha256(path) != sha256: raise edited
-        return load_candidate(f"{path}:{_SO.fullmatch(spec)['op'] or ''}".rstrip(":") if kind == "library" else spec)[0]
+        return load_candidate(f"{path}:{EXTENSION_SPEC.fullmatch(spec)['op'] or ''}".rstrip(":") if kind == "library" else spec)[0]
     data, fn = path.read_bytes(), spec.rpartition(":")[2]
     if hashlib.sha256(data).hexdigest() != sha256: raise edited
     mod = types.ModuleType(f"_ceiling_scout_pinned_{sha256[:16]}"); mod.__file__ = str(path)

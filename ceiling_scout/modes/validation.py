@@ -4,9 +4,9 @@
 
 # %% ../../nbs/40_validation.ipynb #ed78a7e2
 from __future__ import annotations
-import importlib, importlib.util, json, math, os, queue, random, re, secrets, shlex, signal, sys, threading, time
+import json, math, queue, random, re, secrets, sys, threading
 import traceback
-from dataclasses import dataclass, field, asdict, replace
+from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 from typing import Callable, Sequence
 import torch
@@ -16,112 +16,27 @@ from ..engine.workloads import *
 from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
-from .dispatcher import VALIDATION_SCHEMA_VERSION, candidate_file, file_sha256
+from .candidate import *
 from ..render.numbers import number
 from ..render.mode_text import (before_after, conventions_markdown, error_stats_text, format_targets,
                                             format_validation, graph_check_text, sanitizer_text,
                                             SANITIZER_NOT_LOADABLE, target_line)
 _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
-from .guard import UserCodeBox, exit_text
 from .harness import (Isolated, NotCapturable, SANITIZER_DEFAULT, SANITIZER_TOOLS, below_floor, find_sanitizer,
     graph_capture_problem, harness_refs, launched_kernels, physics_floor_ms, restore_harness, rotating_loop,
-    run_isolated, run_sanitized, sanitizer_command, sticky_cuda_error, tampered, unjoined_stream_work)
+    run_isolated, run_sanitized, sanitizer_command, sticky_cuda_error, unjoined_stream_work)
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
            'PRECISION_FACTOR', 'VERDICTS', 'TIMED_SETS', 'SANITIZER_TIMEOUT_S', 'VALIDATE_FLAGS', 'VALIDATE_MODE',
-           'KernelMisbehaved', 'KernelExit', 'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line',
-           'load_candidate', 'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length',
-           'tolerance_for', 'tight_tolerance', 'ErrorStats', 'error_stats', 'rms_diff', 'library_output',
-           'reference_output', 'Check', 'edge_workloads', 'output_type_problem', 'held_out_workloads',
-           'precision_check', 'check_candidate', 'interleaved', 'ValidationResult', 'speed_verdict', 'ValidateConfig',
-           'validate', 'sanitizer_path', 'sanitized_calls', 'validate_isolated', 'TargetGrade', 'grade_targets',
-           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras',
-           'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
-           'format_validation', 'conventions_markdown']
-
-# %% ../../nbs/40_validation.ipynb #8acef619
-class KernelMisbehaved(CeilingScoutError):
-    "A candidate that tried to end, re-root or outlive the tool (an exit, a chdir, child processes left running)."
-
-class KernelExit(KernelMisbehaved):
-    "A candidate that called `sys.exit`, `exit()` or `os._exit`: the tool goes on, the kernel fails."
-
-class HarnessError(CeilingScoutError):
-    "The validator's own failure around a kernel call (never blamed on the kernel)."
-
-# %% ../../nbs/40_validation.ipynb #7f8ba77f
-class UserCodeGuard(UserCodeBox):
-    "The kernel's box (`modes.guard.UserCodeBox`): an exit becomes `KernelExit`; a chdir or a child left, a failure."
-    def __exit__(self, typ, e, tb) -> bool:
-        super().__exit__(typ, e, tb)
-        found = "".join(f"; it also {f}" for f in self.found)
-        did = exit_text(e) if e is not None else None
-        if did: raise KernelExit(f"the kernel {did}{found}") from None
-        if found and e is None: raise KernelMisbehaved(f"the kernel {found[len('; it also '):]}")
-        return False
-
-# %% ../../nbs/40_validation.ipynb #d3690393
-class KernelLoadError(CeilingScoutError):
-    "A candidate kernel that cannot be found, imported or loaded."
-
-def one_line(e: BaseException) -> str:
-    "An exception as one line: its type and the first line of its message."
-    msg = str(e).strip().splitlines()
-    return f"{type(e).__name__}: {msg[0][:240]}" if msg else type(e).__name__
-
-def _torch_op(name: str) -> Callable:
-    ns, _, op = name.partition("::")
-    try: return getattr(getattr(torch.ops, ns), op)
-    except (AttributeError, RuntimeError):
-        raise KernelLoadError(f"no operator {name!r} is registered "
-                              f"(load its library first: path/to/ext.so:{name})") from None
-
-def _import_file(path: str):
-    p = Path(path)
-    if not p.is_file(): raise KernelLoadError(f"custom kernel file {path!r} does not exist")
-    name = f"_ceiling_scout_candidate_{abs(hash(str(p.resolve())))}"
-    spec = importlib.util.spec_from_file_location(name, p)
-    if spec is None: raise KernelLoadError(f"{path!r} is not a Python file")
-    mod = importlib.util.module_from_spec(spec); sys.modules[name] = mod
-    try:
-        with UserCodeGuard(): spec.loader.exec_module(mod)   # an exit or chdir at import is the file's failure
-    except Exception as e:
-        sys.modules.pop(name, None); raise KernelLoadError(f"importing {path} failed: {one_line(e)}") from None
-    return mod
-
-# %% ../../nbs/40_validation.ipynb #a0dd6ca5
-_LIB = re.compile(r"(?P<lib>.+\.(so|dylib|dll|pyd))(:(?P<op>.*))?")
-
-def load_candidate(candidate: Callable|str # a callable, 'pkg.module:fn', 'path/file.py:fn', 'ext.so:ns::op' or 'ns::op'
-                  ) -> tuple[Callable, str]:
-    "The candidate kernel as a callable, and its name; one-line `KernelLoadError` when it cannot be had."
-    if callable(candidate): return candidate, getattr(candidate, "__qualname__", None) or repr(candidate)
-    spec = candidate.strip() if isinstance(candidate, str) else ""
-    usage = "'path/to/file.py:function', 'package.module:function' or 'path/to/ext.so:namespace::op'"
-    if not spec: raise KernelLoadError(f"a custom kernel is {usage}; got {candidate!r}")
-    if m := _LIB.fullmatch(spec):
-        lib = Path(m["lib"])
-        if not lib.is_file(): raise KernelLoadError(f"compiled extension {m['lib']!r} does not exist")
-        try: torch.ops.load_library(str(lib))
-        except Exception as e: raise KernelLoadError(f"cannot load {m['lib']}: {one_line(e)}") from None
-        if not m["op"]: raise KernelLoadError(f"name the operator of {m['lib']}: {m['lib']}:namespace::op")
-        return _torch_op(m["op"]), spec
-    if re.fullmatch(r"\w+::\w+", spec): return _torch_op(spec), spec
-    path, sep, fn = spec.rpartition(":")
-    if not sep or not path or not fn.isidentifier(): raise KernelLoadError(f"a custom kernel is {usage}; got {spec!r}")
-    if path.endswith(".py") or "/" in path or "\\" in path: mod = _import_file(path)
-    else:
-        try:
-            with UserCodeGuard(): mod = importlib.import_module(path)
-        except Exception as e: raise KernelLoadError(f"cannot import module {path!r}: {one_line(e)}") from None
-    f = getattr(mod, fn, None)
-    if f is None:
-        have = sorted(n for n, v in vars(mod).items() if callable(v) and not n.startswith("_")
-                      and getattr(v, "__module__", None) == mod.__name__)
-        raise KernelLoadError(f"{path} has no function {fn!r} (it defines: {', '.join(have) or 'no functions'})")
-    if not callable(f): raise KernelLoadError(f"{path}:{fn} is not callable (a {type(f).__name__})")
-    return f, spec
+           'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length', 'tolerance_for',
+           'tight_tolerance', 'ErrorStats', 'error_stats', 'rms_diff', 'library_output', 'reference_output', 'Check',
+           'edge_workloads', 'output_type_problem', 'held_out_workloads', 'precision_check', 'check_candidate',
+           'interleaved', 'ValidationResult', 'speed_verdict', 'ValidateConfig', 'validate', 'sanitizer_path',
+           'sanitized_calls', 'validate_isolated', 'TargetGrade', 'grade_targets', 'has_calling_convention',
+           'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras', 'validate_spec',
+           'validation_report', 'targets_table', 'validation_figure', 'before_after', 'format_validation',
+           'conventions_markdown']
 
 # %% ../../nbs/40_validation.ipynb #94d76e2b
 class KernelTimeout(CeilingScoutError):
