@@ -127,6 +127,7 @@ def candidate_file(spec: str, folder: str|Path|None=None) -> Path|None:
     if Path(what).is_absolute() or Path(what).drive:
         raise KernelLoadError(f"candidate path {what!r} is absolute: a report's candidate must lie in its own folder")
     root = Path(folder).resolve(); full = (root / what).resolve()
-    if not full.is_relative_to(root): raise KernelLoadError(f"candidate path {what!r} leads outside the report's folder")
+    if not full.is_relative_to(root):
+        raise KernelLoadError(f"candidate path {what!r} leads outside the report's folder")
     if not full.is_file(): raise KernelLoadError(f"candidate file {what!r} is not in the report's folder {root}")
     return full
