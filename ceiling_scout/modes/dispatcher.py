@@ -5,7 +5,7 @@
 # %% ../../nbs/41_dispatcher.ipynb #35d02909
 from __future__ import annotations
 import datetime as _dt, hashlib, json, math, sys, types, warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Callable, Iterable
 from ..engine.core import *
@@ -18,8 +18,8 @@ from ..render.numbers import number
 
 # %% auto #0
 __all__ = ['MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema', 'schema_file',
-           'write_schema_file', 'check_validation', 'read_validations', 'implausible', 'ValidatedKernel', 'Decision',
-           'Dispatcher', 'precision_of', 'ModelPatch', 'patch_model']
+           'write_schema_file', 'check_validation', 'read_validations', 'implausible', 'CallSignature',
+           'ValidatedKernel', 'Decision', 'Dispatcher', 'precision_of', 'ModelPatch', 'patch_model']
 
 # %% ../../nbs/41_dispatcher.ipynb #7d6c5bd6
 _VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT", "LIBRARY")
@@ -183,6 +183,11 @@ def implausible(d: dict) -> str:
 
 # %% ../../nbs/41_dispatcher.ipynb #7e6b6a2c
 @dataclass(frozen=True)
+class CallSignature:
+    "What a dispatcher decides per call: the operation, its shape, precision and flags."
+    operation: str; shape: tuple; precision: str; extras: tuple   # extras: sorted (flag, value) pairs
+
+@dataclass(frozen=True)
 class ValidatedKernel:
     "One checked validation report, as a dispatcher reads it."
     operation: str; shape: tuple; precision: str; extras: tuple   # extras: sorted (flag, value) pairs
@@ -191,7 +196,7 @@ class ValidatedKernel:
     file: str = ""   # the report file: a candidate's path is relative to its folder
     sha256: str|None = None; hashed: bool = False   # the candidate file's SHA-256; whether the report records one
     @property
-    def key(self) -> tuple: return (self.operation, self.shape, self.precision, self.extras)
+    def key(self) -> CallSignature: return CallSignature(self.operation, self.shape, self.precision, self.extras)
     @property
     def device_type(self) -> str: return self.device.split(":")[0]
 
@@ -201,10 +206,12 @@ class ValidatedKernel:
         d = check_validation(d, where); env = d["environment"]
         bad = [c for c in d["checks"] if not c["passed"] and not c.get("info")]
         first = f"{bad[0]['name']}: {bad[0].get('detail', '')}"[:200] if bad else ""
-        return cls(d["operation"], tuple(d["shape"]), d["precision"], tuple(sorted((d.get("extras") or {}).items())),
-                   d["candidate"], d["device"], env["device_name"], env["torch_version"], env["date"], d["verdict"],
-                   d["speedup"], tuple(d["speedup_ci95"]) if d["speedup_ci95"] else None, where, first, str(file),
-                   d.get("candidate_sha256"), "candidate_sha256" in d)
+        return cls(operation=d["operation"], shape=tuple(d["shape"]), precision=d["precision"],
+                   extras=tuple(sorted((d.get("extras") or {}).items())), candidate=d["candidate"], device=d["device"],
+                   device_name=env["device_name"], torch_version=env["torch_version"], date=env["date"],
+                   verdict=d["verdict"], speedup=d["speedup"], source=where, first_failure=first, file=str(file),
+                   speedup_ci95=tuple(d["speedup_ci95"]) if d["speedup_ci95"] else None,
+                   sha256=d.get("candidate_sha256"), hashed="candidate_sha256" in d)
 
     def why_not(self) -> str:
         "Why this report alone does not send calls to its candidate ('' for a usable KEEP; `render.mode_text`)."
@@ -306,7 +313,8 @@ def _load_pinned(spec: str, folder: Path, sha256: str|None) -> Callable:
     edited = ReportError(f"{path and path.name} was edited after validation (its SHA-256 is not the one recorded)")
     if kind != "file":
         if path is not None and file_sha256(path) != sha256: raise edited
-        return load_candidate(f"{path}:{EXTENSION_SPEC.fullmatch(spec)['op'] or ''}".rstrip(":") if kind == "library" else spec)[0]
+        op = EXTENSION_SPEC.fullmatch(spec)["op"] if kind == "library" else None
+        return load_candidate(f"{path}:{op or ''}".rstrip(":") if kind == "library" else spec)[0]
     data, fn = path.read_bytes(), spec.rpartition(":")[2]
     if hashlib.sha256(data).hexdigest() != sha256: raise edited
     mod = types.ModuleType(f"_ceiling_scout_pinned_{sha256[:16]}"); mod.__file__ = str(path)
@@ -333,7 +341,7 @@ def _load(self: Dispatcher, vk: ValidatedKernel) -> Callable:
 @patch
 def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) -> Decision:
     "The implementation for this call and the reasons, from the reports (cached per call signature)."
-    key = (str(operation), tuple(int(s) for s in shape), str(precision), tuple(sorted(extras.items())))
+    key = CallSignature(str(operation), tuple(int(s) for s in shape), str(precision), tuple(sorted(extras.items())))
     if key in self._decisions: return self._decisions[key]
     here, notes, keep = f"{self.device_name} ({self.device})", [], []
     latest = {}
@@ -349,7 +357,7 @@ def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) ->
             notes.append(f"{name}: superseded by its newer report ({latest[vk.candidate].date[:10]})")
         elif why := vk.why_not(): notes.append(f"{name}: {why}")
         else: keep.append(vk)
-    d = Decision(*key, self.device, LIBRARY)
+    d = Decision(**asdict(key), device=self.device, implementation=LIBRARY)
     for vk in sorted(keep, key=lambda v: (v.speedup, v.speedup_ci95[0]), reverse=True):
         name = f"{vk.candidate} [{vk.verdict}, {vk.date[:10]}]"
         try: self._load(vk)
@@ -359,9 +367,10 @@ def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) ->
             continue
         if d.uses_library:
             notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, the fastest validated here: chosen")
-            d = Decision(*key, self.device, vk.candidate, vk.speedup, vk.speedup_ci95, vk.source)
+            d = replace(d, implementation=vk.candidate, speedup=vk.speedup, speedup_ci95=vk.speedup_ci95,
+                        source=vk.source)
         else: notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, slower than the chosen one")
-    d = Decision(*key, self.device, d.implementation, d.speedup, d.speedup_ci95, d.source, tuple(notes))
+    d = replace(d, considered=tuple(notes))
     self._decisions[key] = d
     return d
 
@@ -425,7 +434,7 @@ def _dispatch_mode(dispatcher: Dispatcher, counts: dict):
             got = wt_cache[id(w)] = (w, w._version, w.detach().t().contiguous())
         return got[2]
     def route(func, args, kw):
-        "(operation, shape, precision, extras, call) when `func(*args, **kw)` is one we dispatch, else None."
+        "(its `CallSignature`, how to call a kernel on it) when `func(*args, **kw)` is one we dispatch, else None."
         if func is F.linear:
             x = args[0]; w = args[1] if len(args) > 1 else kw["weight"]
             b = args[2] if len(args) > 2 else kw.get("bias")
@@ -435,24 +444,24 @@ def _dispatch_mode(dispatcher: Dispatcher, counts: dict):
             def call(fn):
                 y = fn(x.reshape(m, x.shape[-1]), wt(w)).reshape(*x.shape[:-1], w.shape[0])
                 return y + b if b is not None else y
-            return "gemm", (m, w.shape[0], w.shape[1]), p, {}, call
+            return CallSignature("gemm", (m, w.shape[0], w.shape[1]), p, ()), call
         if func in (torch.matmul, torch.mm, torch.Tensor.matmul, torch.Tensor.__matmul__) and len(args) == 2 \
                 and not kw:
             a, b = args
             if a.dim() == 2 and b.dim() == 2 and a.dtype == b.dtype and (p := precision_of(a)):
-                return "gemm", (a.shape[0], b.shape[1], a.shape[1]), p, {}, lambda fn: fn(a, b)
+                return CallSignature("gemm", (a.shape[0], b.shape[1], a.shape[1]), p, ()), lambda fn: fn(a, b)
         if func is F.scaled_dot_product_attention and len(args) == 3 and set(kw) <= {"is_causal"}:
             q, k, v = args; causal = bool(kw.get("is_causal", False))
             if q.dim() == 4 and q.dtype == k.dtype == v.dtype and k.shape == v.shape and (p := precision_of(q)):
-                return ("attention", (q.shape[0], q.shape[1], q.shape[2], k.shape[2], q.shape[3]), p,
-                        {"causal": causal, "kv_heads": k.shape[1]}, lambda fn: fn(q, k, v, causal))
+                return (CallSignature("attention", (q.shape[0], q.shape[1], q.shape[2], k.shape[2], q.shape[3]), p,
+                                      (("causal", causal), ("kv_heads", k.shape[1]))), lambda fn: fn(q, k, v, causal))
         if func is F.rms_norm and len(args) >= 2:
             x, shape = args[:2]
             w, eps = (args[2] if len(args) > 2 else kw.get("weight")), (args[3] if len(args) > 3 else kw.get("eps"))
             if (w is not None and eps == _RMSNORM_EPS and len(shape) == 1 and x.dtype == w.dtype
                     and (p := precision_of(x))):
                 rows = x.numel() // x.shape[-1]
-                return ("rmsnorm", (rows, x.shape[-1]), p, {},
+                return (CallSignature("rmsnorm", (rows, x.shape[-1]), p, ()),
                         lambda fn: fn(x.reshape(rows, x.shape[-1]), w).reshape(x.shape))
         return None
     class DispatchMode(TorchFunctionMode):
@@ -460,9 +469,10 @@ def _dispatch_mode(dispatcher: Dispatcher, counts: dict):
             kw = kwargs or {}
             r = route(func, args, kw)
             if r is None: return func(*args, **kw)
-            d = dispatcher.decide(r[0], r[1], r[2], **r[3])
+            sig, call = r; at = (sig.operation, sig.shape, sig.precision)
+            d = dispatcher.decide(*at, **dict(sig.extras))
             counts[d.implementation] = counts.get(d.implementation, 0) + 1
-            return func(*args, **kw) if d.uses_library else r[4](dispatcher.implementation(r[0], r[1], r[2], **r[3]))
+            return func(*args, **kw) if d.uses_library else call(dispatcher.implementation(*at, **dict(sig.extras)))
     return DispatchMode()
 
 # %% ../../nbs/41_dispatcher.ipynb #e48cf873
