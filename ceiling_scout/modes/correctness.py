@@ -168,32 +168,10 @@ def reference_output(workload: Workload, inputs: dict, device: str|torch.device)
     return library_output(workload, inputs, device), True
 
 # %% ../../nbs/39b_correctness.ipynb #e39805fb
-TRAPS: dict[str, str] = {
-    "wrong_values": "the output differs from the reference beyond the tolerance",
-    "nonfinite": "NaN or Inf in the output where the reference is finite",
-    "output_type": "not a plain torch.Tensor of the stated shape, dtype, device and layout (subclass, lazy wrapper)",
-    "aliases_input": "the output shares memory with an input",
-    "overwrites_input": "an input was changed by the call",
-    "stale_cache": "the same buffers with new data gave the old answer",
-    "reused_output": "a later call returned an earlier call's memory (a static output buffer)",
-    "racy": "two identical calls disagree beyond the tolerance",
-    "uninitialized": "wrong only when fresh memory holds garbage (reads memory it never wrote)",
-    "raises": "the kernel raised an exception",
-    "hang": "no result within the time limit",
-    "exits": "an exit, chdir, fork or harness change found after the call, or its process died",
-    "held_out_shape": "wrong at a random held-out shape near the workload's (specialised to one shape)",
-    "precision_downgrade": "error against the float64 reference several times the library's own",
-    "side_work": "work still running on other streams or threads when the call returned",
-    "late_write": "the output changed after the call returned (written after return, or batched across calls)",
-    "watched_only": "a timed output is wrong (right only while checked)",
-    "replay": "timed outputs do not follow the rotating inputs (an answer replayed)",
-    "physics_floor": "faster than the measured ceiling allows (FLOPs / peak, bytes / bandwidth, launch time)",
-    "library_kernel": "launches only the library's own kernels",
-    "tampering": "timers or torch functions patched by the kernel",
-    "sticky_error": "a CUDA error that poisons the process",
-    "graph_capture": "wrong when captured in a CUDA graph and replayed with new inputs",
-    "sanitizer": "compute-sanitizer (racecheck, initcheck) reported an error",
-}
+TRAPS = ("wrong_values", "nonfinite", "output_type", "aliases_input", "overwrites_input", "stale_cache", "reused_output",
+         "racy", "uninitialized", "raises", "hang", "exits", "held_out_shape", "precision_downgrade", "side_work",
+         "late_write", "watched_only", "replay", "physics_floor", "library_kernel", "tampering", "sticky_error",
+         "graph_capture", "sanitizer")   # what each means, in words: `render.mode_text.TRAP_WORDS`
 
 # %% ../../nbs/39b_correctness.ipynb #88471b6e
 @dataclass(frozen=True)
