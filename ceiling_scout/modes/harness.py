@@ -136,7 +136,8 @@ def below_floor(time_ms: float, floor_ms: float) -> bool:
     return floor_ms > 0 and time_ms < floor_ms / PHYSICS_SLACK
 
 # %% ../../nbs/42_harness.ipynb #06705d41
-_PROFILER_NOISE = re.compile(r"^(USDT:|ERROR: External init callback|STAGE:|\[W\d+ .*(kineto|[Pp]rofiler))")
+_PROFILER_NOISE = re.compile(r"^(USDT:|ERROR: External init callback|STAGE:|\[W\d+ .*(kineto|[Pp]rofiler)"
+                             r"|.*DeviceProperties\.cpp:\d+\] gpuGetDeviceCount failed)")   # no GPU: kineto's every start
 
 @contextlib.contextmanager
 def profiler_lines_dropped():
@@ -157,9 +158,9 @@ def quiet_profile(device: str|torch.device="cpu"):
     "`torch.profiler.profile` of the CPU (and CUDA on a GPU) with kineto's lines and the profiler's warnings kept out."
     from torch.profiler import profile, ProfilerActivity
     acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if torch.device(device).type == "cuda" else [])
-    with profiler_lines_dropped(), warnings.catch_warnings(), profile(activities=acts) as p:
-        warnings.simplefilter("ignore")   # the profiler's own notes are not the tool's output
-        yield p
+    with profiler_lines_dropped(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # the profiler's own notes (some made as it starts) are not the tool's output
+        with profile(activities=acts) as p: yield p
 
 # %% ../../nbs/42_harness.ipynb #03106c99
 def activity_type(e) -> str:
