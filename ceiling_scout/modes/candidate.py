@@ -8,11 +8,12 @@ import hashlib, importlib, importlib.util, re, sys
 from pathlib import Path
 from typing import Callable
 from ..engine.core import CeilingScoutError
-from .guard import UserCodeBox, exit_text
+from .guard import UserCodeBox, exit_text, first_line
 
 # %% auto #0
-__all__ = ['EXTENSION_SPEC', 'VALIDATION_SCHEMA_VERSION', 'KernelMisbehaved', 'KernelExit', 'HarnessError', 'UserCodeGuard',
-           'KernelLoadError', 'one_line', 'load_candidate', 'candidate_kind', 'file_sha256', 'candidate_file']
+__all__ = ['EXTENSION_SPEC', 'VALIDATION_SCHEMA_VERSION', 'VERDICTS', 'KernelMisbehaved', 'KernelExit', 'HarnessError',
+           'UserCodeGuard', 'KernelLoadError', 'one_line', 'load_candidate', 'candidate_kind', 'file_sha256',
+           'candidate_file']
 
 # %% ../../nbs/39a_candidate.ipynb #8acef619
 class KernelMisbehaved(CeilingScoutError):
@@ -40,9 +41,8 @@ class KernelLoadError(CeilingScoutError):
     "A candidate kernel that cannot be found, imported or loaded."
 
 def one_line(e: BaseException) -> str:
-    "An exception as one line: its type and the first line of its message."
-    msg = str(e).strip().splitlines()
-    return f"{type(e).__name__}: {msg[0][:240]}" if msg else type(e).__name__
+    "An exception as one line: its type and the first line of its message (`modes.guard.first_line`)."
+    return first_line(e, 240)
 
 def _torch_op(name: str) -> Callable:
     import torch   # a kernel's loading needs torch; reading reports does not
@@ -99,7 +99,8 @@ def load_candidate(candidate: Callable|str # a callable, 'pkg.module:fn', 'path/
     return f, spec
 
 # %% ../../nbs/39a_candidate.ipynb #a584c7b9
-VALIDATION_SCHEMA_VERSION = "ceiling_scout.validation/1"   # a validation report's format
+VALIDATION_SCHEMA_VERSION = "ceiling_scout.validation/1"   # a validation report's format, and its verdicts:
+VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT", "LIBRARY")
 
 def candidate_kind(spec: str) -> tuple[str, str]:
     "('library', ext.so), ('op', ns::op), ('file', path.py) or ('module', package.module): where a candidate's code is."

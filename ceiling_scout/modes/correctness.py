@@ -17,10 +17,10 @@ from ..render.mode_text import error_stats_text
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
-           'PRECISION_FACTOR', 'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length',
-           'tolerance_for', 'tight_tolerance', 'ErrorStats', 'error_stats', 'rms_diff', 'library_output',
-           'reference_output', 'Check', 'edge_workloads', 'output_type_problem', 'held_out_workloads',
-           'precision_check', 'Expected', 'KernelRun', 'raised_where', 'check_candidate']
+           'PRECISION_FACTOR', 'KernelTimeout', 'KernelThread', 'Tolerance', 'reduction_length', 'tolerance_for',
+           'tight_tolerance', 'ErrorStats', 'error_stats', 'rms_diff', 'library_output', 'reference_output', 'Check',
+           'edge_workloads', 'output_type_problem', 'held_out_workloads', 'precision_check', 'Expected', 'KernelRun',
+           'raised_where', 'failed_during', 'check_candidate']
 
 # %% ../../nbs/39b_correctness.ipynb #94d76e2b
 class KernelTimeout(CeilingScoutError):
@@ -69,12 +69,6 @@ class KernelThread:
         # joined: a thread still inside torch while the interpreter exits aborts the process (CI saw exit 134,
         # 'terminate called without an active exception', after a FAIL verdict had been printed)
         if not self.stuck: self._jobs.put(None); self._t.join(timeout=10)
-
-def call_with_timeout(fn: Callable[[], object], timeout_s: float, device: str|torch.device="cpu") -> object:
-    "`fn()` in a daemon thread (synchronised on CUDA); `KernelTimeout` if it has not returned after `timeout_s`."
-    t = KernelThread(device)
-    try: return t.call(fn, timeout_s)
-    finally: t.close()
 
 # %% ../../nbs/39b_correctness.ipynb #0054ba01
 REDUCTION_DIMS = ("K", "S_k", "COLS")  # the dimension each output element sums over, by the operations' shape names
@@ -168,10 +162,10 @@ def reference_output(workload: Workload, inputs: dict, device: str|torch.device)
     return library_output(workload, inputs, device), True
 
 # %% ../../nbs/39b_correctness.ipynb #e39805fb
-TRAPS = ("wrong_values", "nonfinite", "output_type", "aliases_input", "overwrites_input", "stale_cache", "reused_output",
-         "racy", "uninitialized", "raises", "hang", "exits", "held_out_shape", "precision_downgrade", "side_work",
-         "late_write", "watched_only", "replay", "physics_floor", "library_kernel", "tampering", "sticky_error",
-         "graph_capture", "sanitizer")   # what each means, in words: `render.mode_text.TRAP_WORDS`
+TRAPS = ("wrong_values", "nonfinite", "output_type", "aliases_input", "overwrites_input", "stale_cache",
+         "reused_output", "racy", "uninitialized", "raises", "hang", "exits", "held_out_shape", "precision_downgrade",
+         "side_work", "late_write", "watched_only", "replay", "physics_floor", "library_kernel", "tampering",
+         "sticky_error", "graph_capture", "sanitizer")   # what each means, in words: `render.mode_text.TRAP_WORDS`
 
 # %% ../../nbs/39b_correctness.ipynb #88471b6e
 @dataclass(frozen=True)
@@ -318,6 +312,12 @@ def raised_where(e: BaseException) -> str:
     at = f" at {'/'.join(Path(tb[-1].filename).parts[-3:])}:{tb[-1].lineno} in {tb[-1].name}" if tb else ""
     return one_line(e) + ("" if str(e).strip() else " (no message)") + at
 
+def failed_during(e: BaseException, during: str) -> Check:
+    "The failed check of a kernel that hung, tried to exit or raised during `during`."
+    if isinstance(e, KernelTimeout): return Check("time limit", False, f"{e}; during: {during}", trap="hang")
+    if isinstance(e, KernelMisbehaved): return Check("the kernel runs", False, f"{e}; during: {during}", trap="exits")
+    return Check("the kernel runs", False, f"raised {raised_where(e)}; during: {during}", trap="raises")
+
 def _call(run: KernelRun, w: Workload, x: dict):
     try: return run.call(w, x)
     except (KernelTimeout, HarnessError): raise
@@ -445,7 +445,7 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
         for c in _poisoned(run, w, x, e): add(c)
         _edge_checks(run, w, dev, edge_shapes, add, checks)
         _held_out_checks(run, w, dev, add)
-    except KernelTimeout as e: checks.append(Check("time limit", False, f"{e}; during: {run.stage}", trap="hang"))
+    except KernelTimeout as e: checks.append(failed_during(e, run.stage))
     except _CandidateRaised as e:
         checks.append(Check("the kernel runs", False, str(e),
                             trap="exits" if isinstance(e, _CandidateMisbehaved) else "raises"))

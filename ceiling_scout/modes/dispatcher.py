@@ -11,7 +11,7 @@ from typing import Callable, Iterable
 from ..engine.core import *
 from fastcore.basics import patch
 from ..reports.report import ReportError
-from .candidate import (VALIDATION_SCHEMA_VERSION, EXTENSION_SPEC, KernelLoadError, UserCodeGuard,
+from .candidate import (VALIDATION_SCHEMA_VERSION, VERDICTS, EXTENSION_SPEC, KernelLoadError, UserCodeGuard,
                                            candidate_file, candidate_kind, file_sha256, load_candidate, one_line)
 from ..render.mode_text import dispatch_text, kernel_why_not
 from ..render.numbers import number
@@ -22,7 +22,6 @@ __all__ = ['MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'va
            'ValidatedKernel', 'Decision', 'Dispatcher', 'precision_of', 'ModelPatch', 'patch_model']
 
 # %% ../../nbs/41_dispatcher.ipynb #7d6c5bd6
-_VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT", "LIBRARY")
 _TIMED = ("KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT")
 _NUM_OR_NULL = {"type": ["number", "null"]}
 _RESULT = {"type": ["object", "null"], "required": ["mean_ms", "tflops"],
@@ -62,7 +61,7 @@ def validation_schema() -> dict:
                                                 "a dispatcher loads the file only while it matches"},
             "calling_convention": {"type": "string"},
             "device": {"type": "string", "pattern": "^(cpu|cuda|mps|xpu)(:[0-9]+)?$"},
-            "verdict": {"enum": list(_VERDICTS)},
+            "verdict": {"enum": list(VERDICTS)},
             "checks": {"type": "array", "items": {"type": "object", "required": ["name", "passed"],
                                                   "properties": {"name": {"type": "string"},
                                                                  "passed": {"type": "boolean"}}}},

@@ -5,10 +5,11 @@
 # %% ../../nbs/42_harness.ipynb #9b8c4c8d
 from __future__ import annotations
 import contextlib, math, multiprocessing as mp, os, random, re, shutil, subprocess, sys, tempfile, threading, time
-import traceback, warnings
+import warnings
 from dataclasses import dataclass
 from typing import Callable, Sequence
 import torch
+from .guard import first_line
 
 # %% auto #0
 __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'GPU_WORK', 'SANITIZER_TOOLS',
@@ -137,7 +138,7 @@ def below_floor(time_ms: float, floor_ms: float) -> bool:
 
 # %% ../../nbs/42_harness.ipynb #06705d41
 _PROFILER_NOISE = re.compile(r"^(USDT:|ERROR: External init callback|STAGE:|\[W\d+ .*(kineto|[Pp]rofiler)"
-                             r"|.*DeviceProperties\.cpp:\d+\] gpuGetDeviceCount failed)")   # no GPU: kineto's every start
+                             r"|.*DeviceProperties\.cpp:\d+\] gpuGetDeviceCount failed)")   # no GPU: said at a start
 
 @contextlib.contextmanager
 def profiler_lines_dropped():
@@ -246,9 +247,7 @@ class Isolated:
 
 def _worker(conn, fn, args, kwargs):
     try: conn.send((True, fn(*args, **kwargs)))
-    except BaseException as e:
-        msg = str(e).strip().splitlines()
-        conn.send((False, f"{type(e).__name__}: {msg[0][:240]}" if msg else type(e).__name__))
+    except BaseException as e: conn.send((False, first_line(e, 240)))
     finally: conn.close()
 
 def run_isolated(fn: Callable, *args, timeout_s: float=600.0, **kwargs) -> Isolated:

@@ -27,15 +27,13 @@ from ceiling_scout.modes.harness import (Isolated, NotCapturable, SANITIZER_DEFA
     sanitizer_command)
 
 # %% auto #0
-__all__ = ['VERDICTS', 'SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'ValidationResult',
-           'speed_verdict', 'sanitizer_path', 'sanitized_calls', 'optional_checks', 'validate', 'validate_isolated',
-           'TargetGrade', 'grade_targets', 'has_calling_convention', 'run_validate_cli', 'calling_conventions',
-           'parse_extras', 'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
+__all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'ValidationResult', 'speed_verdict',
+           'sanitizer_path', 'sanitized_calls', 'optional_checks', 'validate', 'validate_isolated', 'TargetGrade',
+           'grade_targets', 'has_calling_convention', 'run_validate_cli', 'calling_conventions', 'parse_extras',
+           'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
            'format_validation', 'conventions_markdown']
 
 # %% ../../nbs/40_validation.ipynb #22fee9aa
-VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT", "LIBRARY")
-
 @dataclass(frozen=True)
 class ValidationResult:
     "A candidate kernel judged against the library: correctness checks, then (if it passed) timing against the ceiling."
@@ -154,9 +152,7 @@ def optional_checks(ctx: RunContext, checks: Sequence[Check]) -> list[Check]:
     candidate, fn, w, dev, cfg, thread, seed = (ctx.candidate, ctx.fn, ctx.workload, ctx.device, ctx.config,
                                                 ctx.thread, ctx.seed)
     try: out = _graph_check(fn, w, dev, thread, seed, cfg.timeout_s) if cfg.graph_check else []
-    except KernelTimeout as e: return [Check("time limit", False, f"{e}; during: the CUDA-graph replay", trap="hang")]
-    except KernelMisbehaved as e: return [Check("the kernel runs", False, f"{e}; during: the CUDA-graph replay",
-                                                trap="exits")]
+    except (KernelTimeout, KernelMisbehaved) as e: return [failed_during(e, "the CUDA-graph replay")]
     except Exception as e: return [Check("CUDA-graph replay", False, f"raised {raised_where(e)}; during: the "
                                          f"replay", trap="graph_capture")]
     if cfg.sanitizer and all(c.passed for c in out): out += _sanitizer_check(candidate, w, dev, cfg, seed,
@@ -215,8 +211,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         if same: return result("LIBRARY", checks, kernels=kernels)
         try: t = time_against_library(ctx)
         except (KernelTimeout, KernelMisbehaved) as e:
-            what, trap = ("time limit", "hang") if isinstance(e, KernelTimeout) else ("the kernel runs", "exits")
-            return result("FAIL", checks + (Check(what, False, f"{e}; during: the timed calls", trap=trap),))
+            return result("FAIL", checks + (failed_during(e, "the timed calls"),))
         rechecked = timed_outputs_check(workload, dev, t.inputs, t.kept, ctx.thread)
         late = harness_check(refs, "by its timed calls") + [c for c in rechecked if not c.passed]
         checks += tuple(c for c in rechecked if c.passed)

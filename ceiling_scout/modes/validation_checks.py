@@ -208,11 +208,7 @@ def _hardened(ctx: RunContext) -> list[Check]:
     "The watched loop, the stream check and the tamper check after the correctness checks (a hang or exit fails too)."
     fn, w, dev, cfg, thread, seed = ctx.fn, ctx.workload, ctx.device, ctx.config, ctx.thread, ctx.seed
     try: out = _watched_loop(fn, w, dev, cfg, thread, seed) + _stream_check(fn, w, dev, thread, seed, cfg.timeout_s)
-    except KernelTimeout as e: return [Check("time limit", False, f"{e}; during: the watched loop", trap="hang")]
-    except KernelMisbehaved as e: return [Check("the kernel runs", False, f"{e}; during: the watched loop",
-                                                trap="exits")]
-    except Exception as e: return [Check("the kernel runs", False, f"raised {raised_where(e)}; during: the "
-                                         f"watched loop", trap="raises")]
+    except Exception as e: return [failed_during(e, "the watched loop")]
     return out + harness_check(ctx.refs, "by its calls")
 
 _VALUE_TRAPS = ("wrong_values", "nonfinite", "late_write")
