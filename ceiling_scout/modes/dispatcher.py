@@ -4,25 +4,24 @@
 
 # %% ../../nbs/41_dispatcher.ipynb #35d02909
 from __future__ import annotations
-import datetime as _dt, hashlib, json, math, re, sys, types, warnings
-from dataclasses import dataclass, field
+import datetime as _dt, hashlib, json, math, sys, types, warnings
+from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Callable, Iterable
 from ..engine.core import *
 from fastcore.basics import patch
 from ..reports.report import ReportError
+from .candidate import (VALIDATION_SCHEMA_VERSION, VERDICTS, EXTENSION_SPEC, KernelLoadError, UserCodeGuard,
+                                           candidate_file, candidate_kind, file_sha256, load_candidate, one_line)
 from ..render.mode_text import dispatch_text, kernel_why_not
 from ..render.numbers import number
 
 # %% auto #0
-__all__ = ['VALIDATION_SCHEMA_VERSION', 'MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema',
-           'schema_file', 'write_schema_file', 'check_validation', 'read_validations', 'candidate_kind', 'file_sha256',
-           'candidate_file', 'implausible', 'ValidatedKernel', 'Decision', 'Dispatcher', 'precision_of', 'ModelPatch',
-           'patch_model']
+__all__ = ['MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema', 'schema_file',
+           'write_schema_file', 'check_validation', 'read_validations', 'implausible', 'CallSignature',
+           'ValidatedKernel', 'Decision', 'Dispatcher', 'precision_of', 'ModelPatch', 'patch_model']
 
 # %% ../../nbs/41_dispatcher.ipynb #7d6c5bd6
-VALIDATION_SCHEMA_VERSION = "ceiling_scout.validation/1"
-_VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT", "LIBRARY")
 _TIMED = ("KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT")
 _NUM_OR_NULL = {"type": ["number", "null"]}
 _RESULT = {"type": ["object", "null"], "required": ["mean_ms", "tflops"],
@@ -62,7 +61,7 @@ def validation_schema() -> dict:
                                                 "a dispatcher loads the file only while it matches"},
             "calling_convention": {"type": "string"},
             "device": {"type": "string", "pattern": "^(cpu|cuda|mps|xpu)(:[0-9]+)?$"},
-            "verdict": {"enum": list(_VERDICTS)},
+            "verdict": {"enum": list(VERDICTS)},
             "checks": {"type": "array", "items": {"type": "object", "required": ["name", "passed"],
                                                   "properties": {"name": {"type": "string"},
                                                                  "passed": {"type": "boolean"}}}},
@@ -84,8 +83,7 @@ def validation_schema() -> dict:
 # %% ../../nbs/41_dispatcher.ipynb #ba42b6af
 def schema_file() -> Path:
     "Where the package ships the validation report's JSON Schema (for a Rust or C++ runtime to read)."
-    import ceiling_scout
-    return Path(ceiling_scout.__file__).parent / "schemas" / "validation-1.schema.json"
+    return Path(sys.modules[Precision.__module__].__file__).parents[1] / "schemas" / "validation-1.schema.json"
 
 def write_schema_file(path: str|Path|None=None) -> Path:
     "Write `validation_schema()` to `path` (default: the package's `schemas/` folder)."
@@ -161,40 +159,6 @@ def read_validations(path: str|Path) -> list[tuple[dict, str]]:
                 for e in _entries_of(parse(ln, f"{p}:{i}"), f"{p}:{i}")]
     return _entries_of(parse(text, str(p)), str(p))
 
-# %% ../../nbs/41_dispatcher.ipynb #a584c7b9
-_SO = re.compile(r"(?P<lib>.+\.(so|dylib|dll|pyd))(:(?P<op>.*))?")
-
-def candidate_kind(spec: str) -> tuple[str, str]:
-    "('library', ext.so), ('op', ns::op), ('file', path.py) or ('module', package.module): where a candidate's code is."
-    if m := _SO.fullmatch(spec): return "library", m["lib"]
-    if re.fullmatch(r"\w+::\w+", spec): return "op", spec
-    path = spec.rpartition(":")[0]
-    return ("file", path) if path.endswith(".py") or "/" in path or "\\" in path else ("module", path)
-
-def file_sha256(path: str|Path) -> str:
-    "The SHA-256 of a file's bytes, as hex."
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""): h.update(block)
-    return h.hexdigest()
-
-def candidate_file(spec: str, folder: str|Path|None=None) -> Path|None:
-    "The file a candidate's code is in (None for a registered op); with `folder`, only a file inside that folder."
-    import importlib.util
-    kind, what = candidate_kind(spec)
-    if kind == "op": return None
-    if kind == "module":
-        try: s = importlib.util.find_spec(what)
-        except (ImportError, ValueError) as e: raise ReportError(f"module {what!r} cannot be found ({e})") from None
-        return Path(s.origin) if s and s.origin and Path(s.origin).is_file() else None
-    if folder is None: return Path(what)
-    if Path(what).is_absolute() or Path(what).drive:
-        raise ReportError(f"candidate path {what!r} is absolute: a report's candidate must lie in its own folder")
-    root = Path(folder).resolve(); full = (root / what).resolve()
-    if not full.is_relative_to(root): raise ReportError(f"candidate path {what!r} leads outside the report's folder")
-    if not full.is_file(): raise ReportError(f"candidate file {what!r} is not in the report's folder {root}")
-    return full
-
 # %% ../../nbs/41_dispatcher.ipynb #d2663c10
 MAX_BELIEVABLE_SPEEDUP = 50.0               # over the library at one shape: beyond it a report is refused
 BOUND_SLACK = {"spec_bound_tflops": 1.05, "bound_tflops": 1.5}   # how far above its own recorded bounds a rate may be
@@ -218,6 +182,11 @@ def implausible(d: dict) -> str:
 
 # %% ../../nbs/41_dispatcher.ipynb #7e6b6a2c
 @dataclass(frozen=True)
+class CallSignature:
+    "What a dispatcher decides per call: the operation, its shape, precision and flags."
+    operation: str; shape: tuple; precision: str; extras: tuple   # extras: sorted (flag, value) pairs
+
+@dataclass(frozen=True)
 class ValidatedKernel:
     "One checked validation report, as a dispatcher reads it."
     operation: str; shape: tuple; precision: str; extras: tuple   # extras: sorted (flag, value) pairs
@@ -226,7 +195,7 @@ class ValidatedKernel:
     file: str = ""   # the report file: a candidate's path is relative to its folder
     sha256: str|None = None; hashed: bool = False   # the candidate file's SHA-256; whether the report records one
     @property
-    def key(self) -> tuple: return (self.operation, self.shape, self.precision, self.extras)
+    def key(self) -> CallSignature: return CallSignature(self.operation, self.shape, self.precision, self.extras)
     @property
     def device_type(self) -> str: return self.device.split(":")[0]
 
@@ -236,10 +205,12 @@ class ValidatedKernel:
         d = check_validation(d, where); env = d["environment"]
         bad = [c for c in d["checks"] if not c["passed"] and not c.get("info")]
         first = f"{bad[0]['name']}: {bad[0].get('detail', '')}"[:200] if bad else ""
-        return cls(d["operation"], tuple(d["shape"]), d["precision"], tuple(sorted((d.get("extras") or {}).items())),
-                   d["candidate"], d["device"], env["device_name"], env["torch_version"], env["date"], d["verdict"],
-                   d["speedup"], tuple(d["speedup_ci95"]) if d["speedup_ci95"] else None, where, first, str(file),
-                   d.get("candidate_sha256"), "candidate_sha256" in d)
+        return cls(operation=d["operation"], shape=tuple(d["shape"]), precision=d["precision"],
+                   extras=tuple(sorted((d.get("extras") or {}).items())), candidate=d["candidate"], device=d["device"],
+                   device_name=env["device_name"], torch_version=env["torch_version"], date=env["date"],
+                   verdict=d["verdict"], speedup=d["speedup"], source=where, first_failure=first, file=str(file),
+                   speedup_ci95=tuple(d["speedup_ci95"]) if d["speedup_ci95"] else None,
+                   sha256=d.get("candidate_sha256"), hashed="candidate_sha256" in d)
 
     def why_not(self) -> str:
         "Why this report alone does not send calls to its candidate ('' for a usable KEEP; `render.mode_text`)."
@@ -315,7 +286,7 @@ def _untrusted(self: Dispatcher, vk: ValidatedKernel) -> str:
     if not vk.hashed: return "validated before hashes were recorded (no candidate_sha256): validate it again"
     if not vk.file: return "no report folder to look for its file in"
     try: path = candidate_file(vk.candidate, Path(vk.file).parent)
-    except ReportError as e: return str(e)
+    except KernelLoadError as e: return str(e)
     if path is not None and vk.sha256 is None: return f"no SHA-256 recorded for its file {path.name}"
     if path is not None and file_sha256(path) != vk.sha256:
         return f"{path.name} was edited after validation (its SHA-256 is not the one the report recorded)"
@@ -337,12 +308,12 @@ def _refusal(self: Dispatcher, vk: ValidatedKernel, d: dict, now: _dt.datetime, 
 # %% ../../nbs/41_dispatcher.ipynb #73fe3e76
 def _load_pinned(spec: str, folder: Path, sha256: str|None) -> Callable:
     "A pinned candidate from the report's `folder`: a `.py` file runs from the very bytes whose SHA-256 matched."
-    from ceiling_scout.modes.validation import load_candidate, UserCodeGuard, one_line
     kind, path = candidate_kind(spec)[0], candidate_file(spec, folder)
     edited = ReportError(f"{path and path.name} was edited after validation (its SHA-256 is not the one recorded)")
     if kind != "file":
         if path is not None and file_sha256(path) != sha256: raise edited
-        return load_candidate(f"{path}:{_SO.fullmatch(spec)['op'] or ''}".rstrip(":") if kind == "library" else spec)[0]
+        op = EXTENSION_SPEC.fullmatch(spec)["op"] if kind == "library" else None
+        return load_candidate(f"{path}:{op or ''}".rstrip(":") if kind == "library" else spec)[0]
     data, fn = path.read_bytes(), spec.rpartition(":")[2]
     if hashlib.sha256(data).hexdigest() != sha256: raise edited
     mod = types.ModuleType(f"_ceiling_scout_pinned_{sha256[:16]}"); mod.__file__ = str(path)
@@ -369,7 +340,7 @@ def _load(self: Dispatcher, vk: ValidatedKernel) -> Callable:
 @patch
 def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) -> Decision:
     "The implementation for this call and the reasons, from the reports (cached per call signature)."
-    key = (str(operation), tuple(int(s) for s in shape), str(precision), tuple(sorted(extras.items())))
+    key = CallSignature(str(operation), tuple(int(s) for s in shape), str(precision), tuple(sorted(extras.items())))
     if key in self._decisions: return self._decisions[key]
     here, notes, keep = f"{self.device_name} ({self.device})", [], []
     latest = {}
@@ -385,7 +356,7 @@ def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) ->
             notes.append(f"{name}: superseded by its newer report ({latest[vk.candidate].date[:10]})")
         elif why := vk.why_not(): notes.append(f"{name}: {why}")
         else: keep.append(vk)
-    d = Decision(*key, self.device, LIBRARY)
+    d = Decision(**asdict(key), device=self.device, implementation=LIBRARY)
     for vk in sorted(keep, key=lambda v: (v.speedup, v.speedup_ci95[0]), reverse=True):
         name = f"{vk.candidate} [{vk.verdict}, {vk.date[:10]}]"
         try: self._load(vk)
@@ -395,9 +366,10 @@ def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) ->
             continue
         if d.uses_library:
             notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, the fastest validated here: chosen")
-            d = Decision(*key, self.device, vk.candidate, vk.speedup, vk.speedup_ci95, vk.source)
+            d = replace(d, implementation=vk.candidate, speedup=vk.speedup, speedup_ci95=vk.speedup_ci95,
+                        source=vk.source)
         else: notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, slower than the chosen one")
-    d = Decision(*key, self.device, d.implementation, d.speedup, d.speedup_ci95, d.source, tuple(notes))
+    d = replace(d, considered=tuple(notes))
     self._decisions[key] = d
     return d
 
@@ -461,7 +433,7 @@ def _dispatch_mode(dispatcher: Dispatcher, counts: dict):
             got = wt_cache[id(w)] = (w, w._version, w.detach().t().contiguous())
         return got[2]
     def route(func, args, kw):
-        "(operation, shape, precision, extras, call) when `func(*args, **kw)` is one we dispatch, else None."
+        "(its `CallSignature`, how to call a kernel on it) when `func(*args, **kw)` is one we dispatch, else None."
         if func is F.linear:
             x = args[0]; w = args[1] if len(args) > 1 else kw["weight"]
             b = args[2] if len(args) > 2 else kw.get("bias")
@@ -471,24 +443,24 @@ def _dispatch_mode(dispatcher: Dispatcher, counts: dict):
             def call(fn):
                 y = fn(x.reshape(m, x.shape[-1]), wt(w)).reshape(*x.shape[:-1], w.shape[0])
                 return y + b if b is not None else y
-            return "gemm", (m, w.shape[0], w.shape[1]), p, {}, call
+            return CallSignature("gemm", (m, w.shape[0], w.shape[1]), p, ()), call
         if func in (torch.matmul, torch.mm, torch.Tensor.matmul, torch.Tensor.__matmul__) and len(args) == 2 \
                 and not kw:
             a, b = args
             if a.dim() == 2 and b.dim() == 2 and a.dtype == b.dtype and (p := precision_of(a)):
-                return "gemm", (a.shape[0], b.shape[1], a.shape[1]), p, {}, lambda fn: fn(a, b)
+                return CallSignature("gemm", (a.shape[0], b.shape[1], a.shape[1]), p, ()), lambda fn: fn(a, b)
         if func is F.scaled_dot_product_attention and len(args) == 3 and set(kw) <= {"is_causal"}:
             q, k, v = args; causal = bool(kw.get("is_causal", False))
             if q.dim() == 4 and q.dtype == k.dtype == v.dtype and k.shape == v.shape and (p := precision_of(q)):
-                return ("attention", (q.shape[0], q.shape[1], q.shape[2], k.shape[2], q.shape[3]), p,
-                        {"causal": causal, "kv_heads": k.shape[1]}, lambda fn: fn(q, k, v, causal))
+                return (CallSignature("attention", (q.shape[0], q.shape[1], q.shape[2], k.shape[2], q.shape[3]), p,
+                                      (("causal", causal), ("kv_heads", k.shape[1]))), lambda fn: fn(q, k, v, causal))
         if func is F.rms_norm and len(args) >= 2:
             x, shape = args[:2]
             w, eps = (args[2] if len(args) > 2 else kw.get("weight")), (args[3] if len(args) > 3 else kw.get("eps"))
             if (w is not None and eps == _RMSNORM_EPS and len(shape) == 1 and x.dtype == w.dtype
                     and (p := precision_of(x))):
                 rows = x.numel() // x.shape[-1]
-                return ("rmsnorm", (rows, x.shape[-1]), p, {},
+                return (CallSignature("rmsnorm", (rows, x.shape[-1]), p, ()),
                         lambda fn: fn(x.reshape(rows, x.shape[-1]), w).reshape(x.shape))
         return None
     class DispatchMode(TorchFunctionMode):
@@ -496,9 +468,10 @@ def _dispatch_mode(dispatcher: Dispatcher, counts: dict):
             kw = kwargs or {}
             r = route(func, args, kw)
             if r is None: return func(*args, **kw)
-            d = dispatcher.decide(r[0], r[1], r[2], **r[3])
+            sig, call = r; at = (sig.operation, sig.shape, sig.precision)
+            d = dispatcher.decide(*at, **dict(sig.extras))
             counts[d.implementation] = counts.get(d.implementation, 0) + 1
-            return func(*args, **kw) if d.uses_library else r[4](dispatcher.implementation(r[0], r[1], r[2], **r[3]))
+            return func(*args, **kw) if d.uses_library else call(dispatcher.implementation(*at, **dict(sig.extras)))
     return DispatchMode()
 
 # %% ../../nbs/41_dispatcher.ipynb #e48cf873

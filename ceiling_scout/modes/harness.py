@@ -5,10 +5,11 @@
 # %% ../../nbs/42_harness.ipynb #9b8c4c8d
 from __future__ import annotations
 import contextlib, math, multiprocessing as mp, os, random, re, shutil, subprocess, sys, tempfile, threading, time
-import traceback, warnings
+import warnings
 from dataclasses import dataclass
 from typing import Callable, Sequence
 import torch
+from .guard import first_line
 
 # %% auto #0
 __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'GPU_WORK', 'SANITIZER_TOOLS',
@@ -50,8 +51,13 @@ def _idle(dev: torch.device, started: Sequence[threading.Thread]) -> None:
     if dev.type == "cuda": torch.cuda.synchronize(dev)
     for t in started: t.join(LATE_JOIN_S)
 
-def _one_call(call: Callable[[int], torch.Tensor], k: int, dev: torch.device) -> tuple:
-    "(output, fingerprint at return, after idle, event ms, wall ms, tail ms, threads left running) of one call."
+@dataclass(frozen=True)
+class _Call:
+    "One call of the loop: its output, its fingerprint at return and after idle, event, wall and tail ms, threads left."
+    out: object; fp0: tuple|None; fp1: tuple|None; ms: float; wall: float; tail: float; left: list
+
+def _one_call(call: Callable[[int], torch.Tensor], k: int, dev: torch.device) -> _Call:
+    "One call of the kernel on input set `k`, timed and fingerprinted."
     before, cuda = set(threading.enumerate()), dev.type == "cuda"
     if cuda: s, r, e = (torch.cuda.Event(enable_timing=True) for _ in range(3)); torch.cuda.synchronize(dev); s.record()
     t0 = time.perf_counter(); out = call(k)
@@ -62,7 +68,7 @@ def _one_call(call: Callable[[int], torch.Tensor], k: int, dev: torch.device) ->
     if cuda: e.record(); e.synchronize()
     ms = s.elapsed_time(e) if cuda else (t2 - t0) * 1e3
     fp1 = fingerprint(out) if isinstance(out, torch.Tensor) else None
-    return out, fp0, fp1, ms, (t2 - t0) * 1e3, (t2 - t1) * 1e3, left
+    return _Call(out, fp0, fp1, ms, (t2 - t0) * 1e3, (t2 - t1) * 1e3, left)
 
 # %% ../../nbs/42_harness.ipynb #42c664b8
 def rotating_loop(call: Callable[[int], torch.Tensor],  # call(k): the kernel on input set k
@@ -77,13 +83,13 @@ def rotating_loop(call: Callable[[int], torch.Tensor],  # call(k): the kernel on
     times, walls, tails, found, prev = [], [], [], {}, None
     for i in range(calls):
         k = i % sets
-        out, fp0, fp1, ms, wall, tail, left = _one_call(call, k, dev)
-        times.append(ms); walls.append(wall); tails.append(tail)
+        c = _one_call(call, k, dev); out, fp1, wall, tail, left = c.out, c.fp1, c.wall, c.tail, c.left
+        times.append(c.ms); walls.append(wall); tails.append(tail)
         if left: found.setdefault("side_work", f"call {i} returned with {len(left)} thread(s) it started running")
         elif dev.type == "cuda" and tail * 1e3 > SIDE_WORK_TAIL_US and tail > 0.2 * (wall - tail):
             found.setdefault("side_work", f"call {i}: the device stayed busy {tail:.3g} ms after the kernel's "
                                           f"stream was done (work on other streams)")
-        if fp0 != fp1: found.setdefault("late_write", f"call {i}: the output changed after return (written late)")
+        if c.fp0 != fp1: found.setdefault("late_write", f"call {i}: the output changed after return (written late)")
         if prev is not None and fp1 is not None and fp1 == prev: found.setdefault(
             "replay", f"call {i}: the same output as call {i - 1} for a different input set")
         if i in watch and (why := judge(k, out)): found.setdefault("watched_only", f"timed call {i}: {why}")
@@ -131,7 +137,8 @@ def below_floor(time_ms: float, floor_ms: float) -> bool:
     return floor_ms > 0 and time_ms < floor_ms / PHYSICS_SLACK
 
 # %% ../../nbs/42_harness.ipynb #06705d41
-_PROFILER_NOISE = re.compile(r"^(USDT:|ERROR: External init callback|STAGE:|\[W\d+ .*(kineto|[Pp]rofiler))")
+_PROFILER_NOISE = re.compile(r"^(USDT:|ERROR: External init callback|STAGE:|\[W\d+ .*(kineto|[Pp]rofiler)"
+                             r"|.*DeviceProperties\.cpp:\d+\] gpuGetDeviceCount failed)")   # no GPU: said at a start
 
 @contextlib.contextmanager
 def profiler_lines_dropped():
@@ -152,9 +159,9 @@ def quiet_profile(device: str|torch.device="cpu"):
     "`torch.profiler.profile` of the CPU (and CUDA on a GPU) with kineto's lines and the profiler's warnings kept out."
     from torch.profiler import profile, ProfilerActivity
     acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if torch.device(device).type == "cuda" else [])
-    with profiler_lines_dropped(), warnings.catch_warnings(), profile(activities=acts) as p:
-        warnings.simplefilter("ignore")   # the profiler's own notes are not the tool's output
-        yield p
+    with profiler_lines_dropped(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # the profiler's own notes (some made as it starts) are not the tool's output
+        with profile(activities=acts) as p: yield p
 
 # %% ../../nbs/42_harness.ipynb #03106c99
 def activity_type(e) -> str:
@@ -240,9 +247,7 @@ class Isolated:
 
 def _worker(conn, fn, args, kwargs):
     try: conn.send((True, fn(*args, **kwargs)))
-    except BaseException as e:
-        msg = str(e).strip().splitlines()
-        conn.send((False, f"{type(e).__name__}: {msg[0][:240]}" if msg else type(e).__name__))
+    except BaseException as e: conn.send((False, first_line(e, 240)))
     finally: conn.close()
 
 def run_isolated(fn: Callable, *args, timeout_s: float=600.0, **kwargs) -> Isolated:

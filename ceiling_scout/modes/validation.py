@@ -4,9 +4,8 @@
 
 # %% ../../nbs/40_validation.ipynb #ed78a7e2
 from __future__ import annotations
-import importlib, importlib.util, json, math, os, queue, random, re, secrets, shlex, signal, sys, threading, time
-import traceback
-from dataclasses import dataclass, field, asdict, replace
+import json, math, re, sys
+from dataclasses import dataclass, asdict
 from pathlib import Path
 from typing import Callable, Sequence
 import torch
@@ -16,581 +15,25 @@ from ..engine.workloads import *
 from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
-from .dispatcher import VALIDATION_SCHEMA_VERSION, candidate_file, file_sha256
+from .candidate import *
+from .correctness import *
+from .validation_checks import *
 from ..render.numbers import number
-from ..render.mode_text import (before_after, conventions_markdown, error_stats_text, format_targets,
-                                            format_validation, graph_check_text, sanitizer_text,
-                                            SANITIZER_NOT_LOADABLE, target_line)
+from ..render.mode_text import (before_after, conventions_markdown, format_targets, format_validation,
+                                            graph_check_text, sanitizer_text, SANITIZER_NOT_LOADABLE, target_line)
 _all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
-from .guard import UserCodeBox, exit_text
-from .harness import (Isolated, NotCapturable, SANITIZER_DEFAULT, SANITIZER_TOOLS, below_floor, find_sanitizer,
-    graph_capture_problem, harness_refs, launched_kernels, physics_floor_ms, restore_harness, rotating_loop,
-    run_isolated, run_sanitized, sanitizer_command, sticky_cuda_error, tampered, unjoined_stream_work)
+from ceiling_scout.modes.harness import (Isolated, NotCapturable, SANITIZER_DEFAULT, SANITIZER_TOOLS, below_floor,
+    find_sanitizer, graph_capture_problem, harness_refs, physics_floor_ms, restore_harness, run_isolated, run_sanitized,
+    sanitizer_command)
 
 # %% auto #0
-__all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
-           'PRECISION_FACTOR', 'VERDICTS', 'TIMED_SETS', 'SANITIZER_TIMEOUT_S', 'VALIDATE_FLAGS', 'VALIDATE_MODE',
-           'KernelMisbehaved', 'KernelExit', 'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line',
-           'load_candidate', 'KernelTimeout', 'KernelThread', 'call_with_timeout', 'Tolerance', 'reduction_length',
-           'tolerance_for', 'tight_tolerance', 'ErrorStats', 'error_stats', 'rms_diff', 'library_output',
-           'reference_output', 'Check', 'edge_workloads', 'output_type_problem', 'held_out_workloads',
-           'precision_check', 'check_candidate', 'interleaved', 'ValidationResult', 'speed_verdict', 'ValidateConfig',
-           'validate', 'sanitizer_path', 'sanitized_calls', 'validate_isolated', 'TargetGrade', 'grade_targets',
-           'has_calling_convention', 'parse_tiers', 'run_validate_cli', 'calling_conventions', 'parse_extras',
+__all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'ValidationResult', 'speed_verdict',
+           'sanitizer_path', 'sanitized_calls', 'optional_checks', 'validate', 'validate_isolated', 'TargetGrade',
+           'grade_targets', 'has_calling_convention', 'run_validate_cli', 'calling_conventions', 'parse_extras',
            'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
            'format_validation', 'conventions_markdown']
 
-# %% ../../nbs/40_validation.ipynb #8acef619
-class KernelMisbehaved(CeilingScoutError):
-    "A candidate that tried to end, re-root or outlive the tool (an exit, a chdir, child processes left running)."
-
-class KernelExit(KernelMisbehaved):
-    "A candidate that called `sys.exit`, `exit()` or `os._exit`: the tool goes on, the kernel fails."
-
-class HarnessError(CeilingScoutError):
-    "The validator's own failure around a kernel call (never blamed on the kernel)."
-
-# %% ../../nbs/40_validation.ipynb #7f8ba77f
-class UserCodeGuard(UserCodeBox):
-    "The kernel's box (`modes.guard.UserCodeBox`): an exit becomes `KernelExit`; a chdir or a child left, a failure."
-    def __exit__(self, typ, e, tb) -> bool:
-        super().__exit__(typ, e, tb)
-        found = "".join(f"; it also {f}" for f in self.found)
-        did = exit_text(e) if e is not None else None
-        if did: raise KernelExit(f"the kernel {did}{found}") from None
-        if found and e is None: raise KernelMisbehaved(f"the kernel {found[len('; it also '):]}")
-        return False
-
-# %% ../../nbs/40_validation.ipynb #d3690393
-class KernelLoadError(CeilingScoutError):
-    "A candidate kernel that cannot be found, imported or loaded."
-
-def one_line(e: BaseException) -> str:
-    "An exception as one line: its type and the first line of its message."
-    msg = str(e).strip().splitlines()
-    return f"{type(e).__name__}: {msg[0][:240]}" if msg else type(e).__name__
-
-def _torch_op(name: str) -> Callable:
-    ns, _, op = name.partition("::")
-    try: return getattr(getattr(torch.ops, ns), op)
-    except (AttributeError, RuntimeError):
-        raise KernelLoadError(f"no operator {name!r} is registered "
-                              f"(load its library first: path/to/ext.so:{name})") from None
-
-def _import_file(path: str):
-    p = Path(path)
-    if not p.is_file(): raise KernelLoadError(f"custom kernel file {path!r} does not exist")
-    name = f"_ceiling_scout_candidate_{abs(hash(str(p.resolve())))}"
-    spec = importlib.util.spec_from_file_location(name, p)
-    if spec is None: raise KernelLoadError(f"{path!r} is not a Python file")
-    mod = importlib.util.module_from_spec(spec); sys.modules[name] = mod
-    try:
-        with UserCodeGuard(): spec.loader.exec_module(mod)   # an exit or chdir at import is the file's failure
-    except Exception as e:
-        sys.modules.pop(name, None); raise KernelLoadError(f"importing {path} failed: {one_line(e)}") from None
-    return mod
-
-# %% ../../nbs/40_validation.ipynb #a0dd6ca5
-_LIB = re.compile(r"(?P<lib>.+\.(so|dylib|dll|pyd))(:(?P<op>.*))?")
-
-def load_candidate(candidate: Callable|str # a callable, 'pkg.module:fn', 'path/file.py:fn', 'ext.so:ns::op' or 'ns::op'
-                  ) -> tuple[Callable, str]:
-    "The candidate kernel as a callable, and its name; one-line `KernelLoadError` when it cannot be had."
-    if callable(candidate): return candidate, getattr(candidate, "__qualname__", None) or repr(candidate)
-    spec = candidate.strip() if isinstance(candidate, str) else ""
-    usage = "'path/to/file.py:function', 'package.module:function' or 'path/to/ext.so:namespace::op'"
-    if not spec: raise KernelLoadError(f"a custom kernel is {usage}; got {candidate!r}")
-    if m := _LIB.fullmatch(spec):
-        lib = Path(m["lib"])
-        if not lib.is_file(): raise KernelLoadError(f"compiled extension {m['lib']!r} does not exist")
-        try: torch.ops.load_library(str(lib))
-        except Exception as e: raise KernelLoadError(f"cannot load {m['lib']}: {one_line(e)}") from None
-        if not m["op"]: raise KernelLoadError(f"name the operator of {m['lib']}: {m['lib']}:namespace::op")
-        return _torch_op(m["op"]), spec
-    if re.fullmatch(r"\w+::\w+", spec): return _torch_op(spec), spec
-    path, sep, fn = spec.rpartition(":")
-    if not sep or not path or not fn.isidentifier(): raise KernelLoadError(f"a custom kernel is {usage}; got {spec!r}")
-    if path.endswith(".py") or "/" in path or "\\" in path: mod = _import_file(path)
-    else:
-        try:
-            with UserCodeGuard(): mod = importlib.import_module(path)
-        except Exception as e: raise KernelLoadError(f"cannot import module {path!r}: {one_line(e)}") from None
-    f = getattr(mod, fn, None)
-    if f is None:
-        have = sorted(n for n, v in vars(mod).items() if callable(v) and not n.startswith("_")
-                      and getattr(v, "__module__", None) == mod.__name__)
-        raise KernelLoadError(f"{path} has no function {fn!r} (it defines: {', '.join(have) or 'no functions'})")
-    if not callable(f): raise KernelLoadError(f"{path}:{fn} is not callable (a {type(f).__name__})")
-    return f, spec
-
-# %% ../../nbs/40_validation.ipynb #94d76e2b
-class KernelTimeout(CeilingScoutError):
-    "A candidate kernel that gave no result within its time limit."
-
-class KernelThread:
-    "One long-lived thread for every call of one candidate: a kernel may keep per-thread state (CUDA-graph trees do)."
-    def __init__(self, device: str|torch.device="cpu"):
-        self.dev, self.stuck, self._jobs = torch.device(device), False, queue.Queue()
-        # a new thread has no current CUDA context; kernels calling the driver API (FA3's TMA) need one
-        idx = ((self.dev.index if self.dev.index is not None else torch.cuda.current_device())
-               if self.dev.type == "cuda" else None)
-        self._t = threading.Thread(target=self._loop, args=(idx,), daemon=True, name="ceiling-scout-candidate")
-        self._t.start()
-    def _loop(self, idx):
-        setup = None
-        try:
-            if idx is not None: torch.cuda.set_device(idx)
-        except BaseException as e: setup = e
-        while (job := self._jobs.get()) is not None:
-            fn, box, done, guard = job
-            if setup is not None: box["setup"] = setup
-            else:
-                try:
-                    with guard, torch.no_grad():
-                        box["out"] = fn()
-                        if self.dev.type == "cuda": torch.cuda.synchronize(self.dev)
-                except BaseException as e: box["err"] = e
-            done.set()
-    def call(self, fn: Callable[[], object], timeout_s: float) -> object:
-        "`fn()` on this thread, boxed (`UserCodeGuard`); `KernelTimeout` after `timeout_s` (the thread is then stuck)."
-        if self.stuck: raise KernelTimeout("an earlier call of the kernel never returned")
-        box, done, guard = {}, threading.Event(), UserCodeGuard(); self._jobs.put((fn, box, done, guard))
-        try: finished = done.wait(min(timeout_s, threading.TIMEOUT_MAX))
-        except Exception as e:
-            raise HarnessError(f"cannot wait {timeout_s!r} s for the kernel: {one_line(e)}") from None
-        if not finished:
-            self.stuck = True; found = "".join(f"; it also {f}" for f in guard.settle())
-            raise KernelTimeout(f"no result within {timeout_s:g} s (a hang, or far too slow for this shape){found}")
-        if "setup" in box: raise HarnessError(f"could not make {self.dev} current in the kernel's thread: "
-                                              f"{one_line(box['setup'])}")
-        if "err" in box: raise box["err"]
-        return box["out"]
-    def close(self):
-        "Let the thread end and wait for it (a stuck one is a daemon and is left behind)."
-        # joined: a thread still inside torch while the interpreter exits aborts the process (CI saw exit 134,
-        # 'terminate called without an active exception', after a FAIL verdict had been printed)
-        if not self.stuck: self._jobs.put(None); self._t.join(timeout=10)
-
-def call_with_timeout(fn: Callable[[], object], timeout_s: float, device: str|torch.device="cpu") -> object:
-    "`fn()` in a daemon thread (synchronised on CUDA); `KernelTimeout` if it has not returned after `timeout_s`."
-    t = KernelThread(device)
-    try: return t.call(fn, timeout_s)
-    finally: t.close()
-
-# %% ../../nbs/40_validation.ipynb #0054ba01
-REDUCTION_DIMS = ("K", "S_k", "COLS")  # the dimension each output element sums over, by the operations' shape names
-
-@dataclass(frozen=True)
-class Tolerance:
-    "Element-wise bound |out − ref| ≤ atol + rtol·|ref|, and where it comes from."
-    atol: float; rtol: float; basis: str
-    def to_dict(self) -> dict: return asdict(self)
-
-def reduction_length(workload: Workload) -> int:
-    "How many terms each output element sums (the largest dimension where the operation names none)."
-    dims = dict(zip(workload.shape_names, workload.shape))
-    return max([dims[n] for n in REDUCTION_DIMS if n in dims] or [max(workload.shape)])
-
-def tolerance_for(workload: Workload, out_dtype: torch.dtype, ref_rms: float, library_ref: bool=False) -> Tolerance:
-    "Tolerance by the output dtype (4 ulp of rounding) and the reduction length n (fp32 accumulation, 4·eps32·√n)."
-    eps = torch.finfo(out_dtype).eps if out_dtype.is_floating_point else 0.0
-    n = reduction_length(workload)
-    rtol = 4 * eps + 4 * torch.finfo(torch.float32).eps * math.sqrt(n)
-    if library_ref: rtol *= 2   # the reference has rounding errors of its own
-    what = (f"{str(out_dtype).replace('torch.', '')}, reduction length {n}"
-            + (", against the library at its precision" if library_ref else ""))
-    return Tolerance(atol=rtol * max(ref_rms, 1e-30), rtol=rtol, basis=what)
-
-# %% ../../nbs/40_validation.ipynb #08e20d91
-def tight_tolerance(workload: Workload, out_dtype: torch.dtype, ref_rms: float) -> Tolerance|None:
-    "Per-element bound for a 16-bit output: 2 ulp of the element plus 16·eps32·√n of the RMS (None for other dtypes)."
-    if out_dtype not in (torch.bfloat16, torch.float16): return None
-    n, eps32 = reduction_length(workload), torch.finfo(torch.float32).eps
-    return Tolerance(atol=16 * eps32 * math.sqrt(n) * max(ref_rms, 1e-30), rtol=2 * torch.finfo(out_dtype).eps,
-                     basis=f"{str(out_dtype).replace('torch.', '')}, 2 ulp per element, reduction length {n} "
-                           f"(the library meets it)")
-
-# %% ../../nbs/40_validation.ipynb #0e6c05e7
-@dataclass(frozen=True)
-class ErrorStats:
-    "How far an output is from the reference: max abs and rel error, fraction of elements out of tolerance, NaN/Inf."
-    max_abs_error: float; max_rel_error: float; frac_out_of_tolerance: float; nonfinite: int; numel: int
-    @property
-    def passed(self) -> bool: return self.frac_out_of_tolerance == 0 and self.nonfinite == 0
-    def describe(self) -> str: return error_stats_text(self)   # the words live in render.mode_text
-    def to_dict(self) -> dict: return asdict(self)
-
-ERROR_STATS_CHUNK = 2**24  # elements compared in float64 at a time (a GPU-size attention output is ~10^9 elements)
-
-def error_stats(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> ErrorStats:
-    "Compare `out` with `ref` element by element under `tol`, in chunks; NaN/Inf where `ref` is finite fail."
-    o_all, r_all = out.detach().reshape(-1), ref.detach().reshape(-1)
-    max_abs = max_rel = float("nan"); n_out = n_nf = 0
-    for i in range(0, r_all.numel(), ERROR_STATS_CHUNK):
-        o = o_all[i:i + ERROR_STATS_CHUNK].to(device=ref.device, dtype=torch.float64)
-        r = r_all[i:i + ERROR_STATS_CHUNK].to(torch.float64)
-        bad_nf = torch.isfinite(r) & ~torch.isfinite(o)
-        d = (o - r).abs().masked_fill(bad_nf, float("inf"))
-        rel = d / r.abs().clamp_min(tol.atol or 1e-300)
-        fin, frel = d[torch.isfinite(d)], rel[torch.isfinite(rel)]
-        if fin.numel(): max_abs = float(fin.max()) if max_abs != max_abs else max(max_abs, float(fin.max()))
-        if frel.numel(): max_rel = float(frel.max()) if max_rel != max_rel else max(max_rel, float(frel.max()))
-        n_out += int((~(d <= tol.atol + tol.rtol * r.abs())).sum()); n_nf += int(bad_nf.sum())
-    n = r_all.numel()
-    return ErrorStats(max_abs, max_rel, n_out / n if n else 0.0, n_nf, n)
-
-def rms_diff(a: torch.Tensor, b: torch.Tensor|None=None) -> float:
-    "RMS of `a` − `b` (or of `a`) in float64, in chunks: no float64 copy of a whole output is ever made."
-    a, b = a.detach().reshape(-1), None if b is None else b.detach().reshape(-1)
-    dev, total = (a if b is None else b).device, 0.0
-    for i in range(0, a.numel(), ERROR_STATS_CHUNK):
-        x = a[i:i + ERROR_STATS_CHUNK].to(device=dev, dtype=torch.float64)
-        if b is not None: x = x - b[i:i + ERROR_STATS_CHUNK].to(torch.float64)
-        total += float(x.pow(2).sum())
-    return math.sqrt(total / a.numel()) if a.numel() else 0.0
-
-# %% ../../nbs/40_validation.ipynb #9544c7e5
-FLOAT64_REFERENCE_MAX_FLOPS = {"cpu": 2e10, "cuda": 2e12}  # beyond these, compare with the library at its precision
-
-def library_output(workload: Workload, inputs: dict, device: str|torch.device) -> torch.Tensor:
-    "The library's (default backend's) output for `inputs`."
-    be = workload.backends(torch.device(device))[workload.default_backend]
-    with workload.precision_context(), torch.no_grad():
-        return be.fn(be.prepare(inputs) if be.prepare else inputs)
-
-def reference_output(workload: Workload, inputs: dict, device: str|torch.device) -> tuple[torch.Tensor, bool]:
-    "(reference, whether it is only the library at its precision): `reference` or the library in float64, else the "
-    "library's own output as it is (compared in float64 chunk by chunk: a float64 copy of a GPU-size output is GiBs)."
-    if type(workload).reference is not Workload.reference: return workload.reference(inputs).to(torch.float64), False
-    if workload.flops <= FLOAT64_REFERENCE_MAX_FLOPS.get(torch.device(device).type, 0):
-        x64 = {k: v.to(torch.float64) if v.is_floating_point() else v for k, v in inputs.items()}
-        try: return library_output(workload, x64, device).to(torch.float64), False
-        except Exception: pass
-    return library_output(workload, inputs, device), True
-
-# %% ../../nbs/40_validation.ipynb #e39805fb
-TRAPS: dict[str, str] = {
-    "wrong_values": "the output differs from the reference beyond the tolerance",
-    "nonfinite": "NaN or Inf in the output where the reference is finite",
-    "output_type": "not a plain torch.Tensor of the stated shape, dtype, device and layout (subclass, lazy wrapper)",
-    "aliases_input": "the output shares memory with an input",
-    "overwrites_input": "an input was changed by the call",
-    "stale_cache": "the same buffers with new data gave the old answer",
-    "reused_output": "a later call returned an earlier call's memory (a static output buffer)",
-    "racy": "two identical calls disagree beyond the tolerance",
-    "uninitialized": "wrong only when fresh memory holds garbage (reads memory it never wrote)",
-    "raises": "the kernel raised an exception",
-    "hang": "no result within the time limit",
-    "exits": "an exit, chdir, fork or harness change found after the call, or its process died",
-    "held_out_shape": "wrong at a random held-out shape near the workload's (specialised to one shape)",
-    "precision_downgrade": "error against the float64 reference several times the library's own",
-    "side_work": "work still running on other streams or threads when the call returned",
-    "late_write": "the output changed after the call returned (written after return, or batched across calls)",
-    "watched_only": "a timed output is wrong (right only while checked)",
-    "replay": "timed outputs do not follow the rotating inputs (an answer replayed)",
-    "physics_floor": "faster than the measured ceiling allows (FLOPs / peak, bytes / bandwidth, launch time)",
-    "library_kernel": "launches only the library's own kernels",
-    "tampering": "timers or torch functions patched by the kernel",
-    "sticky_error": "a CUDA error that poisons the process",
-    "graph_capture": "wrong when captured in a CUDA graph and replayed with new inputs",
-    "sanitizer": "compute-sanitizer (racecheck, initcheck) reported an error",
-}
-
-# %% ../../nbs/40_validation.ipynb #88471b6e
-@dataclass(frozen=True)
-class Check:
-    "One correctness check of a candidate: what was tried, whether it passed, and the numbers."
-    name: str; passed: bool; detail: str = ""; stats: ErrorStats|None = None
-    info: bool = False  # not a pass/fail check: an edge shape skipped, or the library's own error for scale
-    trap: str = ""      # a code of `TRAPS`: the family of failure a failed check caught
-    def __post_init__(self):
-        if self.trap and self.trap not in TRAPS:
-            raise CeilingScoutError(f"trap must be one of {', '.join(TRAPS)}; got {self.trap!r}")
-    def to_dict(self) -> dict: return {**asdict(self), "stats": self.stats.to_dict() if self.stats else None}
-
-def edge_workloads(workload: Workload, which: Sequence[str]=("smallest", "misaligned")) -> dict[str, Workload|str]:
-    "Edge shapes of `workload`: 'smallest' (every dim 1), 'misaligned' (even dims minus one); a reason where invalid."
-    out = {}
-    for label in which:
-        if label == "smallest": dims = {n: 1 for n in workload.shape_names}
-        elif label == "misaligned":
-            dims = {n: v - 1 if v % 2 == 0 else v for n, v in zip(workload.shape_names, workload.shape)}
-        else: raise CeilingScoutError(f"edge shapes are 'smallest' and 'misaligned'; got {label!r}")
-        try: w2 = replace(workload, **dims)
-        except Exception as e: out[label] = f"not a valid {workload.operation} shape: {one_line(e)}"; continue
-        out[label] = "the same as the workload's shape" if w2.shape == workload.shape else w2
-    return out
-
-# %% ../../nbs/40_validation.ipynb #e155d4e6
-def output_type_problem(out, lib: torch.Tensor) -> str:
-    "Why `out` is not a plain `torch.Tensor` like the library's output (shape, dtype, device, layout), or ''."
-    if not isinstance(out, torch.Tensor): return f"returned a {type(out).__name__}, not a tensor"
-    if type(out) is not torch.Tensor: return f"returned a {type(out).__name__}, a tensor subclass (not a plain tensor)"
-    if tuple(out.shape) != tuple(lib.shape): return f"shape {tuple(out.shape)}, expected {tuple(lib.shape)}"
-    if out.dtype != lib.dtype: return f"dtype {out.dtype}, expected {lib.dtype} (the library's)"
-    if out.device != lib.device: return f"on {out.device}, expected {lib.device}"
-    if out.layout != lib.layout: return f"layout {out.layout}, expected {lib.layout}"
-    return ""
-
-
-# %% ../../nbs/40_validation.ipynb #fb633a8c
-HELD_OUT_FIXED_DIMS = ("B", "H", "D")   # batch, heads, head size: a kernel is rightly built for one head size
-
-def _pow2(v: int, cap: int=64) -> int: return min(v & -v, cap)
-
-def held_out_workloads(workload: Workload, seed: int, n: int=2, spread: float=0.25) -> list[Workload]:
-    "`n` random shapes within ±`spread` of the workload's, each varied dimension in its class (2^k up to 64 divides)."
-    rng, out = random.Random(seed), []
-    for _ in range(n):
-        dims = {}
-        for name, d in zip(workload.shape_names, workload.shape):
-            if name in HELD_OUT_FIXED_DIMS or d < 16: continue
-            near = [v for v in range(math.ceil(d * (1 - spread)), int(d * (1 + spread)) + 1)
-                    if v != d and _pow2(v) == _pow2(d)]
-            if near: dims[name] = rng.choice(near)
-        if "S_q" in dims and "S_k" in dims and workload.S_q == workload.S_k: dims["S_k"] = dims["S_q"]
-        try: w2 = replace(workload, **dims) if dims else None
-        except Exception: w2 = None
-        if w2 is not None and w2.shape != workload.shape: out.append(w2)
-    return out
-
-# %% ../../nbs/40_validation.ipynb #447dfb1f
-PRECISION_FACTOR = 4.0   # a candidate's RMS error this many times the library's (against float64) is a downgrade
-
-def precision_check(out: torch.Tensor, lib: torch.Tensor, ref: torch.Tensor, tol: Tolerance,
-                    factor: float=PRECISION_FACTOR) -> Check:
-    "The candidate's RMS error against float64 vs the library's: `factor`x it and above one ulp is a downgrade."
-    name, g = "precision against float64", lambda x: number(x, fmt=".3g")
-    if (e_lib := rms_diff(lib, ref)) == 0:
-        return Check(name, True, "not judged: the reference is the library itself", info=True)
-    e_out = rms_diff(out, ref)
-    ulp = torch.finfo(out.dtype).eps * rms_diff(ref) if out.dtype.is_floating_point else 0.0
-    bad = e_out > factor * e_lib and e_out > ulp
-    return Check(name, not bad, f"RMS error {g(e_out)}, {g(e_out / e_lib)}x the library's {g(e_lib)} "
-                 f"(a finding above {g(factor)}x and one ulp, {g(ulp)})", trap="precision_downgrade" if bad else "")
-
-# %% ../../nbs/40_validation.ipynb #cd84dd13
-def _storages(x: dict) -> dict[str, tuple[int, int]]:
-    return {k: (v.untyped_storage().data_ptr(), v.untyped_storage().nbytes()) for k, v in x.items()
-            if isinstance(v, torch.Tensor)}
-
-def _overlaps(t: torch.Tensor, spans: dict) -> list[str]:
-    p, n = t.untyped_storage().data_ptr(), t.untyped_storage().nbytes()
-    return [k for k, (q, m) in spans.items() if n and m and p < q + m and q < p + n]
-
-class _Run:
-    "Calls one candidate on one device (always from one thread) under a time limit; judges what comes back."
-    def __init__(self, fn, device, timeout_s, thread: KernelThread|None=None):
-        self.fn, self.dev, self.timeout_s = fn, torch.device(device), timeout_s
-        self.thread = thread or KernelThread(self.dev); self.stage = "the first call"; self.seed = 0
-    def call(self, w: Workload, x: dict) -> torch.Tensor:
-        def once():   # a copy taken as the call returns (queued behind the kernel's work on the caller's stream)
-            out = w.candidate_call(self.fn, x)
-            plain = type(out) is torch.Tensor and out.layout == torch.strided and not out.is_meta
-            self.at_return = (id(out), out.detach().clone() if plain else None)
-            return out
-        with w.precision_context():
-            return self.thread.call(once, self.timeout_s)
-    def expect(self, w: Workload, x: dict):
-        "(reference, tolerance, the library's output dtype and shape, the library's own error stats)."
-        lib = library_output(w, x, self.dev)
-        ref, lib_ref = reference_output(w, x, self.dev)
-        rms = rms_diff(ref)
-        tol, lib_stats = tolerance_for(w, lib.dtype, rms, lib_ref), None
-        if not lib_ref and (tight := tight_tolerance(w, lib.dtype, rms)):   # as exact as the library shows possible
-            if (s := error_stats(lib, ref, tight)).passed: tol, lib_stats = tight, s
-        return ref, tol, lib, lib_stats or error_stats(lib, ref, tol)
-    def judge(self, name: str, out, ref, tol: Tolerance, lib: torch.Tensor, trap: str="wrong_values") -> Check:
-        "The output's type, shape, dtype, device and layout against the library's, then its error (`trap` if wrong)."
-        if why := output_type_problem(out, lib): return Check(name, False, why, trap="output_type")
-        s = error_stats(out, ref, tol)
-        bad = "nonfinite" if trap == "wrong_values" and s.nonfinite else trap
-        snap = getattr(self, "at_return", (None, None))
-        if not s.passed and snap[0] == id(out) and snap[1] is not None and error_stats(snap[1], ref, tol).passed:
-            return Check(name, False, "right when the call returned, wrong once the device was synchronised (written "
-                         "after return): " + s.describe(), s, trap="late_write")
-        return Check(name, s.passed, s.describe(), s, trap="" if s.passed else bad)
-
-# %% ../../nbs/40_validation.ipynb #2f5ad572
-class _CandidateRaised(Exception): pass
-class _CandidateMisbehaved(_CandidateRaised): pass   # an exit, a chdir, a child left: never "a shape it does not claim"
-
-def _edge_checks(run, w: Workload, dev: torch.device, edge_shapes: Sequence[str], add: Callable, checks: list) -> None:
-    "The edge shapes: skipped where invalid; a shape the kernel refuses with its own error is noted, not failed."
-    for label, w2 in edge_workloads(w, edge_shapes).items():
-        why = w2 if isinstance(w2, str) else w2.supported(dev)
-        if why: checks.append(Check(f"{label} shape", True, f"skipped: {why}", info=True)); continue
-        x = w2.make_inputs(dev, seed=run.seed + 400); ref, tol, lib, _ = run.expect(w2, x)
-        run.stage = f"{label} shape {_shape(w2)}"
-        try: out = _call(run, w2, x)
-        except _CandidateRaised as e:   # a shape it does not claim, refused with its own error: not a wrong kernel
-            if isinstance(e, _CandidateMisbehaved): raise
-            checks.append(Check(f"{label} shape {_shape(w2)}", True, f"not supported by the kernel: {e}", info=True))
-            continue
-        if not add(run.judge(f"{label} shape {_shape(w2)}", out, ref, tol, lib)): break
-
-def _raised_where(e: BaseException) -> str:
-    "An exception as one line with the innermost frame it came from (a bare `assert` has no message of its own)."
-    tb = traceback.extract_tb(e.__traceback__)
-    at = f" at {'/'.join(Path(tb[-1].filename).parts[-3:])}:{tb[-1].lineno} in {tb[-1].name}" if tb else ""
-    return one_line(e) + ("" if str(e).strip() else " (no message)") + at
-
-def _call(run: _Run, w: Workload, x: dict):
-    try: return run.call(w, x)
-    except (KernelTimeout, HarnessError): raise
-    except KernelMisbehaved as e: raise _CandidateMisbehaved(f"{e}; during: {run.stage}") from None
-    except Exception as e: raise _CandidateRaised(f"raised {_raised_where(e)}; during: {run.stage}") from None
-
-def _trap(failed, code: str) -> str: return code if failed else ""
-
-def _named_for_what_came_first(c: Check, earlier: Sequence[Check]) -> Check:
-    "A kernel already wrong on plain inputs is wrong: its later failures (stale, garbage fill, edges) say so too."
-    first = next((d.trap for d in earlier if not d.passed and d.trap in ("wrong_values", "nonfinite")), None)
-    keep = ("output_type", "late_write", first)   # a late write is seen, not inferred: it keeps its own name
-    return replace(c, trap=first) if first and not c.passed and c.trap not in keep else c
-
-def _shape(w: Workload) -> str: return "x".join(map(str, w.shape))
-
-def _same_buffer(a, b) -> str:
-    "Why `b` (a later call's output) is `a`'s memory, or '' (a static output buffer overwrites what the caller holds)."
-    if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)): return ""
-    try: pa = a.untyped_storage().data_ptr()
-    except Exception as e: return f"the first output was invalidated by the second call ({one_line(e)})"
-    return ("the second call returned the first call's memory (a static output buffer, e.g. CUDA-graph replay): "
-            "a result the caller still holds is overwritten by the next call"
-            if pa and pa == b.untyped_storage().data_ptr() else "")
-
-def _stale_check(run: _Run, w: Workload, dev: torch.device) -> Check:
-    "New data copied into the buffers of an earlier call: a result cached by address comes back stale."
-    run.stage = "new data in the same buffers"
-    x = w.make_inputs(dev, seed=run.seed + 200); first = _call(run, w, x)
-    first = first.clone() if isinstance(first, torch.Tensor) else first
-    new = w.make_inputs(dev, seed=run.seed + 201)
-    for k in x: x[k].copy_(new[k])
-    ref, tol, lib, _ = run.expect(w, x); out = _call(run, w, x)
-    c = run.judge("new data in the same buffers", out, ref, tol, lib, "stale_cache")
-    if not c.passed and isinstance(out, torch.Tensor) and out.shape == first.shape and torch.equal(out, first):
-        c = replace(c, detail="output unchanged after the inputs changed (a cached or stale result); " + c.detail)
-    return c
-
-def _twice_checks(run: _Run, w: Workload, dev: torch.device, add: Callable) -> tuple:
-    "Two identical calls: each returns its own memory, and they agree; (inputs, ref, tol, lib) for the next checks."
-    run.stage = "two identical calls"
-    x = w.make_inputs(dev, seed=run.seed + 300); ref, tol, lib, _ = run.expect(w, x)
-    o1 = _call(run, w, x); held = o1.clone() if isinstance(o1, torch.Tensor) else o1
-    o2 = _call(run, w, x)
-    if isinstance(o1, torch.Tensor) and isinstance(o2, torch.Tensor) and o1.shape == o2.shape:
-        reused = _same_buffer(o1, o2)
-        add(Check("each call returns its own output", not reused, reused, trap=_trap(reused, "reused_output")))
-        s = error_stats(o2, held.to(torch.float64), tol)
-        add(Check("two identical calls agree", s.passed, "bitwise identical" if torch.equal(held, o2) else
-                  ("differ within tolerance: " if s.passed else "differ beyond tolerance (a race?): ") + s.describe(),
-                  s, trap=_trap(not s.passed, "racy")))
-    return x, ref, tol, lib
-
-def _held_out_checks(run: _Run, w: Workload, dev: torch.device, add: Callable) -> None:
-    "Two random held-out shapes near the workload's, judged like the seeds; a refusal there is a failure too."
-    for i, w2 in enumerate(held_out_workloads(w, run.seed)):
-        if w2.supported(dev): continue
-        name = f"held-out shape {_shape(w2)}"; run.stage = name
-        x = w2.make_inputs(dev, seed=run.seed + 600 + i); ref, tol, lib, _ = run.expect(w2, x)
-        try: out = _call(run, w2, x)
-        except _CandidateRaised as e:
-            if isinstance(e, _CandidateMisbehaved): raise
-            add(Check(name, False, f"refused a shape near the workload's: {e}", trap="held_out_shape")); return
-        if not add(run.judge(name, out, ref, tol, lib, "held_out_shape")): return
-
-def _nan_fill_call(run: _Run, w: Workload, x: dict):
-    "One call with torch's NaN fill of uninitialised memory (deterministic mode, warn only), the modes restored after."
-    det, warn = torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()
-    fill = torch.utils.deterministic.fill_uninitialized_memory
-    try:
-        torch.use_deterministic_algorithms(True, warn_only=True)
-        torch.utils.deterministic.fill_uninitialized_memory = True
-        return _call(run, w, x)
-    finally:
-        torch.use_deterministic_algorithms(det, warn_only=warn)
-        torch.utils.deterministic.fill_uninitialized_memory = fill
-
-def _poisoned(run: _Run, w: Workload, x: dict, ref, tol: Tolerance, lib: torch.Tensor) -> list[Check]:
-    "Fresh memory full of garbage: a freed block of 1e4s in the allocator, then torch's NaN fill of `torch.empty`."
-    run.stage = "fresh memory poisoned (garbage fill)"
-    junk = torch.full((2 * lib.numel() + 1024,), 1e4, dtype=lib.dtype, device=lib.device); del junk
-    g = run.judge("fresh memory poisoned (garbage fill)", _call(run, w, x), ref, tol, lib, "uninitialized")
-    name = "fresh memory poisoned (NaN fill)"; run.stage = name
-    try: out = _nan_fill_call(run, w, x)
-    except _CandidateRaised as e:
-        if not g.passed: return [g]
-        # torch.compile guards on the deterministic mode: this call ran freshly compiled code, not the kernel under test
-        return [g, Check(name, True, f"not checked: the kernel raised only under torch's deterministic mode "
-                                     f"(a global mode compiled code is specialised on): {e}", info=True)]
-    return [g, run.judge(name, out, ref, tol, lib, "uninitialized")]
-
-# %% ../../nbs/40_validation.ipynb #5b1c0a7e
-def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="cpu",
-                    input_sets: int=3,                                   # fresh random inputs at the workload's shape
-                    edge_shapes: Sequence[str]=("smallest", "misaligned"),  # edge shapes the kernel claims to support
-                    timeout_s: float=30.0,                          # per call: longer is a hang
-                    thread: KernelThread|None=None,                 # the thread every call runs on (default: a new one)
-                    seed: int=0,                                    # the inputs' seeds are offsets of this one
-                   ) -> tuple[Check, ...]:
-    "Every correctness check of `fn` against the library on `workload`; stops at a hang, an exception or a wrong shape."
-    run, w, dev, checks = _Run(fn, device, timeout_s, thread), workload, torch.device(device), []; run.seed = seed
-    def add(c: Check) -> bool:
-        checks.append(_named_for_what_came_first(c, checks))
-        return c.passed or c.stats is not None   # False: structural failure, nothing more to learn
-    try:
-        for i in range(input_sets):
-            x = w.make_inputs(dev, seed=seed + 100 + i); spans = _storages(x)
-            before = {k: v.clone() for k, v in x.items()}
-            ref, tol, lib, lib_stats = run.expect(w, x)
-            run.stage = f"seed {i}"; out = _call(run, w, x)
-            if i == 0: checks.append(Check("library (for scale)", True, lib_stats.describe(), lib_stats, info=True))
-            if not add(run.judge(f"seed {i} at {_shape(w)}", out, ref, tol, lib)): return tuple(checks)
-            if i == 0: add(precision_check(out, lib, ref, tol))
-            if i == 0:
-                hit = _overlaps(out, spans) if isinstance(out, torch.Tensor) else []
-                add(Check("output does not alias an input", not hit,
-                          f"output shares memory with input {', '.join(hit)}" if hit else "",
-                          trap=_trap(hit, "aliases_input")))
-            changed = [k for k in x if not torch.equal(x[k], before[k])]
-            if i == 0 or changed:
-                add(Check("inputs untouched", not changed, f"the kernel overwrote input {', '.join(changed)}"
-                          if changed else "", trap=_trap(changed, "overwrites_input")))
-        add(_stale_check(run, w, dev))
-        x, ref, tol, lib = _twice_checks(run, w, dev, add)
-        for c in _poisoned(run, w, x, ref, tol, lib): add(c)
-        _edge_checks(run, w, dev, edge_shapes, add, checks)
-        _held_out_checks(run, w, dev, add)
-    except KernelTimeout as e: checks.append(Check("time limit", False, f"{e}; during: {run.stage}", trap="hang"))
-    except _CandidateRaised as e:
-        checks.append(Check("the kernel runs", False, str(e),
-                            trap="exits" if isinstance(e, _CandidateMisbehaved) else "raises"))
-    finally:
-        if thread is None: run.thread.close()
-    return tuple(checks)
-
-# %% ../../nbs/40_validation.ipynb #78449236
-def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", rounds: int=5, warmup: int=5,
-                iters: int=50, flush_l2: bool=False,
-                input_sets: int=1 # how many input sets each side rotates through (recorded in the method)
-               ) -> tuple[Measurement, Measurement]:
-    "Time two callables with the same engine in alternating rounds (A, B, A, B …); all of each side's times pooled."
-    per = max(2, math.ceil(iters / rounds)); got = {0: [], 1: []}
-    for r in range(rounds):
-        for side, f in ((0, fn_a), (1, fn_b)):
-            got[side].append(measure(f, device, warmup=warmup if r == 0 else 1, iters=per, flush_l2=flush_l2,
-                                     telemetry=False, cuda_graph=False))   # every call launched: inputs rotate
-    def pool(ms: list[Measurement]) -> Measurement:
-        t = tuple(x for m in ms for x in m.times_ms)
-        method = {**ms[0].method, "iters": len(t), "interleaved_rounds": rounds, "iters_per_round": per,
-                  "input_sets": input_sets}
-        return Measurement(t, summarize(t), method, ms[-1].telemetry, sum(m.duration_s for m in ms), ms[0].regime)
-    return pool(got[0]), pool(got[1])
-
 # %% ../../nbs/40_validation.ipynb #22fee9aa
-VERDICTS = ("FAIL", "PASS", "KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT", "LIBRARY")
-
 @dataclass(frozen=True)
 class ValidationResult:
     "A candidate kernel judged against the library: correctness checks, then (if it passed) timing against the ceiling."
@@ -644,256 +87,17 @@ def speed_verdict(baseline: BenchmarkResult, custom: BenchmarkResult, ceiling: C
     if faster_beyond_noise(custom, baseline) and ci and ci[1] < 1: return "REVERT", warns
     return "TOO_CLOSE_TO_CALL", warns
 
-# %% ../../nbs/40_validation.ipynb #86053c82
-@dataclass(frozen=True)
-class ValidateConfig:
-    "How a candidate is checked and timed (presets: `ValidateConfig.correctness()`, `ValidateConfig.exact()`)."
-    compare: bool = True                  # time it against the library (only once it is correct)
-    input_sets: int = 3                   # fresh random inputs at the workload's shape
-    edge_shapes: tuple[str, ...] = ("smallest", "misaligned")  # edge shapes the kernel claims to support
-    timeout_s: float = 30.0               # per call: longer is a hang
-    rounds: int = 5                       # interleaved A/B rounds
-    warmup: int = 5
-    iters: int = 50
-    targets: tuple[float, ...] = ()       # speedup tiers to grade, e.g. (2, 3, 5, 13, 64); any implies `compare`
-    seed: int|None = None                 # the inputs' seed (None: drawn at random, recorded in the result)
-    loop_sets: int = 3                    # input sets the watched loop rotates through (>= 3)
-    loop_calls: int = 9                   # calls of the watched loop (side work, late writes, re-checks, replays)
-    isolate: bool|None = None             # run the kernel in its own process (None: on a GPU, not on a CPU)
-    graph_check: bool = False             # capture it in a CUDA graph, replay with new inputs (an info line on a CPU)
-    sanitizer: str|None = None            # run its correctness calls under compute-sanitizer with this tool (CUDA)
-    def __post_init__(self):
-        if self.sanitizer is not None and self.sanitizer not in SANITIZER_TOOLS:
-            raise CeilingScoutError(f"--sanitizer is one of {', '.join(SANITIZER_TOOLS)}; got {self.sanitizer!r}")
-        t = self.timeout_s
-        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or not t > 0:
-            raise CeilingScoutError(f"the kernel timeout must be a finite number of seconds > 0, e.g. 30; got {t!r}")
-    def draw_seed(self) -> int:
-        "The seed of this validation: `seed` if given, else a fresh random one (never the same two runs)."
-        return self.seed if self.seed is not None else secrets.randbelow(2**31 - 1000)
-    @classmethod
-    def correctness(cls, **overrides) -> ValidateConfig: return cls(compare=False).but(**overrides)
-    @classmethod
-    def exact(cls, **overrides) -> ValidateConfig: return cls(edge_shapes=()).but(**overrides)
-    def isolated(self, device: torch.device) -> bool:
-        "Whether the kernel runs in a spawned process of its own on `device`."
-        return self.isolate if self.isolate is not None else torch.device(device).type == "cuda"
-    @property
-    def timed(self) -> bool: return self.compare or bool(self.targets)
-    def but(self, **overrides) -> ValidateConfig:
-        "This config with `overrides` (the old keyword names); a one-line error naming the valid ones."
-        if bad := sorted(set(overrides) - set(self.__dataclass_fields__)):
-            raise CeilingScoutError(f"unknown validation option {', '.join(bad)}; valid: "
-                                    f"{', '.join(self.__dataclass_fields__)}")
-        if "edge_shapes" in overrides: overrides["edge_shapes"] = tuple(overrides["edge_shapes"] or ())
-        if "targets" in overrides:
-            t = overrides["targets"]
-            overrides["targets"] = parse_tiers(t) if isinstance(t, str) else tuple(float(x) for x in t or ())
-        return replace(self, **overrides)
-
-# %% ../../nbs/40_validation.ipynb #715f1c19
-def _watched_loop(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread,
-                  seed: int) -> list[Check]:
-    "The rotating, watched loop on the kernel's thread; each finding a failed check naming its trap."
-    run = _Run(fn, dev, cfg.timeout_s, thread)
-    xs = [w.make_inputs(dev, seed=seed + 700 + k) for k in range(cfg.loop_sets)]
-    exp = [run.expect(w, x) for x in xs]
-    def judge(k: int, out) -> str:   # `_Run.judge`, as every other output: '' when right, else why
-        return "" if (c := run.judge(f"input set {k}", out, *exp[k][:3])).passed else c.detail
-    def loop():
-        with w.precision_context():
-            return rotating_loop(lambda k: w.candidate_call(fn, xs[k]), judge, cfg.loop_sets, cfg.loop_calls, dev,
-                                 seed=seed)
-    r = thread.call(loop, cfg.timeout_s * (cfg.loop_calls + 2))
-    done = Check(f"watched loop ({r.calls} calls on {r.sets} rotating input sets)", True,
-                 f"outputs of calls {', '.join(map(str, r.rechecked))} re-checked", info=True)
-    return [done] + [Check(f"watched loop: {f.trap.replace('_', ' ')}", False, f.detail, trap=f.trap)
-                     for f in r.findings]
-
-def _harness_check(refs: dict, when: str) -> list[Check]:
-    "A failed `tampering` check if the kernel replaced any function the validator relies on (put back), else nothing."
-    bad = restore_harness(refs)
-    return [Check("harness untouched", False, f"{', '.join(bad)} replaced {when}", trap="tampering")] if bad else []
-
-def _library_in_disguise(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread,
-                         seed: int, timeout_s: float) -> tuple[tuple[str, ...], bool]:
-    "(the kernels the candidate launched, whether they are exactly the library's)."
-    be = w.backends(dev)[w.default_backend]; x = w.make_inputs(dev, seed=seed + 800)
-    def both():
-        with w.precision_context():
-            prep = be.prepare(x) if be.prepare else x
-            return launched_kernels(lambda: w.candidate_call(fn, x), dev), launched_kernels(lambda: be.fn(prep), dev)
-    mine, lib = thread.call(both, timeout_s * 4)
-    return mine, bool(mine) and mine == lib
-
-def _floor_check(w: Workload, ceiling: Ceiling|None, dev: torch.device, base_ms: float,
-                 cust_ms: float) -> tuple[list[Check], list[str]]:
-    "(a failed `physics_floor` check, warnings): the candidate faster than the measured ceiling allows."
-    if ceiling is None: return [], []
-    floor = physics_floor_ms(w.flops, w.bytes_min, ceiling.measured_peak_tflops, ceiling.measured_bandwidth_gbps,
-                             dev.type)
-    if not below_floor(cust_ms, floor): return [], []
-    f4 = lambda x: number(x, fmt=".4g")
-    if below_floor(base_ms, floor):   # the library beats it too: the ceiling is wrong, not the kernel
-        return [], [f"the library ({f4(base_ms)} ms) and the kernel ({f4(cust_ms)} ms) are both below the measured "
-                    f"ceiling's floor ({f4(floor)} ms): re-measure the ceiling"]
-    return [Check("physics floor", False, f"{f4(cust_ms)} ms is below the floor of the measured ceiling, "
-                  f"{f4(floor)} ms (FLOPs / peak, bytes / bandwidth, launch)", trap="physics_floor")], []
-
-# %% ../../nbs/40_validation.ipynb #458b825e
-def _time_against_library(fn: Callable, workload: Workload, dev: torch.device, cfg: ValidateConfig,
-                          thread: KernelThread, seed: int=0) -> tuple:
-    """(backend, prepared inputs, inputs, library's and candidate's `Measurement`, the timed input sets, the candidate's
-    last timed output per set): interleaved, each side rotating through `TIMED_SETS` input sets, on the kernel's
-    thread."""
-    be = workload.backends(dev)[workload.default_backend]
-    xs = [workload.make_inputs(dev, seed=seed + 500 + k) for k in range(TIMED_SETS)]
-    kept, turn = {}, {"lib": 0, "cand": 0}
-    with workload.precision_context():
-        preps = [be.prepare(x) if be.prepare else x for x in xs]
-        def lib():
-            k = turn["lib"] % TIMED_SETS; turn["lib"] += 1; return be.fn(preps[k])
-        def cand():
-            k = turn["cand"] % TIMED_SETS; turn["cand"] += 1
-            kept[k] = workload.candidate_call(fn, xs[k]); return kept[k]
-        timed = lambda: interleaved(lib, cand, dev, cfg.rounds, cfg.warmup, cfg.iters, wants_l2_flush(workload, dev),
-                                    TIMED_SETS)
-        ma, mb = thread.call(timed, cfg.timeout_s * 2 * (cfg.warmup + cfg.iters + 2 * cfg.rounds))
-    return be, preps[0], xs[0], ma, mb, xs, kept
-
-TIMED_SETS = 3   # input sets the timed loop rotates through (a kernel that replays one answer is wrong on the others)
-
-def _timed_outputs_check(w: Workload, dev: torch.device, xs: list, kept: dict, thread: KernelThread) -> list[Check]:
-    "The candidate's last timed output for each input set against the reference (checked after the timing)."
-    run, bad = _Run(None, dev, 60.0, thread), []
-    for k, out in sorted(kept.items()):
-        ref, tol, lib, _ = run.expect(w, xs[k])
-        if not (c := run.judge(f"input set {k}", out, ref, tol, lib)).passed: bad.append(f"{c.name}: {c.detail}")
-    if not bad:
-        return [Check(f"timed outputs re-checked ({len(kept)} input sets)", True, "the last output of each set",
-                      info=True)]
-    same = [k for k in kept if k and isinstance(kept[k], torch.Tensor) and isinstance(kept[0], torch.Tensor)
-            and kept[k].shape == kept[0].shape and torch.equal(kept[k], kept[0])]
-    trap = "replay" if same else "watched_only"
-    return [Check("timed outputs re-checked", False, "; ".join(bad) + (" (the same answer for different inputs)"
-                                                                        if same else ""), trap=trap)]
-
-def _ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateConfig, scout) -> Ceiling:
-    "`scout`'s ceiling for the workload (a `CeilingScout` on `dev` made if none is given)."
-    if scout is None:
-        from ceiling_scout.engine.scout import CeilingScout
-        scout = CeilingScout(str(dev), warmup=cfg.warmup, iters=cfg.iters)
-    return scout.ceiling(workload.precision if workload.compute_bound_kind == "matmul" else None, regime)
-
-def _sticky(dev: torch.device) -> tuple[Check, ...]:
-    "A failed `sticky_error` check when the device no longer works after the kernel's failure (CUDA only)."
-    why = sticky_cuda_error(dev)
-    return (Check("the device works after the kernel", False, why, trap="sticky_error"),) if why else ()
-
-def _hardened(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread, seed: int,
-              refs: dict) -> list[Check]:
-    "The watched loop, the stream check and the tamper check after the correctness checks (a hang or exit fails too)."
-    try: out = _watched_loop(fn, w, dev, cfg, thread, seed) + _stream_check(fn, w, dev, thread, seed, cfg.timeout_s)
-    except KernelTimeout as e: return [Check("time limit", False, f"{e}; during: the watched loop", trap="hang")]
-    except KernelMisbehaved as e: return [Check("the kernel runs", False, f"{e}; during: the watched loop",
-                                                trap="exits")]
-    except Exception as e: return [Check("the kernel runs", False, f"raised {_raised_where(e)}; during: the "
-                                         f"watched loop", trap="raises")]
-    return out + _harness_check(refs, "by its calls")
-
-_VALUE_TRAPS = ("wrong_values", "nonfinite", "late_write")
-
-def _after_correctness(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread,
-                       seed: int, refs: dict, checks: Sequence[Check]) -> list[Check]:
-    "The hardened checks when every correctness check passed; after wrong values on a GPU, whether unjoined work on "
-    "another stream explains them (`side_work`)."
-    if all(c.passed for c in checks): return _hardened(fn, w, dev, cfg, thread, seed, refs)
-    if dev.type != "cuda" or not any(c.trap in _VALUE_TRAPS for c in checks if not c.passed): return []
-    try: return [c for c in _stream_check(fn, w, dev, thread, seed, cfg.timeout_s) if not c.passed]
-    except (KernelTimeout, KernelMisbehaved): return []   # the wrong values are the finding already
-
-def _stream_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread, seed: int,
-                  timeout_s: float) -> list[Check]:
-    "A failed `side_work` check when the kernel left GPU work on another stream unjoined at return (CUDA only)."
-    if dev.type != "cuda": return []
-    x = w.make_inputs(dev, seed=seed + 900)
-    def profiled():
-        with w.precision_context(): return unjoined_stream_work(lambda: w.candidate_call(fn, x), dev)
-    try: why = thread.call(profiled, timeout_s * 4)
-    except (KernelTimeout, KernelMisbehaved): raise
-    except Exception as e:   # the profiler itself failed: said, not a finding against the kernel
-        return [Check("streams joined before return", True, f"not checked: {one_line(e)}", info=True)]
-    return [Check("streams joined before return", not why, why, trap="side_work" if why else "")]
-
-def validate(candidate: Callable|str,            # the kernel: a callable or 'file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'
-             workload: Workload,                  # what it computes, called by the workload's calling convention
-             device: str|torch.device="cpu",
-             config: ValidateConfig|None=None,    # checks and timing (default `ValidateConfig()`)
-             ceiling: Ceiling|None=None,          # the ceiling to judge both against (default: `scout`'s)
-             scout=None,                          # a `CeilingScout` on `device` for the ceiling (made if needed)
-             **overrides                          # fields of `ValidateConfig` (compare=, iters=, edge_shapes= ...)
-            ) -> ValidationResult:
-    "Check `candidate` against the library on `workload`; if it is correct and the config times it, time both, decide."
-    cfg = (config or ValidateConfig()).but(**overrides)
-    sanitizer_path(cfg, torch.device(device))   # a sanitizer asked for and not to be had: said before anything runs
-    if cfg.isolated(torch.device(device)) and not callable(candidate):
-        return validate_isolated(candidate, workload, device, cfg, ceiling, scout)
-    refs = harness_refs()      # before the kernel's module runs
-    fn, name = load_candidate(candidate)
-    path = None if callable(candidate) else candidate_file(name)
-    sha = file_sha256(path) if path is not None and path.is_file() else None   # pinned: a Dispatcher checks it
-    dev = torch.device(device)
-    if why := workload.supported(dev): raise NotSupportedError(f"{workload.describe()} cannot run on {dev}: {why}")
-    if type(workload).candidate_call is Workload.candidate_call: workload.candidate_call(fn, {})
-    env = capture_environment(dev).to_dict()
-    seed = cfg.draw_seed()
-    result = lambda verdict, checks: ValidationResult(workload, name, str(dev), verdict, checks, environment=env,
-                                                      candidate_sha256=sha, seeds=(seed,))
-    thread = KernelThread(dev)   # every call of the candidate, checks and timing, from one thread (as a model calls it)
-    try:
-        checks = _harness_check(refs, "when its module was loaded")
-        checks = checks or check_candidate(fn, workload, dev, cfg.input_sets, cfg.edge_shapes, cfg.timeout_s,
-                                           thread, seed)
-        checks += tuple(_after_correctness(fn, workload, dev, cfg, thread, seed, refs, checks))
-        if all(c.passed for c in checks): checks += tuple(_optional_checks(candidate, fn, workload, dev, cfg, thread,
-                                                                           seed))
-        if any(not c.passed for c in checks): return result("FAIL", tuple(checks) + _sticky(dev))
-        if not cfg.timed: return result("PASS", checks)
-        kernels, same = _library_in_disguise(fn, workload, dev, thread, seed, cfg.timeout_s)
-        if same: return replace(result("LIBRARY", checks), kernels=kernels)
-        try: be, prep, x, ma, mb, xs, kept = _time_against_library(fn, workload, dev, cfg, thread, seed)
-        except (KernelTimeout, KernelMisbehaved) as e:
-            what, trap = ("time limit", "hang") if isinstance(e, KernelTimeout) else ("the kernel runs", "exits")
-            return result("FAIL", checks + (Check(what, False, f"{e}; during: the timed calls", trap=trap),))
-        late = _harness_check(refs, "by its timed calls")
-        rechecked = _timed_outputs_check(workload, dev, xs, kept, thread)
-        late = late + [c for c in rechecked if not c.passed]; checks = tuple(checks) + tuple(c for c in rechecked
-                                                                                           if c.passed)
-    finally: thread.close(); restore_harness(refs)   # whatever the kernel patched, the tool goes on with its own
-    base = BenchmarkResult(workload, be.name, be.library, "ok", workload.check(be.fn(prep), x), ma)
-    cust = BenchmarkResult(workload, "custom", "custom", "ok", None, mb, label="custom")
-    ceiling = ceiling or _ceiling_for(workload, dev, ma.regime, cfg, scout)
-    bound = ceiling.roofline_bound(workload.arithmetic_intensity)[0]
-    spec = ceiling.spec_bound(workload.arithmetic_intensity)[0]
-    floor, fwarn = _floor_check(workload, ceiling, dev, ma.stats.mean_ms, mb.stats.mean_ms)
-    if floor or late:
-        return replace(result("FAIL", tuple(checks) + tuple(floor) + tuple(late)), kernels=kernels)
-    verdict, warns = speed_verdict(base, cust, ceiling)
-    return ValidationResult(workload, name, str(dev), verdict, tuple(checks), base, cust, speedup(base, cust),
-                            speedup_ci95(base, cust), ceiling, bound, spec, tuple(fwarn + warns), env, sha, (seed,),
-                            kernels)
-
 # %% ../../nbs/40_validation.ipynb #41080bad
 def _graph_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread, seed: int,
                  timeout_s: float) -> list[Check]:
     "The CUDA-graph replay with new inputs (trap `graph_capture`); info on a CPU or when it cannot be captured."
     name = "CUDA-graph replay"
     if dev.type != "cuda": return [Check(name, True, graph_check_text("cpu"), info=True)]
-    run = _Run(fn, dev, timeout_s, thread)
+    run = KernelRun(fn, dev, timeout_s, thread)
     x, new = (w.make_inputs(dev, seed=seed + 1000 + k) for k in range(2))
-    ref, tol, lib, _ = run.expect(w, new)
-    def expect(out) -> str:   # judged as every other output is (`_Run.judge`): '' when right, else why
-        return "" if (c := run.judge(name, out, ref, tol, lib)).passed else c.detail
+    e = run.expect(w, new)
+    def expect(out) -> str:   # judged as every other output is (`KernelRun.judge`): '' when right, else why
+        return "" if (c := run.judge(name, out, e)).passed else c.detail
     def replayed():
         with w.precision_context():
             return graph_capture_problem(lambda: w.candidate_call(fn, x),
@@ -942,18 +146,88 @@ def _sanitizer_check(candidate: Callable|str, w: Workload, dev: torch.device, cf
     return [Check(name, not r.reported, sanitizer_text(r, SANITIZER_TIMEOUT_S), info=not judged,
                   trap="sanitizer" if r.reported else "")]
 
-def _optional_checks(candidate: Callable|str, fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig,
-                     thread: KernelThread, seed: int) -> list[Check]:
-    "The checks a user opted into: the CUDA-graph replay, then the compute-sanitizer run (a hang or exit fails too)."
+def optional_checks(ctx: RunContext, checks: Sequence[Check]) -> list[Check]:
+    "The checks a user opted into, once all others passed: the CUDA-graph replay, then compute-sanitizer."
+    if not all(c.passed for c in checks): return []
+    candidate, fn, w, dev, cfg, thread, seed = (ctx.candidate, ctx.fn, ctx.workload, ctx.device, ctx.config,
+                                                ctx.thread, ctx.seed)
     try: out = _graph_check(fn, w, dev, thread, seed, cfg.timeout_s) if cfg.graph_check else []
-    except KernelTimeout as e: return [Check("time limit", False, f"{e}; during: the CUDA-graph replay", trap="hang")]
-    except KernelMisbehaved as e: return [Check("the kernel runs", False, f"{e}; during: the CUDA-graph replay",
-                                                trap="exits")]
-    except Exception as e: return [Check("CUDA-graph replay", False, f"raised {_raised_where(e)}; during: the "
+    except (KernelTimeout, KernelMisbehaved) as e: return [failed_during(e, "the CUDA-graph replay")]
+    except Exception as e: return [Check("CUDA-graph replay", False, f"raised {raised_where(e)}; during: the "
                                          f"replay", trap="graph_capture")]
     if cfg.sanitizer and all(c.passed for c in out): out += _sanitizer_check(candidate, w, dev, cfg, seed,
                                                                              sanitizer_path(cfg, dev))
     return out
+
+CHECK_STAGES = (harness_at_load, correctness_checks, after_correctness, optional_checks)   # each sees the ones before
+
+
+# %% ../../nbs/40_validation.ipynb #1f59a0e7
+def _floor_check(w: Workload, ceiling: Ceiling|None, dev: torch.device, base_ms: float,
+                 cust_ms: float) -> tuple[list[Check], list[str]]:
+    "(a failed `physics_floor` check, warnings): the candidate faster than the measured ceiling allows."
+    if ceiling is None: return [], []
+    floor = physics_floor_ms(w.flops, w.bytes_min, ceiling.measured_peak_tflops, ceiling.measured_bandwidth_gbps,
+                             dev.type)
+    if not below_floor(cust_ms, floor): return [], []
+    f4 = lambda x: number(x, fmt=".4g")
+    if below_floor(base_ms, floor):   # the library beats it too: the ceiling is wrong, not the kernel
+        return [], [f"the library ({f4(base_ms)} ms) and the kernel ({f4(cust_ms)} ms) are both below the measured "
+                    f"ceiling's floor ({f4(floor)} ms): re-measure the ceiling"]
+    return [Check("physics floor", False, f"{f4(cust_ms)} ms is below the floor of the measured ceiling, "
+                  f"{f4(floor)} ms (FLOPs / peak, bytes / bandwidth, launch)", trap="physics_floor")], []
+
+def validate(candidate: Callable|str,            # the kernel: a callable or 'file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'
+             workload: Workload,                  # what it computes, called by the workload's calling convention
+             device: str|torch.device="cpu",
+             config: ValidateConfig|None=None,    # checks and timing (default `ValidateConfig()`)
+             ceiling: Ceiling|None=None,          # the ceiling to judge both against (default: `scout`'s)
+             scout=None,                          # a `CeilingScout` on `device` for the ceiling (made if needed)
+             **overrides                          # fields of `ValidateConfig` (compare=, iters=, edge_shapes= ...)
+            ) -> ValidationResult:
+    "Check `candidate` against the library on `workload`; if it is correct and the config times it, time both, decide."
+    cfg = (config or ValidateConfig()).but(**overrides)
+    sanitizer_path(cfg, torch.device(device))   # a sanitizer asked for and not to be had: said before anything runs
+    if cfg.isolated(torch.device(device)) and not callable(candidate):
+        return validate_isolated(candidate, workload, device, cfg, ceiling, scout)
+    refs = harness_refs()      # before the kernel's module runs
+    fn, name = load_candidate(candidate)
+    path = None if callable(candidate) else candidate_file(name)
+    sha = file_sha256(path) if path is not None and path.is_file() else None   # pinned: a Dispatcher checks it
+    dev = torch.device(device)
+    if why := workload.supported(dev): raise NotSupportedError(f"{workload.describe()} cannot run on {dev}: {why}")
+    if type(workload).candidate_call is Workload.candidate_call: workload.candidate_call(fn, {})
+    env = capture_environment(dev).to_dict()
+    # every call of the candidate, checks and timing, from one thread (as a model calls it)
+    ctx = RunContext(candidate, fn, workload, dev, cfg, KernelThread(dev), cfg.draw_seed(), refs)
+    result = lambda verdict, checks, **kw: ValidationResult(workload, name, str(dev), verdict, tuple(checks), **kw,
+                                                            environment=env, candidate_sha256=sha, seeds=(ctx.seed,))
+    try:
+        checks = ()
+        for stage in CHECK_STAGES: checks += tuple(stage(ctx, checks))
+        if any(not c.passed for c in checks): return result("FAIL", checks + sticky_check(dev))
+        if not cfg.timed: return result("PASS", checks)
+        kernels, same = library_in_disguise(fn, workload, dev, ctx.thread, ctx.seed, cfg.timeout_s)
+        if same: return result("LIBRARY", checks, kernels=kernels)
+        try: t = time_against_library(ctx)
+        except (KernelTimeout, KernelMisbehaved) as e:
+            return result("FAIL", checks + (failed_during(e, "the timed calls"),))
+        rechecked = timed_outputs_check(workload, dev, t.inputs, t.kept, ctx.thread)
+        late = harness_check(refs, "by its timed calls") + [c for c in rechecked if not c.passed]
+        checks += tuple(c for c in rechecked if c.passed)
+    finally: ctx.thread.close(); restore_harness(refs)   # whatever the kernel patched, the tool goes on with its own
+    be, ai = t.backend, workload.arithmetic_intensity
+    base = BenchmarkResult(workload, be.name, be.library, "ok", workload.check(be.fn(t.prepared), t.inputs[0]),
+                           t.library)
+    cust = BenchmarkResult(workload, "custom", "custom", "ok", None, t.custom, label="custom")
+    ceiling = ceiling or ceiling_for(workload, dev, t.library.regime, cfg, scout)
+    floor, fwarn = _floor_check(workload, ceiling, dev, t.library.stats.mean_ms, t.custom.stats.mean_ms)
+    if floor or late: return result("FAIL", checks + tuple(floor) + tuple(late), kernels=kernels)
+    verdict, warns = speed_verdict(base, cust, ceiling)
+    return result(verdict, checks, baseline=base, custom=cust, speedup=speedup(base, cust),
+                  speedup_ci95=speedup_ci95(base, cust), ceiling=ceiling, bound_tflops=ceiling.roofline_bound(ai)[0],
+                  spec_bound_tflops=ceiling.spec_bound(ai)[0], warnings=tuple(fwarn + warns), kernels=kernels)
+
 
 # %% ../../nbs/40_validation.ipynb #9f62b027
 def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: ValidateConfig,
@@ -980,7 +254,7 @@ def validate_isolated(candidate: str, workload: Workload, device: str|torch.devi
                       config: ValidateConfig|None=None, ceiling: Ceiling|None=None, scout=None) -> ValidationResult:
     "`validate` with the kernel in a spawned process of its own; a process that dies is a FAIL naming its trap."
     cfg, dev = config or ValidateConfig(), torch.device(device)
-    if ceiling is None and scout is not None and cfg.timed: ceiling = _ceiling_for(workload, dev, "burst", cfg, scout)
+    if ceiling is None and scout is not None and cfg.timed: ceiling = ceiling_for(workload, dev, "burst", cfg, scout)
     calls = cfg.input_sets + cfg.loop_calls + cfg.warmup + cfg.iters + 2 * cfg.rounds + 24
     r = run_isolated(_validate_in_worker, candidate, workload, str(dev), cfg, ceiling,
                      timeout_s=cfg.timeout_s * calls + 300 + (SANITIZER_TIMEOUT_S if cfg.sanitizer else 0))
@@ -1036,14 +310,6 @@ VALIDATE_FLAGS = (
 def has_calling_convention(cls: type[Workload]) -> bool:
     "True when the operation declares how a user's kernel is called."
     return cls.candidate_call is not Workload.candidate_call
-
-def parse_tiers(text: str) -> tuple[float, ...]:
-    "'2,3,5' -> (2.0, 3.0, 5.0); one-line error otherwise."
-    try: tiers = tuple(float(t) for t in text.split(","))
-    except ValueError: tiers = ()
-    if not tiers or any(not t > 1 for t in tiers):
-        raise CeilingScoutError(f"--targets must be speedups > 1, e.g. 2,3,5; got {text!r}")
-    return tiers
 
 def run_validate_cli(args, scout, out: Callable=print) -> ValidationResult:
     "The --custom-kernel mode: validate, time (--compare), grade --targets, print; the JSON result to --output."

@@ -11,8 +11,8 @@ from .words import sentence
 from ..modes.triage_data import gain_kind
 
 # %% auto #0
-__all__ = ['GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'PHASE_WORDS', 'rate_text', 'error_stats_text', 'target_line',
-           'before_after', 'format_validation', 'format_targets', 'graph_check_text', 'sanitizer_text',
+__all__ = ['TRAP_WORDS', 'GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'PHASE_WORDS', 'rate_text', 'error_stats_text',
+           'target_line', 'before_after', 'format_validation', 'format_targets', 'graph_check_text', 'sanitizer_text',
            'conventions_markdown', 'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line',
            'fusion_sequence_text', 'phases_text', 'render_model_report', 'sweep_line', 'format_verdict_line',
            'format_collectives', 'collectives_summary', 'collectives_markdown']
@@ -22,6 +22,34 @@ def rate_text(r) -> str:
     "A benchmark result's rate: GB/s for a memory-bound operation, TFLOPS otherwise (text style, grouped)."
     if r.workload.compute_bound_kind == "memory": return f"{number(r.gbps, group=True)} GB/s"
     return f"{number(r.tflops, group=True)} TFLOPS"
+
+# %% ../../nbs/77_mode_text.ipynb #ec836d60
+TRAP_WORDS: dict[str, str] = {   # the traps of `modes.correctness.TRAPS`, in words
+    "wrong_values": "the output differs from the reference beyond the tolerance",
+    "nonfinite": "NaN or Inf in the output where the reference is finite",
+    "output_type": "not a plain torch.Tensor of the stated shape, dtype, device and layout (subclass, lazy wrapper)",
+    "aliases_input": "the output shares memory with an input",
+    "overwrites_input": "an input was changed by the call",
+    "stale_cache": "the same buffers with new data gave the old answer",
+    "reused_output": "a later call returned an earlier call's memory (a static output buffer)",
+    "racy": "two identical calls disagree beyond the tolerance",
+    "uninitialized": "wrong only when fresh memory holds garbage (reads memory it never wrote)",
+    "raises": "the kernel raised an exception",
+    "hang": "no result within the time limit",
+    "exits": "an exit, chdir, fork or harness change found after the call, or its process died",
+    "held_out_shape": "wrong at a random held-out shape near the workload's (specialised to one shape)",
+    "precision_downgrade": "error against the float64 reference several times the library's own",
+    "side_work": "work still running on other streams or threads when the call returned",
+    "late_write": "the output changed after the call returned (written after return, or batched across calls)",
+    "watched_only": "a timed output is wrong (right only while checked)",
+    "replay": "timed outputs do not follow the rotating inputs (an answer replayed)",
+    "physics_floor": "faster than the measured ceiling allows (FLOPs / peak, bytes / bandwidth, launch time)",
+    "library_kernel": "launches only the library's own kernels",
+    "tampering": "timers or torch functions patched by the kernel",
+    "sticky_error": "a CUDA error that poisons the process",
+    "graph_capture": "wrong when captured in a CUDA graph and replayed with new inputs",
+    "sanitizer": "compute-sanitizer (racecheck, initcheck) reported an error",
+}
 
 # %% ../../nbs/77_mode_text.ipynb #e3a403ad
 def error_stats_text(s) -> str:
