@@ -14,7 +14,6 @@ from .timing import *
 from .workloads import *
 from .specs import *   # its names and the search's are re-exported (`_all_`)
 from .search import *
-from .search import _now, _time_shape
 _all_ = ['TENSOR_CORE_PRECISIONS', 'DEVICE_ALIASES', 'CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K',
          'GPU_SQUARES', 'GPU_SEARCH_BUDGET_S', 'CPU_SEARCH_SHAPES', 'GPU_SEARCH_SHAPES', 'REGIMES',
          'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS', 'installed_data_dirs', 'data_dir', 'SpecRow', 'load_specs',
@@ -157,7 +156,8 @@ class CeilingStore:
                                     "(choose another --cache)")
         if p.is_file() and p.suffix != ".json":   # someone else's file (a cache, even a damaged one, ends in .json)
             raise CeilingScoutError(f"--cache {str(p)!r} is not a ceiling cache (its name does not end in .json); "
-                                    "refusing to touch it (give a new .json file or an existing measured-ceiling cache)")
+                                    "refusing to touch it (give a new .json file or an existing measured-ceiling "
+                                    "cache)")
     def _looks_like_report(self) -> bool:
         "True when the file holds a report: one JSON object, a list, `{'reports': ...}`, or JSON lines of them."
         try: raw = self.path.read_bytes()
@@ -349,7 +349,7 @@ def raise_measured_peak(target: DeviceTarget,  # the device
     if ceiling.regime == "burst":
         if log: log(f"  the baseline beat the ceiling: re-measuring the {prec.value} peak at "
                     f"{'x'.join(map(str, shape))}")
-        e, m = _time_shape(prec, tuple(shape), dev, 2 * plan["per_shape_s"], telemetry=dev.type == "cuda")
+        e, m = time_shape(prec, tuple(shape), dev, 2 * plan["per_shape_s"], telemetry=dev.type == "cuda")
     new = max(e.get("tflops") or 0.0, baseline_tflops)
     if old is not None and new <= old: return ceiling
     note = f"ceiling raised from {old:.4g} to {new:.4g} TFLOPS: a baseline at {'x'.join(map(str, shape))} {reason}"
@@ -362,7 +362,7 @@ def raise_measured_peak(target: DeviceTarget,  # the device
               "start": ceiling.search_start}   # what the raised peak's cache entry keeps of the searched one
     pk = PeakMeasurement("matmul", prec.value, ceiling.regime, new, "TFLOPS", tuple(shape),
                          2.0 * math.prod(shape) / new / 1e9, m.telemetry.to_dict() if m else (ceiling.telemetry or {}),
-                         method=method, searched=[e], measured_at=_now(), ci95_rel=ci)
+                         method=method, searched=[e], measured_at=utc_now(), ci95_rel=ci)
     if store is not None: store.put(ceiling_key(capture_environment(dev), plan), pk)
     both = {f"{ceiling.regime}_peak_tflops": new}   # the regime's own figure follows the raised peak
     return replace(ceiling, measured_peak_tflops=new, peak_shape=tuple(shape), measured_peak_ci95_rel=ci,

@@ -18,9 +18,9 @@ from .specs import *
 # %% auto #0
 __all__ = ['CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K', 'GPU_SQUARES', 'GPU_SEARCH_BUDGET_S', 'CPU_SEARCH_SHAPES',
            'GPU_SEARCH_SHAPES', 'REGIMES', 'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS', 'wave_efficiency',
-           'wave_quantised_mn', 'search_candidates', 'refine_candidates', 'cpu_emulated', 'PeakMeasurement',
-           'device_sm_count', 'SearchConfig', 'recorded_winners', 'search_plan', 'plan_hash', 'near_winner',
-           'sustained_choice', 'measure_matmul_peak', 'measure_copy_bandwidth', 'measure_read_bandwidth']
+           'wave_quantised_mn', 'search_candidates', 'refine_candidates', 'cpu_emulated', 'PeakMeasurement', 'utc_now',
+           'device_sm_count', 'SearchConfig', 'recorded_winners', 'search_plan', 'plan_hash', 'time_shape',
+           'near_winner', 'sustained_choice', 'measure_matmul_peak', 'measure_copy_bandwidth', 'measure_read_bandwidth']
 
 # %% ../../nbs/03b_search.ipynb #569b1dc9
 CEILING_METHOD_VERSION = 4  # bump when the search or its statistic changes: cached peaks of another version are stale
@@ -104,7 +104,8 @@ class PeakMeasurement:
     def from_dict(cls, d: dict) -> "PeakMeasurement":
         return cls(**{**d, "shape": tuple(d["shape"]) if d.get("shape") else None})
 
-def _now() -> str:
+def utc_now() -> str:
+    "Now in UTC, to the second (ISO 8601): when a peak was measured."
     import datetime as dt
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
@@ -199,7 +200,7 @@ def plan_hash(plan: dict) -> str:
     return hashlib.sha1(json.dumps(plan, sort_keys=True).encode()).hexdigest()[:10]
 
 # %% ../../nbs/03b_search.ipynb #0d75f1af
-def _time_shape(prec: Precision, shape: tuple, dev: torch.device, window_s: float, check: bool=True,
+def time_shape(prec: Precision, shape: tuple, dev: torch.device, window_s: float, check: bool=True,
                 telemetry: bool=False, warm_s: float=0.0) -> tuple[dict, Measurement|None]:
     "Check (optionally) and time the library GEMM at `shape` for about `window_s`: (search entry, measurement)."
     w = GemmWorkload(prec, *shape)
@@ -256,7 +257,7 @@ def _try_candidate(prec: Precision, dev: torch.device, plan: dict, searched: lis
                          "skipped": f"over the {plan['budget_s']:g} s search budget"})
         return
     time.sleep(plan["idle_s"]["candidate"])   # clocks recover between candidates: each starts alike
-    e, _ = _time_shape(prec, shape, dev, plan["per_shape_s"])
+    e, _ = time_shape(prec, shape, dev, plan["per_shape_s"])
     searched.append({**e, "stage": stage})
     if log and "tflops" in e: log(f"  peak search {prec.value} {'x'.join(map(str, shape))}: {e['tflops']:.1f} TFLOPS")
 
@@ -305,7 +306,7 @@ def _retime_finalists(prec: Precision, dev: torch.device, plan: dict, ranked: li
             call_s = 2.0 * math.prod(f) / (ranked[0]["tflops"] * 1e12)
             if r >= 2 and max(2 * call_s, window) > left(): continue  # two windows at least, then the budget rules
             time.sleep(plan["idle_s"]["finalist"])
-            e, m = _time_shape(prec, f, dev, plan["finalist_window_s"] or window, check=False,
+            e, m = time_shape(prec, f, dev, plan["finalist_window_s"] or window, check=False,
                                telemetry=dev.type == "cuda")
             if m is None: continue
             reps[f].append(e["tflops"]); last_m[f] = m; means_[f].append(e["tflops_mean"])
@@ -333,7 +334,7 @@ def _searched_peak(prec: Precision, dev: torch.device, plan: dict, log: Callable
               "search_s": round(time.perf_counter() - t0, 2)}
     return PeakMeasurement("matmul", prec.value, "burst", rate, "TFLOPS", tuple(shape),   # ci: one window of one
                            2.0 * math.prod(shape) / rate / 1e9, m.telemetry.to_dict(), method=method, searched=searched,
-                           measured_at=_now(), ci95_rel=ci if math.isfinite(ci) else None)  # call: no spread known
+                           measured_at=utc_now(), ci95_rel=ci if math.isfinite(ci) else None)  # call: no spread known
 
 # %% ../../nbs/03b_search.ipynb #ee32887f
 def _reused_search(from_search: PeakMeasurement|None, prec: Precision, plan: dict) -> PeakMeasurement|None:
@@ -426,7 +427,7 @@ def measure_matmul_peak(device: str|torch.device,       # where to measure
     if pk is None: pk = _searched_peak(prec, dev, plan, log)   # the same search found the same shape: reused
     if regime == "sustained": pk = _sustained_peak(pk, prec, dev, plan)
     if dev.type != "cuda" and (emu := cpu_emulated(prec)): pk = replace(pk, method={**pk.method, "emulated": emu})
-    return replace(pk, regime=regime, measured_at=_now())
+    return replace(pk, regime=regime, measured_at=utc_now())
 
 # %% ../../nbs/03b_search.ipynb #d969b70a
 def measure_copy_bandwidth(device: str|torch.device, nbytes: int=None, max_time_s: float=0.5) -> PeakMeasurement:
@@ -444,7 +445,8 @@ def measure_copy_bandwidth(device: str|torch.device, nbytes: int=None, max_time_
     gb_j = moved / 1e9 / e.joules_per_call if e is not None and e.available else None
     return PeakMeasurement("copy", None, "burst", m.gbps(moved), "GB/s", None, m.mean_ms, m.telemetry.to_dict(),
                            method={**m.method, "bytes_moved": moved, "gb_per_j": gb_j,
-                                   "energy": e.to_dict() if e is not None else None}, searched=[], measured_at=_now())
+                                   "energy": e.to_dict() if e is not None else None},
+                           searched=[], measured_at=utc_now())
 
 # %% ../../nbs/03b_search.ipynb #c7fea3a8
 def measure_read_bandwidth(device: str|torch.device, nbytes: int=None, max_time_s: float=1.0) -> PeakMeasurement:
@@ -460,4 +462,4 @@ def measure_read_bandwidth(device: str|torch.device, nbytes: int=None, max_time_
     read = src.numel() * 4
     return PeakMeasurement("read", None, "burst", m.gbps(read), "GB/s", None, m.mean_ms, m.telemetry.to_dict(),
                            method={**m.method, "bytes_read": read, "kernel": "torch.sum over a float32 buffer"},
-                           searched=[], measured_at=_now(), ci95_rel=m.stats.ci95_rel)
+                           searched=[], measured_at=utc_now(), ci95_rel=m.stats.ci95_rel)

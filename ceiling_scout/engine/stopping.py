@@ -12,8 +12,8 @@ from typing import Callable, Any, Sequence
 __all__ = ['STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
            'CLOCK_SETTLE_WINDOW_S', 'CLOCK_SETTLE_TOLERANCE', 'POWER_CAP_REASON', 'POWER_SETTLE_FRACTION',
            'POWER_CAP_WINDOW_S', 'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize', 'FixedCount',
-           'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled', 'clocks_settled', 'power_settled',
-           'level_shift']
+           'StdRel', 'BatchMeans', 'stopping_criterion', 'should_stop', 'warmup_settled', 'clocks_settled',
+           'power_settled', 'level_shift']
 
 # %% ../../nbs/01a_stopping.ipynb #c00bbcde
 def t_quantile_975(df: int) -> float:
@@ -149,7 +149,7 @@ def stopping_criterion(mode: str="fixed",              # "fixed", "adaptive" or 
           ("target_rel_ci" if name == "batch_means" else "max_noise"): target_rel_ci}
     return STOPPING_CRITERIA[name](**{k: v for k, v in kw.items() if v is not None})
 
-def _should_stop(times_ms: list[float], criterion: Any, elapsed_s: float, max_time_s: float,
+def should_stop(times_ms: list[float], criterion: Any, elapsed_s: float, max_time_s: float,
                  max_iters: int, timed_s: float|None=None) -> str|None:
     "Why to stop timing now (the criterion, the time budget or the iteration cap), or None to go on."
     why = criterion.check(times_ms, timed_s)

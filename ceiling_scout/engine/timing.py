@@ -11,7 +11,6 @@ from fastcore.basics import patch
 import torch
 from .core import CeilingScoutError
 from .stopping import *   # its names and telemetry's are re-exported (`_all_`)
-from .stopping import _should_stop
 from .telemetry import *
 _all_ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'ENERGY_MIN_WINDOW_S',
          'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
@@ -368,7 +367,7 @@ def _timed_loop(timer: Any, cpu: bool, config: MeasureConfig, plan: MeasurePlan,
         times += timer.run(batch)
         if drop_steps: times = _drop_transient(times, dropped)
         elapsed = time.perf_counter() - t0
-        why = _should_stop(times, plan.criterion, elapsed, config.max_time_s, config.max_iters,
+        why = should_stop(times, plan.criterion, elapsed, config.max_time_s, config.max_iters,
                            sum(times) * inner / 1e3)
         if why is None and plan.fixed and cpu and elapsed >= config.max_time_s:
             why = (f"time budget {config.max_time_s:g} s reached after {len(times)} of {config.iters} calls "
