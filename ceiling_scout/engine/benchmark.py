@@ -4,8 +4,8 @@
 
 # %% ../../nbs/04_benchmark.ipynb #a69d3a20
 from __future__ import annotations
-import gc, time, traceback
-from dataclasses import dataclass, asdict, field
+import gc, time
+from dataclasses import dataclass, field
 import torch
 from .core import *
 from .timing import *
@@ -68,15 +68,11 @@ class BenchmarkResult:
                 "sm_clock_mhz_mean": self.measurement.telemetry.sm_clock_mhz_mean if self.measurement else None,
                 "power_cap_fraction": self.measurement.telemetry.power_cap_fraction if self.measurement else None}
 
-# %% ../../nbs/04_benchmark.ipynb #dd82ec31
 def energy_default(dev: torch.device, measure_kw: dict) -> dict:
     "`measure_kw` with an energy window of `ENERGY_MIN_WINDOW_S` on a GPU unless the caller chose one (0: off)."
     cfg = measure_kw.get("config")
     chosen = measure_kw.get("energy_s") is not None or (cfg is not None and cfg.energy_s is not None)
     return measure_kw if dev.type != "cuda" or chosen else {**measure_kw, "energy_s": ENERGY_MIN_WINDOW_S}
-
-def _free_bytes(dev: torch.device) -> int|None:
-    return torch.cuda.mem_get_info(dev)[0] if dev.type == "cuda" else None
 
 def _prepare(be: Backend, inputs: dict, dev: torch.device) -> tuple[dict, float|None, dict]:
     "The backend's untimed steps: (inputs for `fn`, preparation time in ms or None, what the library dispatched to)."
@@ -101,7 +97,7 @@ def run_backend(workload: Workload,             # what to compute
     name = backend or workload.default_backend
     why = workload.supported(dev)
     if why: return BenchmarkResult(workload, name, "", "not_supported", error=why, label=label)
-    free = _free_bytes(dev)
+    free = torch.cuda.mem_get_info(dev)[0] if dev.type == "cuda" else None
     if free is not None and free < workload.memory_needed():
         return BenchmarkResult(workload, name, "", "skipped", label=label,
                                error=f"needs ~{workload.memory_needed()/2**30:.1f} GiB, {free/2**30:.1f} GiB free on "

@@ -4,569 +4,35 @@
 
 # %% ../../nbs/03_ceilings.ipynb #54eface8
 from __future__ import annotations
-import csv, functools, json, math, os, re, statistics, tempfile, time, warnings
-from dataclasses import dataclass, asdict, field, replace
+import json, math, os, tempfile, warnings
+from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 from typing import Callable
-from fastcore.basics import patch
 import torch
 from .core import *
 from .timing import *
 from .workloads import *
+from .specs import *   # its names and the search's are re-exported (`_all_`)
+from .search import *
+_all_ = ['TENSOR_CORE_PRECISIONS', 'DEVICE_ALIASES', 'CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K',
+         'GPU_SQUARES', 'GPU_SEARCH_BUDGET_S', 'CPU_SEARCH_SHAPES', 'GPU_SEARCH_SHAPES', 'REGIMES',
+         'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS', 'installed_data_dirs', 'data_dir', 'SpecRow', 'load_specs',
+         'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device', 'wave_efficiency',
+         'wave_quantised_mn', 'search_candidates', 'refine_candidates', 'cpu_emulated', 'PeakMeasurement',
+         'device_sm_count', 'SearchConfig', 'recorded_winners', 'search_plan', 'plan_hash', 'near_winner',
+         'sustained_choice', 'measure_matmul_peak', 'measure_copy_bandwidth', 'measure_read_bandwidth']
 
 # %% auto #0
-__all__ = ['TENSOR_CORE_PRECISIONS', 'DEVICE_ALIASES', 'CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K', 'GPU_SQUARES',
-           'GPU_SEARCH_BUDGET_S', 'CPU_SEARCH_SHAPES', 'GPU_SEARCH_SHAPES', 'REGIMES', 'CPU_SEARCH_BUDGET_S',
-           'NATIVE_CPU_FLAGS', 'CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS',
-           'installed_data_dirs', 'data_dir', 'SpecRow', 'load_specs', 'match_spec', 'DeviceNotPresentError',
-           'DeviceTarget', 'resolve_device', 'wave_efficiency', 'wave_quantised_mn', 'search_candidates',
-           'refine_candidates', 'cpu_emulated', 'PeakMeasurement', 'device_sm_count', 'SearchConfig',
-           'recorded_winners', 'search_plan', 'plan_hash', 'near_winner', 'sustained_choice', 'measure_matmul_peak',
-           'measure_copy_bandwidth', 'measure_read_bandwidth', 'roofline', 'Ceiling', 'environment_key', 'ceiling_key',
-           'default_cache_path', 'peak_limit', 'check_peak', 'consistency_problem', 'cache_problem', 'CeilingStore',
-           'burst_to_reuse', 'search_keys', 'get_ceiling', 'power_fields', 'raise_measured_peak']
-
-# %% ../../nbs/03_ceilings.ipynb #b6564334
-def installed_data_dirs() -> list[Path]:
-    "Where `pip install` (wheel or sdist) puts the spec tables and recordings: `<prefix>/share/ceiling_scout/data`."
-    import site, sys
-    prefixes = dict.fromkeys([sys.prefix, sys.base_prefix, site.getuserbase(), "/usr/local", "/usr"])
-    return [Path(p) / "share" / "ceiling_scout" / "data" for p in prefixes if p]
-
-def data_dir() -> Path:
-    "The folder of device specs and recordings (`$CEILING_SCOUT_DATA`, the checkout's `data/`, or the installed copy)."
-    if os.environ.get("CEILING_SCOUT_DATA"): return Path(os.environ["CEILING_SCOUT_DATA"])
-    here = [Path(__file__).resolve().parents[2] / "data"] if "__file__" in globals() else []  # a checkout's data/
-    for d in (*here, *installed_data_dirs(), Path.cwd() / "data", Path.cwd().parent / "data"):
-        if (d / "device_specs.csv").exists(): return d
-    raise FileNotFoundError("cannot find data/device_specs.csv (neither in a checkout nor in "
-                            f"{installed_data_dirs()[0]}); reinstall the package, or set CEILING_SCOUT_DATA "
-                            "to its data folder")
-
-TENSOR_CORE_PRECISIONS = ("tf32", "fp16", "bf16", "fp8", "int8")  # fp32/fp64 are quoted at another clock (max boost)
-
-@dataclass(frozen=True)
-class SpecRow:
-    "Datasheet figures for one GPU (dense tensor-core rates, TFLOP/s; bandwidth GB/s)."
-    key: str; name: str; match: str; peaks_tflops: dict; mem_bandwidth_gbps: float
-    l2_mb: float|None; tdp_w: float|None; source: str
-    tensor_clock_mhz: float|None = None  # the SM clock the datasheet's tensor-core rates are computed at
-    def peak(self, precision: Precision) -> float|None:
-        "Spec peak for `precision`, or None where the datasheet has none (e.g. fp8 on Ampere)."
-        return self.peaks_tflops.get(Precision(precision).value)
-    def peak_flops_per_clock(self, precision: Precision) -> float|None:
-        "Dense tensor-core FLOP per SM-clock cycle (whole chip): the spec peak over the clock it is quoted at."
-        p, peak = Precision(precision), self.peak(precision)
-        if p not in TENSOR_CORE_PRECISIONS or not peak or not self.tensor_clock_mhz: return None
-        return peak * 1e12 / (self.tensor_clock_mhz * 1e6)
-
-@functools.lru_cache(None)
-def load_specs(path: str|None=None) -> dict[str, SpecRow]:
-    "All spec rows from `device_specs.csv`, by key."
-    rows = {}
-    with open(path or data_dir() / "device_specs.csv", newline="") as f:
-        for r in csv.DictReader(f):
-            peaks = {p.value: float(r[p.spec_column]) for p in Precision if r.get(p.spec_column)}
-            num = lambda k: float(r[k]) if r.get(k) else None
-            rows[r["key"]] = SpecRow(r["key"], r["name"], r["match"], peaks, float(r["mem_bandwidth_gbps"]),
-                                     num("l2_mb"), num("tdp_w"), r["source"], num("tensor_clock_mhz"))
-    return rows
-
-def match_spec(device_name: str) -> SpecRow|None:
-    "The spec row whose pattern matches `device_name` (as `torch.cuda.get_device_name()` prints it), or None."
-    for row in load_specs().values():
-        if re.search(row.match, device_name, re.I): return row
-    return None
-
-# %% ../../nbs/03_ceilings.ipynb #f4ccad52
-class DeviceNotPresentError(CeilingScoutError):
-    "A named GPU was requested but no CUDA GPU is present."
-
-DEVICE_ALIASES = {"h100": "h100-sxm", "a100": "a100-sxm-80gb"}
-
-@dataclass(frozen=True)
-class DeviceTarget:
-    "Where measurements run and which spec row (if any) applies."
-    requested: str; torch_device: str; name: str; key: str; spec: SpecRow|None = None; warnings: tuple[str, ...] = ()
-    @property
-    def is_cuda(self) -> bool: return self.torch_device.startswith("cuda")
-    @property
-    def label(self) -> str: return self.key if self.spec or self.key == "cpu" else self.name
-
-def resolve_device(device: str="auto", # auto, cpu, cuda, cuda:N, or a spec key/alias (h100, h100-pcie, h200, ...)
-                   cuda_available: bool|None=None, # override detection (tests)
-                   cuda_name: str|None=None        # override the present GPU's name (tests)
-                  ) -> DeviceTarget:
-    "Resolve a `--device` value into a `DeviceTarget`, or raise `CeilingScoutError`."
-    req = str(device).strip().lower()
-    has_cuda = torch.cuda.is_available() if cuda_available is None else cuda_available
-    gpu_name = (cuda_name or torch.cuda.get_device_name(0)) if has_cuda else None
-    specs, valid = load_specs(), ["auto", "cpu", "cuda", "cuda:N", *DEVICE_ALIASES, *load_specs()]
-    if req == "cpu" or (req == "auto" and not has_cuda):
-        return DeviceTarget(req, "cpu", capture_environment("cpu").device_name, "cpu")
-    if req in ("auto", "cuda", "gpu") or re.fullmatch(r"cuda:\d+", req):
-        if not has_cuda: raise DeviceNotPresentError(f"device {device!r} needs a CUDA GPU and none is present; use "
-                                                     "--device cpu or auto")
-        tdev = req if req.startswith("cuda:") else "cuda:0"
-        name = cuda_name or torch.cuda.get_device_name(torch.device(tdev))
-        row = match_spec(name)
-        return DeviceTarget(req, tdev, name, row.key if row else "gpu", row,
-                            () if row else (f"no spec row matches {name!r}: only measured ceilings will be shown",))
-    key = req
-    if req in DEVICE_ALIASES:  # family alias: prefer the variant actually present
-        present = match_spec(gpu_name) if gpu_name else None
-        key = present.key if present and present.key.startswith(req) else DEVICE_ALIASES[req]
-    if key not in specs: raise CeilingScoutError(f"unknown device {device!r}; valid: {', '.join(valid)}")
-    if not has_cuda:
-        raise DeviceNotPresentError(f"device {device!r} ({specs[key].name}) is not present (no CUDA GPU here); "
-                                    f"run with --device cpu, or open the recorded {key} measurements in data/recorded/")
-    present = match_spec(gpu_name)
-    warns = () if present and present.key == key else (
-        f"--device {device} selects the {specs[key].name} spec row, but the GPU present is {gpu_name!r}: "
-        "spec figures may not apply",)
-    return DeviceTarget(req, "cuda:0", gpu_name, key, specs[key], warns)
-
-# %% ../../nbs/03_ceilings.ipynb #569b1dc9
-CEILING_METHOD_VERSION = 4  # bump when the search or its statistic changes: cached peaks of another version are stale
-GPU_TILES = ((128, 128), (128, 256), (256, 128))  # the CTA tiles cuBLAS/cuBLASLt use most for large GEMMs (sm80-sm100)
-GPU_LONG_K = (8192, 16384)        # long K amortises each tile's prologue and epilogue
-GPU_SQUARES = (2048, 4096, 8192)  # the aligned squares (and the peer's M, N grid)
-GPU_SEARCH_BUDGET_S = 25.0        # whole search, one precision and regime (the issue's bound: 60 s; ~15 s typical)
-# CPU BLAS (AMX bf16 especially) still gains at 2048
-CPU_SEARCH_SHAPES = [(256, 256, 256), (512, 512, 512), (768, 768, 768), (1024, 1024, 1024), (2048, 2048, 2048)]
-GPU_SEARCH_SHAPES = [(s, s, s) for s in GPU_SQUARES[1:]]  # kept for callers that name a fixed list
-REGIMES = ("burst", "sustained")
-CPU_SEARCH_BUDGET_S = 8.0  # the whole CPU search: an emulated precision (fp16 without AVX512-FP16) runs ~1 GFLOP/s,
-                           # where 2048^3 takes minutes
-NATIVE_CPU_FLAGS = {"fp16": ("avx512_fp16", "amx_fp16"), "bf16": ("avx512_bf16", "amx_bf16")}
-
-def wave_efficiency(M: int, N: int, sm_count: int, tile: tuple=(128, 128)) -> float:
-    "Fraction of the SM-slots busy when an M x N output in `tile` tiles runs in whole waves of `sm_count` CTAs."
-    tiles = -(-M // tile[0]) * -(-N // tile[1])
-    return tiles / (-(-tiles // sm_count) * sm_count)
-
-def wave_quantised_mn(sm_count: int, tiles=GPU_TILES, waves=(1, 2), max_ratio: float=2.0) -> list[tuple[int, int]]:
-    "M x N whose output tiles are exactly `w` x `sm_count` for one of `tiles` (M/N within `max_ratio`)."
-    out = []
-    for tm, tn in tiles:
-        for w in waves:
-            t = w * sm_count
-            for a in range(1, t + 1):
-                M, N = a * tm, (t // a) * tn
-                if t % a == 0 and max(M, N) <= max_ratio * min(M, N): out.append((M, N))
-    return list(dict.fromkeys(out))
-
-def search_candidates(sm_count: int|None # SMs of the GPU (None: the CPU)
-                     ) -> list[tuple[int, int, int]]:
-    "The coarse pass: wave-quantised M x N with long K, the aligned squares; on the CPU its fixed squares."
-    if not sm_count: return list(CPU_SEARCH_SHAPES)
-    mn = wave_quantised_mn(sm_count) + [(s, s) for s in GPU_SQUARES]
-    eff = lambda M, N: max(wave_efficiency(M, N, sm_count, t) for t in GPU_TILES)
-    full = [(M, N) for M, N in mn if eff(M, N) >= 0.95]
-    if len(full) < 6:  # an SM count with few factor pairs (e.g. 148): the best-filled multiples of 256 instead
-        grid = [(M, N) for M in range(1024, 8193, 256) for N in range(M, min(2 * M, 8192) + 1, 256)]
-        full += sorted(grid, key=lambda s: (-eff(*s), s[0] * s[1]))[:6 - len(full)]
-    # the peer grid's long thin outputs (M/N = 4): fp8's best on the H100 was 2048x8192x8192 (2026-11-23)
-    thin = [(a, b) for a in GPU_SQUARES for b in GPU_SQUARES if b == 4 * a or a == 4 * b]
-    full += [(M, N) for M, N in thin if eff(M, N) >= 0.95]
-    shapes = ([(M, N, K) for M, N in full for K in GPU_LONG_K] + [(s, s, s) for s in GPU_SQUARES[1:]]
-              + [(2048, 2048, 13312)])  # the peer's grid winner on the H100 (small M, N, long K at boost clocks)
-    return sorted(dict.fromkeys(shapes), key=lambda s: (s[0] * s[1] * s[2], s))
-
-def refine_candidates(best: tuple[int, int, int], sm_count: int|None, tried=()) -> list[tuple[int, int, int]]:
-    "The refinement around the best coarse shape: K from half to twice, M and N swapped, one tile more or less."
-    if not sm_count: return []
-    M, N, K = best
-    r512 = lambda k: max(1024, int(round(k / 512)) * 512)
-    out = [(M, N, r512(K * f)) for f in (0.5, 0.75, 0.8, 1.25, 1.5, 2.0)] + [(N, M, K)]
-    for dm, dn in ((128, 0), (0, 128), (-128, 0), (0, -128)):
-        m2, n2 = M + dm, N + dn
-        if m2 > 0 and n2 > 0 and max(wave_efficiency(m2, n2, sm_count, t) for t in GPU_TILES) >= 0.95:
-            out.append((m2, n2, K))
-    return [s for s in dict.fromkeys(out) if s not in set(map(tuple, tried)) and s[2] <= 65536]
-
-# %% ../../nbs/03_ceilings.ipynb #59e4a5bb
-def cpu_emulated(precision: Precision|str, flags: str|None=None) -> str|None:
-    "Why `precision` is emulated on this CPU (no native instructions in `/proc/cpuinfo`), or None where it is native."
-    p = Precision(precision).value
-    if p not in NATIVE_CPU_FLAGS: return None
-    if flags is None:
-        try: flags = Path("/proc/cpuinfo").read_text()
-        except OSError: return None  # not Linux: cannot tell, say nothing
-    if any(re.search(rf"\b{f}\b", flags) for f in NATIVE_CPU_FLAGS[p]): return None
-    return (f"{p} is emulated on this CPU (none of {', '.join(NATIVE_CPU_FLAGS[p])}): its rates are far below fp32's "
-            "and say nothing about a GPU")
-
-@dataclass(frozen=True)
-class PeakMeasurement:
-    "A measured ceiling: the best rate found, how, where and at which clocks, and its own spread (95 % CI, relative)."
-    kind: str; precision: str|None; regime: str; value: float; unit: str; shape: tuple|None; mean_ms: float
-    telemetry: dict; method: dict; searched: list; measured_at: str
-    ci95_rel: float|None = None  # half-width of the 95 % CI of `value` over repeated measurements, relative to it
-    def to_dict(self) -> dict: return {**asdict(self), "shape": list(self.shape) if self.shape else None}
-    @classmethod
-    def from_dict(cls, d: dict) -> "PeakMeasurement":
-        return cls(**{**d, "shape": tuple(d["shape"]) if d.get("shape") else None})
-
-def _now() -> str:
-    import datetime as dt
-    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
-
-def device_sm_count(device: str|torch.device) -> int|None:
-    "Streaming multiprocessors of a CUDA `device` (from `torch.cuda.get_device_properties`), None on the CPU."
-    dev = torch.device(device)
-    return torch.cuda.get_device_properties(dev).multi_processor_count if dev.type == "cuda" else None
-
-# %% ../../nbs/03_ceilings.ipynb #e5ba6333
-@dataclass(frozen=True)
-class SearchConfig:
-    "What the measured-peak search does; a field left at None is chosen for the device by `search_plan`."
-    shapes: list[tuple]|None = None # explicit candidates (M, N, K), no refinement; default: from the hardware
-    per_shape_s: float|None = None  # timed window per candidate (GPU 0.15 s, CPU 0.25 s)
-    sustained_s: float|None = None  # length of the sustained run (GPU 10 s, CPU 6 s)
-    budget_s: float|None = None     # whole-search bound (GPU 25 s, CPU `CPU_SEARCH_BUDGET_S`)
-    repeats: int|None = None        # independent windows of the finalists, their spread is the CI (GPU 4, CPU 3)
-    refine: bool|None = None        # refine around the coarse winner (default: when shapes are generated)
-    sm_count: int|None = None       # override the SM count the candidates are chosen for (tests)
-    start: str|None = None          # "recorded": confirm this device model's recorded winners and refine around
-                                    # them; "full": search from scratch (default: recorded where there are winners)
-
-# %% ../../nbs/03_ceilings.ipynb #95ec464a
-@patch(cls_method=True)
-def of_shapes(cls: SearchConfig, shapes: list[tuple], per_shape_s: float|None=None, **kw) -> SearchConfig:
-    "Time exactly `shapes` (M, N, K), without refinement, each for `per_shape_s`."
-    return cls(shapes=[tuple(s) for s in shapes], per_shape_s=per_shape_s, **kw)
-
-@patch(cls_method=True)
-def smoke(cls: SearchConfig) -> SearchConfig:
-    "The smoke runs' search: one 64x64x64 candidate for 0.02 s (its own cache key, never the real ceiling's)."
-    return cls.of_shapes([(64, 64, 64)], per_shape_s=0.02)
-
-# %% ../../nbs/03_ceilings.ipynb #3aa2b25d
-def recorded_winners(device_name: str|None,   # as the driver names it (`torch.cuda.get_device_name`)
-                     path: str|Path|None=None  # default: `data/search_winners.json`
-                    ) -> dict[str, dict]:
-    "The full search's recorded best shapes per precision for this device model ({} where none are recorded)."
-    spec = match_spec(device_name) if device_name else None
-    if spec is None: return {}
-    try: d = json.loads(Path(path or data_dir() / "search_winners.json").read_text())
-    except (OSError, ValueError): return {}
-    devices = d.get("devices", {}) if isinstance(d, dict) else {}
-    key = d.get("same_die", {}).get(spec.key, spec.key)
-    out = {}
-    for p, e in (devices.get(key, {}).get("winners") or {}).items():
-        shapes = [tuple(s) for s in e.get("shapes", []) if isinstance(s, list) and len(s) == 3
-                  and all(isinstance(v, int) and 0 < v <= 65536 for v in s)]
-        rates = [r for r in e.get("tflops", []) if isinstance(r, (int, float)) and 0 < r < 1e5]
-        capped = [list(s) for s in e.get("sustained", []) if isinstance(s, list) and len(s) == 3
-                  and all(isinstance(v, int) and 0 < v <= 65536 for v in s)]
-        if shapes and p in {q.value for q in Precision}: out[p] = {"shapes": [list(s) for s in shapes],
-                                                                   "tflops": max(rates) if rates else None,
-                                                                   "sustained": capped}
-    return out
-
-def search_plan(device: str|torch.device,      # where the search runs
-                config: SearchConfig|None=None, # the search (default: everything chosen from the hardware)
-                **overrides                     # `SearchConfig` fields by name (shapes=..., per_shape_s=...) over it
-               ) -> dict:
-    "Everything the peak search will do, resolved: its hash is part of the cache key (see `plan_hash`)."
-    c = with_overrides(config if config is not None else SearchConfig(), **overrides)
-    if c.start not in (None, "recorded", "full"):
-        raise CeilingScoutError(f"start must be 'recorded' or 'full'; got {c.start!r}")
-    dev = torch.device(device); cuda = dev.type == "cuda"
-    sms = c.sm_count or (device_sm_count(dev) if cuda else None)
-    winners = (recorded_winners(torch.cuda.get_device_name(dev)) if cuda and c.shapes is None and c.start != "full"
-               else {})
-    warm = bool(winners)
-    return {"method_version": CEILING_METHOD_VERSION, "device_type": dev.type, "sm_count": sms,
-            "start": "recorded" if warm else "full", "winners": winners,
-            "coarse": [list(s) for s in (c.shapes or search_candidates(sms if cuda or c.sm_count else None))],
-            "refine": bool(c.refine if c.refine is not None else (c.shapes is None and bool(sms))),
-            "per_shape_s": c.per_shape_s or (0.15 if cuda else 0.25),
-            "finalist_window_s": 0.2 if cuda else None,  # CPU: per_shape_s
-            "idle_s": ({"candidate": 0.1, "finalist": 0.1 if warm else 0.4} if cuda
-                       else {"candidate": 0.0, "finalist": 0.0}),
-            "l2_flush": "every call" if cuda else "none (CPU)",
-            "sustained_s": c.sustained_s or (2 * SUSTAINED_MIN_S if cuda else 1.2 * SUSTAINED_MIN_S),
-            "sustained_window_s": 1.2 if cuda else (c.sustained_s or 1.2 * SUSTAINED_MIN_S),
-            "sustained_finalists": (2 if warm else 3) if cuda else 1,
-            "sustained_extra": [[8192, 8192, 8192]] if cuda and not warm and c.shapes is None else [],
-            "budget_s": (c.budget_s if c.budget_s is not None
-                         else GPU_SEARCH_BUDGET_S if cuda else CPU_SEARCH_BUDGET_S),
-            "repeats": c.repeats or ((2 if warm else 4) if cuda else 3), "finalists": (2 if warm else 3) if cuda else 1,
-            "statistic": "median of per-call times in a window (L2 flushed between calls, as the MAMF finder); "
-                         "the median of the winner's windows"}
-
-def plan_hash(plan: dict) -> str:
-    "Ten hex digits that change whenever the search's candidates, budgets or method change."
-    import hashlib
-    return hashlib.sha1(json.dumps(plan, sort_keys=True).encode()).hexdigest()[:10]
-
-# %% ../../nbs/03_ceilings.ipynb #0d75f1af
-def _time_shape(prec: Precision, shape: tuple, dev: torch.device, window_s: float, check: bool=True,
-                telemetry: bool=False, warm_s: float=0.0) -> tuple[dict, Measurement|None]:
-    "Check (optionally) and time the library GEMM at `shape` for about `window_s`: (search entry, measurement)."
-    w = GemmWorkload(prec, *shape)
-    cuda = dev.type == "cuda"
-    if cuda and torch.cuda.mem_get_info(dev)[0] < w.memory_needed() * 1.2:
-        return {"shape": list(shape), "skipped": "does not fit in free memory"}, None
-    x = w.make_inputs(dev, seed=7)
-    be = w.backends(dev)[w.default_backend]
-    try:
-        with w.precision_context():
-            tc = time.perf_counter(); out = be.fn(x)
-            if cuda: torch.cuda.synchronize(dev)
-            slow = time.perf_counter() - tc > window_s / 4
-            if check and not (chk := w.check(out, x)).passed:
-                raise RuntimeError(f"{be.name} failed its check at {shape} ({chk.rel_error:.2e} > "
-                                   f"{chk.tolerance:.0e}); refusing to time it")
-            del out
-            # CUDA: a few warm-up calls only (a long back-to-back warm-up would heat the GPU to its power cap), the L2
-            # flushed before every call (as the MAMF finder: the memory kernels between matmuls keep clocks at boost)
-            kw = (dict(warmup=3, warmup_min_s=warm_s, min_iters=10, min_time_s=min(0.05, window_s / 2)) if cuda
-                  else dict(warmup=1 if slow else 5, min_iters=2 if slow else 5))
-            m = measure(lambda: be.fn(x), dev, mode="adaptive", target_rel_ci=0.005, max_time_s=window_s,
-                        flush_l2=cuda, telemetry=telemetry, **kw)
-    finally: del x
-    return {"shape": list(shape), "tflops": w.flops / (m.stats.median_ms * 1e-3) / 1e12, "median_ms": m.stats.median_ms,
-            "tflops_mean": m.tflops(w.flops), "n": m.stats.n, "ci95_rel": m.stats.ci95_rel}, m
-
-def _spread(rates: list[float], within_ci: float) -> float:
-    "Relative 95 % CI half-width of the centre of `rates` (independent windows); one window: its own CI."
-    if len(rates) < 2: return within_ci
-    import statistics
-    return t_quantile_975(len(rates) - 1) * statistics.stdev(rates) / math.sqrt(len(rates)) / statistics.median(rates)
-
-# %% ../../nbs/03_ceilings.ipynb #7917681f
-def _best_entry(searched: list[dict]) -> dict|None:
-    "The fastest timed entry of the search so far, or None."
-    return max((e for e in searched if "tflops" in e), key=lambda e: e["tflops"], default=None)
-
-def _over_budget(shape: tuple, searched: list[dict], window_s: float, left_s: float, cuda: bool) -> bool:
-    "True when timing `shape` would overrun the `left_s` seconds left, its cost predicted from the best rate so far."
-    b = _best_entry(searched)
-    if b is None: return False
-    call_s = 2.0 * math.prod(shape) / (b["tflops"] * 1e12)
-    return max(4 * call_s, 1.5 * window_s if cuda else 0) > left_s
-
-# %% ../../nbs/03_ceilings.ipynb #784a9463
-def _try_candidate(prec: Precision, dev: torch.device, plan: dict, searched: list[dict], stage: str, shape: tuple,
-                   left: Callable[[], float], log: Callable|None) -> None:
-    "Time one candidate into `searched`, or record why it was skipped (not supported, over the budget)."
-    shape = tuple(shape)
-    if GemmWorkload(prec, *shape).supported(dev):
-        searched.append({"shape": list(shape), "stage": stage, "skipped": "not supported"}); return
-    if _over_budget(shape, searched, plan["per_shape_s"], left(), dev.type == "cuda"):
-        searched.append({"shape": list(shape), "stage": stage,
-                         "skipped": f"over the {plan['budget_s']:g} s search budget"})
-        return
-    time.sleep(plan["idle_s"]["candidate"])   # clocks recover between candidates: each starts alike
-    e, _ = _time_shape(prec, shape, dev, plan["per_shape_s"])
-    searched.append({**e, "stage": stage})
-    if log and "tflops" in e: log(f"  peak search {prec.value} {'x'.join(map(str, shape))}: {e['tflops']:.1f} TFLOPS")
-
-def _coarse_and_refine(prec: Precision, dev: torch.device, plan: dict, left: Callable[[], float],
-                       log: Callable|None) -> list[dict]:
-    "The coarse pass (or the recorded winners, confirmed), then the refinement around the best: every entry."
-    searched, rec = [], plan.get("winners", {}).get(prec.value)
-    if rec: searched = _confirm_winners(prec, dev, plan, rec, left, log)
-    if not rec or not searched:
-        for s in plan["coarse"]: _try_candidate(prec, dev, plan, searched, "coarse", s, left, log)
-    if _best_entry(searched) is None: raise RuntimeError(f"no search shape fit in memory (or the budget) on {dev}")
-    if plan["refine"]:
-        tried, best = [e["shape"] for e in searched], tuple(_best_entry(searched)["shape"])
-        near = near_winner(best, tried) if searched[0]["stage"] == "recorded" else refine_candidates(
-            best, plan["sm_count"], tried)
-        for s in near: _try_candidate(prec, dev, plan, searched, "refine", s, left, log)
-    return searched
-
-def near_winner(best: tuple[int, int, int], tried=()) -> list[tuple[int, int, int]]:
-    "The refinement of a confirmed winner: K a quarter longer and shorter, M and N swapped (three shapes, not eleven)."
-    M, N, K = best
-    r512 = lambda k: max(1024, int(round(k / 512)) * 512)
-    out = [(M, N, r512(K * 1.25)), (M, N, r512(K * 0.75)), (N, M, K)]
-    return [s for s in dict.fromkeys(out) if s not in set(map(tuple, tried)) and s[2] <= 65536]
-
-def _confirm_winners(prec: Precision, dev: torch.device, plan: dict, rec: dict, left: Callable[[], float],
-                     log: Callable|None) -> list[dict]:
-    "Time the recorded winners; [] (search from scratch) when the best is more than 10 % below its recorded rate."
-    searched = []
-    for s in rec["shapes"]: _try_candidate(prec, dev, plan, searched, "recorded", s, left, log)
-    best = _best_entry(searched)
-    if best is not None and (not rec.get("tflops") or best["tflops"] >= 0.9 * rec["tflops"]): return searched
-    if log: log(f"  the recorded {prec.value} winners read {best['tflops'] if best else 0:.1f} TFLOPS here, "
-                f"below 90 % of the recorded {rec.get('tflops')}: searching from scratch")
-    return []
-
-# %% ../../nbs/03_ceilings.ipynb #5e8143fe
-def _retime_finalists(prec: Precision, dev: torch.device, plan: dict, ranked: list[dict],
-                      left: Callable[[], float]) -> tuple[dict, dict, dict, dict]:
-    "Re-time the best shapes in interleaved windows: per finalist, (median rates, window CI, last measurement, means)."
-    finalists = [tuple(e["shape"]) for e in ranked[:plan["finalists"]]]
-    reps: dict = {f: [] for f in finalists}; within, last_m, means_ = {}, {}, {f: [] for f in finalists}
-    window = plan["per_shape_s"]
-    for r in range(plan["repeats"]):  # interleaved: each finalist's windows spread over the same stretch of time
-        for f in finalists:
-            call_s = 2.0 * math.prod(f) / (ranked[0]["tflops"] * 1e12)
-            if r >= 2 and max(2 * call_s, window) > left(): continue  # two windows at least, then the budget rules
-            time.sleep(plan["idle_s"]["finalist"])
-            e, m = _time_shape(prec, f, dev, plan["finalist_window_s"] or window, check=False,
-                               telemetry=dev.type == "cuda")
-            if m is None: continue
-            reps[f].append(e["tflops"]); within[f] = e["ci95_rel"]; last_m[f] = m
-            means_[f].append(e["tflops_mean"])
-    return reps, within, last_m, means_
-
-# %% ../../nbs/03_ceilings.ipynb #c5a9f878
-def _searched_peak(prec: Precision, dev: torch.device, plan: dict, log: Callable|None) -> PeakMeasurement:
-    "The burst search: coarse pass, refinement, finalists re-timed; the peak: the best median of a finalist's windows."
-    t0 = time.perf_counter()
-    left = lambda: plan["budget_s"] - (time.perf_counter() - t0)
-    searched = _coarse_and_refine(prec, dev, plan, left, log)
-    ranked = sorted((e for e in searched if "tflops" in e), key=lambda e: -e["tflops"])
-    reps, within, last_m, means_ = _retime_finalists(prec, dev, plan, ranked, left)
-    means = {f: statistics.median(v) for f, v in reps.items() if v}   # robust to one window at lower clocks
-    if not means: raise RuntimeError(f"the finalists {list(reps)} could not be re-timed on {dev}")
-    shape = max(means, key=means.get)
-    rate, ci = means[shape], _spread(reps[shape], within[shape])
-    m = last_m[shape]
-    method = {**m.method, "statistic": plan["statistic"], "search": "coarse, refine, finalists re-timed",
-              "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
-              "repeat_tflops": [round(v, 4) for v in reps[shape]],
-              "median_tflops": rate, "mean_tflops": statistics.median(means_[shape]),  # per-call median / mean
-              "finalists": {"x".join(map(str, f)): v for f, v in reps.items()},
-              "start": "recorded" if searched[0].get("stage") == "recorded" else "full",
-              "search_s": round(time.perf_counter() - t0, 2)}
-    return PeakMeasurement("matmul", prec.value, "burst", rate, "TFLOPS", tuple(shape),
-                           2.0 * math.prod(shape) / rate / 1e9, m.telemetry.to_dict(), method, searched, _now(),
-                           ci95_rel=ci if math.isfinite(ci) else None)  # one window of one call: no spread known
-
-# %% ../../nbs/03_ceilings.ipynb #ee32887f
-def _reused_search(from_search: PeakMeasurement|None, prec: Precision, plan: dict) -> PeakMeasurement|None:
-    "`from_search` when the same search (plan) found it for `prec`: a sustained ceiling reuses its shape, else None."
-    if (from_search is None or from_search.precision != prec.value or not from_search.shape
-            or from_search.method.get("plan_hash") != plan_hash(plan)): return None
-    method = {**from_search.method, "search_reused_from": f"the burst search of {from_search.measured_at}"}
-    return replace(from_search, shape=tuple(from_search.shape), searched=list(from_search.searched), method=method)
-
-# %% ../../nbs/03_ceilings.ipynb #3696cf81
-def _back_to_back(prec: Precision, shape: tuple, dev: torch.device, window_s: float, call_ms: float) -> dict:
-    "Run the library GEMM at `shape` back to back for `window_s`: rate of the second half, clocks, power, energy."
-    w = GemmWorkload(prec, *shape); x = w.make_inputs(dev, seed=7); be = w.backends(dev)[w.default_backend]
-    n = max(20, math.ceil(window_s * 1e3 / call_ms))
-    # back to back: no L2 flush, no spin hold, no graph (memory or spin kernels between the matmuls lower the
-    # board's power, so the clocks stay at boost: the H100 read 1938 MHz through such a 'sustained' run, 2026-11-23)
-    try:
-        with w.precision_context():
-            m = measure(lambda: be.fn(x), dev, MeasureConfig.fixed(warmup=5, iters=n), hold_us=0.0, cuda_graph=False)
-    finally: del x
-    tail = summarize(list(m.times_ms[len(m.times_ms) // 2:]))
-    t, rate = m.telemetry, w.flops / (tail.mean_ms * 1e-3) / 1e12
-    watts = t.energy_power_w
-    return {"shape": list(shape), "tflops": rate, "mean_ms": tail.mean_ms, "ci95_rel": tail.ci95_rel,
-            "run_s": round(m.duration_s, 2), "regime": t.regime if t.available else m.regime,
-            "sm_clock_mhz_mean": t.sm_clock_mhz_mean, "power_cap_fraction": t.power_cap_fraction,
-            "power_w": watts, "tflop_per_j": rate / watts if watts else None, "telemetry": t.to_dict(),
-            "method": m.method}
-
-def _capped_entries(pk: PeakMeasurement, prec: Precision, dev: torch.device, plan: dict) -> list[dict]:
-    "The burst finalists run back to back in turn; on a GPU where none reached the cap, the best once more, longer."
-    fin = pk.method.get("finalists") or {"x".join(map(str, pk.shape)): [pk.value]}
-    ranked = sorted(fin, key=lambda k: -statistics.median(fin[k]) if fin[k] else 0)
-    burst = [tuple(int(v) for v in k.split("x")) for k in ranked]
-    # the best burst shape, then those recorded (or known) to run best at the cap: the fp8 square 8192^3 read 1,287
-    # TFLOPS at the H100's cap where the burst finalist 2816x3072x13312 read 1,218 (2026-11-26)
-    rec = [tuple(s) for s in (plan.get("winners") or {}).get(prec.value, {}).get("sustained") or []]
-    extra = [tuple(s) for s in plan.get("sustained_extra", [])]
-    # a warm start confirms the shape recorded best at the cap (one window); else the burst winner, then the others
-    shapes = rec[:1] or list(dict.fromkeys([*burst[:1], *extra, *burst[1:]]))[:plan["sustained_finalists"]]
-    window = plan["sustained_window_s"]
-    out = [{**_back_to_back(prec, s, dev, window, pk.mean_ms * math.prod(s) / math.prod(pk.shape)), "stage": "capped"}
-           for s in shapes]
-    if dev.type == "cuda" and not any(e["regime"] == "sustained" for e in out):   # at boost: not sustained yet
-        best = max(out, key=lambda e: e["tflops"])
-        out.append({**_back_to_back(prec, tuple(best["shape"]), dev, plan["sustained_s"], best["mean_ms"]),
-                    "stage": "longer"})
-    return out
-
-def sustained_choice(entries: list[dict] # back-to-back windows: {"tflops", "regime" (what the clocks said)}
-                    ) -> tuple[dict, bool]:
-    "(the window that sets the sustained ceiling, whether the power cap bound): the best capped one, else the best."
-    capped = [e for e in entries if e.get("regime") == "sustained"]
-    return max(capped or entries, key=lambda e: e["tflops"]), bool(capped)
-
-def _sustained_peak(pk: PeakMeasurement, prec: Precision, dev: torch.device, plan: dict) -> PeakMeasurement:
-    "The best rate once the power cap binds (the clocks say so): the burst finalists run back to back, best kept."
-    entries = _capped_entries(pk, prec, dev, plan)
-    best, capped = sustained_choice(entries)
-    method = {**pk.method, **best["method"], "statistic": "mean of the second half of a back-to-back run, the best "
-              "finalist at the power cap", "run_s": best["run_s"], "burst_tflops": pk.value,
-              "burst_shape": list(pk.shape), "tflop_per_j": best["tflop_per_j"], "power_w": best["power_w"],
-              "capped": [{k: v for k, v in e.items() if k not in ("telemetry", "method")} for e in entries]}
-    if dev.type == "cuda":
-        method["power_cap_binds"] = bool(capped)
-        if not capped:
-            t = best["telemetry"]
-            method["regime_note"] = (f"not sustained: the clocks stayed near boost (mean {t.get('sm_clock_mhz_mean')} "
-                                     f"MHz) through {best['run_s']} s back to back; the power cap did not bind")
-    ci = best["ci95_rel"]
-    return replace(pk, value=best["tflops"], shape=tuple(best["shape"]), mean_ms=best["mean_ms"],
-                   telemetry=best["telemetry"], method=method, ci95_rel=ci if math.isfinite(ci) else None)
-
-# %% ../../nbs/03_ceilings.ipynb #7179967c
-def measure_matmul_peak(device: str|torch.device,       # where to measure
-                        precision: Precision|str,        # input precision
-                        regime: str="burst",             # "burst" or "sustained"
-                        config: SearchConfig|None=None,  # the search (default: candidates from the hardware)
-                        log: Callable|None=None,         # progress printer
-                        from_search: PeakMeasurement|None=None, # sustained: reuse this burst peak's search (same plan)
-                        **overrides                      # `SearchConfig` fields by name (shapes=..., budget_s=...)
-                       ) -> PeakMeasurement:
-    "Maximum achievable matmul rate (MAMF-style): coarse pass, refinement, finalists re-timed for their spread."
-    dev, prec = torch.device(device), parse_enum(Precision, precision, "precision")
-    if regime not in REGIMES: raise CeilingScoutError(f"regime must be one of {REGIMES}; got {regime!r}")
-    plan = search_plan(dev, config, **overrides)
-    why = GemmWorkload(prec, *plan["coarse"][0]).supported(dev)
-    if why: raise NotSupportedError(why)
-    pk = _reused_search(from_search, prec, plan) if regime == "sustained" else None
-    if pk is None: pk = _searched_peak(prec, dev, plan, log)   # the same search found the same shape: reused
-    if regime == "sustained": pk = _sustained_peak(pk, prec, dev, plan)
-    if dev.type != "cuda" and (emu := cpu_emulated(prec)): pk = replace(pk, method={**pk.method, "emulated": emu})
-    return replace(pk, regime=regime, measured_at=_now())
-
-# %% ../../nbs/03_ceilings.ipynb #d969b70a
-def measure_copy_bandwidth(device: str|torch.device, nbytes: int=None, max_time_s: float=0.5) -> PeakMeasurement:
-    "Device-memory copy bandwidth (GB/s, read + write) from a large random buffer."
-    dev = torch.device(device)
-    if nbytes is None:
-        nbytes = min(2 * 2**30, torch.cuda.mem_get_info(dev)[0] // 4) if dev.type == "cuda" else 256 * 2**20
-    src = random_tensor((nbytes // 4,), torch.float32, dev, seed=11); dst = torch.empty_like(src)
-    dst.copy_(src)
-    if not torch.equal(dst, src): raise RuntimeError("copy check failed: destination differs from source")
-    m = measure(lambda: dst.copy_(src), dev, mode="adaptive", warmup=3, min_iters=5, max_time_s=max_time_s,
-                energy_s=ENERGY_MIN_WINDOW_S if dev.type == "cuda" else None)
-    moved = 2 * src.numel() * 4
-    e = m.energy
-    gb_j = moved / 1e9 / e.joules_per_call if e is not None and e.available else None
-    return PeakMeasurement("copy", None, "burst", m.gbps(moved), "GB/s", None, m.mean_ms, m.telemetry.to_dict(),
-                           {**m.method, "bytes_moved": moved, "gb_per_j": gb_j,
-                            "energy": e.to_dict() if e is not None else None}, [], _now())
-
-# %% ../../nbs/03_ceilings.ipynb #c7fea3a8
-def measure_read_bandwidth(device: str|torch.device, nbytes: int=None, max_time_s: float=1.0) -> PeakMeasurement:
-    "Device-memory read bandwidth (GB/s, bytes read only): a sum over a large buffer, the roof of a GEMV's weights."
-    dev = torch.device(device)
-    if nbytes is None:
-        nbytes = min(2 * 2**30, torch.cuda.mem_get_info(dev)[0] // 4) if dev.type == "cuda" else 256 * 2**20
-    src = random_tensor((nbytes // 4,), torch.float32, dev, seed=13)
-    got, ref = float(src.sum()), float(src.double().sum())
-    if not abs(got - ref) <= 1e-3 * float(src.double().abs().sum()):
-        raise RuntimeError(f"read check failed: sum {got} differs from the float64 sum {ref}")
-    m = measure(lambda: src.sum(), dev, mode="adaptive", warmup=3, min_iters=5, max_time_s=max_time_s)
-    read = src.numel() * 4
-    return PeakMeasurement("read", None, "burst", m.gbps(read), "GB/s", None, m.mean_ms, m.telemetry.to_dict(),
-                           {**m.method, "bytes_read": read, "kernel": "torch.sum over a float32 buffer"}, [], _now(),
-                           ci95_rel=m.stats.ci95_rel)
+__all__ = ['CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'roofline', 'Ceiling',
+           'environment_key', 'ceiling_key', 'default_cache_path', 'peak_limit', 'check_peak', 'consistency_problem',
+           'cache_problem', 'CeilingStore', 'burst_to_reuse', 'search_keys', 'get_ceiling', 'power_fields',
+           'raise_measured_peak', 'TENSOR_CORE_PRECISIONS', 'DEVICE_ALIASES', 'CEILING_METHOD_VERSION', 'GPU_TILES',
+           'GPU_LONG_K', 'GPU_SQUARES', 'GPU_SEARCH_BUDGET_S', 'CPU_SEARCH_SHAPES', 'GPU_SEARCH_SHAPES', 'REGIMES',
+           'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS', 'installed_data_dirs', 'data_dir', 'SpecRow', 'load_specs',
+           'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device', 'wave_efficiency',
+           'wave_quantised_mn', 'search_candidates', 'refine_candidates', 'cpu_emulated', 'PeakMeasurement',
+           'device_sm_count', 'SearchConfig', 'recorded_winners', 'search_plan', 'plan_hash', 'near_winner',
+           'sustained_choice', 'measure_matmul_peak', 'measure_copy_bandwidth', 'measure_read_bandwidth']
 
 # %% ../../nbs/03_ceilings.ipynb #44faa7e9
 def roofline(ai: float, peak_tflops: float|None, bandwidth_gbps: float|None) -> tuple[float|None, str|None]:
@@ -688,9 +154,10 @@ class CeilingStore:
         if p.is_file() and self._looks_like_report():
             raise CeilingScoutError(f"{str(p)!r} is a report file, not a ceiling cache; refusing to overwrite it "
                                     "(choose another --cache)")
-        if p.is_file() and (why := self._not_a_cache()):
-            raise CeilingScoutError(f"--cache {str(p)!r} is not a ceiling cache ({why}); refusing to touch it "
-                                    "(give a new .json file or an existing measured-ceiling cache)")
+        if p.is_file() and p.suffix != ".json":   # someone else's file (a cache, even a damaged one, ends in .json)
+            raise CeilingScoutError(f"--cache {str(p)!r} is not a ceiling cache (its name does not end in .json); "
+                                    "refusing to touch it (give a new .json file or an existing measured-ceiling "
+                                    "cache)")
     def _looks_like_report(self) -> bool:
         "True when the file holds a report: one JSON object, a list, `{'reports': ...}`, or JSON lines of them."
         try: raw = self.path.read_bytes()
@@ -701,9 +168,6 @@ class CeilingStore:
             if isinstance(data, dict) and ("schema_version" in data or "reports" in data): return True
             if isinstance(data, list) and any(isinstance(x, dict) and "schema_version" in x for x in data): return True
         return False
-    def _not_a_cache(self) -> str|None:
-        "Why an existing file is someone else's (its name does not end in .json), or None: a cache, or a damaged one."
-        return None if self.path.suffix == ".json" else "its name does not end in .json"
     def _note(self, msg: str):
         if msg not in self.notes: self.notes.append(msg); warnings.warn(msg)
     def _load(self) -> dict:
@@ -843,9 +307,10 @@ def get_ceiling(target: DeviceTarget,          # from `resolve_device`
     note = "; ".join(dict.fromkeys(notes))
     c = Ceiling(target.key, env.device_name, prec.value if prec else None, regime,
                 pk.value if pk else None, bw.value, spec.peak(prec) if (spec and prec) else None,
-                spec.mem_bandwidth_gbps if spec else None, pk.shape if pk else None, source,
-                pk.measured_at if pk else bw.measured_at, pk.telemetry if pk else None, note,
-                pk.ci95_rel if pk else None, rd.value, pk.method.get("raised_from") if pk else None)
+                spec.mem_bandwidth_gbps if spec else None, peak_shape=pk.shape if pk else None, source=source,
+                measured_at=pk.measured_at if pk else bw.measured_at, telemetry=pk.telemetry if pk else None,
+                note=note, measured_peak_ci95_rel=pk.ci95_rel if pk else None, measured_read_bandwidth_gbps=rd.value,
+                raised_from_tflops=pk.method.get("raised_from") if pk else None)
     return replace(c, **power_fields(pk, bw, regime, _other_regime(store, key, prec, regime, spec, threads)))
 
 def _other_regime(store: CeilingStore, key: str, prec: Precision|None, regime: str, spec, threads) -> float|None:
@@ -884,7 +349,7 @@ def raise_measured_peak(target: DeviceTarget,  # the device
     if ceiling.regime == "burst":
         if log: log(f"  the baseline beat the ceiling: re-measuring the {prec.value} peak at "
                     f"{'x'.join(map(str, shape))}")
-        e, m = _time_shape(prec, tuple(shape), dev, 2 * plan["per_shape_s"], telemetry=dev.type == "cuda")
+        e, m = time_shape(prec, tuple(shape), dev, 2 * plan["per_shape_s"], telemetry=dev.type == "cuda")
     new = max(e.get("tflops") or 0.0, baseline_tflops)
     if old is not None and new <= old: return ceiling
     note = f"ceiling raised from {old:.4g} to {new:.4g} TFLOPS: a baseline at {'x'.join(map(str, shape))} {reason}"
@@ -897,7 +362,7 @@ def raise_measured_peak(target: DeviceTarget,  # the device
               "start": ceiling.search_start}   # what the raised peak's cache entry keeps of the searched one
     pk = PeakMeasurement("matmul", prec.value, ceiling.regime, new, "TFLOPS", tuple(shape),
                          2.0 * math.prod(shape) / new / 1e9, m.telemetry.to_dict() if m else (ceiling.telemetry or {}),
-                         method, [e], _now(), ci95_rel=ci)
+                         method=method, searched=[e], measured_at=utc_now(), ci95_rel=ci)
     if store is not None: store.put(ceiling_key(capture_environment(dev), plan), pk)
     both = {f"{ceiling.regime}_peak_tflops": new}   # the regime's own figure follows the raised peak
     return replace(ceiling, measured_peak_tflops=new, peak_shape=tuple(shape), measured_peak_ci95_rel=ci,

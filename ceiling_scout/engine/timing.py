@@ -4,297 +4,32 @@
 
 # %% ../../nbs/01_timing.ipynb #41036a60
 from __future__ import annotations
-import contextlib, gc, math, statistics, threading, time
-from dataclasses import dataclass, asdict, field, fields, replace, is_dataclass
+import contextlib, gc, math, statistics, time
+from dataclasses import dataclass, fields, replace, is_dataclass
 from typing import Callable, Any, Sequence
 from fastcore.basics import patch
 import torch
 from .core import CeilingScoutError
+from .stopping import *   # its names and telemetry's are re-exported (`_all_`)
+from .telemetry import *
+_all_ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'ENERGY_MIN_WINDOW_S',
+         'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
+         'CLOCK_SETTLE_WINDOW_S', 'CLOCK_SETTLE_TOLERANCE', 'POWER_CAP_REASON', 'POWER_SETTLE_FRACTION',
+         'POWER_CAP_WINDOW_S', 'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize',
+         'throttle_reason_names', 'Telemetry', 'RegimeDecision', 'classify_regime', 'TelemetrySampler',
+         'counter_power_w', 'Energy', 'energy_from_trace', 'measure_energy', 'FixedCount', 'StdRel', 'BatchMeans',
+         'stopping_criterion', 'warmup_settled', 'clocks_settled', 'power_settled', 'level_shift']
 
 # %% auto #0
-__all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'ENERGY_MIN_WINDOW_S', 'CPU_WARMUP_MAX_S',
-           'SUSTAINED_MIN_S', 'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE',
-           'WARMUP_RULES', 'CLOCK_SETTLE_WINDOW_S', 'CLOCK_SETTLE_TOLERANCE', 'POWER_CAP_REASON',
-           'POWER_SETTLE_FRACTION', 'POWER_CAP_WINDOW_S', 'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats',
-           'summarize', 'throttle_reason_names', 'Telemetry', 'RegimeDecision', 'classify_regime', 'TelemetrySampler',
-           'counter_power_w', 'Energy', 'energy_from_trace', 'measure_energy', 'measurement_regime', 'Measurement',
-           'FixedCount', 'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled', 'clocks_settled',
-           'power_settled', 'level_shift', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan',
-           'gc_paused', 'measure']
-
-# %% ../../nbs/01_timing.ipynb #c00bbcde
-def t_quantile_975(df: int) -> float:
-    "Two-sided 95 % quantile of Student's t with `df` degrees of freedom."
-    if df < 1: return float("inf")
-    table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571}
-    if df in table: return table[df]
-    z = 1.959963984540054
-    return (z + (z**3 + z) / (4*df) + (5*z**5 + 16*z**3 + 3*z) / (96*df**2)
-            + (3*z**7 + 19*z**5 + 17*z**3 - 15*z) / (384*df**3))
-
-# %% ../../nbs/01_timing.ipynb #98a69dc3
-@dataclass(frozen=True)
-class Stats:
-    "Summary statistics of a sample of times in milliseconds."
-    n: int; mean_ms: float; median_ms: float; stdev_ms: float; cv: float; min_ms: float; max_ms: float
-    ci95_half_ms: float  # half-width of the 95 % confidence interval of the mean (the wider of i.i.d. and batch means)
-    ci95_iid_half_ms: float|None = None  # the textbook i.i.d. half-width, for comparison
-    @property
-    def ci95_rel(self) -> float: return self.ci95_half_ms / self.mean_ms if self.mean_ms else float("inf")
-    def to_dict(self) -> dict: return asdict(self)
-
-def summarize(times_ms: list[float] # one time per timed call
-             ) -> Stats:
-    "Mean, median, stdev, CV, min, max and 95 % CI half-width of `times_ms`."
-    if not times_ms: raise ValueError("summarize needs at least one time; got an empty list")
-    n, mean = len(times_ms), statistics.fmean(times_ms)
-    sd = statistics.stdev(times_ms) if n > 1 else 0.0
-    iid = t_quantile_975(n - 1) * sd / math.sqrt(n) if n > 1 else float("inf")
-    half = iid
-    if n >= 20:  # batch means over 10 consecutive batches (the oldest n % 10 samples dropped)
-        b = n // 10; tail = times_ms[n - 10 * b:]
-        means = [statistics.fmean(tail[i * b:(i + 1) * b]) for i in range(10)]
-        half = max(iid, t_quantile_975(9) * statistics.stdev(means) / math.sqrt(10))
-    return Stats(n=n, mean_ms=mean, median_ms=statistics.median(times_ms), stdev_ms=sd, cv=sd / mean if mean else 0.0,
-                 min_ms=min(times_ms), max_ms=max(times_ms), ci95_half_ms=half, ci95_iid_half_ms=iid)
-
-# %% ../../nbs/01_timing.ipynb #be4f4853
-_THROTTLE_BITS = {0x1: "gpu_idle", 0x2: "applications_clocks", 0x4: "sw_power_cap", 0x8: "hw_slowdown",
-                  0x10: "sync_boost", 0x20: "sw_thermal", 0x40: "hw_thermal", 0x80: "hw_power_brake",
-                  0x100: "display_clocks"}
-_LIMITING = {"sw_power_cap", "hw_slowdown", "sw_thermal", "hw_thermal", "hw_power_brake"}
-
-def throttle_reason_names(mask: int) -> list[str]:
-    "Names of the NVML clock-event (throttle) reasons set in `mask`."
-    return [name for bit, name in _THROTTLE_BITS.items() if mask & bit]
-
-@dataclass(frozen=True)
-class Telemetry:
-    "GPU state while a measurement ran (NVML samples), or why there is none."
-    available: bool; note: str = ""; samples: int = 0
-    sm_clock_mhz_min: float|None = None; sm_clock_mhz_median: float|None = None; sm_clock_mhz_max: float|None = None
-    sm_clock_max_mhz: float|None = None  # the device's maximum SM clock
-    power_w_median: float|None = None; power_w_max: float|None = None; power_limit_w: float|None = None
-    temperature_c_max: float|None = None
-    throttle_reasons: tuple[str, ...] = ()
-    sm_clock_mhz_mean: float|None = None; sm_clock_mhz_stdev: float|None = None
-    power_cap_fraction: float|None = None   # share of the busy samples with the power cap (sw_power_cap) engaged
-    thermal_fraction: float|None = None     # ... with a thermal or hardware slowdown engaged
-    boost_fraction: float|None = None       # ... with the SM clock within BOOST_TOLERANCE of the maximum
-    held_fraction: float|None = None        # ... with a limit engaged and the clock below that band
-    regime: str = "unknown"                 # what the clocks say: burst, sustained or unknown (`classify_regime`)
-    regime_reason: str = ""                 # why, in one line
-    settled: bool|None = None               # False when the window straddled a change of regime
-    energy_power_w: float|None = None       # mean power from NVML's energy counter (between its updates in the window)
-    energy_span_s: float|None = None        # ... over this long (None: fewer than two updates)
-    @property
-    def throttled(self) -> bool:
-        "True when a power or thermal limit held the clocks back during the run."
-        return bool(set(self.throttle_reasons) & _LIMITING)
-    def to_dict(self) -> dict: return {**asdict(self), "throttle_reasons": list(self.throttle_reasons),
-                                       "throttled": self.throttled}
-
-# %% ../../nbs/01_timing.ipynb #d55be627
-POWER_CAP_BITS = 0x4 | 0x80          # sw_power_cap, hw_power_brake
-THERMAL_BITS = 0x8 | 0x20 | 0x40     # hw_slowdown, sw_thermal, hw_thermal
-SUSTAINED_FRACTION = 0.5             # clocks held below boost by a limit in at least this share: sustained
-BOOST_TOLERANCE = 0.10               # "at boost": SM clock within this fraction of the device's maximum
-
-@dataclass(frozen=True)
-class RegimeDecision:
-    "What the clocks did during one timed window, and the regime that follows."
-    regime: str; reason: str; samples: int = 0; busy_samples: int = 0
-    power_cap_fraction: float|None = None; thermal_fraction: float|None = None; boost_fraction: float|None = None
-    held_fraction: float|None = None   # a limit engaged *and* the SM clock below the boost band
-    sm_clock_mhz_mean: float|None = None; sm_clock_mhz_stdev: float|None = None; settled: bool|None = None
-    def to_dict(self) -> dict: return asdict(self)
-
-def classify_regime(samples: Sequence[dict],              # NVML samples: {"sm": MHz, "reasons": mask, ...}
-                    sm_clock_max_mhz: float|None=None,    # the device's maximum SM clock (None: the bits alone)
-                    sustained_fraction: float=SUSTAINED_FRACTION
-                   ) -> RegimeDecision:
-    "Burst, sustained or unknown, from a trace of SM clocks and clock-event reasons (pure: no NVML, no clock)."
-    busy = [s for s in samples if not int(s.get("reasons", 0)) & 0x1]
-    if not busy:
-        why = "no clock samples" if not samples else f"the GPU was idle in all {len(samples)} samples"
-        return RegimeDecision("unknown", why, len(samples), 0)
-    floor = (1 - BOOST_TOLERANCE) * sm_clock_max_mhz if sm_clock_max_mhz else None
-    lim_bits = POWER_CAP_BITS | THERMAL_BITS
-    held_one = lambda s: bool(int(s.get("reasons", 0)) & lim_bits) and (floor is None or float(s["sm"]) < floor)
-    frac = lambda rows, f: sum(1 for s in rows if f(s)) / len(rows)
-    cap = frac(busy, lambda s: int(s.get("reasons", 0)) & POWER_CAP_BITS)
-    thermal = frac(busy, lambda s: int(s.get("reasons", 0)) & THERMAL_BITS)
-    held = frac(busy, held_one)
-    sm = [float(s["sm"]) for s in busy]
-    boost = sum(1 for c in sm if c >= floor) / len(sm) if floor else None
-    third = max(1, len(busy) // 3)
-    settled = abs(frac(busy[:third], held_one) - frac(busy[-third:], held_one)) <= 0.5 if len(busy) >= 3 else None
-    mean = statistics.fmean(sm); sd = statistics.stdev(sm) if len(sm) > 1 else 0.0
-    clocks = f"SM clock {mean:.0f} ± {sd:.0f} MHz" + (f" (max {sm_clock_max_mhz:.0f})" if sm_clock_max_mhz else "")
-    what = "power cap" if cap >= thermal else "thermal limit"
-    if held >= sustained_fraction:
-        regime = "sustained"
-        reason = f"{what} held the clock below boost in {held:.0%} of {len(busy)} busy samples; {clocks}"
-    else:
-        regime = "burst"
-        reason = (f"clock held below boost in {held:.0%} of {len(busy)} busy samples "
-                  f"({what} bit set in {max(cap, thermal):.0%}); {clocks}")
-    if settled is False: reason += "; not settled: the clock was held in one part of the window and not the other"
-    return RegimeDecision(regime, reason, len(samples), len(busy), cap, thermal, boost, held, mean, sd, settled)
-
-# %% ../../nbs/01_timing.ipynb #9333f5b0
-class TelemetrySampler:
-    "Samples NVML in a background thread between `start()` and `stop()`; `stop()` returns a `Telemetry`."
-    def __init__(self, device: str|torch.device, period_s: float=0.01):
-        self.device, self.period_s, self._rows, self._stop = torch.device(device), period_s, [], threading.Event()
-        self._nvml = self._handle = None; self._note = ""; self._t0 = time.perf_counter()
-        if self.device.type != "cuda": self._note = "no NVML telemetry: not an NVIDIA GPU"; return
-        try:
-            import pynvml
-            pynvml.nvmlInit()
-            idx = self.device.index if self.device.index is not None else torch.cuda.current_device()
-            try:
-                bus = torch.cuda.get_device_properties(idx).pci_bus_id
-                self._handle = pynvml.nvmlDeviceGetHandleByPciBusId(bus)
-            except Exception: self._handle = pynvml.nvmlDeviceGetHandleByIndex(idx)
-            self._nvml = pynvml
-        except Exception as e: self._note = f"no NVML telemetry: {type(e).__name__}: {e}"
-
-    def _sample(self):
-        n, h = self._nvml, self._handle
-        reasons_fn = (getattr(n, "nvmlDeviceGetCurrentClocksEventReasons", None)
-                      or n.nvmlDeviceGetCurrentClocksThrottleReasons)
-        row = {"t": time.perf_counter() - self._t0, "sm": n.nvmlDeviceGetClockInfo(h, n.NVML_CLOCK_SM),
-               "reasons": reasons_fn(h)}
-        try: row["power"] = n.nvmlDeviceGetPowerUsage(h) / 1000
-        except Exception: pass
-        try: row["temp"] = n.nvmlDeviceGetTemperature(h, n.NVML_TEMPERATURE_GPU)
-        except Exception: pass
-        try: row["energy_mj"] = n.nvmlDeviceGetTotalEnergyConsumption(h)   # since the driver loaded, mJ
-        except Exception: pass
-        self._rows.append(row)
-
-    def _loop(self):
-        while not self._stop.is_set():
-            try: self._sample()
-            except Exception as e: self._note = f"NVML sampling failed: {e}"; return
-            self._stop.wait(self.period_s)
-
-    def start(self) -> "TelemetrySampler":
-        "Begin sampling (no-op without NVML)."
-        self._t0 = time.perf_counter()
-        if self._nvml is not None:
-            self._thread = threading.Thread(target=self._loop, daemon=True); self._thread.start()
-        return self
-
-    @property
-    def note(self) -> str:
-        "Why there is no telemetry ('' when NVML answered): not an NVIDIA GPU, no pynvml, a failed sample."
-        return self._note
-
-    @property
-    def power_limit_w(self) -> float|None:
-        "The enforced power limit (W) from NVML, read once; None without NVML."
-        if not hasattr(self, "_limit_w"):
-            try: self._limit_w = self._nvml.nvmlDeviceGetEnforcedPowerLimit(self._handle) / 1000 if self._nvml else None
-            except Exception: self._limit_w = None
-        return self._limit_w
-
-    @property
-    def trace(self) -> list[dict]:
-        "The samples so far: time since `start()` (s), SM clock (MHz), reasons mask, power (W), temperature (C)."
-        return list(self._rows)
-
-    def stop(self) -> Telemetry:
-        "Stop sampling and summarise the samples (clock statistics, limit fractions, regime)."
-        if self._nvml is None:
-            return Telemetry(False, note=self._note, regime_reason=f"no clock samples: {self._note}")
-        self._stop.set(); self._thread.join()
-        try: self._sample()  # one sample at the very end, so short runs have at least one
-        except Exception: pass
-        rows, n, h = self._rows, self._nvml, self._handle
-        if not rows: return Telemetry(False, note=self._note or "no NVML samples", regime_reason="no clock samples")
-        sm = [r["sm"] for r in rows]
-        pw = [r["power"] for r in rows if "power" in r]
-        tp = [r["temp"] for r in rows if "temp" in r]
-        mask = 0
-        for r in rows: mask |= r["reasons"]
-        def _try(f, *a):
-            try: return f(*a)
-            except Exception: return None
-        lim, top = _try(n.nvmlDeviceGetEnforcedPowerLimit, h), _try(n.nvmlDeviceGetMaxClockInfo, h, n.NVML_CLOCK_SM)
-        d, (watts, span) = classify_regime(rows, top), counter_power_w(rows)
-        return Telemetry(True, note=self._note, samples=len(rows), sm_clock_mhz_min=min(sm),
-                         sm_clock_mhz_median=statistics.median(sm), sm_clock_mhz_max=max(sm), sm_clock_max_mhz=top,
-                         power_w_median=statistics.median(pw) if pw else None, power_w_max=max(pw) if pw else None,
-                         power_limit_w=lim / 1000 if lim else None, temperature_c_max=max(tp) if tp else None,
-                         throttle_reasons=tuple(throttle_reason_names(mask)), sm_clock_mhz_mean=d.sm_clock_mhz_mean,
-                         sm_clock_mhz_stdev=d.sm_clock_mhz_stdev, power_cap_fraction=d.power_cap_fraction,
-                         thermal_fraction=d.thermal_fraction, boost_fraction=d.boost_fraction,
-                         held_fraction=d.held_fraction, regime=d.regime,
-                         regime_reason=d.reason, settled=d.settled, energy_power_w=watts, energy_span_s=span)
-
-# %% ../../nbs/01_timing.ipynb #1a588b29
-ENERGY_MIN_WINDOW_S = 1.0  # ten of the counter's ~100 ms updates: the energy to within about a tenth
-
-def counter_power_w(trace: Sequence[dict] # NVML samples in order, with "t" (s) and "energy_mj" (the counter)
-                   ) -> tuple[float|None, float|None]:
-    "(mean power in W, seconds covered) from the energy counter between its first and last update; None: too few."
-    pts = [(r["t"], r["energy_mj"]) for r in trace if r.get("energy_mj") is not None]
-    changes = [pts[i] for i in range(1, len(pts)) if pts[i][1] != pts[i - 1][1]]
-    if len(changes) < 2: return None, None
-    (t0, e0), (t1, e1) = changes[0], changes[-1]
-    if t1 <= t0 or e1 < e0: return None, None   # a counter that ran backwards (a driver reload) reads nothing
-    return (e1 - e0) / 1e3 / (t1 - t0), t1 - t0
-
-# %% ../../nbs/01_timing.ipynb #07d7c5cd
-@dataclass(frozen=True)
-class Energy:
-    "Joules per call of one callable run back to back (NVML's energy counter), with the clocks of that window."
-    available: bool; note: str = ""
-    joules_per_call: float|None = None; power_w: float|None = None   # mean board power over the counter's span
-    window_s: float|None = None; calls: int = 0; call_ms: float|None = None  # back-to-back wall time per call
-    sm_clock_mhz_mean: float|None = None; power_cap_fraction: float|None = None
-    temperature_c_max: float|None = None; regime: str = "unknown"
-    def to_dict(self) -> dict: return asdict(self)
-
-def energy_from_trace(trace: Sequence[dict],  # the window's NVML samples (`TelemetrySampler.trace`)
-                      calls: int,             # calls the window ran
-                      window_s: float,        # how long they took (wall clock, the device synchronised)
-                      telemetry: Telemetry|None=None # the window's summary (clocks, cap share), if sampled
-                     ) -> Energy:
-    "The `Energy` of `calls` back-to-back calls over `window_s` from the counter in `trace` (pure: no NVML)."
-    t = telemetry or Telemetry(False)
-    clocks = dict(sm_clock_mhz_mean=t.sm_clock_mhz_mean, power_cap_fraction=t.power_cap_fraction,
-                  temperature_c_max=t.temperature_c_max, regime=t.regime)
-    power, span = counter_power_w(trace)
-    if power is None or calls < 1 or window_s <= 0:
-        why = ("no energy counter in the NVML samples" if not any("energy_mj" in r for r in trace)
-               else f"the energy counter updated fewer than twice in {window_s:.2f} s")
-        return Energy(False, why, window_s=window_s, calls=calls, **clocks)
-    return Energy(True, f"NVML total-energy counter over {span:.2f} s of a {window_s:.2f} s back-to-back window",
-                  power * window_s / calls, power, window_s, calls, window_s / calls * 1e3, **clocks)
-
-# %% ../../nbs/01_timing.ipynb #c3b876dd
-def measure_energy(fn: Callable[[], Any],          # the call (inputs built, output checked elsewhere)
-                   device: str|torch.device,        # where it runs
-                   min_s: float=ENERGY_MIN_WINDOW_S  # run it back to back at least this long
-                  ) -> Energy:
-    "Run `fn` back to back for `min_s` (no flush, no hold) and read joules per call from NVML's energy counter."
-    dev = torch.device(device)
-    if dev.type != "cuda": return Energy(False, "no energy counter: not an NVIDIA GPU")
-    sampler = TelemetrySampler(dev, period_s=0.01)
-    if sampler._nvml is None: return Energy(False, sampler._note)
-    torch.cuda.synchronize(dev); t = time.perf_counter(); fn(); torch.cuda.synchronize(dev)
-    chunk = max(1, int(0.01 / max(time.perf_counter() - t, 1e-6)))   # about 10 ms of calls between checks
-    sampler.start(); t0 = time.perf_counter(); calls = 0
-    try:
-        while time.perf_counter() - t0 < min_s:   # synchronised every chunk: the launch queue never runs ahead (the
-            for _ in range(chunk): fn()           # H100 ran 28 s of queued 52 ms GEMMs for a 1 s window, 2026-11-26)
-            calls += chunk; torch.cuda.synchronize(dev)
-        window = time.perf_counter() - t0
-    finally: tel = sampler.stop()
-    return energy_from_trace(sampler.trace, calls, window, tel)
+__all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'measurement_regime', 'Measurement', 'MeasureConfig', 'with_overrides',
+           'MeasurePlan', 'measure_plan', 'gc_paused', 'measure', 'POWER_CAP_BITS', 'THERMAL_BITS',
+           'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'ENERGY_MIN_WINDOW_S', 'STOPPING_CRITERIA', 'MODES',
+           'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES', 'CLOCK_SETTLE_WINDOW_S',
+           'CLOCK_SETTLE_TOLERANCE', 'POWER_CAP_REASON', 'POWER_SETTLE_FRACTION', 'POWER_CAP_WINDOW_S', 'MAX_DISCARDS',
+           'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry',
+           'RegimeDecision', 'classify_regime', 'TelemetrySampler', 'counter_power_w', 'Energy', 'energy_from_trace',
+           'measure_energy', 'FixedCount', 'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled',
+           'clocks_settled', 'power_settled', 'level_shift']
 
 # %% ../../nbs/01_timing.ipynb #2661801b
 CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)
@@ -330,189 +65,6 @@ class Measurement:
                 "duration_s": self.duration_s, "regime": self.regime, "regime_basis": self.regime_basis,
                 "energy": self.energy.to_dict() if self.energy else None,
                 **({"times_ms": list(self.times_ms)} if keep_times else {})}
-
-# %% ../../nbs/01_timing.ipynb #bfd2becd
-@dataclass(frozen=True)
-class FixedCount:
-    "Stop after `iters` timed calls (the classic fixed method: 200)."
-    iters: int = 200
-    name = "fixed"
-    def check(self, times_ms: Sequence[float], timed_s: float|None=None) -> str|None:
-        "Why to stop after these samples, or None to go on."
-        return "fixed iteration count" if len(times_ms) >= self.iters else None
-    def to_dict(self) -> dict: return {"name": self.name, **asdict(self)}
-
-def _min_reached(times_ms: Sequence[float], min_samples: int, min_time_s: float, timed_s: float|None) -> bool:
-    "At least `min_samples` samples and `min_time_s` of timed work (`timed_s`, default the sum of the samples)."
-    work_s = timed_s if timed_s is not None else sum(times_ms) / 1e3
-    return len(times_ms) >= max(2, min_samples) and work_s >= min_time_s
-
-# %% ../../nbs/01_timing.ipynb #df74915c
-def _noise_trail(times_ms: Sequence[float], last: int) -> list[float]:
-    "s / mean of the first k samples, for the last `last` values of k (k >= 2), from running sums."
-    out, s1, s2 = [], 0.0, 0.0
-    n = len(times_ms)
-    for k, x in enumerate(times_ms, 1):
-        s1 += x; s2 += x * x
-        if k >= 2 and k > n - last:
-            mean = s1 / k
-            out.append(math.sqrt(max(0.0, (s2 - s1 * mean) / (k - 1))) / mean if mean else float("inf"))
-    return out
-
-@dataclass(frozen=True)
-class StdRel:
-    "Stop when the relative standard deviation of the mean (or, `of_mean=False`, of the samples) <= `max_noise`."
-    max_noise: float = 0.005   # nvbench --max-noise 0.5 (%)
-    min_samples: int = 10      # nvbench --min-samples
-    min_time_s: float = 0.5    # nvbench --min-time: seconds of timed work
-    of_mean: bool = True       # False: nvbench's own noise (s / mean of the samples), with its convergence exit
-    @property
-    def name(self) -> str: return "stdrel" if self.of_mean else "stdrel_samples"
-    def check(self, times_ms: Sequence[float], # per-call times so far
-              timed_s: float|None=None         # timed work so far, s (default: the samples' sum)
-             ) -> str|None:
-        "Why to stop after these samples, or None to go on."
-        if not _min_reached(times_ms, self.min_samples, self.min_time_s, timed_s): return None
-        n, mean = len(times_ms), statistics.fmean(times_ms)
-        noise = statistics.stdev(times_ms) / mean / (math.sqrt(n) if self.of_mean else 1.0)
-        what = "relative stdev of the mean" if self.of_mean else "relative stdev of the samples"
-        if noise <= self.max_noise: return f"{what} {noise:.2%} <= {self.max_noise:.2%}"
-        if not self.of_mean and n > 64:  # nvbench: the noise has stopped falling (its last 512 values within 5 %)
-            trail = _noise_trail(times_ms, 512)
-            spread = math.sqrt(sum((v - noise) ** 2 for v in trail) / (len(trail) - 1)) / noise
-            if spread < 0.05: return f"{what} converged at {noise:.2%} (above {self.max_noise:.2%})"
-        return None
-    def to_dict(self) -> dict: return {"name": self.name, **asdict(self)}
-
-# %% ../../nbs/01_timing.ipynb #eca8ae2e
-@dataclass(frozen=True)
-class BatchMeans:
-    "Stop when the 95 % CI half-width of the mean by batch means (and i.i.d.) <= `target_rel_ci` of the mean."
-    target_rel_ci: float = 0.005
-    min_samples: int = 20      # batch means need 10 batches of at least 2
-    min_time_s: float = 0.5
-    name = "batch_means"
-    def check(self, times_ms: Sequence[float], # per-call times so far
-              timed_s: float|None=None         # timed work so far, s (default: the samples' sum)
-             ) -> str|None:
-        "Why to stop after these samples, or None to go on."
-        if not _min_reached(times_ms, self.min_samples, self.min_time_s, timed_s): return None
-        rel = summarize(list(times_ms)).ci95_rel
-        if rel > self.target_rel_ci: return None
-        return f"95% CI half-width {rel:.2%} <= {self.target_rel_ci:.2%} of mean"
-    def to_dict(self) -> dict: return {"name": self.name, **asdict(self)}
-
-# %% ../../nbs/01_timing.ipynb #3c092a97
-STOPPING_CRITERIA: dict[str, Callable] = {"fixed": FixedCount, "stdrel": StdRel,
-                                          "stdrel_samples": lambda **kw: StdRel(of_mean=False, **kw),
-                                          "batch_means": BatchMeans}
-MODES = ("fixed", "adaptive", "stdrel", "stdrel_samples", "batch_means")  # "adaptive" is batch_means
-
-def stopping_criterion(mode: str="fixed",              # "fixed", "adaptive" or a criterion's name
-                       stop: str|Any|None=None,         # a criterion's name or object; wins over `mode`
-                       iters: int=200,                  # fixed: timed calls
-                       target_rel_ci: float|None=None,  # adaptive: the criterion's threshold (default: its own)
-                       min_iters: int|None=None,        # adaptive: minimum samples (default: the criterion's own)
-                       min_time_s: float|None=None      # adaptive: minimum timed work, s (default: its own)
-                      ) -> Any:
-    "The stopping criterion a `measure` call asks for, by object, by name or by mode."
-    if stop is not None and not isinstance(stop, str):
-        if not callable(getattr(stop, "check", None)):
-            raise ValueError(f"stop must be a criterion name ({', '.join(STOPPING_CRITERIA)}) or an object with "
-                             f".check(times_ms); got {stop!r}")
-        return stop
-    name = stop or ("batch_means" if mode == "adaptive" else mode)
-    if name not in STOPPING_CRITERIA:
-        raise ValueError(f"stop must be one of {', '.join(STOPPING_CRITERIA)}; got {name!r}")
-    if name == "fixed": return FixedCount(iters)
-    kw = {"min_samples": min_iters, "min_time_s": min_time_s,
-          ("target_rel_ci" if name == "batch_means" else "max_noise"): target_rel_ci}
-    return STOPPING_CRITERIA[name](**{k: v for k, v in kw.items() if v is not None})
-
-def _should_stop(times_ms: list[float], criterion: Any, elapsed_s: float, max_time_s: float,
-                 max_iters: int, timed_s: float|None=None) -> str|None:
-    "Why to stop timing now (the criterion, the time budget or the iteration cap), or None to go on."
-    why = criterion.check(times_ms, timed_s)
-    if why or isinstance(criterion, FixedCount): return why
-    if elapsed_s >= max_time_s and len(times_ms) >= min(getattr(criterion, "min_samples", 3), 3):
-        return f"time budget {max_time_s:g} s reached"
-    if len(times_ms) >= max_iters: return f"iteration cap {max_iters} reached"
-    return None
-
-# %% ../../nbs/01_timing.ipynb #d5a6e810
-SETTLE_CHUNK_S = 0.03     # warm-up chunk: about this much work, timed as a whole
-SETTLE_MIN_S = 0.1        # settle: never shorter than this (unless `warmup_min_s` says otherwise)
-SETTLE_TOLERANCE = 0.05   # settled: the last three chunks' per-call times within this fraction of their median
-WARMUP_RULES = ("auto", "count", "settle")
-
-def warmup_settled(chunk_ms: Sequence[float], # per-call time (ms) of each warm-up chunk so far
-                   elapsed_s: float,          # warm-up time so far
-                   min_s: float=SETTLE_MIN_S, # never settled before this
-                   tol: float=SETTLE_TOLERANCE, last: int=3) -> bool:
-    "True once the warm-up has run `min_s` and the per-call times of its last `last` chunks agree within `tol`."
-    if elapsed_s < min_s or len(chunk_ms) < last: return False
-    tail = list(chunk_ms[-last:]); med = statistics.median(tail)
-    return med > 0 and max(tail) - min(tail) <= tol * med
-
-# %% ../../nbs/01_timing.ipynb #06f1a652
-CLOCK_SETTLE_WINDOW_S = 0.15   # settle on CUDA: the mean SM clock of the last window ...
-CLOCK_SETTLE_TOLERANCE = 0.01  # ... within this fraction of the mean of the window before it
-
-def clocks_settled(trace: Sequence[dict],   # NVML samples in order ({"t": s, "sm": MHz}: `TelemetrySampler.trace`)
-                   window_s: float=CLOCK_SETTLE_WINDOW_S, # length of each of the two windows compared
-                   tol: float=CLOCK_SETTLE_TOLERANCE,      # largest relative change of the mean clock between them
-                   min_samples: int=3                      # samples each window needs (else: not yet known)
-                  ) -> bool|None:
-    "True once the mean SM clock of the last `window_s` is within `tol` of the window before; None: too few samples."
-    if not trace: return None
-    end = trace[-1]["t"]
-    last = [r["sm"] for r in trace if r["t"] > end - window_s]
-    prev = [r["sm"] for r in trace if end - 2 * window_s < r["t"] <= end - window_s]
-    if len(last) < min_samples or len(prev) < min_samples: return None
-    a, b = statistics.fmean(last), statistics.fmean(prev)
-    return b > 0 and abs(a - b) <= tol * b
-
-POWER_CAP_REASON = 0x4          # NVML clocks-event reason: the software power cap
-POWER_SETTLE_FRACTION = 0.97    # at the cap: settled once NVML's power (a ~1 s average) reads this share of the limit
-POWER_CAP_WINDOW_S = 2.0        # at the cap: a named criterion's timed window lasts at least two of its ~1 s cycles
-
-def power_settled(trace: Sequence[dict],  # NVML samples in order ({"t", "reasons", "power"}: `TelemetrySampler.trace`)
-                  limit_w: float|None,     # the enforced power limit (W)
-                  window_s: float=CLOCK_SETTLE_WINDOW_S, frac: float=POWER_SETTLE_FRACTION) -> bool|None:
-    "At the power cap, True once the averaged power reads `frac` of the limit; True off the cap; None: no samples."
-    if not trace or not limit_w: return None
-    last = [r for r in trace if r["t"] > trace[-1]["t"] - window_s]
-    if sum(1 for r in last if r["reasons"] & POWER_CAP_REASON) * 2 < len(last): return True   # not at the cap
-    pw = [r["power"] for r in last if "power" in r]
-    return bool(pw) and statistics.fmean(pw) >= frac * limit_w
-
-# %% ../../nbs/01_timing.ipynb #bb56e697
-MAX_DISCARDS = 3   # at most this many transients dropped from one timed window
-SHIFT_WINDOW = 4096  # `measure` looks for a step in the latest samples only (cost: one pass over them a check)
-
-def level_shift(times_ms: Sequence[float], # per-call times, in order
-                z: float=6.0,              # Welch t above which a split is a step
-                min_rel: float=0.01,       # ... and a difference of means above this fraction of the mean
-                min_seg: int=5,            # samples on each side at least
-                slower_after: bool=False   # only steps to slower calls (boost -> power cap), not to faster ones
-               ) -> int:
-    "Index where the samples step to another level (0: no step): the split of largest Welch t, if significant."
-    n = len(times_ms)
-    if n < 2 * min_seg: return 0
-    pre1, pre2 = [0.0], [0.0]
-    for x in times_ms: pre1.append(pre1[-1] + x); pre2.append(pre2[-1] + x * x)
-    mean_all = pre1[n] / n
-    best, best_t = 0, 0.0
-    for i in range(min_seg, n - min_seg + 1):
-        na, nb = i, n - i
-        ma, mb = pre1[i] / na, (pre1[n] - pre1[i]) / nb
-        va = max(0.0, (pre2[i] - na * ma * ma) / (na - 1))
-        vb = max(0.0, (pre2[n] - pre2[i] - nb * mb * mb) / (nb - 1))
-        se = math.sqrt(va / na + vb / nb)
-        d = abs(ma - mb)
-        t = d / se if se > 0 else (float("inf") if d > 0 else 0.0)
-        if d > min_rel * mean_all and t > best_t and (mb > ma or not slower_after): best, best_t = i, t
-    return best if best_t > z else 0
 
 # %% ../../nbs/01_timing.ipynb #8c34a006
 def _l2_bytes(device: torch.device) -> int:
@@ -567,7 +119,6 @@ class _CpuTimer:
         for _ in range(n): self.fn()
         return (time.perf_counter() - t0) * 1e3 / n
 
-# %% ../../nbs/01_timing.ipynb #20fe7cef
 def _settle_warmup(timer, first_ms: float, min_s: float, max_s: float, t0: float,
                    clocks: Callable[[], bool|None]|None=None) -> tuple[int, list[float], str|None]:
     "Warm up in chunks of ~SETTLE_CHUNK_S until `warmup_settled` and `clocks()` is not False (or `max_s`)."
@@ -774,7 +325,6 @@ def _cuda_timer(fn: Callable[[], Any], dev: torch.device, config: MeasureConfig,
                   hold_us=hold if not inner else 0.0)
     return timer
 
-# %% ../../nbs/01_timing.ipynb #fde67d94
 def _warm_cuda(fn: Callable[[], Any], dev: torch.device, config: MeasureConfig, plan: MeasurePlan, method: dict,
                t_w: float) -> tuple[_CudaTimer, float, MeasurePlan]:
     "Warm up on CUDA (settle or count), probe one call, build the timer: (timer, probe µs, plan)."
@@ -817,7 +367,7 @@ def _timed_loop(timer: Any, cpu: bool, config: MeasureConfig, plan: MeasurePlan,
         times += timer.run(batch)
         if drop_steps: times = _drop_transient(times, dropped)
         elapsed = time.perf_counter() - t0
-        why = _should_stop(times, plan.criterion, elapsed, config.max_time_s, config.max_iters,
+        why = should_stop(times, plan.criterion, elapsed, config.max_time_s, config.max_iters,
                            sum(times) * inner / 1e3)
         if why is None and plan.fixed and cpu and elapsed >= config.max_time_s:
             why = (f"time budget {config.max_time_s:g} s reached after {len(times)} of {config.iters} calls "

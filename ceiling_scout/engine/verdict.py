@@ -5,7 +5,7 @@
 # %% ../../nbs/05_verdict.ipynb #b4a3ec14
 from __future__ import annotations
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable
 import torch
 from .core import *
@@ -13,19 +13,21 @@ from .timing import *
 from .workloads import *
 from .ceilings import *
 from .benchmark import *
+from .power import *
+_all_ = ['POWER_BOUND_CLOCK_EFFICIENCY', 'CAPPED_FRACTION', 'PER_CLOCK_TOLERANCE', 'power_facts', 'power_options']
 from ..render.words import sentence
 
 # %% auto #0
 __all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
-           'POWER_BOUND_CLOCK_EFFICIENCY', 'CAPPED_FRACTION', 'PER_CLOCK_TOLERANCE', 'WEIGHT_ONLY_FORMATS', 'Verdict',
-           'Decision', 'DecisionContext', 'synthetic_result', 'priority_for', 'ceiling_band', 'above_spec_facts',
-           'plausibility', 'ceiling_spread_note', 'excluded_facts', 'screen_alternatives', 'cutlass_config',
-           'output_tiles', 'sm_count', 'gain_priority', 'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95',
-           'faster_beyond_noise', 'backend_row', 'weak_ceiling', 'register_decider', 'decider_for',
-           'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline', 'noise_reading', 'noise_gate',
-           'roofline_for', 'power_facts', 'judge', 'at_ceiling', 'decide_default', 'memory_bound_advice',
-           'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend', 'decide_gemm_below_ceiling',
-           'decide_gemm', 'power_options', 'decide_power_bound']
+           'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for',
+           'ceiling_band', 'above_spec_facts', 'plausibility', 'ceiling_spread_note', 'excluded_facts',
+           'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel',
+           'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
+           'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline',
+           'noise_reading', 'noise_gate', 'roofline_for', 'judge', 'at_ceiling', 'decide_default',
+           'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend',
+           'decide_gemm_below_ceiling', 'decide_gemm', 'decide_power_bound', 'POWER_BOUND_CLOCK_EFFICIENCY',
+           'CAPPED_FRACTION', 'PER_CLOCK_TOLERANCE', 'power_facts', 'power_options']
 
 # %% ../../nbs/05_verdict.ipynb #c54ac526
 # EFFICIENT (0.90, the users' rule: at 90 % of the ceiling or more the library is optimal) lives in `core`
@@ -65,7 +67,6 @@ class Verdict:
         ci = self.baseline.measurement.stats.ci95_rel if self.baseline.measurement else 0.0
         return "within_spread" if e <= 1 + ceiling_band(self.ceiling, ci) else "above_ceiling"
 
-# %% ../../nbs/05_verdict.ipynb #de0c1510
 @dataclass(frozen=True)
 class Decision:
     "What a decider concludes, as data: `judge` turns it into the `Verdict`."
@@ -208,7 +209,6 @@ def gain_priority(gain: float) -> Priority:
     "Priority of a change (pad, switch backend or layout, fuse) measured `gain` times faster: every decider's rule."
     return Priority.HIGH if gain >= 1.25 else Priority.MEDIUM if gain >= 1.10 else Priority.LOW
 
-# %% ../../nbs/05_verdict.ipynb #de0c1512
 NOISE_FLOOR = 0.02  # two results closer than 2 % are never called different, however tight their intervals
 
 def ci_rel(r: BenchmarkResult) -> float:
@@ -351,15 +351,14 @@ def noise_gate(ctx: DecisionContext) -> tuple[Decision|None, list[str], dict]:
 READ_ROOF_OPERATIONS = {"gemm"}  # operations whose minimum bytes are nearly all reads: their memory roof is the
                                  # higher of the read and copy bandwidths
 
-def roofline_for(workload: Workload, ceiling: Ceiling) -> tuple[float|None, str|None, float|None, list[str]]:
-    "(bound, its kind, spec bound, warnings): the roof a workload is judged against (the spec's when measured is weak)."
+def roofline_for(workload: Workload, ceiling: Ceiling) -> tuple[float|None, str|None, float|None]:
+    "(bound, its kind, spec bound): the roof a workload is judged against (the spec's when the measured one is weak)."
     ai = workload.arithmetic_intensity
     bound, which = ceiling.roofline_bound(ai, read=workload.operation.value in READ_ROOF_OPERATIONS)
     spec_b, spec_which = ceiling.spec_bound(ai)
     bound, spec_b = bound or None, spec_b or None   # a zero-FLOP operation (a copy) has no bound in TFLOP/s
-    weak = weak_ceiling(ceiling)
-    if weak and spec_b: return spec_b, spec_which, spec_b, [weak]
-    return bound, which, spec_b, []
+    if weak_ceiling(ceiling) and spec_b: return spec_b, spec_which, spec_b
+    return bound, which, spec_b
 
 def _verdict(base: dict, d: Decision, warnings: list[str], evidence: dict) -> Verdict:
     "The `Verdict` of decision `d`: its sentence rendered from its facts (unless a legacy decider wrote one)."
@@ -369,44 +368,6 @@ def _verdict(base: dict, d: Decision, warnings: list[str], evidence: dict) -> Ve
                    facts=d.facts, warnings=tuple(dict.fromkeys([*warnings, *d.warnings])),
                    evidence={**d.evidence, **evidence}, finding=d.finding, gain=d.gain, gain_ci95=d.gain_ci95)
 
-# %% ../../nbs/05_verdict.ipynb #95a30f27
-POWER_BOUND_CLOCK_EFFICIENCY = 0.85  # at the 700 W cap of the H100 SXM (2026-11-26) cuBLAS's large GEMMs used 0.90-0.96
-# of the peak per clock (8192^3 0.92, 4096^3 0.90, the ceiling's 1536x2816x16384 0.96), its small-K and thin ones
-# 0.70-0.86, a naive Triton GEMM 0.25: the users' 90 % rule on the best per-clock rate measured at the cap (0.96 x 0.9)
-CAPPED_FRACTION = 0.5  # the baseline ran at the power cap: the cap bit set in at least half its busy samples
-PER_CLOCK_TOLERANCE = 0.05  # above the datasheet's peak per clock by more: flagged (the clock samples missed something)
-
-def _per_clock(tflops: float|None, mhz: float|None, per_clock: float|None) -> float|None:
-    "Rate over (peak FLOP per clock x clock): how much of the clock it had the work used; None where unknown."
-    return tflops * 1e12 / (per_clock * mhz * 1e6) if tflops and mhz and per_clock else None
-
-def power_facts(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> dict:
-    "The verdict's `power` dict: energy, clocks, clock-normalised efficiency and which ceiling judged (pure)."
-    m = baseline.measurement
-    if m is None or not m.telemetry.available:
-        return {"note": m.telemetry.note if m else "no measurement", "judged_against": ceiling.regime}
-    t, e = m.telemetry, m.energy
-    spec = load_specs().get(ceiling.device_key)
-    ppc = (spec.peak_flops_per_clock(workload.precision)
-           if spec and workload.compute_bound_kind == "matmul" else None)
-    notes = [n for n in (None if e is not None and e.available else (e.note if e else "no energy window"),
-                         None if ppc else f"no peak per clock for {workload.precision.value} on {ceiling.device_key}")
-             if n]
-    return {"energy_j_per_call": baseline.energy_j_per_call, "tflops_per_w": baseline.tflops_per_w,
-            "gbps_per_w": baseline.gbps_per_w, "power_w": e.power_w if e else None,
-            "energy_window_s": e.window_s if e else None, "sm_clock_mhz_mean": t.sm_clock_mhz_mean,
-            "power_cap_fraction": t.power_cap_fraction, "power_limit_w": t.power_limit_w,
-            "temperature_c_max": t.temperature_c_max,
-            "capped": (t.power_cap_fraction or 0.0) >= CAPPED_FRACTION, "peak_flops_per_clock": ppc,
-            "clock_efficiency": _per_clock(baseline.tflops, t.sm_clock_mhz_mean, ppc),
-            "ceiling_clock_efficiency": _per_clock(ceiling.measured_peak_tflops, ceiling.peak_sm_clock_mhz, ppc),
-            "ceiling_sm_clock_mhz": ceiling.peak_sm_clock_mhz, "burst_peak_tflops": ceiling.burst_peak_tflops,
-            "sustained_peak_tflops": ceiling.sustained_peak_tflops, "judged_against": ceiling.regime,
-            "ceiling_tflops_per_w": ceiling.peak_tflops_per_w, "bandwidth_gbps_per_w": ceiling.bandwidth_gbps_per_w,
-            "search_start": ceiling.search_start,
-            "note": "; ".join(notes)}
-
-# %% ../../nbs/05_verdict.ipynb #f167731c
 def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: Ceiling,
           alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None,
           sm_count: int|None=None) -> Verdict:
@@ -414,7 +375,8 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     alts, m, t = tuple(alternatives), baseline.measurement, baseline.tflops
     if m and ceiling.regime != m.regime:
         raise ValueError(f"regime mismatch: baseline measured as {m.regime!r}, ceiling is {ceiling.regime!r}")
-    bound, which, spec_b, weak = roofline_for(workload, ceiling)
+    bound, which, spec_b = roofline_for(workload, ceiling)
+    weak = [x for x in [weak_ceiling(ceiling)] if x and spec_b]   # judged against the spec roof: say why
     eff = t / bound if (t is not None and bound) else None
     eff_spec = t / spec_b if (t is not None and spec_b) else None
     base = dict(workload=workload, device=device, baseline=baseline, ceiling=ceiling, ceiling_tflops=bound,
@@ -426,8 +388,8 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     if eff is not None and m:
         ev0["ceiling_band"] = {"ceiling_ci95_rel": ceiling.measured_peak_ci95_rel,
                                "band": ceiling_band(ceiling, m.stats.ci95_rel)}
-    ctx = DecisionContext(workload, baseline, kept, eff, which, bound, ceiling, compute_capability, sm_count,
-                          base["power"])
+    ctx = DecisionContext(workload, baseline, kept, eff, bound_kind=which, bound_tflops=bound, ceiling=ceiling,
+                          compute_capability=compute_capability, sm_count=sm_count, power=base["power"])
     if m and m.telemetry.throttled:
         warns.append(sentence(workload.operation, "throttled", {"throttle_reasons": m.telemetry.throttle_reasons}))
     if not baseline.ok:
@@ -453,7 +415,6 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
         return _verdict(base, d, warns, ev0)
     return _verdict(base, decider_for(workload)(ctx), warns, ev0)
 
-# %% ../../nbs/05_verdict.ipynb #c0c577ed
 def at_ceiling(ctx: DecisionContext, use: str, what: str|None=None, evidence: dict|None=None, **config) -> Decision:
     "The NONE decision for a baseline at >= 90 % of the ceiling: at it (within both spreads: `at_ceiling`) or above it."
     eff, b = ctx.efficiency, ctx.baseline
@@ -524,7 +485,6 @@ def decide_memory_bound_gemm(ctx: DecisionContext, evidence: dict) -> Decision:
     return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "memory_bound", config=cfg, evidence=evidence,
                     gain=1 / eff, facts=facts)
 
-# %% ../../nbs/05_verdict.ipynb #377aee17
 def decide_gemm_padding(ctx: DecisionContext, evidence: dict) -> Decision|None:
     "PAD_SHAPE when the padded shape, measured beside a misaligned GEMM, is faster beyond the noise; else None."
     workload, baseline, padded = ctx.workload, ctx.baseline, ctx.alternative("padded")
@@ -559,7 +519,6 @@ def decide_faster_backend(ctx: DecisionContext, evidence: dict) -> Decision|None
                     config={"backend": best.backend, "library": best.library, "measured_speedup": round(gain, 3)},
                     evidence=evidence, gain=gain, gain_ci95=speedup_ci95(baseline, best), facts=facts)
 
-# %% ../../nbs/05_verdict.ipynb #b12736dd
 def decide_gemm_below_ceiling(ctx: DecisionContext, evidence: dict) -> Decision:
     "A compute-bound GEMM under 90 %: tuning advice on the CPU, a CUTLASS sweep on a GPU (occupancy when too small)."
     eff, lib = ctx.efficiency, ctx.baseline.library or ctx.baseline.backend
@@ -588,26 +547,6 @@ def decide_gemm(ctx: DecisionContext) -> Decision:
     if ctx.efficiency is not None and ctx.efficiency >= EFFICIENT:   # its words: "... Custom kernel cannot improve."
         return at_ceiling(ctx, ctx.baseline.library or ctx.baseline.backend, evidence=evidence)
     return decide_gemm_below_ceiling(ctx, evidence)
-
-# %% ../../nbs/05_verdict.ipynb #11a39ef4
-def power_options(workload: Workload, power: dict, ceiling: Ceiling) -> list[dict]:
-    "What lowers the joules per useful FLOP under a power cap, each with its measured or computed figure (pure)."
-    p, spec, out = workload.precision, load_specs().get(ceiling.device_key), []
-    lower = {"tf32": "bf16", "fp32": "bf16", "bf16": "fp8", "fp16": "fp8"}.get(p.value)
-    if spec and lower and spec.peak(lower) and spec.peak(p):
-        out.append({"option": "lower_precision", "to": lower, "flop_per_clock_x": spec.peak(lower) / spec.peak(p),
-                    "source": "datasheet"})
-    if spec and spec.peak(p) and p.value in TENSOR_CORE_PRECISIONS:
-        out.append({"option": "sparsity_2_4", "flop_per_clock_x": 2.0, "source": "datasheet (2:4 sparse rate)"})
-    mine, best = power.get("tflops_per_w"), ceiling.peak_tflops_per_w
-    if mine and best and best > 1.05 * mine and ceiling.peak_shape:
-        out.append({"option": "cooler_shape", "shape": list(ceiling.peak_shape), "tflops_per_w": best,
-                    "this_tflops_per_w": mine, "gain_x": best / mine, "source": "measured at the cap"})
-    j, gbj = power.get("energy_j_per_call"), ceiling.bandwidth_gbps_per_w
-    if j and gbj and workload.bytes_min:
-        out.append({"option": "less_data_movement", "bytes_min": workload.bytes_min,
-                    "share_of_energy": workload.bytes_min / 1e9 / gbj / j, "source": "measured copy GB/J"})
-    return out
 
 def decide_power_bound(ctx: DecisionContext, evidence: dict) -> Decision|None:
     "POWER_BOUND when the baseline ran at the power cap using most of the clock it had; else None."
