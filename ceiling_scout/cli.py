@@ -8,14 +8,14 @@ import argparse, contextlib, json, os, sys, tempfile, time, warnings
 from pathlib import Path
 from typing import Callable
 from .engine.core import *
-from .engine.core import _package_version
+from . import __version__
 from .engine.timing import STOPPING_CRITERIA
 from .engine.ncu import collect_kernel_evidence, wants_kernel_evidence, with_kernel_evidence
 from .engine.workloads import *
 from .engine.verdict import *
 from .engine.report import *
 from .engine.scout import *
-from .reports.bundle import ResultNotWritten, write_or_keep, fallback_dir
+from .reports.bundle import write_or_keep, fallback_dir
 from .render.cli_text import *   # the text layouts (`format_verdict`, ...), importable from here as before
 
 # %% auto #0
@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "else ~/.cache/ceiling_scout/measured_ceilings.json)")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of the text layout")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
-    p.add_argument("--version", action="version", version=f"ceiling-scout {_package_version()}")
+    p.add_argument("--version", action="version", version=f"ceiling-scout {__version__}")
     g = p.add_argument_group("flags of one operation or mode (refused everywhere else)")
     for name, (f, owners) in declared_flags().items():
         kw = dict(default=argparse.SUPPRESS, dest=name[2:].replace("-", "_"),

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Sequence
 # %% auto #0
 __all__ = ['PLUGIN_LOADERS', 'MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError',
            'load_plugins', 'Operation', 'Priority', 'Approach', 'parse_enum', 'Precision', 'parse_shape', 'Environment',
-           'capture_environment', 'finite_or_none', 'quiet_import', 'spread_band']
+           'capture_environment', 'package_version', 'finite_or_none', 'quiet_import', 'spread_band']
 
 # %% ../../nbs/00_core.ipynb #b0ced8f1
 class CeilingScoutError(ValueError):
@@ -216,10 +216,10 @@ def capture_environment(device: str|torch.device="cpu" # the torch device the me
                        python_version=platform.python_version(), host=socket.gethostname(), cpu=_cpu_name(),
                        cpu_threads=torch.get_num_threads(),
                        date=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-                       compute_capability=cc, gpu_memory_gib=mem, ceiling_scout_version=_package_version(),
+                       compute_capability=cc, gpu_memory_gib=mem, ceiling_scout_version=package_version(),
                        code_commit=_code_commit())
 
-def _package_version() -> str|None:
+def package_version() -> str|None:
     import importlib.metadata
     return next((d.version for d in importlib.metadata.distributions(name="ceiling_scout")), None)
 

@@ -13,15 +13,20 @@ from .core import *
 if TYPE_CHECKING: from ceiling_scout.engine.verdict import Verdict  # for the annotation only: never run
 
 # %% auto #0
-__all__ = ['SCHEMA_VERSION', 'ReportError', 'Report', 'json_safe', 'report_from_verdict', 'power_problem', 'write_file',
-           'append_file', 'check_report_path', 'report_text', 'write_report', 'save_reports', 'load_reports',
-           'reports_to_dataframe']
+__all__ = ['SCHEMA_VERSION', 'ReportError', 'ResultNotWritten', 'Report', 'json_safe', 'report_from_verdict', 'power_problem',
+           'write_file', 'append_file', 'check_report_path', 'report_text', 'write_report', 'save_reports',
+           'load_reports', 'reports_to_dataframe']
 
 # %% ../../nbs/06_report.ipynb #6753d0bd
 SCHEMA_VERSION = "ceiling_scout.report/1"
 
 class ReportError(CeilingScoutError):
     "A report file or dict does not follow the schema."
+
+class ResultNotWritten(Exception):
+    "Measured reports that could not be written to `path` (the CLI's `main` keeps them: `keep_result`)."
+    def __init__(self, reports: list, path: str, error: Exception):
+        self.reports, self.path, self.error = reports, path, error
 
 @dataclass(frozen=True)
 class Report:

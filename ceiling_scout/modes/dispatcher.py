@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 from ..engine.core import *
 from fastcore.basics import patch
-from ..reports.report import ReportError
+from ..engine.report import ReportError
 from .candidate import (VALIDATION_SCHEMA_VERSION, VERDICTS, EXTENSION_SPEC, KernelLoadError, UserCodeGuard,
                                            candidate_file, candidate_kind, file_sha256, load_candidate, one_line)
 from ..render.mode_text import dispatch_text, kernel_why_not

@@ -479,7 +479,7 @@ def profile_call(fn: Callable, *args,
 def example_function(device: str="auto" # auto, cpu or cuda: cuda profiles the GPU case
                     ) -> str|None:
     "'<checkout>/examples/host/planted.py:planted' (or ':gpu_case'), found from this package's folder; None if absent."
-    package = Path(importlib.import_module("ceiling_scout").__file__).resolve().parent   # not the working directory
+    package = Path(importlib.util.find_spec("ceiling_scout").origin).resolve().parent   # not the working directory
     example = package.parent / "examples" / "host" / "planted.py"
     if not example.is_file(): return None
     gpu = device == "cuda" or device == "auto" and torch.cuda.is_available()

@@ -9,8 +9,7 @@ from typing import Callable
 from ..engine.core import *
 from ..engine.workloads import *
 from ..engine.scout import CeilingScout
-from ..engine.report import save_reports, ReportError
-from ..reports.bundle import ResultNotWritten
+from ..engine.report import save_reports, ReportError, ResultNotWritten
 from ..render.cli_text import format_verdict, format_header
 from ..render.op_tables import format_sparse_table
 from ..ops.sparsity import parse_pattern

@@ -13,8 +13,8 @@ from ..render.figure_io import plotlyjs_script, figure_html, show_figure
 
 # %% auto #0
 __all__ = ['papermill_output_path', 'write_new', 'free_stem', 'check_output_dir', 'fallback_dir', 'completed_notebook',
-           'nbconvert_template_dirs', 'notebook_html', 'write_or_keep', 'Bundle', 'BundleWriteError',
-           'ResultNotWritten', 'write_bundle', 'checkout_root', 'report_output_dir', 'ReportPage', 'bundle_problems']
+           'nbconvert_template_dirs', 'notebook_html', 'write_or_keep', 'Bundle', 'BundleWriteError', 'write_bundle',
+           'checkout_root', 'report_output_dir', 'ReportPage', 'bundle_problems']
 
 # %% ../../nbs/13_bundle.ipynb #9db22feb
 def papermill_output_path() -> Path|None:
@@ -164,11 +164,6 @@ class BundleWriteError(CeilingScoutError):
         self.bundle = bundle
         super().__init__(f"{len(bundle.errors)} bundle file(s) not written: {'; '.join(bundle.errors)}; "
                          f"written: {', '.join(map(str, bundle.written)) or 'nothing'}")
-
-class ResultNotWritten(Exception):
-    "Measured reports that could not be written to `path` (the CLI's `main` keeps them: `keep_result`)."
-    def __init__(self, reports: list, path: str, error: Exception):
-        self.reports, self.path, self.error = reports, path, error
 
 # %% ../../nbs/13_bundle.ipynb #7426251f
 _OWN = "papermill's own output, saved completed by papermill when the run ends"

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
-from ..engine.core import _package_version
+from ..engine.core import package_version
 from ..engine.ceilings import data_dir
 import torch
 from ..ops.transfers import TransferFit, transfer_sweep, SWEEP_SIZES, LINK_SPECS
@@ -43,7 +43,7 @@ class HostReportRun(ReportRun):
         "The JSON report: source, device, transfer sweep, profiles, version, wall time."
         return {"kind": "host_overhead", "source": self.source_line, "device": self.device,
                 "transfer_sweep": self.sweep, "profiles": self.profiles,
-                "ceiling_scout_version": _package_version(), "notebook_wall_s": self.wall_s}
+                "ceiling_scout_version": package_version(), "notebook_wall_s": self.wall_s}
 
     def bundle_title(self) -> str: return f"Ceiling Scout host overhead ({self.source_line})"
 

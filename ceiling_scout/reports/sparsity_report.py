@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
-from ..engine.core import _package_version
+from ..engine.core import package_version
 from ..engine.scout import CeilingScout
 from ..ops.weights import load_weight_matrix
 from ..ops.sparsity import analyze_sparsity
@@ -227,4 +227,4 @@ def payload(self: SparsityReportRun) -> dict:
             "recorded_rows": self.recorded_rows, "recorded_runs": self.recorded_runs,
             "measured_on_this_matrix": res is not None, "not_measured": self.not_measured,
             "chart_title": self.chart_title, "parameters": self.parameters, "environment": self.environment,
-            "ceiling_scout_version": _package_version(), "notebook_wall_s": self.wall_s}
+            "ceiling_scout_version": package_version(), "notebook_wall_s": self.wall_s}

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from fastcore.basics import patch
 
 from ..engine.core import *
-from ..engine.core import _package_version
+from ..engine.core import package_version
 from ..engine.report import SCHEMA_VERSION
 from .bundle import ReportPage, free_stem, papermill_output_path, Bundle
 from .run import ReportRun, ReportOutput, live_or_recorded
@@ -219,6 +219,6 @@ def payload(self: SweepReport) -> dict:
     d = {**d, "source": self.source, "label": source_label(self.points + self.others),
          "others": [r.to_dict() for r in self.others], "parameters": self.parameters, "requested": self.requested,
          "parameter_warnings": self.notes, "environment": self.environment,
-         "ceiling_scout_version": _package_version(), "notebook_wall_s": self.wall_s}
+         "ceiling_scout_version": package_version(), "notebook_wall_s": self.wall_s}
     if not d.get("kind"): d["kind"] = "k_sweep" if self.parameters["k_sweep"] else "single"
     return d
