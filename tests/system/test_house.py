@@ -1,7 +1,9 @@
-"""The limits the house set itself (issue 20), read from the generated package and the tests with ast, nothing imported:
-no function longer than 60 lines, no public function with more than 8 parameters, and assertions on prose about
-results held under 5 % of all assertions (golden-text tests of the render layer included). `python
-tests/house_metrics.py` prints the figures."""
+"""The limits the house set itself, read from the generated package and the tests with ast, nothing imported: no function
+longer than 60 lines, no public function with more than 8 parameters, assertions on prose about results held under 5 %
+of all assertions (issue 20); the layers engine <- ops <- modes <- (reports, render) <- surfaces with no import of a
+higher layer and no import circle, no module over 600 lines, no call with more than 8 positional arguments, no function
+returning more than 3 values, no net growth of the package, and words outside render/ only falling (issue 32).
+`python tests/house_metrics.py` prints the figures."""
 import sys
 from pathlib import Path
 
@@ -31,10 +33,39 @@ def test_prose_assertions_under_5_percent():
 # --- issue 32: the layers, circles and sizes, each failing with the file and line -------------------------------------
 # Imports of a higher layer that remain, pair by pair: a new one fails, and so does a pair listed here that is gone
 # (remove it from the list: the list only shrinks). Each is a mode or an op that still writes its own words.
-STILL_UPWARD: set[tuple[str, str]] = set()
+STILL_UPWARD: set[tuple[str, str]] = {
+    ('ceiling_scout.engine.verdict', 'ceiling_scout.render.words'),
+    ('ceiling_scout.modes.collectives', 'ceiling_scout.render.mode_text'),
+    ('ceiling_scout.modes.collectives', 'ceiling_scout.render.numbers'),
+    ('ceiling_scout.modes.correctness', 'ceiling_scout.render.mode_text'),
+    ('ceiling_scout.modes.correctness', 'ceiling_scout.render.numbers'),
+    ('ceiling_scout.modes.dispatcher', 'ceiling_scout.render.mode_text'),
+    ('ceiling_scout.modes.dispatcher', 'ceiling_scout.render.numbers'),
+    ('ceiling_scout.modes.extract', 'ceiling_scout.render.numbers'),
+    ('ceiling_scout.modes.fusion', 'ceiling_scout.render.mode_text'),
+    ('ceiling_scout.modes.fusion', 'ceiling_scout.render.numbers'),
+    ('ceiling_scout.modes.host', 'ceiling_scout.render.mode_text'),
+    ('ceiling_scout.modes.host', 'ceiling_scout.render.numbers'),
+    ('ceiling_scout.modes.host', 'ceiling_scout.render.words'),
+    ('ceiling_scout.modes.ksweep', 'ceiling_scout.render.cli_text'),
+    ('ceiling_scout.modes.ksweep', 'ceiling_scout.render.sweep_text'),
+    ('ceiling_scout.modes.model_triage', 'ceiling_scout.render.mode_text'),
+    ('ceiling_scout.modes.model_triage', 'ceiling_scout.render.numbers'),
+    ('ceiling_scout.modes.model_triage', 'ceiling_scout.render.words'),
+    ('ceiling_scout.modes.sharded', 'ceiling_scout.render.sweep_text'),
+    ('ceiling_scout.modes.sparse_mode', 'ceiling_scout.render.cli_text'),
+    ('ceiling_scout.modes.sparse_mode', 'ceiling_scout.render.op_tables'),
+    ('ceiling_scout.modes.tensor_parallel', 'ceiling_scout.render.parallel_text'),
+    ('ceiling_scout.modes.validation', 'ceiling_scout.render.mode_text'),
+    ('ceiling_scout.modes.validation', 'ceiling_scout.render.numbers'),
+    ('ceiling_scout.ops.attention', 'ceiling_scout.render.op_words'),
+    ('ceiling_scout.ops.sparse', 'ceiling_scout.render.op_words'),
+    ('ceiling_scout.ops.sparsity', 'ceiling_scout.render.op_words'),
+    ('ceiling_scout.ops.transfers', 'ceiling_scout.render.op_words'),
+}
 # Sentence literals (four or more words, not a docstring, raise message or flag help) outside render/, per subpackage:
 # the most there may be; lower a figure when words move to render/.
-SENTENCES_MAX = {}
+SENTENCES_MAX = {'__init__.py': 1, 'cli.py': 13, 'engine': 100, 'explore.py': 7, 'modes': 180, 'ops': 154, 'reports': 33}
 
 
 def test_no_import_circles():
@@ -46,6 +77,7 @@ def test_no_import_of_a_higher_layer():
     new = [u for u in hm.upward_imports() if tuple(u.split(" ", 1)[1].split(" -> ")) not in STILL_UPWARD]
     assert new == [], new
     assert STILL_UPWARD - found == set(), f"gone (delete from STILL_UPWARD): {sorted(STILL_UPWARD - found)}"
+    assert {t.split(".")[1] for _, t in STILL_UPWARD} <= {"render"}   # only words are still on their way down
 
 
 def test_no_module_over_600_lines():
