@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import torch
 from .core import *
 from .timing import *
+from .telemetry import ENERGY_MIN_WINDOW_S
 from .workloads import *
 
 # %% auto #0

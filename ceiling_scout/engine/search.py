@@ -12,6 +12,8 @@ from fastcore.basics import patch
 import torch
 from .core import *
 from .timing import *
+from .stopping import summarize, t_quantile_975
+from .telemetry import ENERGY_MIN_WINDOW_S
 from .workloads import *
 from .specs import *
 
