@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Callable
 import torch
 from .core import *
-from .timing import *
 from .workloads import *
 from .specs import *
 from .search import *
