@@ -28,7 +28,7 @@ import torch
 from ceiling_scout.engine.core import Precision
 from ceiling_scout.engine.workloads import WORKLOADS, load_plugins, make_workload
 from ceiling_scout.engine.scout import CeilingScout
-from ceiling_scout.ops.attention import AttentionWorkload, fa3_available, sdpa_default_choice
+from ceiling_scout.ops.attention import AttentionWorkload, fa3_available
 from ceiling_scout.cli import format_backend_table
 from ceiling_scout.ops.memory_bound import apex_available
 
@@ -163,7 +163,7 @@ def main():
             run.ceilings[f"{v.ceiling.precision or 'copy'}/{v.ceiling.regime}"] = v.ceiling
             run.result["cases"][name] = case_record(w, v)
             if isinstance(w, AttentionWorkload):
-                ch = sdpa_default_choice(v.baseline) or {}
+                ch = v.baseline.dispatch or {}
                 run.result["attention_summary"].append(
                     {"case": name, "default_dispatch": ch.get("backend"), "aten_ops": ch.get("aten_ops"),
                      "fastest_backend": v.evidence.get("fastest_backend"), "approach": v.approach.value,

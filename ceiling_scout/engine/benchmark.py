@@ -9,14 +9,13 @@ from dataclasses import dataclass, field
 import torch
 from .core import *
 from .timing import *
+from .telemetry import ENERGY_MIN_WINDOW_S
 from .workloads import *
 
 # %% auto #0
-__all__ = ['STATUSES', 'BenchmarkResult', 'energy_default', 'run_backend']
+__all__ = ['BenchmarkResult', 'energy_default', 'run_backend']
 
 # %% ../../nbs/04_benchmark.ipynb #22bc5fac
-STATUSES = ("ok", "failed_check", "not_supported", "skipped", "error")
-
 @dataclass(frozen=True)
 class BenchmarkResult:
     "One backend on one workload: check outcome, measurement, derived rates, or the reason there are none."

@@ -10,29 +10,15 @@ from pathlib import Path
 from typing import Callable
 import torch
 from .core import *
-from .timing import *
 from .workloads import *
-from .specs import *   # its names and the search's are re-exported (`_all_`)
+from .specs import *
 from .search import *
-_all_ = ['TENSOR_CORE_PRECISIONS', 'DEVICE_ALIASES', 'CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K',
-         'GPU_SQUARES', 'GPU_SEARCH_BUDGET_S', 'CPU_SEARCH_SHAPES', 'GPU_SEARCH_SHAPES', 'REGIMES',
-         'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS', 'installed_data_dirs', 'data_dir', 'SpecRow', 'load_specs',
-         'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device', 'wave_efficiency',
-         'wave_quantised_mn', 'search_candidates', 'refine_candidates', 'cpu_emulated', 'PeakMeasurement',
-         'device_sm_count', 'SearchConfig', 'recorded_winners', 'search_plan', 'plan_hash', 'near_winner',
-         'sustained_choice', 'measure_matmul_peak', 'measure_copy_bandwidth', 'measure_read_bandwidth']
 
 # %% auto #0
 __all__ = ['CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'roofline', 'Ceiling',
            'environment_key', 'ceiling_key', 'default_cache_path', 'peak_limit', 'check_peak', 'consistency_problem',
            'cache_problem', 'CeilingStore', 'burst_to_reuse', 'search_keys', 'get_ceiling', 'power_fields',
-           'raise_measured_peak', 'TENSOR_CORE_PRECISIONS', 'DEVICE_ALIASES', 'CEILING_METHOD_VERSION', 'GPU_TILES',
-           'GPU_LONG_K', 'GPU_SQUARES', 'GPU_SEARCH_BUDGET_S', 'CPU_SEARCH_SHAPES', 'GPU_SEARCH_SHAPES', 'REGIMES',
-           'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS', 'installed_data_dirs', 'data_dir', 'SpecRow', 'load_specs',
-           'match_spec', 'DeviceNotPresentError', 'DeviceTarget', 'resolve_device', 'wave_efficiency',
-           'wave_quantised_mn', 'search_candidates', 'refine_candidates', 'cpu_emulated', 'PeakMeasurement',
-           'device_sm_count', 'SearchConfig', 'recorded_winners', 'search_plan', 'plan_hash', 'near_winner',
-           'sustained_choice', 'measure_matmul_peak', 'measure_copy_bandwidth', 'measure_read_bandwidth']
+           'raise_measured_peak']
 
 # %% ../../nbs/03_ceilings.ipynb #44faa7e9
 def roofline(ai: float, peak_tflops: float|None, bandwidth_gbps: float|None) -> tuple[float|None, str|None]:

@@ -6,6 +6,7 @@
 from __future__ import annotations
 from .core import *
 from .workloads import *
+from .specs import TENSOR_CORE_PRECISIONS, load_specs
 from .ceilings import *
 from .benchmark import *
 

@@ -12,7 +12,10 @@ from fastcore.basics import patch
 import torch
 from .core import *
 from .timing import *
+from .stopping import MODES
 from .workloads import *
+from .specs import resolve_device
+from .search import REGIMES, search_plan
 from .ceilings import *
 from .benchmark import *
 from .verdict import *

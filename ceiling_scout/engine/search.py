@@ -12,15 +12,17 @@ from fastcore.basics import patch
 import torch
 from .core import *
 from .timing import *
+from .stopping import summarize, t_quantile_975
+from .telemetry import ENERGY_MIN_WINDOW_S
 from .workloads import *
 from .specs import *
 
 # %% auto #0
 __all__ = ['CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K', 'GPU_SQUARES', 'GPU_SEARCH_BUDGET_S', 'CPU_SEARCH_SHAPES',
-           'GPU_SEARCH_SHAPES', 'REGIMES', 'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS', 'wave_efficiency',
-           'wave_quantised_mn', 'search_candidates', 'refine_candidates', 'cpu_emulated', 'PeakMeasurement', 'utc_now',
-           'device_sm_count', 'SearchConfig', 'recorded_winners', 'search_plan', 'plan_hash', 'time_shape',
-           'near_winner', 'sustained_choice', 'measure_matmul_peak', 'measure_copy_bandwidth', 'measure_read_bandwidth']
+           'REGIMES', 'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS', 'wave_efficiency', 'wave_quantised_mn',
+           'search_candidates', 'refine_candidates', 'cpu_emulated', 'PeakMeasurement', 'utc_now', 'device_sm_count',
+           'SearchConfig', 'recorded_winners', 'search_plan', 'plan_hash', 'time_shape', 'near_winner',
+           'sustained_choice', 'measure_matmul_peak', 'measure_copy_bandwidth', 'measure_read_bandwidth']
 
 # %% ../../nbs/03b_search.ipynb #569b1dc9
 CEILING_METHOD_VERSION = 4  # bump when the search or its statistic changes: cached peaks of another version are stale
@@ -30,7 +32,6 @@ GPU_SQUARES = (2048, 4096, 8192)  # the aligned squares (and the peer's M, N gri
 GPU_SEARCH_BUDGET_S = 25.0        # whole search, one precision and regime (the bound: 60 s; ~15 s typical)
 # CPU BLAS (AMX bf16 especially) still gains at 2048
 CPU_SEARCH_SHAPES = [(256, 256, 256), (512, 512, 512), (768, 768, 768), (1024, 1024, 1024), (2048, 2048, 2048)]
-GPU_SEARCH_SHAPES = [(s, s, s) for s in GPU_SQUARES[1:]]  # kept for callers that name a fixed list
 REGIMES = ("burst", "sustained")
 CPU_SEARCH_BUDGET_S = 8.0  # the whole CPU search: an emulated precision (fp16 without AVX512-FP16) runs ~1 GFLOP/s,
                            # where 2048^3 takes minutes

@@ -10,26 +10,12 @@ from typing import Callable, Any, Sequence
 from fastcore.basics import patch
 import torch
 from .core import CeilingScoutError
-from .stopping import *   # its names and telemetry's are re-exported (`_all_`)
+from .stopping import *
 from .telemetry import *
-_all_ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'ENERGY_MIN_WINDOW_S',
-         'STOPPING_CRITERIA', 'MODES', 'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES',
-         'CLOCK_SETTLE_WINDOW_S', 'CLOCK_SETTLE_TOLERANCE', 'POWER_CAP_REASON', 'POWER_SETTLE_FRACTION',
-         'POWER_CAP_WINDOW_S', 'MAX_DISCARDS', 'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize',
-         'throttle_reason_names', 'Telemetry', 'RegimeDecision', 'classify_regime', 'TelemetrySampler',
-         'counter_power_w', 'Energy', 'energy_from_trace', 'measure_energy', 'FixedCount', 'StdRel', 'BatchMeans',
-         'stopping_criterion', 'warmup_settled', 'clocks_settled', 'power_settled', 'level_shift']
 
 # %% auto #0
 __all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'measurement_regime', 'Measurement', 'MeasureConfig', 'with_overrides',
-           'MeasurePlan', 'measure_plan', 'gc_paused', 'measure', 'POWER_CAP_BITS', 'THERMAL_BITS',
-           'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'ENERGY_MIN_WINDOW_S', 'STOPPING_CRITERIA', 'MODES',
-           'SETTLE_CHUNK_S', 'SETTLE_MIN_S', 'SETTLE_TOLERANCE', 'WARMUP_RULES', 'CLOCK_SETTLE_WINDOW_S',
-           'CLOCK_SETTLE_TOLERANCE', 'POWER_CAP_REASON', 'POWER_SETTLE_FRACTION', 'POWER_CAP_WINDOW_S', 'MAX_DISCARDS',
-           'SHIFT_WINDOW', 't_quantile_975', 'Stats', 'summarize', 'throttle_reason_names', 'Telemetry',
-           'RegimeDecision', 'classify_regime', 'TelemetrySampler', 'counter_power_w', 'Energy', 'energy_from_trace',
-           'measure_energy', 'FixedCount', 'StdRel', 'BatchMeans', 'stopping_criterion', 'warmup_settled',
-           'clocks_settled', 'power_settled', 'level_shift']
+           'MeasurePlan', 'measure_plan', 'gc_paused', 'measure']
 
 # %% ../../nbs/01_timing.ipynb #2661801b
 CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)

@@ -10,11 +10,12 @@ from typing import Callable
 import torch
 from .core import *
 from .timing import *
+from .stopping import summarize
+from .telemetry import Telemetry
 from .workloads import *
 from .ceilings import *
 from .benchmark import *
 from .power import *
-_all_ = ['POWER_BOUND_CLOCK_EFFICIENCY', 'CAPPED_FRACTION', 'PER_CLOCK_TOLERANCE', 'power_facts', 'power_options']
 from ..render.words import sentence
 
 # %% auto #0
@@ -26,8 +27,7 @@ __all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDE
            'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline',
            'noise_reading', 'noise_gate', 'roofline_for', 'judge', 'at_ceiling', 'decide_default',
            'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend',
-           'decide_gemm_below_ceiling', 'decide_gemm', 'decide_power_bound', 'POWER_BOUND_CLOCK_EFFICIENCY',
-           'CAPPED_FRACTION', 'PER_CLOCK_TOLERANCE', 'power_facts', 'power_options']
+           'decide_gemm_below_ceiling', 'decide_gemm', 'decide_power_bound']
 
 # %% ../../nbs/05_verdict.ipynb #c54ac526
 # EFFICIENT (0.90, the users' rule: at 90 % of the ceiling or more the library is optimal) lives in `core`

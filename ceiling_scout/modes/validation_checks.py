@@ -10,6 +10,7 @@ from typing import Callable, Sequence
 import torch
 from ..engine.core import *
 from ..engine.timing import *
+from ..engine.stopping import summarize
 from ..engine.workloads import *
 from ..engine.ceilings import *
 from ..engine.benchmark import *

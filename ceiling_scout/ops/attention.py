@@ -22,11 +22,10 @@ from ..render.op_words import pad_no_gain_note, same_kernel_note
 __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM',
            'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'causal_pairs', 'fa3_module', 'fa3_available',
            'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal', 'sdpa_reasons',
-           'sdpa_warning_lines', 'capture_sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal', 'sdpa_default_choice',
-           'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code', 'backend_results', 'backend_name',
-           'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles',
-           'attention_facts', 'attention_evidence', 'attention_switch', 'attention_kernel_tries',
-           'attention_as_fast_as_any', 'decide_attention']
+           'sdpa_warning_lines', 'capture_sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal', 'attention_reference',
+           'PaddedAttentionWorkload', 'sdpa_backend_code', 'backend_results', 'backend_name', 'attention_backend_rows',
+           'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles', 'attention_facts', 'attention_evidence',
+           'attention_switch', 'attention_kernel_tries', 'attention_as_fast_as_any', 'decide_attention']
 
 # %% ../../nbs/20_attention.ipynb #e497f123
 def causal_pairs(S_q: int, # queries
@@ -269,10 +268,6 @@ def unsupported_fix(self: AttentionWorkload, error: str|None=None) -> dict:
     return head_dim_fix(self)
 
 # %% ../../nbs/20_attention.ipynb #2486f6e8
-def sdpa_default_choice(result: BenchmarkResult) -> dict|None:
-    "What SDPA's default dispatch chose in `result`: {'backend', 'aten_ops', 'device'}, or None if it got no further."
-    return result.dispatch or None
-
 def _why_not(w: AttentionWorkload, member: str, x: dict, dev: torch.device) -> str:
     if dev.type != "cuda":
         if member in ("FLASH_ATTENTION", "MATH"): return "PyTorch's CPU kernel refused these inputs"
@@ -469,8 +464,7 @@ def decide_head_dim_pad(w: AttentionWorkload, baseline: BenchmarkResult, padded:
     "(PAD_SHAPE decision or None, evidence): `padded` must beat the baseline and fastest unpadded `best` past noise."
     if padded is None: return None, {}
     gain, pw = speedup(baseline, padded), padded.workload
-    ch = sdpa_default_choice(padded)
-    pb = ch["backend"] if ch else "not recorded"
+    pb = padded.dispatch["backend"] if padded.dispatch else "not recorded"
     ev = {"D": pw.D, "D_orig": w.D, "status": padded.status, "mean_ms": padded.mean_ms, "speedup": gain, "backend": pb,
           "error": padded.error}
     if gain is None: ev["note"] = f"padded to D={pw.D}: {padded.status.replace('_', ' ')}"; return None, ev
@@ -574,7 +568,7 @@ def attention_as_fast_as_any(ctx: DecisionContext, facts: dict, evidence: dict, 
 def decide_attention(ctx: DecisionContext) -> Decision:
     "Fastest correct backend vs SDPA's default; a padded head dim; then the ≥90 % rule against the matmul ceiling."
     w, baseline = ctx.workload, ctx.baseline
-    choice = sdpa_default_choice(baseline)
+    choice = baseline.dispatch or None   # SDPA's choice: {'backend', 'aten_ops', 'device'}
     picked = choice["backend"] if choice else "not recorded"
     ok = [r for r in [baseline, *ctx.alternatives] if r.ok and r.workload == w]
     same = [r for r in ok if r is not baseline and same_kernel_as_default(r, picked)]

@@ -84,9 +84,7 @@ class GroupedGemmWorkload(Workload):
     operation: ClassVar[str] = "grouped_gemm"
     shape_names: ClassVar[tuple[str, ...]] = ("G", "M_total", "N", "K")
     default_backend: ClassVar[str] = "loop"
-    compute_bound_kind: ClassVar[str] = "matmul"
     example_shape: ClassVar[str] = "4,64,64,64"
-    example_precision: ClassVar[str] = "fp32"
     example_shapes: ClassVar[dict] = {
         "MoE 8 experts x 2048 tokens, 14336->4096 bf16": ("8,2048,4096,14336", "bf16", {}),
         "MoE ragged 8 experts, 14336->4096 bf16": ("1536+2560+1024+3072+2048+1792+2304+2048,4096,14336", "bf16", {})}
