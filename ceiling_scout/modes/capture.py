@@ -202,8 +202,6 @@ class ExtractedOp:
     def flops(self) -> float|None: return self.workload().flops * self.count if self.mapped else None
     def to_dict(self) -> dict: return {**asdict(self), "shape": list(self.shape)}
 
-def _prec(info: TensorInfo) -> str: return _PRECISION.get(info.dtype, info.dtype)
-
 # %% ../../nbs/50a_capture.ipynb #85a6df29
 @dataclass(frozen=True)
 class Mapped:
@@ -469,7 +467,7 @@ def _fold_routing(taken: dict, calls: list[AtenCall], route: list[int], host: in
 def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
     "Map captured calls to `ExtractedOp`s (composite groups, RoPE, ATen mappers; the rest unmapped), in call order."
     taken: dict[int, ExtractedOp] = {}
-    def prec_of(cs): return next((_prec(v) for c in cs for v in c.tensors.values()), "fp32")
+    def prec_of(cs): return next((_PRECISION.get(v.dtype, v.dtype) for c in cs for v in c.tensors.values()), "fp32")
     for gi, g in enumerate(groups):
         cs = [c for c in calls if c.group == gi]
         if not cs: continue

@@ -229,10 +229,6 @@ def _union_us(iv: list[tuple[float, float]]) -> float:
         tot += b - max(a, end); end = b
     return tot
 
-def _pretty(name: str) -> str:
-    if m := re.match(r"<built-in (?:function|method) (\w+)", name): return f"{m[1]}()"
-    return name
-
 def breakdown(events: list[TraceEvent], # events of the profiled thread and the GPU
               windows: list[tuple[float, float]] # the step windows (start_us, end_us)
              ) -> dict:
@@ -252,7 +248,8 @@ def breakdown(events: list[TraceEvent], # events of the profiled thread and the 
     for e in py:   # Python calls with no torch event inside them
         if not any(e.start_us <= a and b <= e.end_us for a, b in starts):
             if not any(p is not e and e.start_us <= p.start_us and p.end_us <= e.end_us and p.dur_us > 0 for p in py):
-                k = ("python", _pretty(e.name)); items[k] = items.get(k, 0.0) + e.dur_us
+                name = re.sub(r"^<built-in (?:function|method) (\w+).*", r"\1()", e.name, flags=re.S)   # 'len()'
+                k = ("python", name); items[k] = items.get(k, 0.0) + e.dur_us
     out = {"wall_us": wall, "host_us": cats, "gpu": None}
     if gpu:
         clip = [(max(e.start_us, a), min(e.end_us, b)) for e in gpu for a, b in windows
