@@ -17,13 +17,13 @@ from ..engine.core import CeilingScoutError
 from ..engine.workloads import Workload, make_workload
 
 # %% auto #0
-__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'EMBEDDING_NOTE', 'ELEMENTWISE_MIN_BYTES',
+__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'aten_mapper', 'EMBEDDING_NOTE', 'ELEMENTWISE_MIN_BYTES',
            'SMALL_ELEMENTWISE_NOTE', 'CAT_NOTE', 'BATCHNORM_NOTE', 'GROUP_MAPPERS', 'ROUTING_NOTE', 'TANH_GELU_NOTE',
            'RMSNORM_NOTE', 'SWIGLU_NOTE', 'NOTES', 'NON_FLOAT_NOTE', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind',
-           'capture_calls', 'call_users', 'ExtractedOp', 'Mapped', 'aten_mapper', 'map_mm', 'map_bmm', 'map_grouped_mm',
-           'attention_mapped', 'map_sdpa', 'map_conv', 'map_embedding', 'map_activation', 'map_batch_norm',
-           'map_binary', 'map_cat', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu',
-           'find_rmsnorm', 'find_swiglu', 'find_moe_routing', 'map_calls']
+           'capture_calls', 'call_users', 'ExtractedOp', 'Mapped', 'mapper_registry', 'map_mm', 'map_bmm',
+           'map_grouped_mm', 'attention_mapped', 'map_sdpa', 'map_conv', 'map_embedding', 'map_activation',
+           'map_batch_norm', 'map_binary', 'map_cat', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope',
+           'find_tanh_gelu', 'find_rmsnorm', 'find_swiglu', 'find_moe_routing', 'map_calls']
 
 # %% ../../nbs/50a_capture.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -202,22 +202,23 @@ class ExtractedOp:
     def flops(self) -> float|None: return self.workload().flops * self.count if self.mapped else None
     def to_dict(self) -> dict: return {**asdict(self), "shape": list(self.shape)}
 
-def _prec(info: TensorInfo) -> str: return _PRECISION.get(info.dtype, info.dtype)
-
 # %% ../../nbs/50a_capture.ipynb #85a6df29
 @dataclass(frozen=True)
 class Mapped:
     "What a mapper found: a registered operation at a shape of its grammar, its extras and its epilogue."
     operation: str; shape: tuple; extras: dict = field(default_factory=dict); epilogue: tuple = ()
 
-ATEN_MAPPERS: dict[str, Callable] = {}
+def mapper_registry(table: dict[str, Callable]) -> Callable:
+    "A decorator maker: `register(*names)` puts the function it decorates in `table` under each of `names`."
+    def register(*names: str):
+        def deco(f):
+            for n in names: table[n] = f
+            return f
+        return deco
+    return register
 
-def aten_mapper(*names: str):
-    "Register a mapper for the ATen ops `names`: f(call) -> `Mapped`, or (None, why not) when outside the grammar."
-    def deco(f):
-        for n in names: ATEN_MAPPERS[n] = f
-        return f
-    return deco
+ATEN_MAPPERS: dict[str, Callable] = {}
+aten_mapper = mapper_registry(ATEN_MAPPERS)   # f(call) -> `Mapped`, or (None, why not) when outside the grammar
 
 @aten_mapper("mm", "addmm", "_addmm_activation")
 def map_mm(c: AtenCall):
@@ -334,10 +335,7 @@ GROUP_MAPPERS: dict[str, Callable] = {
 # %% ../../nbs/50a_capture.ipynb #c122e556
 def find_rope(calls: list[AtenCall]) -> list[tuple[list[int], tuple]]:
     "Rotate-half RoPE patterns in `calls`: (the call indices each covers, its (B, S, H, D) shape)."
-    users: dict[int, list[int]] = {}
-    for c in calls:
-        for p in c.inputs_from: users.setdefault(p, []).append(c.index)
-    out = []
+    users, out = call_users(calls), []
     for neg in (c for c in calls if c.name == "neg"):
         cat = next((calls[u] for u in users.get(neg.index, []) if calls[u].name == "cat"), None)
         m2 = cat and next((calls[u] for u in users.get(cat.index, []) if calls[u].name == "mul"), None)
@@ -399,7 +397,6 @@ def find_rmsnorm(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]
         out.append((sorted(c.index for c in cs), (x.numel // x.shape[-1], x.shape[-1])))
     return out
 
-
 # %% ../../nbs/50a_capture.ipynb #64da514e
 def find_swiglu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]]:
     "`silu(gate) * up` pairs (same shape and dtype) in `calls`: (the two call indices, (ROWS, COLS))."
@@ -411,7 +408,6 @@ def find_swiglu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]
         x = s.outputs[0]
         out.append(([s.index, m.index], (x.numel // x.shape[-1], x.shape[-1])))
     return out
-
 
 # %% ../../nbs/50a_capture.ipynb #c8daa270
 ROUTING_NOTE = ("MoE routing folded in ({names}): the token permutation a fused MoE kernel does around its "
@@ -471,7 +467,7 @@ def _fold_routing(taken: dict, calls: list[AtenCall], route: list[int], host: in
 def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
     "Map captured calls to `ExtractedOp`s (composite groups, RoPE, ATen mappers; the rest unmapped), in call order."
     taken: dict[int, ExtractedOp] = {}
-    def prec_of(cs): return next((_prec(v) for c in cs for v in c.tensors.values()), "fp32")
+    def prec_of(cs): return next((_PRECISION.get(v.dtype, v.dtype) for c in cs for v in c.tensors.values()), "fp32")
     for gi, g in enumerate(groups):
         cs = [c for c in calls if c.group == gi]
         if not cs: continue
@@ -480,18 +476,14 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         else: mapped = ATEN_MAPPERS[main.name](main) if main else None
         op = _op(f"{g['name']}_{cs[0].index}", cs, mapped, prec_of(cs))
         for c in cs: taken[c.index] = op
-    for idx, shape in find_rope([c for c in calls]):
-        if any(i in taken for i in idx): continue
-        cs = [calls[i] for i in idx]
-        op = _op(f"rope_{idx[0]}", cs, Mapped("rope", shape), prec_of(cs))
-        for i in idx: taken[i] = op
-    for finder, label, op_name, extras, note in (
+    for finder, label, op_name, extras, note in ((find_rope, "rope", "rope", {}, ""),
             (find_tanh_gelu, "gelu_tanh", "bias_gelu", {}, TANH_GELU_NOTE), (find_rmsnorm, "rmsnorm", "rmsnorm", {},
             RMSNORM_NOTE), (find_swiglu, "swiglu", "elementwise", {"kind": "silu_mul"}, SWIGLU_NOTE)):
         for idx, shape in finder(calls):
             if any(i in taken for i in idx): continue
             cs = [calls[i] for i in idx]
-            op = replace(_op(f"{label}_{idx[0]}", cs, Mapped(op_name, shape, extras), prec_of(cs)), note=note)
+            op = _op(f"{label}_{idx[0]}", cs, Mapped(op_name, shape, extras), prec_of(cs))
+            op = replace(op, note=note) if note else op
             for i in idx: taken[i] = op
     for c in calls:
         if c.index not in taken:
@@ -500,13 +492,10 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
             if c.name in NOTES and taken[c.index].mapped: taken[c.index] = replace(taken[c.index], note=NOTES[c.name])
     for route, host in find_moe_routing(calls): _fold_routing(taken, calls, route, host)
     ops = list({id(taken[c.index]): taken[c.index] for c in calls}.values())
-    users = {}
-    for c in calls:
-        for p in c.inputs_from: users.setdefault(p, []).append(c)
-    out = []
+    users, out = call_users(calls), []
     for op in ops:
         if op.operation == "gemm":
-            nxt = [u.name for i in op.calls for u in users.get(i, []) if u.index not in op.calls]
+            nxt = [calls[u].name for i in op.calls for u in users.get(i, []) if u not in op.calls]
             if len(nxt) == 1 and nxt[0] in _ACTIVATIONS:
                 note = f"followed by {nxt[0]} in its own kernel: an epilogue candidate"
                 op = ExtractedOp(**{**asdict(op), "note": note})

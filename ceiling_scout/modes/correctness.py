@@ -203,7 +203,6 @@ def output_type_problem(out, lib: torch.Tensor) -> str:
     if out.layout != lib.layout: return f"layout {out.layout}, expected {lib.layout}"
     return ""
 
-
 # %% ../../nbs/39b_correctness.ipynb #fb633a8c
 HELD_OUT_FIXED_DIMS = ("B", "H", "D")   # batch, heads, head size: a kernel is rightly built for one head size
 

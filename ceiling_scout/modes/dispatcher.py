@@ -18,8 +18,8 @@ from ..render.numbers import number
 
 # %% auto #0
 __all__ = ['MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema', 'schema_file',
-           'write_schema_file', 'check_validation', 'read_validations', 'implausible', 'CallSignature',
-           'ValidatedKernel', 'Decision', 'Dispatcher', 'precision_of', 'ModelPatch', 'patch_model']
+           'check_validation', 'read_validations', 'implausible', 'CallSignature', 'ValidatedKernel', 'Decision',
+           'Dispatcher', 'precision_of', 'ModelPatch', 'patch_model']
 
 # %% ../../nbs/41_dispatcher.ipynb #7d6c5bd6
 _TIMED = ("KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT")
@@ -84,11 +84,6 @@ def validation_schema() -> dict:
 def schema_file() -> Path:
     "Where the package ships the validation report's JSON Schema (for a Rust or C++ runtime to read)."
     return Path(sys.modules[Precision.__module__].__file__).parents[1] / "schemas" / "validation-1.schema.json"
-
-def write_schema_file(path: str|Path|None=None) -> Path:
-    "Write `validation_schema()` to `path` (default: the package's `schemas/` folder)."
-    p = Path(path) if path else schema_file(); p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(json.dumps(validation_schema(), indent=1) + "\n"); return p
 
 # %% ../../nbs/41_dispatcher.ipynb #50189325
 def _legacy_extras(description: str) -> dict:

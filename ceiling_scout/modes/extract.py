@@ -15,14 +15,14 @@ from ..ops.sparsity import analyze_sparsity, SparsityPattern, prune_to_24, conve
 from ..render.numbers import number
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .capture import (TensorInfo, Ref, AtenCall, ExtractedOp, Mapped, attention_mapped,
-                                        capture_calls, map_calls)
+                                        capture_calls, map_calls, mapper_registry)
 
 # %% auto #0
 __all__ = ['WEIGHT_VIEWS', 'SPARSITY_KEYS', 'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS',
-           'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
-           'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_mapper',
-           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_gelu', 'onnx_attention', 'read_onnx',
-           'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns']
+           'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'onnx_mapper', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
+           'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_matmul', 'onnx_gemm',
+           'onnx_conv', 'onnx_rowwise', 'onnx_gelu', 'onnx_attention', 'read_onnx', 'onnx_links',
+           'onnx_attention_patterns', 'onnx_gelu_patterns']
 
 # %% ../../nbs/51_extract.ipynb #6720f885
 WEIGHT_VIEWS = {"t": True, "transpose": True, "permute": True, "view": False, "_unsafe_view": False,
@@ -355,13 +355,7 @@ _ONNX_DTYPES = {1: "fp32", 10: "fp16", 16: "bf16", 11: "fp64", 3: "int8"}
 _ONNX_VIEWS = ("Reshape", "Transpose", "Squeeze", "Unsqueeze", "Identity", "Constant", "Shape", "Slice", "Split",
                "Flatten")
 ONNX_MAPPERS: dict[str, Callable] = {}
-
-def onnx_mapper(*types: str):
-    "Register a mapper for ONNX node types: f(node, shapes, attrs) -> `Mapped`, or None outside the grammar."
-    def deco(f):
-        for t in types: ONNX_MAPPERS[t] = f
-        return f
-    return deco
+onnx_mapper = mapper_registry(ONNX_MAPPERS)   # f(node, shapes, attrs) -> `Mapped`, or None outside the grammar
 
 @onnx_mapper("MatMul")
 def onnx_matmul(node, s, a):

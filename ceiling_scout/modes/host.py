@@ -4,7 +4,7 @@
 
 # %% ../../nbs/46_host.ipynb #24370266
 from __future__ import annotations
-import contextlib, importlib, importlib.util, json, math, os, re, statistics, subprocess, sys, tempfile, time
+import importlib, importlib.util, json, math, os, re, statistics, subprocess, sys, time
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
 from typing import Any, Callable
@@ -18,14 +18,15 @@ from ..render.words import sentence
 from ..render.numbers import number
 from ..render.mode_text import format_profile
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
+from .harness import profiler_lines_dropped
 _all_ = ["format_profile"]   # the text layout lives in render.mode_text; re-exported
 
 # %% auto #0
 __all__ = ['NVLS_OFF', 'ALLOC_CHILD', 'ALLOCATORS', 'ALLOC_SIZES', 'HOST_CATEGORIES', 'PROFILE_FLAGS', 'PROFILE_MODE',
            'run_child', 'allocation_breakdown', 'attribute_claim', 'launch_rate', 'kernel_chain', 'decide_launch',
-           'TraceEvent', 'category', 'breakdown', 'events_from_profiler', 'quiet_native_stderr', 'Advice', 'advice',
-           'HostProfile', 'measure_fresh_vs_kept', 'graph_replay_speedup', 'profile_call', 'example_function',
-           'load_function', 'run_profile_cli', 'format_profile']
+           'TraceEvent', 'category', 'breakdown', 'events_from_profiler', 'Advice', 'advice', 'HostProfile',
+           'measure_fresh_vs_kept', 'graph_replay_speedup', 'profile_call', 'example_function', 'load_function',
+           'run_profile_cli', 'format_profile']
 
 # %% ../../nbs/46_host.ipynb #fe954be9
 NVLS_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -228,10 +229,6 @@ def _union_us(iv: list[tuple[float, float]]) -> float:
         tot += b - max(a, end); end = b
     return tot
 
-def _pretty(name: str) -> str:
-    if m := re.match(r"<built-in (?:function|method) (\w+)", name): return f"{m[1]}()"
-    return name
-
 def breakdown(events: list[TraceEvent], # events of the profiled thread and the GPU
               windows: list[tuple[float, float]] # the step windows (start_us, end_us)
              ) -> dict:
@@ -251,7 +248,8 @@ def breakdown(events: list[TraceEvent], # events of the profiled thread and the 
     for e in py:   # Python calls with no torch event inside them
         if not any(e.start_us <= a and b <= e.end_us for a, b in starts):
             if not any(p is not e and e.start_us <= p.start_us and p.end_us <= e.end_us and p.dur_us > 0 for p in py):
-                k = ("python", _pretty(e.name)); items[k] = items.get(k, 0.0) + e.dur_us
+                name = re.sub(r"^<built-in (?:function|method) (\w+).*", r"\1()", e.name, flags=re.S)   # 'len()'
+                k = ("python", name); items[k] = items.get(k, 0.0) + e.dur_us
     out = {"wall_us": wall, "host_us": cats, "gpu": None}
     if gpu:
         clip = [(max(e.start_us, a), min(e.end_us, b)) for e in gpu for a, b in windows
@@ -291,20 +289,6 @@ def events_from_profiler(prof, thread: int|None=None) -> list[TraceEvent]:
         out.append(TraceEvent(e.name, kind, e.time_range.start, e.time_range.end, mem if kind == "op" else 0,
                               _first_input_bytes(e) if kind == "op" else 0))
     return out
-
-@contextlib.contextmanager
-def quiet_native_stderr():
-    "Keep the profiler's native trace notes (lines starting 'USDT:') off stderr; pass every other line through."
-    sys.stderr.flush()
-    saved, tmp = os.dup(2), tempfile.TemporaryFile(mode="w+b")
-    os.dup2(tmp.fileno(), 2)
-    try: yield
-    finally:
-        sys.stderr.flush(); os.dup2(saved, 2); os.close(saved)
-        tmp.seek(0)
-        keep = [l for l in tmp.read().decode(errors="replace").splitlines(True) if not l.startswith("USDT:")]
-        tmp.close()
-        if keep: sys.stderr.write("".join(keep)); sys.stderr.flush()
 
 # %% ../../nbs/46_host.ipynb #aaf8a3a7
 @dataclass(frozen=True)
@@ -454,7 +438,7 @@ def profile_call(fn: Callable, *args,
     # torch.profiler's Python tracer sometimes hands back a frame name that is not UTF-8 (a torch bug): profile again,
     # and after two such failures without Python frames (the Python share stays; its items go)
     note = ""
-    with quiet_native_stderr():
+    with profiler_lines_dropped():   # kineto's own lines (USDT notes, a CPU build's GPU probe) kept off stderr
         for attempt, stack in enumerate((True, True, False)):
             try: evs, windows = run(stack); break
             except UnicodeDecodeError as e: note = f"; attempt {attempt + 1} failed in torch.profiler ({e.reason})"

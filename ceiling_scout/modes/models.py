@@ -339,10 +339,6 @@ def _bytes_there(ts: list[torch.Tensor], dev: torch.device, dtype: torch.dtype|N
     size = lambda t: t.numel() * (dtype.itemsize if dtype is not None and t.is_floating_point() else t.element_size())
     return sum(size(t) for t in ts if t.device != dev)
 
-def _free_bytes(dev: torch.device) -> int|None:
-    "The free memory of a CUDA device (None for a CPU: not checked)."
-    return torch.cuda.mem_get_info(dev)[0] if dev.type == "cuda" else None
-
 def _check_fits(need: int, free: int|None, dev: torch.device, what: str) -> None:
     if free is not None and need > free:
         raise CeilingScoutError(f"{what}: the model and its inputs need {need / 2**30:.2f} GiB on {dev}, which has "
@@ -367,8 +363,8 @@ def place_model(model: Callable, inputs: tuple, # what the factory returned
     given: list[torch.Tensor] = []
     map_tensors(inputs, lambda t: given.append(t) or t)
     floats = [t for t in own + given if t.is_floating_point()]
-    _check_fits(_bytes_there(own + given, dev, dtype), _free_bytes(dev) if free_bytes is None else free_bytes, dev,
-                what)
+    if free_bytes is None and dev.type == "cuda": free_bytes = torch.cuda.mem_get_info(dev)[0]   # a CPU: not checked
+    _check_fits(_bytes_there(own + given, dev, dtype), free_bytes, dev, what)
     n_cast = lambda ts: sum(1 for t in ts if dtype is not None and t.is_floating_point() and t.dtype != dtype)
     pl = Placement(str(dev), None if dtype is None else _dtype_name(dtype),
                    tuple(sorted({str(t.device) for t in own + given})),

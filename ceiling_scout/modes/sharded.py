@@ -69,7 +69,6 @@ def measure_rank_ceilings(scout: CeilingScout, workloads: Sequence[Workload]) ->
                     "spec_peak_tflops": c.spec_peak_tflops, "source": c.source}
     return out
 
-
 @dataclass(frozen=True)
 class ShardPlace:
     "Where one rank's share sits in a sharded sweep: the sweep's id and size, the rank, and the K dimension if any."

@@ -161,7 +161,6 @@ def optional_checks(ctx: RunContext, checks: Sequence[Check]) -> list[Check]:
 
 CHECK_STAGES = (harness_at_load, correctness_checks, after_correctness, optional_checks)   # each sees the ones before
 
-
 # %% ../../nbs/40_validation.ipynb #1f59a0e7
 def _floor_check(w: Workload, ceiling: Ceiling|None, dev: torch.device, base_ms: float,
                  cust_ms: float) -> tuple[list[Check], list[str]]:
@@ -227,7 +226,6 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     return result(verdict, checks, baseline=base, custom=cust, speedup=speedup(base, cust),
                   speedup_ci95=speedup_ci95(base, cust), ceiling=ceiling, bound_tflops=ceiling.roofline_bound(ai)[0],
                   spec_bound_tflops=ceiling.spec_bound(ai)[0], warnings=tuple(fwarn + warns), kernels=kernels)
-
 
 # %% ../../nbs/40_validation.ipynb #9f62b027
 def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: ValidateConfig,

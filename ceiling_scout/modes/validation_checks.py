@@ -51,7 +51,6 @@ def parse_tiers(text: str) -> tuple[float, ...]:
         raise CeilingScoutError(f"--targets must be speedups > 1, e.g. 2,3,5; got {text!r}")
     return tiers
 
-
 # %% ../../nbs/39c_validation_checks.ipynb #86053c82
 @dataclass(frozen=True)
 class ValidateConfig:
@@ -133,7 +132,6 @@ def library_in_disguise(fn: Callable, w: Workload, dev: torch.device, thread: Ke
             return launched_kernels(lambda: w.candidate_call(fn, x), dev), launched_kernels(lambda: be.fn(prep), dev)
     mine, lib = thread.call(both, timeout_s * 4)
     return mine, bool(mine) and mine == lib
-
 
 # %% ../../nbs/39c_validation_checks.ipynb #458b825e
 @dataclass(frozen=True)
@@ -235,4 +233,3 @@ def _stream_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelTh
     except Exception as e:   # the profiler itself failed: said, not a finding against the kernel
         return [Check("streams joined before return", True, f"not checked: {one_line(e)}", info=True)]
     return [Check("streams joined before return", not why, why, trap="side_work" if why else "")]
-
