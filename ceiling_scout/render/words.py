@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 # %% auto #0
-__all__ = ['SENTENCES', 'says', 'load_words', 'sentence']
+__all__ = ['SENTENCES', 'says', 'says_text', 'load_words', 'sentence']
 
 # %% ../../nbs/71_words.ipynb #1d17de5c
 SENTENCES: dict[tuple[str, str], Callable[[dict], str]] = {}
@@ -21,6 +21,10 @@ def says(operation: str,  # the operation (its registered name), or "*" for a fi
         for f in findings: SENTENCES[(str(operation), f)] = fn
         return fn
     return register
+
+def says_text(operation: str, texts: dict[str, str]) -> None:
+    "Register each `finding: template` of `texts`: the sentence is the template, its {names} filled from the facts."
+    for finding, text in texts.items(): says(operation, finding)(lambda f, t=text: t.format(**f))
 
 _WORD_MODULES: list[str] = []
 
