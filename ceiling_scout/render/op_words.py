@@ -5,7 +5,7 @@
 # %% ../../nbs/75_op_words.ipynb #9280ca1f
 from __future__ import annotations
 from .numbers import number
-from .words import says
+from .words import says, says_text
 
 def _f(x, spec: str) -> str:
     "`x` with the format spec `spec`, through the one number formatter (what a missing value prints is 'n/a')."
@@ -118,12 +118,11 @@ def _grouped_faster(f: dict) -> str:
             "use it" + (f": {f['code']}" if f.get("code") else "."))
 
 
-@says("grouped_gemm", "occupancy")
-def _grouped_occupancy(f: dict) -> str:
-    return (f"{f['library']} reaches {_f(f['efficiency'], '.1%')} of ceiling and the {f['groups']} groups give only "
-            f"{f['output_tiles']} output tiles of 128x128 for {f['sm_count']} SMs: too little work to fill the GPU. "
-            "Batch more tokens per group (or more groups per call), and run all groups in one launch with a grouped "
-            "GEMM kernel with persistent tile scheduling (CUTLASS grouped GEMM, torch._grouped_mm).")
+says_text("grouped_gemm", {"occupancy": (
+    "{library} reaches {efficiency:.1%} of ceiling and the {groups} groups give only {output_tiles} output tiles of "
+    "128x128 for {sm_count} SMs: too little work to fill the GPU. Batch more tokens per group (or more groups per "
+    "call), and run all groups in one launch with a grouped GEMM kernel with persistent tile scheduling (CUTLASS "
+    "grouped GEMM, torch._grouped_mm).")})
 
 @says("grouped_gemm", "below_ceiling")
 def _grouped_below(f: dict) -> str:
@@ -242,10 +241,8 @@ def _sparse_dense_fastest(f: dict) -> str:
     return (f"{lead} at {_f(1 - f['density'], '.1%')} sparsity ({f['pattern']}). Use the dense library "
             f"({f['library']}).{hint}")
 
-@says("sparse_gemm", "unmeasured_tree")
-def _sparse_unmeasured(f: dict) -> str:
-    return ("No sparse kernel could be measured here, so this is the unmeasured decision tree, not a measurement: "
-            f"{f['tree']}.")
+says_text("sparse_gemm", {"unmeasured_tree": "No sparse kernel could be measured here, so this is the unmeasured "
+                                            "decision tree, not a measurement: {tree}."})
 
 # %% ../../nbs/75_op_words.ipynb #b6076cfb
 def roof_name(f: dict) -> str:

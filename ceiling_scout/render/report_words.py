@@ -18,10 +18,8 @@ def report_sentence(finding: str, # the report's reason code: done, stem_taken, 
     return sentence("report", finding, facts)
 
 # %% ../../nbs/79_report_words.ipynb #b74d9451
-@says("report", "done")
-def _done(f: dict) -> str: return f"done in {number(f['wall_s'], fmt='.1f')} s"
-
 says_text("report", {
+    "done": "done in {wall_s:.1f} s",
     "no_example_to_profile": ("no function to profile: the recording has no profiles and examples/host/planted.py is "
                               "not beside the package (give `function`, e.g. 'mypackage.train:step')"),
     "stem_taken": "{stem}: a file of that name exists in {out_dir}; writing {free}.* instead (nothing replaced)",
@@ -51,6 +49,7 @@ def _recording_differs(f: dict) -> str:
 # %% ../../nbs/79_report_words.ipynb #385053ef
 says_text("report", {
     "kernels_not_measured": "**Kernels not measured:** {why}. The analysis above stands.",
+    "analysed_in": "(analysed in {seconds:.2f} s)",
     "recorded_other_matrices": ("**{device} is not present here. The rows below are earlier runs ({runs}), not "
                                 "measurements of this matrix** ({matrix}); to measure it, run with `device='cpu'` or "
                                 "on the GPU itself."),
@@ -64,9 +63,6 @@ says_text("report", {
     "sparse_chart_live": ("Sparse GEMM kernels on this matrix ({matrix}, {shape} {precision})<br><sup>measured live "
                           "on {device_name}</sup>")})
 
-@says("report", "analysed_in")
-def _analysed_in(f: dict) -> str: return f"(analysed in {number(f['seconds'], fmt='.2f')} s)"
-
 @says("report", "sparse_chart_recorded")
 def _sparse_chart_recorded(f: dict) -> str:
     runs = f["runs"]; r0 = runs[0] if len(runs) == 1 else None
@@ -76,12 +72,9 @@ def _sparse_chart_recorded(f: dict) -> str:
     return head + f"<br><sup>{'; '.join(x['label'] for x in runs)}</sup>"
 
 # %% ../../nbs/79_report_words.ipynb #a7803fe8
-@says("report", "amdahl")
-def _amdahl(f: dict) -> str:
-    return (f"**If every HIGH item is done, the model runs {number(f['high'], fmt='.2f')}× faster** (every item: "
-            f"{number(f['all'], fmt='.2f')}×), from the measured gains and ceiling headroom above.")
-
 says_text("report", {
+    "amdahl": ("**If every HIGH item is done, the model runs {high:.2f}× faster** (every item: {all:.2f}×), from the "
+               "measured gains and ceiling headroom above."),
     "step_not_timed": "not timed (from a file)",
     "no_recorded_triage": ("{why}; no whole-model triage is recorded under data/recorded/ for {device!r} yet: run "
                            "with device='cpu' (e.g. -p model llama_block_tiny) or on the GPU itself"),
