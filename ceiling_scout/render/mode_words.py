@@ -5,7 +5,7 @@
 # %% ../../nbs/78_mode_words.ipynb #60235a94
 from __future__ import annotations
 from .numbers import number
-from .words import says
+from .words import says, says_text
 
 # %% auto #0
 __all__ = []
@@ -51,10 +51,8 @@ def _launch_bound(f: dict) -> str:
     return ("The GPU idles between short kernels: capture the step as a CUDA graph or "
             "use torch.compile(mode='reduce-overhead')" + (f" (capture failed here: {m['why']})" if m else "") + ".")
 
-@says("host", "syncs")
-def _syncs(f: dict) -> str:
-    return (f"The host waits in synchronisations {number(f['share'], fmt='.0%')} of the time "
-            "(.item(), .cpu(), .tolist(), blocking copies): keep values on the GPU inside the loop.")
+says_text("host", {"syncs": "The host waits in synchronisations {share:.0%} of the time (.item(), .cpu(), .tolist(), "
+                             "blocking copies): keep values on the GPU inside the loop."})
 
 @says("host", "python")
 def _python(f: dict) -> str:
@@ -63,39 +61,23 @@ def _python(f: dict) -> str:
             + ": not measured (the tool cannot change this code).")
 
 # %% ../../nbs/78_mode_words.ipynb #237beca1
-@says("host.launch", "launch_bound")
-def _chain_launch_bound(f: dict) -> str:
-    return (f"CUDA graphs: measured {number(f['speedup'], fmt='.1f')}x ({number(f['eager_us'], fmt='.1f')} -> "
-            f"{number(f['replay_us'], fmt='.1f')} µs per call of {f['n_kernels']} kernels, {f['use']}).")
-
-@says("host.launch", "launch_not_bound")
-def _chain_not_launch_bound(f: dict) -> str:
-    return (f"{f['n_kernels']} kernels: eager {number(f['eager_us'], fmt='.1f')} µs/call; graphs gain "
-            f"{number(f['speedup'], fmt='.2f')}x (measured): launches are not what limits it.")
+says_text("host.launch", {
+    "launch_bound": ("CUDA graphs: measured {speedup:.1f}x ({eager_us:.1f} -> {replay_us:.1f} µs per call of "
+                     "{n_kernels} kernels, {use})."),
+    "launch_not_bound": ("{n_kernels} kernels: eager {eager_us:.1f} µs/call; graphs gain {speedup:.2f}x (measured): "
+                         "launches are not what limits it.")})
 
 # %% ../../nbs/78_mode_words.ipynb #55747145
-@says("triage", "captured_over_step")
-def _captured_over_step(f: dict) -> str:
-    return (f"the captured ops took {number(f['model_ms'], fmt='.4g')} ms, more than the model's step "
-            f"({number(f['step_ms'], fmt='.4g')} ms: per-call timing under the capture, or noise): shares are of the "
-            "captured total")
-
-@says("triage", "no_model_time")
-def _no_model_time(f: dict) -> str:
-    return (f"no model to time ({f['source']}): shares are of the sum of the operations' times (given in the file, "
-            f"else measured: {number(f['model_ms'], fmt='.4g')} ms); unmapped ops without a time have none")
-
-@says("triage", "low_coverage")
-def _low_coverage(f: dict) -> str:
-    return (f"coverage {number(f['coverage'], fmt='.0%')}: the measured operations explain less than "
-            f"{number(f['threshold'], fmt='.0%')} of the model's measured step time "
-            f"({number(f['step_ms'], fmt='.4g')} ms); the ranking leaves out the rest (see unmapped ops; small shapes "
-            "on a CPU are dominated by per-call overhead)")
-
-@says("triage", "high_coverage")
-def _high_coverage(f: dict) -> str:
-    return (f"coverage {number(f['coverage'], fmt='.0%')}: the operations measured alone take longer than inside the "
-            "model (caches warm in the model, or noise): read the gains, not the shares' sum")
+says_text("triage", {
+    "captured_over_step": ("the captured ops took {model_ms:.4g} ms, more than the model's step ({step_ms:.4g} ms: "
+                           "per-call timing under the capture, or noise): shares are of the captured total"),
+    "no_model_time": ("no model to time ({source}): shares are of the sum of the operations' times (given in the "
+                      "file, else measured: {model_ms:.4g} ms); unmapped ops without a time have none"),
+    "low_coverage": ("coverage {coverage:.0%}: the measured operations explain less than {threshold:.0%} of the "
+                     "model's measured step time ({step_ms:.4g} ms); the ranking leaves out the rest (see unmapped "
+                     "ops; small shapes on a CPU are dominated by per-call overhead)"),
+    "high_coverage": ("coverage {coverage:.0%}: the operations measured alone take longer than inside the model "
+                      "(caches warm in the model, or noise): read the gains, not the shares' sum")})
 
 # %% ../../nbs/78_mode_words.ipynb #018e87a8
 @says("triage", "host_bound")
@@ -107,17 +89,14 @@ def _host_bound(f: dict) -> str:
             f"and memsets, {number(f['work_per_step'], fmt='.0f')} per step){cov}; the rest is launches and Python "
             "on the host")
 
-@says("triage", "host_bound_advice")
-def _host_bound_advice(f: dict) -> str:
-    return ("Cut the host's time: capture the step as a CUDA graph (torch.cuda.graphs, or "
-            "torch.compile(mode=\"reduce-overhead\")) or run a larger batch per step; the GPU's idle "
-            f"{number(f['idle_share'], fmt='.0%')} of the step bounds the saving (at most "
-            f"{number(f['speedup_bound'], fmt='.2f')}x, Amdahl on the idle share); ceiling-scout --profile "
-            "module:step (a function running one step) shows where the host's time goes.")
-
-@says("triage", "busy_not_profiled")
-def _busy_not_profiled(f: dict) -> str:
-    return f"the GPU's busy time was not measured ({f['error']}): whether the step is host-bound is not known"
+says_text("triage", {
+    "host_bound_advice": ("Cut the host's time: capture the step as a CUDA graph (torch.cuda.graphs, or "
+                          "torch.compile(mode=\"reduce-overhead\")) or run a larger batch per step; the GPU's idle "
+                          "{idle_share:.0%} of the step bounds the saving (at most {speedup_bound:.2f}x, Amdahl on "
+                          "the idle share); ceiling-scout --profile module:step (a function running one step) shows "
+                          "where the host's time goes."),
+    "busy_not_profiled": ("the GPU's busy time was not measured ({error}): whether the step is host-bound is not "
+                          "known")})
 
 # %% ../../nbs/78_mode_words.ipynb #26a4982e
 def _cast_words(f: dict) -> str:

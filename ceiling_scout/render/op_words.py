@@ -5,7 +5,7 @@
 # %% ../../nbs/75_op_words.ipynb #9280ca1f
 from __future__ import annotations
 from .numbers import number
-from .words import says
+from .words import says, says_text
 
 def _f(x, spec: str) -> str:
     "`x` with the format spec `spec`, through the one number formatter (what a missing value prints is 'n/a')."
@@ -13,9 +13,9 @@ def _f(x, spec: str) -> str:
 
 # %% auto #0
 __all__ = ['MEMORY_BOUND_OPERATIONS', 'TRANSFER_OPERATIONS', 'conv_note', 'within_noise_note', 'faster_backend_words',
-           'optimal_words', 'us_per_head_rule', 'same_kernel_note', 'attention_note', 'pad_no_gain_note',
-           'sparse_slow_words', 'roof_name', 'copy_where', 'overlap_words', 'near_miss_words', 'unmeasured_tree_words',
-           'above_ideal_words', 'kernel_progress_line', 'sparsity_summary']
+           'us_per_head_rule', 'same_kernel_note', 'attention_note', 'pad_no_gain_note', 'sparse_slow_words',
+           'roof_name', 'copy_where', 'overlap_words', 'near_miss_words', 'unmeasured_tree_words', 'above_ideal_words',
+           'kernel_progress_line', 'sparsity_summary']
 
 # %% ../../nbs/75_op_words.ipynb #2e64c4bf
 def conv_note(facts: dict) -> str:
@@ -89,11 +89,7 @@ for _op in MEMORY_BOUND_OPERATIONS:
     says(_op, "below_ceiling")(_memory_below)
 
 # %% ../../nbs/75_op_words.ipynb #e760360e
-from .verdict_words import optimal_phrase
-
-def optimal_words(efficiency: float, band: float) -> str:
-    "'optimal (97.4% of ceiling)' within `band` above the ceiling, else that the measured ceiling was beaten."
-    return optimal_phrase(efficiency, band)   # the engine's phrase, written once in verdict_words
+from .verdict_words import optimal_phrase   # the engine's phrase, written once in verdict_words
 
 says("rope", "fused_faster", "faster_backend")(faster_backend_words)
 
@@ -105,7 +101,7 @@ def _rope_no_ceiling(f: dict) -> str:
 @says("rope", "at_ceiling", "above_ceiling")
 def _rope_at_ceiling(f: dict) -> str:
     return (f"eager rope ({f['library']}, {_f(f['baseline_gbps'], '.0f')} of {_f(f['copy_gbps'], '.0f')} GB/s)"
-            f"{within_noise_note(f)} is {optimal_words(f['efficiency'], f['band'])}. Use library.")
+            f"{within_noise_note(f)} is {optimal_phrase(f['efficiency'], f['band'])}. Use library.")
 
 @says("rope", "below_ceiling")
 def _rope_below(f: dict) -> str:
@@ -122,12 +118,11 @@ def _grouped_faster(f: dict) -> str:
             "use it" + (f": {f['code']}" if f.get("code") else "."))
 
 
-@says("grouped_gemm", "occupancy")
-def _grouped_occupancy(f: dict) -> str:
-    return (f"{f['library']} reaches {_f(f['efficiency'], '.1%')} of ceiling and the {f['groups']} groups give only "
-            f"{f['output_tiles']} output tiles of 128x128 for {f['sm_count']} SMs: too little work to fill the GPU. "
-            "Batch more tokens per group (or more groups per call), and run all groups in one launch with a grouped "
-            "GEMM kernel with persistent tile scheduling (CUTLASS grouped GEMM, torch._grouped_mm).")
+says_text("grouped_gemm", {"occupancy": (
+    "{library} reaches {efficiency:.1%} of ceiling and the {groups} groups give only {output_tiles} output tiles of "
+    "128x128 for {sm_count} SMs: too little work to fill the GPU. Batch more tokens per group (or more groups per "
+    "call), and run all groups in one launch with a grouped GEMM kernel with persistent tile scheduling (CUTLASS "
+    "grouped GEMM, torch._grouped_mm).")})
 
 @says("grouped_gemm", "below_ceiling")
 def _grouped_below(f: dict) -> str:
@@ -246,10 +241,8 @@ def _sparse_dense_fastest(f: dict) -> str:
     return (f"{lead} at {_f(1 - f['density'], '.1%')} sparsity ({f['pattern']}). Use the dense library "
             f"({f['library']}).{hint}")
 
-@says("sparse_gemm", "unmeasured_tree")
-def _sparse_unmeasured(f: dict) -> str:
-    return ("No sparse kernel could be measured here, so this is the unmeasured decision tree, not a measurement: "
-            f"{f['tree']}.")
+says_text("sparse_gemm", {"unmeasured_tree": "No sparse kernel could be measured here, so this is the unmeasured "
+                                            "decision tree, not a measurement: {tree}."})
 
 # %% ../../nbs/75_op_words.ipynb #b6076cfb
 def roof_name(f: dict) -> str:

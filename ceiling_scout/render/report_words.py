@@ -4,7 +4,7 @@
 
 # %% ../../nbs/79_report_words.ipynb #4eb545db
 from __future__ import annotations
-from .words import says, sentence
+from .words import says, says_text, sentence
 from .numbers import number
 
 # %% auto #0
@@ -18,90 +18,50 @@ def report_sentence(finding: str, # the report's reason code: done, stem_taken, 
     return sentence("report", finding, facts)
 
 # %% ../../nbs/79_report_words.ipynb #b74d9451
-@says("report", "done")
-def _done(f: dict) -> str: return f"done in {number(f['wall_s'], fmt='.1f')} s"
-
-@says("report", "no_example_to_profile")
-def _no_example_to_profile(f: dict) -> str:
-    return ("no function to profile: the recording has no profiles and examples/host/planted.py is not beside the "
-            "package (give `function`, e.g. 'mypackage.train:step')")
-
-@says("report", "stem_taken")
-def _stem_taken(f: dict) -> str:
-    return (f"{f['stem']}: a file of that name exists in {f['out_dir']}; writing {f['free']}.* instead "
-            "(nothing replaced)")
-
-@says("report", "not_papermill_page")
-def _not_papermill_page(f: dict) -> str:
-    return "not run by the papermill CLI: the HTML was built from the results shown; no executed notebook copied"
-
-@says("report", "not_papermill")
-def _not_papermill(f: dict) -> str:
-    return "not run by the papermill CLI (and no executed_notebook given): executed notebook and HTML not written"
-
-@says("report", "notebook_missing")
-def _notebook_missing(f: dict) -> str:
-    return f"error: executed notebook {f['path']} not found: executed notebook and HTML not written"
+says_text("report", {
+    "done": "done in {wall_s:.1f} s",
+    "no_example_to_profile": ("no function to profile: the recording has no profiles and examples/host/planted.py is "
+                              "not beside the package (give `function`, e.g. 'mypackage.train:step')"),
+    "stem_taken": "{stem}: a file of that name exists in {out_dir}; writing {free}.* instead (nothing replaced)",
+    "not_papermill_page": ("not run by the papermill CLI: the HTML was built from the results shown; no executed "
+                           "notebook copied"),
+    "not_papermill": ("not run by the papermill CLI (and no executed_notebook given): executed notebook and HTML not "
+                      "written"),
+    "notebook_missing": "error: executed notebook {path} not found: executed notebook and HTML not written"})
 
 # %% ../../nbs/79_report_words.ipynb #4fadadaa
-@says("report", "fixed_counts")
-def _fixed_counts(f: dict) -> str: return f" ({f['warmup']} warm-up + {f['iters']} timed calls)"
+says_text("report", {
+    "fixed_counts": " ({warmup} warm-up + {iters} timed calls)",
+    "ceilings_cached": "ceilings are measured once per device and software stack, then cached",
+    "no_recorded_sweep": "no matching recorded K sweep: {why}",
+    "no_points": "*No points to show.*"})
 
 @says("report", "adaptive_counts")
 def _adaptive_counts(f: dict) -> str:
     return (f" (timed until the rule stops: 95 % CI within {number(f['target_ci'] * 100, fmt='.1f')}% of the mean or "
             "its own threshold)")
 
-@says("report", "ceilings_cached")
-def _ceilings_cached(f: dict) -> str: return "ceilings are measured once per device and software stack, then cached"
-
-@says("report", "no_recorded_sweep")
-def _no_recorded_sweep(f: dict) -> str: return f"no matching recorded K sweep: {f['why']}"
-
 @says("report", "recording_differs")
 def _recording_differs(f: dict) -> str:
     return ("**Warning: the recording differs from the request**; the numbers below are the recorded ones, measured "
             "with the values above.\n\n" + "\n".join(f"- {x}" for x in f["notes"]))
 
-@says("report", "no_points")
-def _no_points(f: dict) -> str: return "*No points to show.*"
-
 # %% ../../nbs/79_report_words.ipynb #385053ef
-@says("report", "kernels_not_measured")
-def _kernels_not_measured(f: dict) -> str:
-    return f"**Kernels not measured:** {f['why']}. The analysis above stands."
-
-@says("report", "recorded_other_matrices")
-def _recorded_other_matrices(f: dict) -> str:
-    return (f"**{f['device']} is not present here. The rows below are earlier runs ({f['runs']}), not measurements of "
-            f"this matrix** ({f['matrix']}); to measure it, run with `device='cpu'` or on the GPU itself.")
-
-@says("report", "nothing_recorded")
-def _nothing_recorded(f: dict) -> str:
-    return (f"**{f['device']} is not present here, and no sparse comparison is recorded for it** under "
-            "data/recorded/: nothing to show for the kernels.")
-
-@says("report", "analysed_in")
-def _analysed_in(f: dict) -> str: return f"(analysed in {number(f['seconds'], fmt='.2f')} s)"
-
-@says("report", "no_block_map")
-def _no_block_map(f: dict) -> str: return "no candidate block size divides the matrix: no block map"
-
-@says("report", "no_verdict_not_measured")
-def _no_verdict_not_measured(f: dict) -> str: return f"No verdict: the kernels were not measured ({f['why']})."
-
-@says("report", "no_verdict_recorded")
-def _no_verdict_recorded(f: dict) -> str:
-    return (f"No verdict for this matrix ({f['matrix']}): {f['device']} is not here, so no kernel ran on it; the rows "
-            "above are recorded on other matrices.")
-
-@says("report", "no_verdict_analysis_only")
-def _no_verdict_analysis_only(f: dict) -> str: return "No verdict: measure=False (the analysis only)."
-
-@says("report", "sparse_chart_live")
-def _sparse_chart_live(f: dict) -> str:
-    return (f"Sparse GEMM kernels on this matrix ({f['matrix']}, {f['shape']} {f['precision']})<br><sup>measured live "
-            f"on {f['device_name']}</sup>")
+says_text("report", {
+    "kernels_not_measured": "**Kernels not measured:** {why}. The analysis above stands.",
+    "analysed_in": "(analysed in {seconds:.2f} s)",
+    "recorded_other_matrices": ("**{device} is not present here. The rows below are earlier runs ({runs}), not "
+                                "measurements of this matrix** ({matrix}); to measure it, run with `device='cpu'` or "
+                                "on the GPU itself."),
+    "nothing_recorded": ("**{device} is not present here, and no sparse comparison is recorded for it** under "
+                         "data/recorded/: nothing to show for the kernels."),
+    "no_block_map": "no candidate block size divides the matrix: no block map",
+    "no_verdict_not_measured": "No verdict: the kernels were not measured ({why}).",
+    "no_verdict_recorded": ("No verdict for this matrix ({matrix}): {device} is not here, so no kernel ran on it; the "
+                            "rows above are recorded on other matrices."),
+    "no_verdict_analysis_only": "No verdict: measure=False (the analysis only).",
+    "sparse_chart_live": ("Sparse GEMM kernels on this matrix ({matrix}, {shape} {precision})<br><sup>measured live "
+                          "on {device_name}</sup>")})
 
 @says("report", "sparse_chart_recorded")
 def _sparse_chart_recorded(f: dict) -> str:
@@ -112,22 +72,13 @@ def _sparse_chart_recorded(f: dict) -> str:
     return head + f"<br><sup>{'; '.join(x['label'] for x in runs)}</sup>"
 
 # %% ../../nbs/79_report_words.ipynb #a7803fe8
-@says("report", "amdahl")
-def _amdahl(f: dict) -> str:
-    return (f"**If every HIGH item is done, the model runs {number(f['high'], fmt='.2f')}× faster** (every item: "
-            f"{number(f['all'], fmt='.2f')}×), from the measured gains and ceiling headroom above.")
-
-@says("report", "step_not_timed")
-def _step_not_timed(f: dict) -> str: return "not timed (from a file)"
-
-@says("report", "no_recorded_triage")
-def _no_recorded_triage(f: dict) -> str:
-    return (f"{f['why']}; no whole-model triage is recorded under data/recorded/ for {f['device']!r} yet: run with "
-            "device='cpu' (e.g. -p model llama_block_tiny) or on the GPU itself")
-
-@says("report", "transfers_need_gpu")
-def _transfers_need_gpu(f: dict) -> str:
-    return "Transfers need a GPU: no sweep here (run on a GPU, or pass `-p recorded` a recording)."
+says_text("report", {
+    "amdahl": ("**If every HIGH item is done, the model runs {high:.2f}× faster** (every item: {all:.2f}×), from the "
+               "measured gains and ceiling headroom above."),
+    "step_not_timed": "not timed (from a file)",
+    "no_recorded_triage": ("{why}; no whole-model triage is recorded under data/recorded/ for {device!r} yet: run "
+                           "with device='cpu' (e.g. -p model llama_block_tiny) or on the GPU itself"),
+    "transfers_need_gpu": "Transfers need a GPU: no sweep here (run on a GPU, or pass `-p recorded` a recording)."})
 
 # %% ../../nbs/79_report_words.ipynb #7e929fac
 def _pct(x, digits: int=1) -> str: return "–" if x is None else f"{number(x * 100, fmt=f'.{digits}f')} %"

@@ -4,10 +4,12 @@
 
 # %% ../../nbs/71_words.ipynb #97c97d4f
 from __future__ import annotations
+import string
 from typing import Callable
+from .numbers import number
 
 # %% auto #0
-__all__ = ['SENTENCES', 'says', 'load_words', 'sentence']
+__all__ = ['SENTENCES', 'says', 'says_text', 'load_words', 'sentence']
 
 # %% ../../nbs/71_words.ipynb #1d17de5c
 SENTENCES: dict[tuple[str, str], Callable[[dict], str]] = {}
@@ -21,6 +23,14 @@ def says(operation: str,  # the operation (its registered name), or "*" for a fi
         for f in findings: SENTENCES[(str(operation), f)] = fn
         return fn
     return register
+
+class _Facts(string.Formatter):
+    "`str.format` for sentences: a field with a spec ('{gain:.2f}') goes through `number` ('n/a' when missing)."
+    def format_field(self, value, spec: str) -> str: return number(value, fmt=spec) if spec else format(value)
+
+def says_text(operation: str, texts: dict[str, str]) -> None:
+    "Register each `finding: template` of `texts`: the sentence is the template, its {names} filled from the facts."
+    for finding, text in texts.items(): says(operation, finding)(lambda f, t=text: _Facts().vformat(t, (), f))
 
 _WORD_MODULES: list[str] = []
 

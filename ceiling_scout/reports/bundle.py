@@ -173,15 +173,13 @@ def write_bundle(out_dir: str|Path,                        # where the files go 
                  report: Any,                              # the JSON report (what json.dumps can't take: str)
                  executed_notebook: str|Path|None=None,    # papermill's output (None: from papermill's command line)
                  title: str|None=None,                     # the HTML page's title (None: 'Ceiling Scout: <stem>')
-                 extra_json: dict[str, Any]|None=None,     # more JSON files: {'points': x} writes <stem>.points.json
                  log: Callable[[str], Any]=print,          # where each line goes as it happens
                  shown: "ReportPage|None"=None             # outside papermill: the HTML is built from this page
                 ) -> Bundle:
     "Write a papermill run's files, replacing none: the JSON, then the HTML without code, then the notebook copy."
     out_dir = Path(out_dir)
     src = Path(executed_notebook).resolve() if executed_notebook else papermill_output_path()
-    jsons = {".json": report, **{f".{k}.json": v for k, v in (extra_json or {}).items()}}
-    stem = free_stem(out_dir, name, [*jsons, ".html", ".ipynb"], keep=[src])
+    stem = free_stem(out_dir, name, [".json", ".html", ".ipynb"], keep=[src])
     nb_path, page = out_dir / f"{stem}.ipynb", out_dir / f"{stem}.html"
     own = src is not None and nb_path.resolve() == src
     lines, written, notes, errors = [], [], [], []
@@ -197,8 +195,7 @@ def write_bundle(out_dir: str|Path,                        # where the files go 
         else: lines.append(f"wrote {path}"); log(lines[-1])
     from ceiling_scout.render.report_words import report_sentence
     if stem != name: say(report_sentence("stem_taken", stem=name, out_dir=out_dir, free=stem), notes)
-    for suffix, payload in jsons.items():
-        attempt(out_dir / f"{stem}{suffix}", lambda p=payload: json.dumps(p, indent=1, default=str))
+    attempt(out_dir / f"{stem}.json", lambda: json.dumps(report, indent=1, default=str))
     if src is None and shown is not None:   # JupyterLab: the page as shown; no executed notebook to copy
         attempt(page, lambda: notebook_html(shown.to_notebook(), title or f"Ceiling Scout: {stem}"))
         say(report_sentence("not_papermill_page"), notes)
