@@ -28,10 +28,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log
 import torch
 import torch.distributed as dist
-from ceiling_scout.modes.collectives import (COLLECTIVES, NVLS_OFF_ENV, collective_sweep, format_collectives,
-                                       init_distributed, message_sizes)
-from ceiling_scout.modes.sharded import format_sharded, sharded_sweep
-from ceiling_scout.modes.ksweep import format_k_sweep, k_values
+from ceiling_scout.modes.collectives import COLLECTIVES, NVLS_OFF_ENV, collective_sweep, init_distributed, message_sizes
+from ceiling_scout.modes.sharded import sharded_sweep
+from ceiling_scout.modes.ksweep import k_values
+from ceiling_scout.render.mode_text import format_collectives
+from ceiling_scout.render.sweep_text import format_k_sweep, format_sharded
 from ceiling_scout.engine.workloads import make_workload
 
 

@@ -30,8 +30,9 @@ from ceiling_scout.engine.workloads import make_workload
 from ceiling_scout.engine.scout import CeilingScout
 from ceiling_scout.ops.transfers import (LINK_SPECS, SWEEP_SIZES, TransferFit, fit_transfer_roofline, host_link,
                                      transfer_sweep)
-from ceiling_scout.modes.host import (allocation_breakdown, attribute_claim, decide_launch, format_profile, kernel_chain,
-                                launch_rate, profile_call, run_child)
+from ceiling_scout.modes.host import (allocation_breakdown, attribute_claim, decide_launch, kernel_chain, launch_rate,
+                                profile_call, run_child)
+from ceiling_scout.render.mode_text import format_profile
 
 DOC = {"cudaMalloc_ms": 204.4, "end_to_end_ms": 228.0, "kernel_us": 615.8, "h2d_gbps": 15.0, "d2h_gbps": 13.8}
 

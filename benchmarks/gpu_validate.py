@@ -19,7 +19,8 @@ from _harness import JsonRun, log, script_parser
 import torch
 from ceiling_scout.engine.workloads import make_workload
 from ceiling_scout.engine.scout import CeilingScout
-from ceiling_scout.modes.validation import validate, format_validation
+from ceiling_scout.modes.validation import validate
+from ceiling_scout.render.mode_text import format_validation
 
 KERNELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "kernels", "known.py")
 CASES = {  # label: (candidate function in known.py, operation, shape, precision, extras); FA3 last: a kernel that

@@ -15,9 +15,7 @@ from ..engine.timing import summarize
 from ..engine.workloads import Flag, Mode, register_mode
 from .parallel_model import *
 from ..render.numbers import number, number_of_bytes
-from ..render.mode_text import (collectives_markdown, collectives_summary, format_collectives,
-                                            format_verdict_line, sweep_line)
-_all_ = ["format_verdict_line", "format_collectives", "collectives_summary", "collectives_markdown"]  # re-exported
+from ..render.mode_text import format_collectives, sweep_line
 
 # %% auto #0
 __all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'DTYPES', 'IN_PLACE',
@@ -27,8 +25,7 @@ __all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', '
            'single_process_group', 'element_count', 'collective_call', 'time_collective', 'run_collective',
            'nccl_tests_row', 'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep',
            'busbw_figure', 'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main',
-           'collective_launch_hint', 'NotWritten', 'run_collectives_cli', 'format_verdict_line', 'format_collectives',
-           'collectives_summary', 'collectives_markdown']
+           'collective_launch_hint', 'NotWritten', 'run_collectives_cli']
 
 # %% ../../nbs/60_collectives.ipynb #acd62fee
 NVLS_OFF_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}

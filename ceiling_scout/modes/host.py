@@ -19,14 +19,13 @@ from ..render.numbers import number
 from ..render.mode_text import format_profile
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .harness import profiler_lines_dropped
-_all_ = ["format_profile"]   # the text layout lives in render.mode_text; re-exported
 
 # %% auto #0
 __all__ = ['NVLS_OFF', 'ALLOC_CHILD', 'ALLOCATORS', 'ALLOC_SIZES', 'HOST_CATEGORIES', 'PROFILE_FLAGS', 'PROFILE_MODE',
            'run_child', 'allocation_breakdown', 'attribute_claim', 'launch_rate', 'kernel_chain', 'decide_launch',
            'TraceEvent', 'category', 'breakdown', 'events_from_profiler', 'Advice', 'advice', 'HostProfile',
            'measure_fresh_vs_kept', 'graph_replay_speedup', 'profile_call', 'example_function', 'load_function',
-           'run_profile_cli', 'format_profile']
+           'run_profile_cli']
 
 # %% ../../nbs/46_host.ipynb #fe954be9
 NVLS_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}

@@ -16,17 +16,14 @@ from ..engine.verdict import *
 from ..engine.report import *
 from ..engine.scout import *
 from ..render.cli_text import format_verdict
-from ..render.sweep_text import (fmt_tflops, format_k_sweep, k_point_line, k_write_error_line,
-                                             k_interrupted_line, k_sweep_intro, k_analysis_line, k_written_line,
-                                             parameter_differences)
-_all_ = ["fmt_tflops", "format_k_sweep", "parameter_differences"]   # their old import path: modes.ksweep
+from ..render.sweep_text import (format_k_sweep, k_point_line, k_write_error_line, k_interrupted_line,
+                                             k_sweep_intro, k_analysis_line, k_written_line)
 
 # %% auto #0
 __all__ = ['DOCUMENTED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'free_memory_bytes',
            'fits_in_memory', 'rate_interval_tflops', 'point_gpu_time_s', 'sweep_info', 'failed_point_report',
            'summarize_k_sweep', 'KSweepResult', 'KSweepConfig', 'k_dimension_sweep', 'k_sweep_from_reports',
-           'load_k_sweep', 'sweep_parameters', 'run_k_sweep_cli', 'fmt_tflops', 'format_k_sweep',
-           'parameter_differences']
+           'load_k_sweep', 'sweep_parameters', 'run_k_sweep_cli']
 
 # %% ../../nbs/10_ksweep.ipynb #701350d7
 DOCUMENTED_K_RANGE = (65_536, 262_144, 16_384)   # the users' workflow: "K-sweep: 65K-262K in 16K steps"

@@ -21,13 +21,12 @@ from ..render.sweep_text import (format_k_sweep, format_sharded, rank_ceilings_l
                                              shard_interrupted_line, gather_failed_line, ONE_PROCESS_NOTE,
                                              merged_written_line)
 from .collectives import DistContext, init_distributed, launched_by_torchrun, multicast_off
-_all_ = ["format_sharded"]   # its old import path: `from ceiling_scout.modes.sharded import format_sharded`
 
 # %% auto #0
 __all__ = ['SHARD_TIMEOUT_S', 'SHARD_FLAGS', 'SHARD_MODE', 'assign_points', 'shard_path', 'rank_device',
            'rank_ceiling_cache_path', 'measure_rank_ceilings', 'ShardPlace', 'run_shard', 'ShardedResult',
            'merge_shards', 'merge_shard_files', 'sharded_sweep', 'rank_ceilings', 'sharded_figure', 'run_sharded_cli',
-           'main', 'format_sharded']
+           'main']
 
 # %% ../../nbs/61_sharded.ipynb #df463a2b
 def assign_points(costs: Sequence[float], world_size: int) -> list[int]:

@@ -19,9 +19,8 @@ from .candidate import *
 from .correctness import *
 from .validation_checks import *
 from ..render.numbers import number
-from ..render.mode_text import (before_after, conventions_markdown, format_targets, format_validation,
-                                            graph_check_text, sanitizer_text, SANITIZER_NOT_LOADABLE, target_line)
-_all_ = ["before_after", "format_validation", "conventions_markdown"]   # their text layouts, re-exported
+from ..render.mode_text import (format_targets, format_validation, graph_check_text, sanitizer_text,
+                                            SANITIZER_NOT_LOADABLE, target_line)
 from ceiling_scout.modes.harness import (Isolated, NotCapturable, SANITIZER_DEFAULT, SANITIZER_TOOLS, below_floor,
     find_sanitizer, graph_capture_problem, harness_refs, physics_floor_ms, restore_harness, run_isolated, run_sanitized,
     sanitizer_command)
@@ -30,8 +29,7 @@ from ceiling_scout.modes.harness import (Isolated, NotCapturable, SANITIZER_DEFA
 __all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'ValidationResult', 'speed_verdict',
            'sanitizer_path', 'sanitized_calls', 'optional_checks', 'validate', 'validate_isolated', 'TargetGrade',
            'grade_targets', 'has_calling_convention', 'run_validate_cli', 'calling_conventions', 'parse_extras',
-           'validate_spec', 'validation_report', 'targets_table', 'validation_figure', 'before_after',
-           'format_validation', 'conventions_markdown']
+           'validate_spec', 'validation_report', 'targets_table', 'validation_figure']
 
 # %% ../../nbs/40_validation.ipynb #22fee9aa
 @dataclass(frozen=True)

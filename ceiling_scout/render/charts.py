@@ -12,6 +12,7 @@ from ..engine.core import *
 from ..engine.ceilings import Ceiling
 from ..engine.report import *
 from ..modes.ksweep import *
+from .sweep_text import fmt_tflops
 from ..reports.recorded import environment_label
 from .numbers import finite, number
 from .tables import (APPROACH_WORDS, EFFICIENCY_FLAG_MARKS, EFFICIENCY_MARKS_NOTE, action_words,

@@ -14,7 +14,8 @@ from ..engine.core import package_version
 from ..engine.ceilings import data_dir
 import torch
 from ..ops.transfers import TransferFit, transfer_sweep, SWEEP_SIZES, LINK_SPECS
-from ..modes.host import profile_call, load_function, format_profile, example_function
+from ..modes.host import profile_call, load_function, example_function
+from ..render.mode_text import format_profile
 from .recorded import load_recorded
 from .bundle import ReportPage, checkout_root
 from .run import ReportRun, ReportOutput

@@ -15,8 +15,8 @@ from ..engine.core import package_version
 from ..engine.report import SCHEMA_VERSION
 from .bundle import ReportPage, free_stem, papermill_output_path, Bundle
 from .run import ReportRun, ReportOutput, live_or_recorded
-from ..modes.ksweep import (k_values, KSweepResult, format_k_sweep, summarize_k_sweep, fmt_tflops,
-                                  sweep_parameters, parameter_differences)
+from ..modes.ksweep import k_values, KSweepResult, summarize_k_sweep, sweep_parameters
+from ..render.sweep_text import format_k_sweep, fmt_tflops, parameter_differences
 from .recorded import (load_recorded_device, recorded_reports, recorded_ceilings,
                                             find_recorded_k_sweep, device_key_for, NoRecordedDataError)
 from ..engine.scout import CeilingScout

@@ -9,10 +9,9 @@ from dataclasses import fields
 from pathlib import Path
 from ..engine.core import CeilingScoutError
 from ..modes.parallel_model import TP_SCHEMA, TPRow, HideOption, TPReport
-_all_ = ["TP_SCHEMA", "TPRow", "HideOption", "TPReport"]  # re-exported: the mode's types, defined lower
 
 # %% auto #0
-__all__ = ['tp_problems', 'tp_report_from_dict', 'load_tp', 'TP_SCHEMA', 'TPRow', 'HideOption', 'TPReport']
+__all__ = ['tp_problems', 'tp_report_from_dict', 'load_tp']
 
 # %% ../../nbs/49b_tp_report.ipynb #af47f62d
 def tp_problems(d: dict) -> list[str]:
