@@ -6,6 +6,7 @@
 from __future__ import annotations
 from .numbers import number
 from .words import says, says_text
+from .verdict_words import optimal_phrase, headroom   # the engine's, written once there
 
 def _f(x, spec: str) -> str:
     "`x` with the format spec `spec`, through the one number formatter (what a missing value prints is 'n/a')."
@@ -37,17 +38,13 @@ def _conv_at_ceiling(f: dict) -> str:
             if f.get("efficiency") is not None else "the fastest layout measured (no ceiling to judge it against)")
     return f"{f['library']} (NCHW) is {what}{conv_note(f)}. Use library."
 
-@says("conv2d", "memory_bound")
-def _conv_memory_bound(f: dict) -> str:
-    return (f"{f['library']} reaches {_f(f['efficiency'], '.1%')} of the memory roof at "
-            f"{_f(f['arithmetic_intensity'], '.1f')} FLOP/B{conv_note(f)}: this convolution is memory-bound; "
-            "fuse it with the neighbouring bias/activation/normalisation (torch.compile, cuDNN fusion graphs) to save "
-            "round trips.")
-
-@says("conv2d", "below_ceiling")
-def _conv_below(f: dict) -> str:
-    return (f"{f['library']} reaches {_f(f['efficiency'], '.1%')} of the {f['bound_kind']} ceiling{conv_note(f)}: "
-            f"up to {_f(1 / f['efficiency'], '.2f')}x headroom.")
+says_text("conv2d", {
+    "memory_bound": ("{library} reaches {efficiency:.1%} of the memory roof at {arithmetic_intensity:.1f} FLOP/B"
+                     "{note}: this convolution is memory-bound; fuse it with the neighbouring bias/activation/"
+                     "normalisation (torch.compile, cuDNN fusion graphs) to save round trips."),
+    "below_ceiling": ("{library} reaches {efficiency:.1%} of the {bound_kind} ceiling{note}: up to {headroom:.2f}x "
+                      "headroom.")},
+    note=conv_note, headroom=headroom)
 
 # %% ../../nbs/75_op_words.ipynb #77ac445d
 # the operations of one decider
@@ -72,43 +69,31 @@ def _memory_at_ceiling(f: dict) -> str:
             f"{_f(f['copy_gbps'], '.0f')} GB/s)" if f.get("efficiency") is not None else "the fastest backend measured")
     return f"eager {f['operation']} ({f['library']}) moves its minimum bytes {what}{within_noise_note(f)}. Use library."
 
-def _memory_unfused(f: dict) -> str:
-    return (f"eager bias + GELU reaches {_f(f['efficiency'], '.1%')} of the copy bandwidth{within_noise_note(f)}: "
-            "it runs two kernels and moves twice the minimum bytes; "
-            "fuse it into the producing GEMM's epilogue (cuBLASLt/CUTLASS bias+GELU epilogue) or compile it.")
-
-def _memory_below(f: dict) -> str:
-    return (f"eager {f['operation']} reaches {_f(f['efficiency'], '.1%')} of the measured copy bandwidth"
-            f"{within_noise_note(f)}: a one-pass kernel (one read, one write) could gain up to "
-            f"{_f(1 / f['efficiency'], '.2f')}x.")
+_MEMORY_TEXTS = {
+    "unfused_chain": ("eager bias + GELU reaches {efficiency:.1%} of the copy bandwidth{note}: it runs two kernels and "
+                      "moves twice the minimum bytes; fuse it into the producing GEMM's epilogue (cuBLASLt/CUTLASS "
+                      "bias+GELU epilogue) or compile it."),
+    "below_ceiling": ("eager {operation} reaches {efficiency:.1%} of the measured copy bandwidth{note}: a one-pass "
+                      "kernel (one read, one write) could gain up to {headroom:.2f}x.")}
 
 for _op in MEMORY_BOUND_OPERATIONS:
     says(_op, "fused_faster", "faster_backend")(faster_backend_words)
     says(_op, "at_ceiling", "no_ceiling")(_memory_at_ceiling)
-    says(_op, "unfused_chain")(_memory_unfused)
-    says(_op, "below_ceiling")(_memory_below)
+    says_text(_op, _MEMORY_TEXTS, note=within_noise_note, headroom=headroom)
 
 # %% ../../nbs/75_op_words.ipynb #e760360e
-from .verdict_words import optimal_phrase   # the engine's phrase, written once in verdict_words
-
 says("rope", "fused_faster", "faster_backend")(faster_backend_words)
 
-@says("rope", "no_ceiling")
-def _rope_no_ceiling(f: dict) -> str:
-    return (f"eager rope ({f['library']}) is the fastest backend measured{within_noise_note(f)}; "
-            "no copy bandwidth to judge it.")
-
-@says("rope", "at_ceiling", "above_ceiling")
-def _rope_at_ceiling(f: dict) -> str:
-    return (f"eager rope ({f['library']}, {_f(f['baseline_gbps'], '.0f')} of {_f(f['copy_gbps'], '.0f')} GB/s)"
-            f"{within_noise_note(f)} is {optimal_phrase(f['efficiency'], f['band'])}. Use library.")
-
-@says("rope", "below_ceiling")
-def _rope_below(f: dict) -> str:
-    return (f"eager rope reaches {_f(f['efficiency'], '.1%')} of the measured copy bandwidth{within_noise_note(f)}: "
-            f"a one-pass kernel could gain up to {_f(1 / f['efficiency'], '.2f')}x, and fusing RoPE into the QKV "
-            "projection's epilogue or the attention kernel's prologue (FlashAttention-3 / FlashInfer take rotary "
-            "in-kernel) saves its whole read and write.")
+_ROPE_AT_CEILING = ("eager rope ({library}, {baseline_gbps:.0f} of {copy_gbps:.0f} GB/s){note} is {optimal}. "
+                    "Use library.")
+says_text("rope", {
+    "no_ceiling": "eager rope ({library}) is the fastest backend measured{note}; no copy bandwidth to judge it.",
+    **dict.fromkeys(("at_ceiling", "above_ceiling"), _ROPE_AT_CEILING),
+    "below_ceiling": ("eager rope reaches {efficiency:.1%} of the measured copy bandwidth{note}: a one-pass kernel "
+                      "could gain up to {headroom:.2f}x, and fusing RoPE into the QKV projection's epilogue or the "
+                      "attention kernel's prologue (FlashAttention-3 / FlashInfer take rotary in-kernel) saves its "
+                      "whole read and write.")},
+    note=within_noise_note, headroom=headroom, optimal=lambda f: optimal_phrase(f["efficiency"], f["band"]))
 
 # %% ../../nbs/75_op_words.ipynb #a153d126
 @says("grouped_gemm", "faster_backend")
@@ -175,31 +160,20 @@ def _attention_faster(f: dict) -> str:
             f"({f['default_dispatch']}) on the same inputs ({_f(f['baseline_ms'], '.3f')} -> "
             f"{_f(f['fastest_ms'], '.3f')} ms, {_f(f['fastest_tflops'], '.1f')} TFLOPS{eff}): select it explicitly.")
 
-@says("attention", "no_ceiling")
-def _attention_no_ceiling(f: dict) -> str:
-    return (f"SDPA's default dispatch ({f['default_dispatch']}) is as fast as any backend measured{attention_note(f)}; "
-            f"no ceiling to judge it against.{us_per_head_rule(f)}")
-
-@says("attention", "at_ceiling")
-def _attention_at_ceiling(f: dict) -> str:
-    return (f"SDPA's default dispatch ({f['default_dispatch']}) is optimal ({_f(f['efficiency'], '.1%')} of the "
-            f"{f['precision']} matmul ceiling) and as fast as any backend measured{attention_note(f)}. "
-            f"Use library.{us_per_head_rule(f)}")
-
-@says("attention", "occupancy")
-def _attention_occupancy(f: dict) -> str:
-    return (f"Too small to fill the GPU: {f['query_tiles']} query tiles of 128 rows (B·H·⌈S_q/128⌉) for "
-            f"{f['sm_count']} SMs, {_f(f['baseline_us'], '.1f')} µs per call; "
-            f"SDPA's default dispatch ({f['default_dispatch']}) reaches {_f(f['efficiency'], '.1%')} of the "
-            f"{f['precision']} matmul ceiling and is as fast as any backend measured{attention_note(f)}. "
-            f"No kernel can keep more than {_f(f['occupancy_cap'], '.0%')} of the SMs busy here: put more sequences "
-            f"or heads in one call, or capture the step in a CUDA graph, before writing a kernel.{us_per_head_rule(f)}")
-
-@says("attention", "below_ceiling")
-def _attention_below(f: dict) -> str:
-    return (f"SDPA's default dispatch ({f['default_dispatch']}) is as fast as any backend measured{attention_note(f)}, "
-            f"but reaches only {_f(f['efficiency'], '.1%')} of the {f['precision']} matmul ceiling: an FA3-class "
-            f"kernel could gain up to {_f(1 / f['efficiency'], '.2f')}x.{us_per_head_rule(f)}")
+says_text("attention", {
+    "no_ceiling": ("SDPA's default dispatch ({default_dispatch}) is as fast as any backend measured{note}; no ceiling "
+                   "to judge it against.{rule}"),
+    "at_ceiling": ("SDPA's default dispatch ({default_dispatch}) is optimal ({efficiency:.1%} of the {precision} "
+                   "matmul ceiling) and as fast as any backend measured{note}. Use library.{rule}"),
+    "occupancy": ("Too small to fill the GPU: {query_tiles} query tiles of 128 rows (B·H·⌈S_q/128⌉) for "
+                  "{sm_count} SMs, {baseline_us:.1f} µs per call; SDPA's default dispatch ({default_dispatch}) reaches "
+                  "{efficiency:.1%} of the {precision} matmul ceiling and is as fast as any backend measured{note}. "
+                  "No kernel can keep more than {occupancy_cap:.0%} of the SMs busy here: put more sequences or heads "
+                  "in one call, or capture the step in a CUDA graph, before writing a kernel.{rule}"),
+    "below_ceiling": ("SDPA's default dispatch ({default_dispatch}) is as fast as any backend measured{note}, but "
+                      "reaches only {efficiency:.1%} of the {precision} matmul ceiling: an FA3-class kernel could gain "
+                      "up to {headroom:.2f}x.{rule}")},
+    note=attention_note, rule=us_per_head_rule, headroom=headroom)
 
 # %% ../../nbs/75_op_words.ipynb #7d9f8b46
 def _sparse_efficiency(f: dict) -> str:
@@ -226,11 +200,10 @@ def sparse_slow_words(f: dict) -> str:
                 f"±{_f(f['noise_rel'], '.0%')} noise)")
     return f"the fastest sparse kernel, {f['kernel']}, runs at {_f(f['speedup'], '.2f')}x dense"
 
-@says("sparse_gemm", "block_sparse_unserved")
-def _sparse_unserved(f: dict) -> str:
-    return (f"{_f(1 - f['density'], '.1%')} block-sparse (block {f['block_size']}), but {sparse_slow_words(f)}: the "
-            f"ideal is {_f(1 / f['density'], '.1f')}x. A custom block-sparse kernel is the opportunity; until then use "
-            f"dense {f['library']}.")
+says_text("sparse_gemm", {"block_sparse_unserved": (
+    "{sparsity:.1%} block-sparse (block {block_size}), but {slow}: the ideal is {ideal:.1f}x. A custom block-sparse "
+    "kernel is the opportunity; until then use dense {library}.")},
+    sparsity=lambda f: 1 - f["density"], slow=sparse_slow_words, ideal=lambda f: 1 / f["density"])
 
 @says("sparse_gemm", "dense_fastest")
 def _sparse_dense_fastest(f: dict) -> str:
@@ -271,12 +244,10 @@ def _pinned_faster(f: dict) -> str:
     return (f"Pin the host buffer: pinned {f['operation']} moves {_f(f['pinned_gbps'], '.1f')} GB/s{pin_of} against "
             f"pageable {_f(f['gbps'], '.1f')} GB/s{frac}: {_f(f['speedup'], '.2f')}x, measured.{overlap_words(f)}")
 
-def _latency_bound(f: dict) -> str:
-    return (f"The copy is latency-bound at {f['nbytes']} B ({copy_where(f)}): one copy of {f['batched_nbytes']} B "
-            f"moves bytes {_f(f['per_byte_speedup'], '.1f')}x faster (measured). Batch transfers into fewer, larger "
-            f"copies.{overlap_words(f)}")
-
-def _at_link(f: dict) -> str: return f"The copy is at its ceiling: {copy_where(f)}.{overlap_words(f)}"
+_COPY_TEXTS = {
+    "latency_bound": ("The copy is latency-bound at {nbytes} B ({where}): one copy of {batched_nbytes} B moves bytes "
+                      "{per_byte_speedup:.1f}x faster (measured). Batch transfers into fewer, larger copies.{overlap}"),
+    "at_link": "The copy is at its ceiling: {where}.{overlap}"}
 
 def _below_link(f: dict) -> str:
     return (f"The copy reaches {copy_where(f)}; nothing measured here beats it."
@@ -289,8 +260,9 @@ def _above_link(f: dict) -> str:
     return f"The copy ran at {copy_where(f)}: above it, {why}."
 
 for _op in TRANSFER_OPERATIONS:
-    says(_op, "pinned_faster")(_pinned_faster); says(_op, "latency_bound")(_latency_bound)
-    says(_op, "at_link")(_at_link); says(_op, "below_link")(_below_link); says(_op, "above_link")(_above_link)
+    says(_op, "pinned_faster")(_pinned_faster); says(_op, "below_link")(_below_link)
+    says(_op, "above_link")(_above_link)
+    says_text(_op, _COPY_TEXTS, where=copy_where, overlap=overlap_words)
 
 # %% ../../nbs/75_op_words.ipynb #90125f15
 def near_miss_words(key: str,                # "24" or "block<size>" (the key in `SparsityAnalysis.near_miss`)

@@ -4,28 +4,22 @@
 
 # %% ../../nbs/73_verdict_words.ipynb #5f7652b1
 from __future__ import annotations
-import math
 from .numbers import number
-from .words import says
+from .words import says, says_text, percent
 
 # %% auto #0
-__all__ = ['percent', 'times', 'optimal_phrase', 'above_spec_words', 'excluded_alternative_words',
-           'alternatives_implausible_words', 'above_measured_ceiling_words', 'within_ceiling_spread_words',
-           'weak_ceiling_words', 'throttled_words', 'above_per_clock_peak_words', 'noisy_words', 'too_noisy_words',
-           'status_words', 'default_failed_words', 'refused_padded_runs_words', 'at_ceiling_words',
-           'below_ceiling_words', 'gemm_at_ceiling_words', 'gemm_pad_shape_words', 'gemm_padding_gained_nothing_words',
-           'gemm_faster_backend_words', 'gemm_at_memory_roof_words', 'gemm_memory_bound_words',
-           'gemm_below_ceiling_words', 'gemm_power_bound_words']
+__all__ = ['times', 'headroom', 'optimal_phrase', 'above_spec_words', 'excluded_alternative_words',
+           'alternatives_implausible_words', 'noisy_words', 'status_words', 'default_failed_words',
+           'refused_padded_runs_words', 'gemm_below_ceiling_words', 'gemm_power_bound_words']
 
 # %% ../../nbs/73_verdict_words.ipynb #159a36c6
-def percent(x: float|None, digits: int=1) -> str:
-    "A fraction as a percentage ('97.4%'); an infinite one (one timed call: no interval) as 'inf%'."
-    if isinstance(x, float) and math.isinf(x): return "inf%" if x > 0 else "-inf%"
-    return number(x, fmt=f".{digits}%")
-
 def times(x: float|None, fmt: str=".2f") -> str:
     "A ratio of two rates or times: '1.40x'."
     return number(x, fmt=fmt) + "x"
+
+def headroom(f: dict) -> float:
+    "How much a kernel at the ceiling would gain over the facts' `efficiency`: 1 / efficiency."
+    return 1 / f["efficiency"]
 
 def optimal_phrase(efficiency: float, band: float) -> str:
     "How a verdict names an efficiency of 90 % or more: 'optimal (97.4% of ceiling)', or that the ceiling was beaten."
@@ -56,39 +50,25 @@ def alternatives_implausible_words(f: dict) -> str:
     "Every alternative that ran was left out: nothing to compare the baseline with."
     return f"Nothing believable to compare the baseline with: {excluded_alternative_words(f)}"
 
-@says("*", "above_measured_ceiling")
-def above_measured_ceiling_words(f: dict) -> str:
-    "A warning: above the measured ceiling beyond both spreads."
-    return (f"{f['what']} {number(f['tflops'], fmt='.1f')} TFLOPS is above the measured ceiling "
-            f"{number(f['bound_tflops'], fmt='.1f')} TFLOPS beyond both spreads ({percent(f['band'])}): the ceiling "
-            "search missed a faster shape or the clocks differed between runs; re-measure with --remeasure")
-
-@says("*", "within_ceiling_spread")
-def within_ceiling_spread_words(f: dict) -> str:
-    "A warning: above 100 % of the measured ceiling, within its spread (at the ceiling)."
-    return (f"{percent(f['efficiency'])} of the measured ceiling: at the measured ceiling within its run-to-run spread "
-            f"(the ceiling's 95% CI plus the result's: up to {percent(f['band'])} above it counts as at the ceiling)")
-
-@says("*", "weak_ceiling")
-def weak_ceiling_words(f: dict) -> str:
-    "A warning: the measured peak is too far below the datasheet to stand for the chip."
-    m, s = f["measured_peak_tflops"], f["spec_peak_tflops"]
-    return (f"the measured {f['precision']} peak ({number(m, fmt='.1f')}) is only {percent(m / s, 0)} of the spec peak "
-            f"({number(s, fmt='g')}): the library that set it is the limit, not the chip, so efficiency is judged "
-            "against the spec bound")
-
-@says("*", "throttled")
-def throttled_words(f: dict) -> str:
-    "A warning: the clocks were held back while the baseline ran."
-    return f"GPU clocks were held back during the baseline ({', '.join(f['throttle_reasons'])})"
+says_text("*", {
+    "above_measured_ceiling": ("{what} {tflops:.1f} TFLOPS is above the measured ceiling {bound_tflops:.1f} TFLOPS "
+                               "beyond both spreads ({band:.1p}): the ceiling search missed a faster shape or the "
+                               "clocks differed between runs; re-measure with --remeasure"),
+    "within_ceiling_spread": ("{efficiency:.1p} of the measured ceiling: at the measured ceiling within its run-to-run "
+                              "spread (the ceiling's 95% CI plus the result's: up to {band:.1p} above it counts as at "
+                              "the ceiling)"),
+    "weak_ceiling": ("the measured {precision} peak ({measured_peak_tflops:.1f}) is only {share:.0p} of the spec peak "
+                     "({spec_peak_tflops:g}): the library that set it is the limit, not the chip, so efficiency is "
+                     "judged against the spec bound"),
+    "throttled": "GPU clocks were held back during the baseline ({reasons})"},
+    share=lambda f: f["measured_peak_tflops"] / f["spec_peak_tflops"],
+    reasons=lambda f: ", ".join(f["throttle_reasons"]))
 
 # %% ../../nbs/73_verdict_words.ipynb #aff4b1b4
-@says("*", "above_per_clock_peak")
-def above_per_clock_peak_words(f: dict) -> str:
-    "A rate above what the tensor cores can do at the clock measured: the clock samples or the FLOP count are off."
-    return (f"{percent(f['clock_efficiency'])} of the datasheet's peak per clock at the measured mean SM clock: more "
-            "than the tensor cores can do per clock. The clock samples (NVML, every 10 ms) missed part of the run, or "
-            "the FLOP count is wrong; the per-clock figures of this run are not to be trusted.")
+says_text("*", {"above_per_clock_peak": (
+    "{clock_efficiency:.1p} of the datasheet's peak per clock at the measured mean SM clock: more than the tensor "
+    "cores can do per clock. The clock samples (NVML, every 10 ms) missed part of the run, or the FLOP count is "
+    "wrong; the per-clock figures of this run are not to be trusted.")})
 
 # %% ../../nbs/73_verdict_words.ipynb #39909960
 @says("*", "noisy")
@@ -98,13 +78,10 @@ def noisy_words(f: dict) -> str:
             f"{number(f['mean_over_median'], fmt='.2g', none='inf')}x the median); the verdict is indicative only "
             "(re-run with --adaptive)")
 
-@says("*", "too_noisy")
-def too_noisy_words(f: dict) -> str:
-    "No verdict: the measurement is too noisy to decide."
-    return (f"Too noisy to decide: the 95% CI is ±{percent(f['ci95_rel'], 0)} of the mean (n={f['n']}, CV "
-            f"{percent(f['cv'], 0)}, mean {number(f['mean_ms'], fmt='.4g')} ms vs median "
-            f"{number(f['median_ms'], fmt='.4g')} ms), above the {percent(f['max_ci95_rel'], 0)} a verdict needs. "
-            "Re-run with more iterations (--adaptive, or a larger --iters) on a quiet machine.")
+says_text("*", {"too_noisy": (
+    "Too noisy to decide: the 95% CI is ±{ci95_rel:.0p} of the mean (n={n}, CV {cv:.0p}, mean {mean_ms:.4g} ms vs "
+    "median {median_ms:.4g} ms), above the {max_ci95_rel:.0p} a verdict needs. Re-run with more iterations "
+    "(--adaptive, or a larger --iters) on a quiet machine.")})
 
 # %% ../../nbs/73_verdict_words.ipynb #1e9d123d
 _STATUSES = ("failed_check", "not_supported", "skipped", "error")   # every status of a baseline that did not run ok
@@ -134,41 +111,23 @@ def refused_padded_runs_words(f: dict) -> str:
             f"{number(f['tflops'], fmt='.1f')} TFLOPS{eff}. Pad the shape.")
 
 # %% ../../nbs/73_verdict_words.ipynb #cdded60a
-@says("*", "at_ceiling", "above_ceiling")
-def at_ceiling_words(f: dict) -> str:
-    "At 90 % of the ceiling or more: the library is optimal (or beat the measured ceiling)."
-    return f"{f['what']} is {optimal_phrase(f['efficiency'], f['band'])}. Use library."
+_AT_CEILING = "{what} is {optimal}. Use library."   # at 90 % of the ceiling or more: optimal, or beat the ceiling
 
-@says("*", "below_ceiling")
-def below_ceiling_words(f: dict) -> str:
-    "The fallback rule below 90 %: a custom kernel could gain up to the headroom."
-    return (f"{f['backend']} reaches {percent(f['efficiency'])} of the {f['bound_kind']} ceiling: a custom kernel "
-            f"could gain up to {times(1 / f['efficiency'])}.")
+def _optimal(f: dict) -> str: return optimal_phrase(f["efficiency"], f["band"])
+
+says_text("*", {**dict.fromkeys(("at_ceiling", "above_ceiling"), _AT_CEILING),
+                "below_ceiling": ("{backend} reaches {efficiency:.1p} of the {bound_kind} ceiling: a custom kernel "
+                                  "could gain up to {headroom:.2f}x.")}, optimal=_optimal, headroom=headroom)
 
 # %% ../../nbs/73_verdict_words.ipynb #1447a192
-@says("gemm", "at_ceiling", "above_ceiling")
-def gemm_at_ceiling_words(f: dict) -> str:
-    "A GEMM at its ceiling: no custom kernel can improve it."
-    return at_ceiling_words(f) + " Custom kernel cannot improve."
-
-@says("gemm", "pad_shape")
-def gemm_pad_shape_words(f: dict) -> str:
-    "Padding a misaligned GEMM measured faster."
-    return (f"{', '.join(f['misaligned'])} not a multiple of {f['multiple']} for {f['precision']}: padding to "
-            f"{'x'.join(map(str, f['pad_to']))} measured {times(f['gain'])} faster ({number(f['mean_ms'], fmt='.3f')} "
-            f"-> {number(f['padded_mean_ms'], fmt='.3f')} ms).")
-
-@says("gemm", "padding_gained_nothing")
-def gemm_padding_gained_nothing_words(f: dict) -> str:
-    "The padded shape ran, but not faster beyond the noise (a note in the evidence)."
-    return f"padding gained nothing beyond noise ({times(f['gain'], '.3f')})"
-
-@says("gemm", "faster_backend")
-def gemm_faster_backend_words(f: dict) -> str:
-    "Another library backend measured faster at this shape."
-    return (f"{f['backend']} ({f['library']}) measured {times(f['gain'])} faster than {f['default']} at this shape "
-            f"({number(f['mean_ms'], fmt='.4g')} -> {number(f['faster_mean_ms'], fmt='.4g')} ms): select it "
-            "explicitly.")
+says_text("gemm", {
+    **dict.fromkeys(("at_ceiling", "above_ceiling"), _AT_CEILING + " Custom kernel cannot improve."),
+    "pad_shape": ("{dims} not a multiple of {multiple} for {precision}: padding to {padded} measured {gain:.2f}x "
+                  "faster ({mean_ms:.3f} -> {padded_mean_ms:.3f} ms)."),
+    "padding_gained_nothing": "padding gained nothing beyond noise ({gain:.3f}x)",
+    "faster_backend": ("{backend} ({library}) measured {gain:.2f}x faster than {default} at this shape ({mean_ms:.4g} "
+                       "-> {faster_mean_ms:.4g} ms): select it explicitly.")},
+    optimal=_optimal, dims=lambda f: ", ".join(f["misaligned"]), padded=lambda f: "x".join(map(str, f["pad_to"])))
 
 # %% ../../nbs/73_verdict_words.ipynb #3b4bbc56
 def _batching_words(f: dict) -> str:
@@ -185,19 +144,13 @@ def _read_fraction(f: dict) -> str:
     if not (f["gbps"] and f["bandwidth_gbps"]): return "n/a"
     return f"{number(f['gbps'], fmt='.4g')} of {number(f['bandwidth_gbps'], fmt='.4g')} GB/s"
 
-@says("gemm", "at_memory_roof")
-def gemm_at_memory_roof_words(f: dict) -> str:
-    "A GEMM at the read roof: no kernel reads the weight faster, change the problem (batch, quantise)."
-    return (f"{f['library']} is at the read-bandwidth roof ({percent(f['efficiency'])} of it, {_read_fraction(f)}): no "
-            f"kernel reads the weight faster. To go faster change the problem: {_batching_words(f)}"
-            + _quantisation_words(f))
-
-@says("gemm", "memory_bound")
-def gemm_memory_bound_words(f: dict) -> str:
-    "A GEMM below the ridge point and below the read roof: a split-K/GEMV kernel, and batching."
-    return (f"{f['library']} reaches {percent(f['efficiency'])} of the read-bandwidth roof ({_read_fraction(f)}; "
-            "memory-bound below the ridge point): a split-K/GEMV kernel could gain up to "
-            f"{times(1 / f['efficiency'])}; also {_batching_words(f)}" + _quantisation_words(f))
+says_text("gemm", {
+    "at_memory_roof": ("{library} is at the read-bandwidth roof ({efficiency:.1p} of it, {read}): no kernel reads the "
+                       "weight faster. To go faster change the problem: {batching}{quantisation}"),
+    "memory_bound": ("{library} reaches {efficiency:.1p} of the read-bandwidth roof ({read}; memory-bound below the "
+                     "ridge point): a split-K/GEMV kernel could gain up to {headroom:.2f}x; also {batching}"
+                     "{quantisation}")},
+    read=_read_fraction, batching=_batching_words, quantisation=_quantisation_words, headroom=headroom)
 
 @says("gemm", "below_ceiling", "occupancy")
 def gemm_below_ceiling_words(f: dict) -> str:

@@ -4,12 +4,12 @@
 
 # %% ../../nbs/71_words.ipynb #97c97d4f
 from __future__ import annotations
-import string
+import math, string
 from typing import Callable
 from .numbers import number
 
 # %% auto #0
-__all__ = ['SENTENCES', 'says', 'says_text', 'load_words', 'sentence']
+__all__ = ['SENTENCES', 'says', 'percent', 'says_text', 'load_words', 'sentence']
 
 # %% ../../nbs/71_words.ipynb #1d17de5c
 SENTENCES: dict[tuple[str, str], Callable[[dict], str]] = {}
@@ -24,13 +24,23 @@ def says(operation: str,  # the operation (its registered name), or "*" for a fi
         return fn
     return register
 
-class _Facts(string.Formatter):
-    "`str.format` for sentences: a field with a spec ('{gain:.2f}') goes through `number` ('n/a' when missing)."
-    def format_field(self, value, spec: str) -> str: return number(value, fmt=spec) if spec else format(value)
+def percent(x: float|None, digits: int=1) -> str:
+    "A fraction as a percentage ('97.4%'); an infinite one (one timed call: no interval) as 'inf%'."
+    if isinstance(x, float) and math.isinf(x): return "inf%" if x > 0 else "-inf%"
+    return number(x, fmt=f".{digits}%")
 
-def says_text(operation: str, texts: dict[str, str]) -> None:
-    "Register each `finding: template` of `texts`: the sentence is the template, its {names} filled from the facts."
-    for finding, text in texts.items(): says(operation, finding)(lambda f, t=text: _Facts().vformat(t, (), f))
+class _Facts(string.Formatter):
+    "`str.format` for sentences: '{gain:.2f}' through `number` ('n/a' when missing), '{share:.1p}' through `percent`."
+    def __init__(self, derived: dict): super().__init__(); self.derived = derived
+    def get_value(self, key, args, facts): return self.derived[key](facts) if key in self.derived else facts[key]
+    def format_field(self, value, spec: str) -> str:
+        if spec.endswith("p"): return percent(value, int(spec[1:-1]))
+        return number(value, fmt=spec) if spec else format(value)
+
+def says_text(operation: str, texts: dict[str, str], **derived: Callable[[dict], object]) -> None:
+    "Register each `finding: template` of `texts`: its {names} filled from the facts, or by `derived[name](facts)`."
+    fmt = _Facts(derived)
+    for finding, text in texts.items(): says(operation, finding)(lambda f, t=text: fmt.vformat(t, (), f))
 
 _WORD_MODULES: list[str] = []
 
