@@ -20,7 +20,7 @@ __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS',
            'PRECISION_FACTOR', 'KernelTimeout', 'KernelThread', 'Tolerance', 'reduction_length', 'tolerance_for',
            'tight_tolerance', 'ErrorStats', 'error_stats', 'rms_diff', 'library_output', 'reference_output', 'Check',
            'edge_workloads', 'output_type_problem', 'held_out_workloads', 'precision_check', 'Expected', 'KernelRun',
-           'raised_where', 'failed_during', 'check_candidate']
+           'raised_where', 'failed_during', 'changed_after_return', 'check_candidate']
 
 # %% ../../nbs/39b_correctness.ipynb #94d76e2b
 class KernelTimeout(CeilingScoutError):
@@ -355,11 +355,15 @@ def _stale_check(run: KernelRun, w: Workload, dev: torch.device) -> Check:
         c = replace(c, detail="output unchanged after the inputs changed (a cached or stale result); " + c.detail)
     return c
 
+def changed_after_return(out, at_return) -> bool:
+    "True when `out` no longer holds what it held as the call returned (written late, not a race between calls)."
+    return isinstance(out, torch.Tensor) and at_return is not None and not torch.equal(out, at_return)
+
 def _twice_checks(run: KernelRun, w: Workload, dev: torch.device, add: Callable) -> tuple[dict, Expected]:
     "Two identical calls: each returns its own memory, and they agree; (inputs, what they expect) for the next checks."
     run.stage = "two identical calls"
     x = w.make_inputs(dev, seed=run.seed + 300); e = run.expect(w, x)
-    o1 = _call(run, w, x); held = o1.clone() if isinstance(o1, torch.Tensor) else o1
+    o1 = _call(run, w, x); at_return = run.at_return[1]; held = o1.clone() if isinstance(o1, torch.Tensor) else o1
     o2 = _call(run, w, x)
     if isinstance(o1, torch.Tensor) and isinstance(o2, torch.Tensor) and o1.shape == o2.shape:
         reused = _same_buffer(o1, o2)
@@ -367,7 +371,7 @@ def _twice_checks(run: KernelRun, w: Workload, dev: torch.device, add: Callable)
         s = error_stats(o2, held.to(torch.float64), e.tol)
         add(Check("two identical calls agree", s.passed, "bitwise identical" if torch.equal(held, o2) else
                   ("differ within tolerance: " if s.passed else "differ beyond tolerance (a race?): ") + s.describe(),
-                  s, trap=_trap(not s.passed, "racy")))
+                  s, trap=_trap(not s.passed, "late_write" if changed_after_return(o1, at_return) else "racy")))
     return x, e
 
 def _held_out_checks(run: KernelRun, w: Workload, dev: torch.device, add: Callable) -> None:
