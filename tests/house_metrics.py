@@ -7,6 +7,8 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "system"))
+from package_check import cycles   # Tarjan's strongly connected sets, as the package check uses them
 PKG = ROOT / "ceiling_scout"
 MAX_FUNCTION_LINES = 60
 MAX_PUBLIC_PARAMS = 8
@@ -206,21 +208,7 @@ def import_circles() -> list[list[str]]:
         t = r["target"]
         while t not in mods and "." in t: t = t.rsplit(".", 1)[0]
         if t in mods and t != r["source"]: graph[r["source"]].add(t)
-    index, low, stack, on, out, n = {}, {}, [], set(), [], [0]
-    def visit(v):                                          # Tarjan, iterative enough for a package of this size
-        index[v] = low[v] = n[0]; n[0] += 1; stack.append(v); on.add(v)
-        for w in graph[v]:
-            if w not in index: visit(w); low[v] = min(low[v], low[w])
-            elif w in on: low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop(); on.discard(w); comp.append(w)
-                if w == v: break
-            if len(comp) > 1: out.append(sorted(comp))
-    for v in sorted(mods):
-        if v not in index: visit(v)
-    return out
+    return cycles(graph)
 
 
 def long_modules() -> list[str]:

@@ -112,7 +112,7 @@ def check_private_imports(modules: dict[str, Module], allowlist: set[tuple[str, 
         rep.hints.append(f"allowlist: '{short}: {name}' is no longer imported; remove it from the allowlist")
 
 
-def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     "Strongly connected components with a cycle (Tarjan), each as a list of module names."
     index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
     def strong(v: str) -> None:
@@ -156,7 +156,7 @@ def check_cycles(modules: dict[str, Module], rep: Report) -> None:
             for target, _ in imported_modules(mod, node, modules):
                 if target == mod.name: continue
                 graph[mod.name].add(target); where.setdefault((mod.name, target), f"{mod.rel}:{node.lineno}")
-    for comp in _cycles(graph):
+    for comp in cycles(graph):
         path = _path_in(comp, graph)
         steps = ", ".join(where[(a, b)] for a, b in zip(path, path[1:]))
         rep.violations.append(f"import cycle: {' -> '.join(path)} (module-level imports at {steps}; "
