@@ -10,19 +10,18 @@ from typing import Callable
 from .engine.core import *
 from . import __version__
 from .engine.timing import STOPPING_CRITERIA
-from .engine.ncu import collect_kernel_evidence, wants_kernel_evidence, with_kernel_evidence
 from .engine.workloads import *
 from .engine.verdict import *
 from .engine.report import *
 from .engine.scout import *
 from .reports.bundle import write_or_keep, fallback_dir
 from .render.cli_text import *   # the text layouts (`format_verdict`, ...), importable from here as before
+from .render.results import render, written_text
 
 # %% auto #0
-__all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'WRITTEN_BY_CLI', 'declared_flags', 'build_parser', 'check_run_flags', 'check_write_ops',
-           'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults', 'result_text', 'keep_result',
-           'measured_nothing', 'device_warnings', 'run_measurement', 'result_json', 'write_result', 'run_whole_mode',
-           'run_one', 'main', 'run_cli']
+__all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'check_run_flags', 'check_write_ops', 'given_flags',
+           'select_mode', 'check_declared_flags', 'with_mode_defaults', 'result_text', 'keep_result',
+           'measured_nothing', 'device_warnings', 'run_measurement', 'show_and_write', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -214,7 +213,8 @@ def keep_result(reports: list, path: str, error: Exception) -> str:
     return f"could not write {path} ({why}); the result is printed as JSON on stdout above"
 
 def measured_nothing(result) -> bool:
-    "True when a run's result (a `Verdict`, or a sweep with `reports`) holds no measured rate at all."
+    "True when a run's result (one measurement, a triage, a sweep with `reports`) holds no measured rate at all."
+    if isinstance(result, Analysis): result = result.verdict
     if isinstance(result, Verdict): return not result.baseline.ok and not any(a.ok for a in result.alternatives)
     items = getattr(result, "items", None)
     if isinstance(items, list) and hasattr(result, "unmapped"):   # a model triage: no item measured
@@ -233,62 +233,30 @@ def device_warnings(log: Callable):
     for msg in dict.fromkeys(str(w.message) for w in caught):
         if f"warning: {msg}" not in said: log(f"warning: {msg}")
 
-def run_measurement(args: argparse.Namespace, operation: Operation, mode: Mode|None, given: set[str], log: Callable):
-    "The measurement a CLI call asks for: a `CeilingScout` on the device, then the mode's run or one verdict."
-    mode_name = getattr(args, "stop", None) or ("adaptive" if args.adaptive else "fixed")
-    scout = CeilingScout(args.device, mode=mode_name, warmup=args.warmup,
-                         iters=args.iters, target_rel_ci=args.target_ci, max_time_s=args.max_time, cache=args.cache,
-                         remeasure=args.remeasure, log=log)
-    if mode is not None and mode.needs_shape and args.shape is None and not given & set(mode.shape_from):
+def run_measurement(args: argparse.Namespace, mode: Mode, given: set[str], log: Callable):
+    "The run a CLI call asks for: a `CeilingScout` on the device, the mode's config from the flags, the mode's run."
+    stop = getattr(args, "stop", None) or ("adaptive" if args.adaptive else "fixed")
+    scout = CeilingScout(args.device, mode=stop, warmup=args.warmup, iters=args.iters, target_rel_ci=args.target_ci,
+                         max_time_s=args.max_time, cache=args.cache, remeasure=args.remeasure, log=log)
+    if mode.needs_shape and args.shape is None and not given & set(mode.shape_from) and mode is not ONE_MEASUREMENT:
         raise CeilingScoutError(f"--shape is required for {mode.label} "
                                 "(or an input such as --weights where it takes one)")
-    if mode is not None and mode.name in WRITTEN_BY_CLI: return run_whole_mode(args, mode, scout)
-    if mode is not None: return mode.run(with_mode_defaults(args, mode), scout, print)
-    return run_one(args, scout, operation, given)
+    if mode.config is None:   # TRANSITION: a mode not yet ported prints and writes on its own
+        if mode.name in ("validate", "profile", "model_triage"):
+            ns = with_mode_defaults(args, mode); ns.output = None
+            return mode.run(ns, scout, (lambda *a, **k: None) if args.json else print)
+        return mode.run(with_mode_defaults(args, mode), scout, print)
+    return mode.run(mode.config.from_flags(with_mode_defaults(args, mode)), scout)
 
-WRITTEN_BY_CLI = ("validate", "profile", "model_triage")   # modes with one result at the end: the CLI writes it
-
-def result_json(result) -> str:
-    "A mode's whole result as the JSON `--json` prints and `--output` holds."
-    if hasattr(result, "to_json"): return result.to_json()
-    return json.dumps(result.to_dict(), indent=1, default=str)
-
-def write_result(args: argparse.Namespace, result, text: Callable=print) -> None:
-    "Write a printed result to `--output` through the one writer (`write_report`); `ResultNotWritten` if it cannot."
-    if not args.output: return
-    try: write_report(args.output, json.loads(result_json(result)), force=args.force)
+def show_and_write(args: argparse.Namespace, mode: Mode, result, out: Callable=print) -> None:
+    "Print `result` (its text, or its JSON with --json), then write it to --output unless the mode wrote as it went."
+    if result is None: return   # a rank that reports nothing (rank 0 prints and writes)
+    if mode.config is not None: out(render(result, "json" if args.json else "text"))   # TRANSITION: test removed
+    if not args.output or mode.streams or mode.config is None and mode.name not in ("validate", "profile",
+                                                                                     "model_triage"): return
+    try: write_report(args.output, result, force=args.force)   # after the result is printed: a failed write loses nothing
     except (OSError, ReportError) as e: raise ResultNotWritten([result], args.output, e) from None
-    if not args.json: text(f"\nReport written to {args.output}")
-
-def run_whole_mode(args: argparse.Namespace, mode: Mode, scout: CeilingScout):
-    "Run a mode with one result (its own printing, or none with --json), print its JSON if asked, then write it."
-    ns = with_mode_defaults(args, mode); ns.output = None           # the mode writes nothing: `write_result` does
-    res = mode.run(ns, scout, (lambda *a, **k: None) if args.json else print)
-    if args.json: print(result_json(res))
-    write_result(args, res)
-    return res
-
-def run_one(args: argparse.Namespace, scout: CeilingScout, operation: Operation, given: set[str],
-            out: Callable=print) -> Verdict:
-    "One measurement of `operation` for a CLI call: workload from the declared flags, verdict, report, text or JSON."
-    if args.shape is None: raise CeilingScoutError(f"--shape is required for --operation {operation} (its dims: "
-                                                   f"{', '.join(WORKLOADS[operation].shape_names)})")
-    cls = WORKLOADS[operation]
-    extras = {f.key: getattr(args, f.name[2:].replace("-", "_")) for f in cls.cli_flags if f.name in given}
-    v = scout.analyze(cls.from_shape(args.shape, args.precision, **extras))
-    rep = scout.generate_report(v)
-    counters = getattr(args, "counters", "off")
-    if counters == "on" or counters == "auto" and wants_kernel_evidence(rep.approach):
-        ev = collect_kernel_evidence(operation, v.workload.cli_shape, str(v.workload.precision), str(scout.device),
-                                     v.baseline.backend, v.workload.extras)
-        rep = with_kernel_evidence(rep, ev)
-    else: ev = None
-    out(rep.to_json() if args.json else format_run(v, rep, format_kernel_evidence(ev) if ev is not None else None))
-    if args.output:  # written after the verdict is printed: a failed write loses nothing (see `keep_result`)
-        try: save_reports(args.output, rep, append=args.output.endswith(".jsonl"), force=args.force)  # write_report
-        except (OSError, ReportError) as e: raise ResultNotWritten([rep], args.output, e) from None
-        if not args.json: out(f"\nReport written to {args.output}")
-    return v
+    if not args.json: out(written_text(args.output))
 
 def main(argv: list[str]|None=None) -> int:
     "Entry point of `ceiling-scout`; returns the exit status (`EXIT_CODES`: 0 ok, 2 bad input, 3 none measured, ...)."
@@ -301,8 +269,10 @@ def main(argv: list[str]|None=None) -> int:
         mode = select_mode(op, given)
         check_declared_flags(op, mode, given)
         check_run_flags(args)
+        mode = mode or ONE_MEASUREMENT
         with device_warnings(log) as log:   # warnings raised while measuring: printed through `log`, once
-            res = run_measurement(args, op, mode, given, log)
+            res = run_measurement(args, mode, given, log)
+            show_and_write(args, mode, res)
         if getattr(res, "write_error", None):
             msg = keep_result(res.reports, args.output, OSError(res.write_error))
             print(f"ceiling-scout: error: {msg}", file=sys.stderr); return 4

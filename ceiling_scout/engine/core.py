@@ -7,10 +7,10 @@ from __future__ import annotations
 import functools, importlib, os, platform, re, socket, datetime as _dt
 from dataclasses import dataclass, asdict, field
 from enum import Enum
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 # %% auto #0
-__all__ = ['PLUGIN_LOADERS', 'MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError',
+__all__ = ['PLUGIN_LOADERS', 'MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError', 'Result',
            'load_plugins', 'Operation', 'Priority', 'Approach', 'parse_enum', 'Precision', 'parse_shape', 'Environment',
            'capture_environment', 'package_version', 'finite_or_none', 'quiet_import', 'spread_band']
 
@@ -20,6 +20,13 @@ class CeilingScoutError(ValueError):
 
 class NotSupportedError(CeilingScoutError):
     "The operation or precision cannot run on this device (e.g. fp8 without Hopper/Ada tensor cores)."
+
+# %% ../../nbs/00_core.ipynb #3b763de6
+@runtime_checkable
+class Result(Protocol):
+    "What a mode returns: `kind` (the renderer's key), `schema` (its JSON's version) and `to_dict()` (codes and facts)."
+    kind: str; schema: str
+    def to_dict(self) -> dict: ...
 
 # %% ../../nbs/00_core.ipynb #1590fee0
 _OPERATION_NAME = re.compile(r"[a-z][a-z0-9_]*")

@@ -5,9 +5,9 @@
 # %% ../../nbs/07_scout.ipynb #1b36809f
 from __future__ import annotations
 import math, sys, warnings
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, ClassVar
 from fastcore.basics import patch
 import torch
 from .core import *
@@ -20,9 +20,11 @@ from .ceilings import *
 from .benchmark import *
 from .verdict import *
 from .report import *
+from .ncu import KernelEvidence, collect_kernel_evidence, wants_kernel_evidence, with_kernel_evidence
 
 # %% auto #0
-__all__ = ['ENERGY_CHOICES', 'InsufficientMemoryError', 'free_bytes', 'check_fits', 'CeilingScout', 'ceiling_beaten']
+__all__ = ['ENERGY_CHOICES', 'ONE_MEASUREMENT', 'InsufficientMemoryError', 'free_bytes', 'check_fits', 'CeilingScout',
+           'ceiling_beaten', 'AnalysisConfig', 'Analysis', 'analyze_one']
 
 # %% ../../nbs/07_scout.ipynb #676015ad
 class InsufficientMemoryError(CeilingScoutError):
@@ -191,3 +193,39 @@ def fix_ceilings(self: CeilingScout, precision: str|Precision|None,
     regimes = regimes or (REGIMES if self.target.is_cuda else ("burst",))
     prec = parse_enum(Precision, precision, "precision") if precision is not None else None
     return {(str(prec) if prec is not None else None, r): self.ceiling(prec, r) for r in regimes}
+
+# %% ../../nbs/07_scout.ipynb #a8636d81
+@dataclass(frozen=True)
+class AnalysisConfig:
+    "One measurement: the workload, and when to profile the library kernel ('auto': for kernel-writing verdicts)."
+    workload: Workload; counters: str = "off"   # "auto", "on" or "off"
+    @classmethod
+    def from_flags(cls, args) -> AnalysisConfig:
+        "The config of a CLI call: the workload from --operation, --shape, --precision and the operation's own flags."
+        w = WORKLOADS[Operation(args.operation)]
+        if args.shape is None: raise CeilingScoutError(f"--shape is required for --operation {args.operation} (its "
+                                                       f"dims: {', '.join(w.shape_names)})")
+        given = {f.key: getattr(args, f.name[2:].replace("-", "_")) for f in w.cli_flags
+                 if hasattr(args, f.name[2:].replace("-", "_"))}
+        return cls(w.from_shape(args.shape, args.precision, **given), getattr(args, "counters", "off"))
+
+@dataclass(frozen=True)
+class Analysis:
+    "One measured workload: the verdict, its report and the library kernel's counters (None: not collected)."
+    verdict: Verdict; report: Report; evidence: KernelEvidence|None = None
+    kind: ClassVar[str] = "operation"; schema: ClassVar[str] = SCHEMA_VERSION
+    def to_dict(self) -> dict: return json_safe(self.report)
+    def to_json(self) -> str: return self.report.to_json()
+
+def analyze_one(config: AnalysisConfig, scout: CeilingScout) -> Analysis:
+    "Measure and judge `config.workload` with `scout`; the library kernel profiled where `config.counters` asks."
+    v = scout.analyze(config.workload)
+    rep, ev = scout.generate_report(v), None
+    if config.counters == "on" or config.counters == "auto" and wants_kernel_evidence(rep.approach):
+        w = v.workload
+        ev = collect_kernel_evidence(w.operation, w.cli_shape, str(w.precision), str(scout.device), v.baseline.backend,
+                                     w.extras)
+        rep = with_kernel_evidence(rep, ev)
+    return Analysis(v, rep, ev)
+
+ONE_MEASUREMENT = Mode("operation", "one measurement", (), (), lambda cls: True, analyze_one, AnalysisConfig)

@@ -180,16 +180,18 @@ def registered_operations() -> dict[Operation, type[Workload]]:
 # %% ../../nbs/02_workloads.ipynb #86ede368
 @dataclass(frozen=True)
 class Mode:
-    "A way to run an operation other than one measurement (a K sweep, a sparsity analysis): its flags and its runner."
+    "A way to run an operation (one measurement, a K sweep, a sparsity analysis ...): its flags, config and run."
     name: str                        # e.g. "k_sweep"
     label: str                       # how errors name it: "a K sweep"
     trigger: tuple[str, ...]         # flags that select the mode, e.g. ("--k-sweep",)
     flags: tuple[Flag, ...]          # every flag the mode takes (its triggers included)
     applies: Callable[[type[Workload]], bool]  # which operations it runs on
-    run: Callable                    # run(args, scout, out) for a CLI invocation
+    run: Callable                    # run(config, scout) -> Result (None on a rank that reports nothing)
+    config: type|None = None         # its frozen config, built by `config.from_flags(args)` (None: run(args, scout, out))
     always_for: tuple[str, ...] = () # operations that always run in this mode (e.g. sparse_gemm)
     needs_shape: bool = True         # False: the mode takes its work from its own flags (a model, a function)
     shape_from: tuple[str, ...] = () # flags that supply the matrix instead of --shape (the mode then checks it)
+    streams: bool = False            # the run writes --output itself as it measures (a sweep): nothing is left to write
 
 CLI_MODES: dict[str, Mode] = {}
 
