@@ -274,7 +274,7 @@ def main(argv: list[str]|None=None) -> int:
             res = run_measurement(args, mode, given, log)
             show_and_write(args, mode, res)
         if getattr(res, "write_error", None):
-            msg = keep_result(res.reports, args.output, OSError(res.write_error))
+            msg = keep_result(getattr(res, "reports", res), args.output, OSError(res.write_error))
             print(f"ceiling-scout: error: {msg}", file=sys.stderr); return 4
         if measured_nothing(res):
             print("ceiling-scout: nothing was measured (see the verdict above); exit status 3", file=sys.stderr)
