@@ -82,10 +82,10 @@ FIXED_SEEDS = {"fixed": [100, 101, 102, 200, 201, 300, 400, 500],
 
 def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
     "One entry validated in this process: verdict, traps (and where they came from), seeds, seconds, failed checks."
-    from ceiling_scout.engine.scout import CeilingScout
+    from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig
     from ceiling_scout.modes.validation import validate_spec
     opts = {**(CPU_TIMING if device == "cpu" else {}), **entry.get("options", {})}
-    scout = CeilingScout(device, warmup=opts.get("warmup", 5), iters=opts.get("iters", 50), cache=ceiling_cache)
+    scout = CeilingScout(ScoutConfig(device, MeasureConfig.fixed(opts.get("warmup", 5), opts.get("iters", 50)), cache=ceiling_cache))
     clock = time.perf_counter   # taken before the candidate is imported (a planted kernel may patch the clock)
     t0 = clock()
     v, _ = validate_spec(entry["operation"], entry["shape"], entry["precision"], str(KERNELS / entry["candidate"]),

@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log, script_parser   # before torch: NCCL settings
 from pathlib import Path
 import torch
-from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
 from ceiling_scout.engine.report import report_from_verdict
 from ceiling_scout.engine.workloads import make_workload
 from ceiling_scout.render.cli_text import format_kernel_evidence
@@ -93,7 +93,8 @@ def main():
     if args.evidence_only:
         for s in shapes: run.section("x".join(map(str, s)), lambda s=s: counters_only(run, s, precision, device))
     else:
-        scout = CeilingScout(device, cache=str(cache), log=log, search_kw=search, **counts)
+        scout = CeilingScout(ScoutConfig(device, MeasureConfig.fixed(**counts), SearchConfig(**search), cache=str(cache)),
+                             log=log)
         for s in shapes: run.section("x".join(map(str, s)), lambda s=s: one(run, scout, s, precision, device))
         for (p, regime), c in scout._ceilings.items(): run.ceilings[f"{p}/{regime}"] = c
     run.save()

@@ -22,9 +22,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log, script_parser
 import torch
 from ceiling_scout.explore import Explorer, KSweepExplorer, _on_sigint
+from ceiling_scout.engine.scout import ScoutConfig, SearchConfig
 
 
-SMOKE_SCOUT = {"search_kw": {"shapes": [(64, 64, 64)], "per_shape_s": 0.02}}   # a quick CPU ceiling for --smoke
+SMOKE_SCOUT = ScoutConfig(search=SearchConfig.of_shapes([(64, 64, 64)], 0.02))   # a quick CPU ceiling for --smoke
 
 
 def text(h: str) -> str:
@@ -61,7 +62,7 @@ def analyze_case(ex: Explorer, op: str, precision: str|None=None) -> dict:
 
 
 def explorer_section(run: JsonRun, dev: str, smoke: bool, only: list[str]|None=None):
-    ex = Explorer(dev, scout_kw=SMOKE_SCOUT if smoke else None)
+    ex = Explorer(dev, scout_config=SMOKE_SCOUT if smoke else None)
     if smoke:
         ex.warmup.value, ex.iters.value = 1, 3
     cases = []
@@ -92,7 +93,7 @@ def wait_for(cond, timeout_s: float) -> bool:
 
 
 def ksweep_section(run: JsonRun, dev: str, smoke: bool):
-    kx = KSweepExplorer(dev, scout_kw=SMOKE_SCOUT if smoke else None)
+    kx = KSweepExplorer(dev, scout_config=SMOKE_SCOUT if smoke else None)
     M, ks = (64, (32, 96, 32)) if smoke else (8192, (1024, 8192, 1024))
     kx.M.value = kx.N.value = M
     kx.k_min.value, kx.k_max.value, kx.k_step.value = ks

@@ -13,7 +13,7 @@ import torch
 from ceiling_scout.engine.core import *
 from ceiling_scout.engine.timing import measure
 from ceiling_scout.engine.workloads import make_workload
-from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
 from ceiling_scout.engine.report import report_from_verdict
 
 def main():
@@ -29,7 +29,7 @@ def main():
     run = JsonRun(args.out, "benchmarks/gpu_foundation.py", 2)
     result, save, section = run.result, run.save, run.section
 
-    scout = CeilingScout(dev, cache=cache, log=log, search_kw=search)
+    scout = CeilingScout(ScoutConfig(dev, search=SearchConfig(**(search)), cache=cache), log=log)
     result["provenance"]["environment"] = scout.environment.to_dict()
     log(scout.environment)
 
@@ -54,7 +54,7 @@ def main():
         import statistics as st
         out = {"rounds": []}
         modes = [("fixed", 0.005), ("adaptive", 0.005), ("adaptive_1pct", 0.01)]
-        scouts = {m: CeilingScout(dev, mode=m.split("_")[0], target_rel_ci=t, cache=cache, log=log, search_kw=search) for m, t in modes}
+        scouts = {m: CeilingScout(ScoutConfig(dev, MeasureConfig(mode=m.split("_")[0], target_rel_ci=t, max_time_s=60.0), search=SearchConfig(**(search)), cache=cache), log=log) for m, t in modes}
         for rnd in range(3):
             row = {}
             for m, _ in modes:

@@ -27,7 +27,7 @@ from _harness import JsonRun, log
 import torch
 from ceiling_scout.engine.core import NotSupportedError
 from ceiling_scout.engine.workloads import make_workload
-from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig
 from ceiling_scout.ops.transfers import (LINK_SPECS, SWEEP_SIZES, TransferFit, fit_transfer_roofline, host_link,
                                      transfer_sweep)
 from ceiling_scout.modes.host import (allocation_breakdown, attribute_claim, decide_launch, kernel_chain, launch_rate,
@@ -202,7 +202,7 @@ def main():
     run.section("transfer_roofline_synthetic", roofline_synthetic)
     run.section("transfer_sweep", gpu_only(lambda: sweep(dev, smoke)))
     if not smoke:
-        scout = CeilingScout("auto", mode="fixed", warmup=5, iters=50)
+        scout = CeilingScout(ScoutConfig("auto", MeasureConfig(mode="fixed", warmup=5, iters=50, max_time_s=60.0)))
         run.section("verdicts", lambda: verdicts(scout, run))
     run.section("allocation", gpu_only(lambda: allocation(dev)))
     run.section("launch", gpu_only(lambda: launches(dev)))

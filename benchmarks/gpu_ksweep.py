@@ -13,7 +13,7 @@ import argparse, json, os, sys, time, traceback, datetime as dt
 from dataclasses import replace
 from pathlib import Path
 import torch
-from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
 from ceiling_scout.modes.ksweep import k_dimension_sweep, k_values, summarize_k_sweep, point_gpu_time_s
 from ceiling_scout.render.sweep_text import format_k_sweep, fmt_tflops
 from ceiling_scout.engine.report import report_from_verdict
@@ -45,7 +45,8 @@ def main():
             "issue": 3, "script": "benchmarks/gpu_ksweep.py", "smoke": smoke,
             "cases": {"M": M, "N": N, "ks": ks, "precisions": precisions, "modes": modes, "squares": [] if args.no_square else squares, **counts}}
     prov["nvidia_smi"] = nvidia_smi()
-    scouts = {m: CeilingScout(device, mode=m, cache=cache, log=log, search_kw=search, **counts) for m in modes}
+    scouts = {m: CeilingScout(ScoutConfig(device, MeasureConfig(mode=m, max_time_s=60.0, **counts), SearchConfig(**search),
+                                       cache=cache), log=log) for m in modes}
     prov["environment"] = next(iter(scouts.values())).environment.to_dict()
     log(prov["environment"])
     reports, extra = [], {"k_sweeps": [], "square_sweeps": [], "errors": [], "section_seconds": {}}

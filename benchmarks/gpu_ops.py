@@ -27,7 +27,7 @@ from _harness import JsonRun, log
 import torch
 from ceiling_scout.engine.core import Precision
 from ceiling_scout.engine.workloads import WORKLOADS, load_plugins, make_workload
-from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
 from ceiling_scout.ops.attention import AttentionWorkload, fa3_available
 from ceiling_scout.cli import format_backend_table
 from ceiling_scout.ops.memory_bound import apex_available
@@ -139,9 +139,8 @@ def main():
     cache = str(Path(args.out).with_name(Path(args.out).stem + "_ceilings_cache.json"))
     search = dict(shapes=[(256, 256, 256)], per_shape_s=0.05) if smoke else {}
     warmup = 1 if smoke else 5
-    scout = CeilingScout("cpu" if smoke else "auto", mode="adaptive", warmup=warmup, target_rel_ci=0.01,
-                         max_time_s=0.1 if smoke else args.max_time, cache=cache, log=log, search_kw=search)
-    method = {"mode": "adaptive", "warmup": warmup, "warmup_min_s": 0.2, "target_rel_ci": 0.01, "max_time_s": scout.max_time_s,
+    scout = CeilingScout(ScoutConfig("cpu" if smoke else "auto", MeasureConfig(mode="adaptive", warmup=warmup, target_rel_ci=0.01, max_time_s=0.1 if smoke else args.max_time), search=SearchConfig(**(search)), cache=cache), log=log)
+    method = {"mode": "adaptive", "warmup": warmup, "warmup_min_s": 0.2, "target_rel_ci": 0.01, "max_time_s": scout.config.measure.max_time_s,
               "statistic": "mean",
               "check": "every backend vs a float64 reference of the same inputs before timing (attention: 4 (batch, head) "
                        "pairs; conv: first and last image; memory-bound: whole output); a backend that fails is reported, not timed",

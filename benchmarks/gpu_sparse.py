@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log
 import torch
 from ceiling_scout.engine.core import Precision
-from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
 from ceiling_scout.ops.sparse import SparseGemmWorkload, scout_sparse
 from ceiling_scout.render.op_tables import format_sparse_table
 from ceiling_scout.ops.sparsity import analyze_sparsity, make_sparse_matrix
@@ -41,9 +41,8 @@ def main():
     prec = Precision.FP32 if smoke else Precision.FP16      # the CPU's sparse kernels (MKL) are fp32 only
     cache = str(Path(args.out).with_name("measured_ceilings_sparse.json"))
     search = dict(shapes=[(256, 256, 256)], per_shape_s=0.05) if smoke else {}
-    scout = CeilingScout("cpu" if smoke else "auto", mode="adaptive", warmup=5, target_rel_ci=0.01, max_time_s=0.5 if smoke else args.max_time,
-                         cache=cache, log=log, search_kw=search)
-    method = {"mode": "adaptive", "warmup": 5, "target_rel_ci": 0.01, "max_time_s": scout.max_time_s, "statistic": "mean",
+    scout = CeilingScout(ScoutConfig("cpu" if smoke else "auto", MeasureConfig(mode="adaptive", warmup=5, target_rel_ci=0.01, max_time_s=0.5 if smoke else args.max_time), search=SearchConfig(**(search)), cache=cache), log=log)
+    method = {"mode": "adaptive", "warmup": 5, "target_rel_ci": 0.01, "max_time_s": scout.config.measure.max_time_s, "statistic": "mean",
               "check": "64 random rows of C vs a float64 product of the same (sparse) A and B, before timing",
               "conversion": "to the kernel's format once, on the check call, not timed"}
     run = JsonRun(args.out, "benchmarks/gpu_sparse.py", 5, environment=scout.environment.to_dict(), smoke=smoke, method=method)

@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log, script_parser
 import torch
 from ceiling_scout.engine.workloads import make_workload
-from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, SearchConfig
 from ceiling_scout.modes.validation import validate
 from ceiling_scout.render.mode_text import format_validation
 
@@ -52,8 +52,7 @@ def main():
                   file=sys.stderr)
             return 2
     dev = "cpu" if smoke else "cuda"
-    scout = CeilingScout(dev, search_kw=dict(shapes=[(128, 128, 128)], per_shape_s=0.05) if smoke else {},
-                         cache=os.path.join(os.path.dirname(os.path.abspath(args.out)), "gpu_validate_ceilings.json"))
+    scout = CeilingScout(ScoutConfig(dev, search=SearchConfig(**(dict(shapes=[(128, 128, 128)], per_shape_s=0.05) if smoke else {})), cache=os.path.join(os.path.dirname(os.path.abspath(args.out)), "gpu_validate_ceilings.json")))
     run = JsonRun(args.out, "benchmarks/gpu_validate.py", 11, environment=scout.environment.to_dict(), smoke=smoke,
                   method={"checks": "3 seeds at the workload's shape, no edge shapes (the candidates claim only the "
                                     "documented shapes), the traps of ceiling_scout.modes.validation",

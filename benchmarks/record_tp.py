@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log
 import torch.distributed as dist
-from ceiling_scout.engine.scout import CeilingScout
+from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
 from ceiling_scout.modes.collectives import NVLS_OFF_ENV, collective_sweep, init_distributed
 from ceiling_scout.modes.sharded import rank_device, rank_ceiling_cache_path
 from ceiling_scout.modes.tensor_parallel import BlockConfig, tensor_parallel_triage
@@ -49,9 +49,8 @@ def main():
     say = log if ctx.rank == 0 else (lambda *a: None)
     dev = rank_device(ctx.local_rank, "cpu" if args.smoke else "auto")
     search = dict(shapes=[(128, 128, 128)], per_shape_s=0.05, sustained_s=6.0) if args.smoke else {}
-    scout = CeilingScout(dev, warmup=warmup, iters=iters, search_kw=search, log=say,
-                         cache=rank_ceiling_cache_path(out.with_name(out.stem + "_ceilings_cache.json"), dev,
-                                                       ctx.local_rank))
+    scout = CeilingScout(ScoutConfig(dev, MeasureConfig.fixed(warmup, iters), search=SearchConfig(**(search)), cache=rank_ceiling_cache_path(out.with_name(out.stem + "_ceilings_cache.json"), dev,
+                                                       ctx.local_rank)), log=say)
 
     def section(name, fn):
         if run is not None: return run.section(name, fn)

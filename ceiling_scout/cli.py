@@ -236,8 +236,9 @@ def device_warnings(log: Callable):
 def run_measurement(args: argparse.Namespace, mode: Mode, given: set[str], log: Callable):
     "The run a CLI call asks for: a `CeilingScout` on the device, the mode's config from the flags, the mode's run."
     stop = getattr(args, "stop", None) or ("adaptive" if args.adaptive else "fixed")
-    scout = CeilingScout(args.device, mode=stop, warmup=args.warmup, iters=args.iters, target_rel_ci=args.target_ci,
-                         max_time_s=args.max_time, cache=args.cache, remeasure=args.remeasure, log=log)
+    measure = MeasureConfig(mode=stop, warmup=args.warmup, iters=args.iters, target_rel_ci=args.target_ci,
+                            max_time_s=args.max_time)
+    scout = CeilingScout(ScoutConfig(args.device, measure, cache=args.cache, remeasure=args.remeasure), log=log)
     if mode.needs_shape and args.shape is None and not given & set(mode.shape_from) and mode is not ONE_MEASUREMENT:
         raise CeilingScoutError(f"--shape is required for {mode.label} "
                                 "(or an input such as --weights where it takes one)")

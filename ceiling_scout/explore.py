@@ -5,10 +5,11 @@
 # %% ../nbs/14_explore.ipynb #b7e42e67
 from __future__ import annotations
 import ctypes, functools, html, math, signal, threading, time, traceback, types, warnings
+from dataclasses import replace
 from fastcore.basics import patch
 from .engine.core import *
 from .engine.workloads import *
-from .engine.scout import CeilingScout
+from .engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
 from .modes.ksweep import k_values
 from .render.charts import roofline_figure, ksweep_figure
 from .render.cli_text import format_run, copy_efficiency_text
@@ -104,7 +105,7 @@ def figure_widget(**kw) -> "go.FigureWidget":
 class Explorer:
     "ipywidgets controls for any registered operation: analyze one workload with a verdict and a roofline."
     def __init__(self, device: str="auto", # auto, cpu, cuda[:N]
-                 scout_kw: dict|None=None  # extra CeilingScout arguments (cache, search_kw, ...)
+                 scout_config: ScoutConfig|None=None  # the scout's cache and search (device and timing: the controls)
                 ):
         import ipywidgets as W, plotly.graph_objects as go, torch
         self.W, self.cuda = W, torch.cuda.is_available()
@@ -127,7 +128,7 @@ class Explorer:
         self.analyze_button.on_click(self.on_analyze)
         self.operation.observe(lambda ch: self._operation_changed(), names="value")
         self.device.observe(lambda ch: self._operation_changed(), names="value")
-        self.scout_kw, self._scouts, self.verdicts, self.reports = dict(scout_kw or {}), {}, [], []
+        self.scout_config, self._scouts, self.verdicts, self.reports = scout_config or ScoutConfig(), {}, [], []
         self._operation_changed()
 
 # %% ../nbs/14_explore.ipynb #66b093b0
@@ -159,8 +160,8 @@ def scout(self: Explorer):
     if key not in self._scouts:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")   # the scout's device warnings go to its log, not to stderr
-            self._scouts[key] = CeilingScout(self.device.value, mode=self.mode.value, warmup=self.warmup.value,
-                                             iters=self.iters.value, **self.scout_kw)
+            self._scouts[key] = CeilingScout(replace(self.scout_config, device=self.device.value, measure=MeasureConfig(
+                mode=self.mode.value, warmup=self.warmup.value, iters=self.iters.value, max_time_s=60.0)))
     return self._scouts[key]
 
 @patch
@@ -225,7 +226,7 @@ def widget(self: Explorer):
 class KSweepExplorer:
     "ipywidgets controls + plotly FigureWidgets for interactive K sweeps, with progress, ETA and a Stop button."
     def __init__(self, device: str="auto", # auto, cpu, cuda[:N]
-                 scout_kw: dict|None=None  # extra CeilingScout arguments (cache, search_kw, ...)
+                 scout_config: ScoutConfig|None=None  # the scout's cache and search (device and timing: the controls)
                 ):
         import ipywidgets as W, plotly.graph_objects as go, torch
         load_plugins()
@@ -267,7 +268,7 @@ class KSweepExplorer:
         self.operation.observe(lambda ch: self._operation_changed(), names="value")
         self.device.observe(lambda ch: self._operation_changed(), names="value")
         self.mode.observe(lambda ch: self._mode_changed(), names="value")
-        self.scout_kw, self._scouts, self.result, self.history = dict(scout_kw or {}), {}, None, []
+        self.scout_config, self._scouts, self.result, self.history = scout_config or ScoutConfig(), {}, None, []
         self._stop, self._thread, self._in_point, self._busy, self._walls = threading.Event(), None, False, False, []
         self.on_point = None           # an extra callback (report, result) after each point (tests, notebooks)
         self._operation_changed(); self._mode_changed()
@@ -299,8 +300,8 @@ def scout(self: KSweepExplorer):
         kw = dict(target_rel_ci=self.target_ci.value / 100, max_time_s=self.max_time.value) if adaptive else {}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            self._scouts[key] = CeilingScout(self.device.value, mode=self.mode.value, warmup=self.warmup.value,
-                                             iters=self.iters.value, **{**self.scout_kw, **kw})
+            self._scouts[key] = CeilingScout(replace(self.scout_config, device=self.device.value, measure=MeasureConfig(
+                mode=self.mode.value, warmup=self.warmup.value, iters=self.iters.value, **{"max_time_s": 60.0, **kw})))
     return self._scouts[key]
 
 # %% ../nbs/14_explore.ipynb #5b16ea81

@@ -5,17 +5,16 @@
 # %% ../../nbs/07_scout.ipynb #1b36809f
 from __future__ import annotations
 import math, sys, warnings
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, ClassVar
 from fastcore.basics import patch
 import torch
 from .core import *
 from .timing import *
-from .stopping import MODES
 from .workloads import *
 from .specs import resolve_device
-from .search import REGIMES, search_plan
+from .search import REGIMES, SearchConfig, search_plan
 from .ceilings import *
 from .benchmark import *
 from .verdict import *
@@ -23,8 +22,9 @@ from .report import *
 from .ncu import KernelEvidence, collect_kernel_evidence, wants_kernel_evidence, with_kernel_evidence
 
 # %% auto #0
-__all__ = ['ENERGY_CHOICES', 'ONE_MEASUREMENT', 'InsufficientMemoryError', 'free_bytes', 'check_fits', 'CeilingScout',
-           'ceiling_beaten', 'AnalysisConfig', 'Analysis', 'analyze_one']
+__all__ = ['ENERGY_CHOICES', 'ONE_MEASUREMENT', 'InsufficientMemoryError', 'free_bytes', 'check_fits', 'ScoutConfig',
+           'CeilingScout', 'ceiling_beaten', 'AnalysisConfig', 'Analysis', 'analyze_one', 'MeasureConfig',
+           'SearchConfig']
 
 # %% ../../nbs/07_scout.ipynb #676015ad
 class InsufficientMemoryError(CeilingScoutError):
@@ -56,55 +56,55 @@ def _check_number(name: str, v, kind: type, low: float, strict: bool=False) -> N
 
 ENERGY_CHOICES = ("all", "baseline", "none")   # which of an analysis's measurements get an energy window (GPU)
 
+_all_ = ["MeasureConfig", "SearchConfig"]   # a scout's config is built from these: importable from here
+
+@dataclass(frozen=True)
+class ScoutConfig:
+    "How a scout measures: its device, every measurement's method, the peak search, the ceiling cache, re-measuring."
+    device: str = "auto"                # auto, cpu, cuda[:N], or a spec key (h100, h200, ...)
+    measure: MeasureConfig = field(default_factory=lambda: MeasureConfig(max_time_s=60.0))  # the classic 20 + 200
+    search: SearchConfig = field(default_factory=SearchConfig)  # the measured-peak search (None fields: the hardware's)
+    cache: str|Path|None = None         # measured-ceiling cache file (default ~/.cache/ceiling_scout)
+    remeasure: bool = False             # measure the ceilings again instead of reading the cache
+    raise_beaten: bool = True           # a GEMM baseline beyond ceiling + CI re-measures and raises the peak
+    seed: int = 0                       # the inputs' seed
+    def __post_init__(self):
+        m = self.measure
+        for name, v, kind, low, strict in (("warmup", m.warmup, int, 0, False), ("iters", m.iters, int, 1, False),
+                                           ("seed", self.seed, int, 0, False),
+                                           ("target_rel_ci", m.target_rel_ci, float, 0, True),
+                                           ("max_time_s", m.max_time_s, float, 0, True)):
+            _check_number(name, v, kind, low, strict)
+    @property
+    def search_kw(self) -> dict:
+        "The search's fields that are set, as the ceiling functions take them (and their cache key holds)."
+        return {k: v for k, v in asdict(self.search).items() if v is not None}
+
 class CeilingScout:
     "Benchmark library operations on one device against its ceilings and return verdicts."
-    def __init__(self, device: str="auto",        # auto, cpu, cuda[:N], or a spec key (h100, h200, ...)
-                 mode: str="fixed",              # "fixed" (the classic method: 20 warm-up + 200 timed) or "adaptive"
-                 warmup: int=20, iters: int=200,  # fixed-mode counts
-                 target_rel_ci: float=0.005,     # adaptive: stop at this CI half-width / mean
-                 max_time_s: float=60.0,         # adaptive: time budget per measurement
-                 seed: int=0,                    # input seed
-                 cache: str|Path|None=None,      # measured-ceiling cache file (default ~/.cache/ceiling_scout)
-                 remeasure: bool=False,          # ignore cached ceilings
-                 log: Callable|None=None,        # progress printer (e.g. print)
-                 search_kw: dict|None=None,      # options for the peak search (shapes, per_shape_s, sustained_s)
-                 raise_beaten: bool=True         # a GEMM baseline beyond ceiling + CI re-measures and raises the peak
+    def __init__(self, config: ScoutConfig|str="auto", # how to measure, or only the device (auto, cpu, h100 ...)
+                 log: Callable|None=None,            # progress printer (e.g. print)
+                 device: str|None=None               # the users' spelling: CeilingScout(device="h100")
                 ):
-        if mode not in MODES: raise CeilingScoutError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
-        for name, v, kind, low, strict in (("warmup", warmup, int, 0, False), ("iters", iters, int, 1, False),
-                                           ("seed", seed, int, 0, False),
-                                           ("target_rel_ci", target_rel_ci, float, 0, True),
-                                           ("max_time_s", max_time_s, float, 0, True)):
-            _check_number(name, v, kind, low, strict)
-        self.target = resolve_device(device)
+        if isinstance(config, str): config = ScoutConfig(device or config)
+        elif device is not None: config = replace(config, device=device)
+        self.config, self.target = config, resolve_device(config.device)
         self.log = log or (lambda *a, **k: None)
         for w in self.target.warnings: warnings.warn(w); self.log(f"warning: {w}")
-        (self.mode, self.warmup, self.iters, self.target_rel_ci, self.max_time_s,
-         self.seed) = mode, warmup, iters, target_rel_ci, max_time_s, seed
-        self.store, self.remeasure, self.search_kw = CeilingStore(cache), remeasure, dict(search_kw or {})
+        self.store = CeilingStore(config.cache)
         self.environment = capture_environment(self.target.torch_device)
         self._ceilings: dict = {}
-        self.raise_beaten = raise_beaten
-        self.last_verdict: Verdict|None = None
+        self.last_verdict: Verdict|None = None   # what `generate_report()` reports when given no verdict
 
     @property
     def device(self) -> torch.device: return torch.device(self.target.torch_device)
-    @property
-    def measure_kw(self) -> dict:
-        "Keyword arguments every measurement of this scout uses."
-        return dict(mode=self.mode, warmup=self.warmup, iters=self.iters, target_rel_ci=self.target_rel_ci,
-                    max_time_s=self.max_time_s)
-    @property
-    def measure_config(self) -> MeasureConfig:
-        "The `MeasureConfig` every measurement of this scout uses, built from the constructor's counts and targets."
-        return MeasureConfig(**self.measure_kw)
 
     def benchmark(self, workload: Workload, backend: str|None=None, label: str="",
                   energy: bool=True # False: no back-to-back energy window after the timing (saves 1 s on a GPU)
                  ) -> BenchmarkResult:
         "Check and time one backend of `workload` (default backend if None)."
-        cfg = self.measure_config if energy else replace(self.measure_config, energy_s=0)
-        return run_backend(workload, self.device, backend, seed=self.seed, label=label, config=cfg)
+        cfg = self.config.measure if energy else replace(self.config.measure, energy_s=0)
+        return run_backend(workload, self.device, backend, seed=self.config.seed, label=label, config=cfg)
 
     def benchmark_cublas(self, shape, precision: str|Precision="fp16") -> BenchmarkResult:
         "The users' name for it: time the library GEMM (cuBLAS on NVIDIA) at `shape`=(M, N, K)."
@@ -114,8 +114,8 @@ class CeilingScout:
         "The ceiling for `precision` and `regime` on this device (measured once per session and cached on disk)."
         key = (str(precision) if precision is not None else None, regime)
         if key not in self._ceilings:
-            self._ceilings[key] = get_ceiling(self.target, precision, regime, self.store, self.remeasure, self.log,
-                                              **self.search_kw)
+            self._ceilings[key] = get_ceiling(self.target, precision, regime, self.store, self.config.remeasure, self.log,
+                                              **self.config.search_kw)
         return self._ceilings[key]
 
     def analyze(self, workload: Workload,
@@ -126,7 +126,7 @@ class CeilingScout:
         if energy not in ENERGY_CHOICES:
             raise CeilingScoutError(f"energy must be one of {', '.join(ENERGY_CHOICES)}; got {energy!r}")
         check_fits(workload, self.device)
-        self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} ({self.mode}) ...")
+        self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} ({self.config.measure.mode}) ...")
         baseline, e = self.benchmark(workload, energy=energy != "none"), energy == "all"
         alts = [self.benchmark(workload, name, label=name, energy=e) for name in self._other_backends(workload)]
         for label, w2 in workload.alternative_workloads().items():
@@ -139,12 +139,12 @@ class CeilingScout:
         else:
             ceiling = self.ceiling(prec, regime)
             beaten = ceiling_beaten(workload, baseline, ceiling)
-            if ceilings is None and self.raise_beaten and (
+            if ceilings is None and self.config.raise_beaten and (
                     beaten or self._candidate_faster(workload, baseline, ceiling)):
                 why = ({} if beaten else {"reason": "ran one of the search's own candidates, with more calls, faster"})
                 ceiling = raise_measured_peak(self.target, ceiling, workload.shape, baseline.tflops,
                                               baseline.measurement.stats.ci95_rel, self.store, self.log,
-                                              **why, **self.search_kw)
+                                              **why, **self.config.search_kw)
                 self._ceilings[key] = ceiling
         cc = self.environment.compute_capability
         self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device))
@@ -153,7 +153,7 @@ class CeilingScout:
     def _candidate_faster(self, workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
         "On the CPU: the baseline ran one of the search's own candidates, with more calls than the search, faster."
         if self.target.is_cuda or not ceiling_beaten(workload, baseline, ceiling, within=True): return False
-        return list(workload.shape) in search_plan(self.device, **self.search_kw)["coarse"]
+        return list(workload.shape) in search_plan(self.device, **self.config.search_kw)["coarse"]
 
     def _other_backends(self, workload: Workload) -> list[str]:
         if workload.supported(self.device): return []

@@ -177,8 +177,8 @@ def timed_outputs_check(w: Workload, dev: torch.device, xs: list, kept: dict, th
 def ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateConfig, scout) -> Ceiling:
     "`scout`'s ceiling for the workload (a `CeilingScout` on `dev` made if none is given)."
     if scout is None:
-        from ceiling_scout.engine.scout import CeilingScout
-        scout = CeilingScout(str(dev), warmup=cfg.warmup, iters=cfg.iters)
+        from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig
+        scout = CeilingScout(ScoutConfig(str(dev), MeasureConfig.fixed(cfg.warmup, cfg.iters)))
     return scout.ceiling(workload.precision if workload.compute_bound_kind == "matmul" else None, regime)
 
 def sticky_check(dev: torch.device) -> tuple[Check, ...]:

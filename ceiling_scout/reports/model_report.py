@@ -43,7 +43,7 @@ def model_report(config: Any=None,              # a `TriageConfig`: what to tria
                 ) -> ModelReportRun:
     "Extract the model's operations, triage them (each unique workload measured once), and pick the files' stem."
     from ceiling_scout.engine.ceilings import resolve_device, DeviceNotPresentError
-    from ceiling_scout.engine.scout import CeilingScout
+    from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig
     from ceiling_scout.modes.model_triage import triage, TriageConfig, source_name
     c, output, t_start = config or TriageConfig(model="llama_block_tiny"), output or ReportOutput(), time.time()
     out_dir = output.folder()   # writable, proved before anything is measured
@@ -51,7 +51,7 @@ def model_report(config: Any=None,              # a `TriageConfig`: what to tria
     except DeviceNotPresentError as e:
         raise CeilingScoutError(report_sentence("no_recorded_triage", why=e, device=c.device)) from None
     precision = c.precision or ("bf16" if target.is_cuda else "fp32")
-    scout = CeilingScout(c.device, warmup=c.warmup, iters=c.iters, log=log)
+    scout = CeilingScout(ScoutConfig(c.device, MeasureConfig.fixed(c.warmup, c.iters)), log=log)
     cfg = c.but(model=None if c.ops else c.model, precision=precision, dtype=precision, progress=progress)
     extracted = []    # the CLI's triage, step for step; its extracted model kept for `show_model`
     report = triage(scout=scout, config=cfg, on_extracted=extracted.append)

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from fastcore.basics import patch
 from ..engine.core import *
 from ..engine.core import package_version
-from ..engine.scout import CeilingScout
+from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig
 from ..ops.weights import load_weight_matrix
 from ..ops.sparsity import analyze_sparsity
 from ..ops.sparse import SparseGemmWorkload, above_ideal, ABOVE_IDEAL, scout_sparse, sparse_precision_error
@@ -139,8 +139,7 @@ def sparsity_report(config: SparsityConfig|None=None,  # the matrix and the kern
     w._cache["analysis"] = run.analysis
     run.not_measured = sparse_precision_error(c.precision) if source == "live" and c.measure else None
     if source == "live" and c.measure and not run.not_measured:
-        scout = CeilingScout(c.device, mode=c.mode, warmup=c.warmup, iters=c.iters, target_rel_ci=0.01,
-                             max_time_s=c.max_time_s, log=log)
+        scout = CeilingScout(ScoutConfig(c.device, MeasureConfig(mode=c.mode, warmup=c.warmup, iters=c.iters, target_rel_ci=0.01, max_time_s=c.max_time_s)), log=log)
         run.result = scout_sparse(scout, w, log=log)
         run.environment = scout.environment.to_dict()
     return _recorded_sparse_rows(run, c.recorded_root) if source == "recorded" else run

@@ -19,7 +19,7 @@ from ..modes.ksweep import k_values, KSweepResult, summarize_k_sweep, sweep_para
 from ..render.sweep_text import format_k_sweep, fmt_tflops, parameter_differences
 from .recorded import (load_recorded_device, recorded_reports, recorded_ceilings,
                                             find_recorded_k_sweep, device_key_for, NoRecordedDataError)
-from ..engine.scout import CeilingScout
+from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig
 from ..render.charts import source_label, ksweep_figure, roofline_figure, efficiency_figure
 from ..render.tables import results_table_html
 from ..render.report_words import report_sentence
@@ -110,7 +110,7 @@ def _sweep_live(run: SweepReport, c: SweepConfig, target: Any, output: ReportOut
     ks = run.requested["ks"] or (k_values(cuda=gpu) if c.k_sweep else [8192 if gpu else 256])
     run.name = _sweep_stem(run, c, output, c.rule, ks)
     run.say(report_sentence("ceilings_cached"))
-    scout = CeilingScout(c.device, mode=c.rule, warmup=warmup, iters=iters, target_rel_ci=c.target_ci)
+    scout = CeilingScout(ScoutConfig(c.device, MeasureConfig(mode=c.rule, warmup=warmup, iters=iters, target_rel_ci=c.target_ci, max_time_s=60.0)))
     if c.k_sweep:
         run.sweep = scout.k_dimension_sweep(c.m, c.n, c.precision, ks, operation=c.operation, reference_k=c.k,
                                             output=run.out_dir / f"{run.name}.jsonl", log=run.log, progress=False)

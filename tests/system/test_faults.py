@@ -89,11 +89,11 @@ def _():
 # 3. poisoned caches
 @case("3 poisoned cache values are rejected and re-measured")
 def _():
-    from ceiling_scout import CeilingScout
+    from ceiling_scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
     from ceiling_scout.engine.ceilings import environment_key, ceiling_key, search_plan
     from ceiling_scout.engine.core import capture_environment
     cache = TMP / "poison.json"
-    scout = lambda: CeilingScout("cpu", warmup=1, iters=5, cache=cache, search_kw=dict(shapes=[(64, 64, 64)], per_shape_s=0.02))
+    scout = lambda: CeilingScout(ScoutConfig("cpu", MeasureConfig.fixed(1, 5), search=SearchConfig(shapes=[(64, 64, 64)], per_shape_s=0.02), cache=cache))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         truth = scout().detect_ceiling("gemm", (64, 64, 64), "fp32")
@@ -215,13 +215,12 @@ def _():
 # 10. foreign caches and concurrent writers
 @case("10 foreign caches ([1,2,3], extra/missing keys): treated as empty, no traceback")
 def _():
-    from ceiling_scout import CeilingScout
+    from ceiling_scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
     for i, text in enumerate(["[1, 2, 3]", '{"k": {"copy": {"value": 1}}}', '{"k": 5}', "{not json"]):
         c = TMP / f"foreign{i}.json"; c.write_text(text)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            v = CeilingScout("cpu", warmup=1, iters=5, cache=c, search_kw=dict(shapes=[(64, 64, 64)], per_shape_s=0.02)
-                             ).detect_ceiling("gemm", (64, 64, 64), "fp32")
+            v = CeilingScout(ScoutConfig("cpu", MeasureConfig.fixed(1, 5), search=SearchConfig(shapes=[(64, 64, 64)], per_shape_s=0.02), cache=c)).detect_ceiling("gemm", (64, 64, 64), "fp32")
         assert v.baseline.ok and v.ceiling.measured_peak_tflops, (text, v.warnings)
         if i != 1: assert Path(str(c) + ".unreadable").read_text() == text, "lost: the foreign file was not kept"
 
@@ -262,10 +261,10 @@ def _():
 
 @case("11 from Python: warmup=2.5 and causal='False' raise one-line errors")
 def _():
-    from ceiling_scout import CeilingScout
+    from ceiling_scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
     from ceiling_scout.engine.core import CeilingScoutError
     from ceiling_scout.engine.workloads import make_workload
-    for f in (lambda: CeilingScout("cpu", warmup=2.5), lambda: make_workload("attention", "1,2,64,32", "bf16", causal="False")):
+    for f in (lambda: CeilingScout(ScoutConfig("cpu", MeasureConfig.fixed(2.5))), lambda: make_workload("attention", "1,2,64,32", "bf16", causal="False")):
         try: f(); raise AssertionError("accepted")
         except CeilingScoutError as e: assert len(str(e).splitlines()) == 1
 
