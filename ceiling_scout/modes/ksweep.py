@@ -241,17 +241,9 @@ class KSweepConfig:
     @classmethod
     def from_flags(cls, args) -> KSweepConfig:
         "The config of a `--k-sweep` call: the requested workload, --k-list (else the range), --output, --force."
-        w = make_workload(args.operation, args.shape, args.precision)
-        if not {"M", "N", "K"} <= set(w.shape_names):
-            raise CeilingScoutError(f"--k-sweep needs an operation with M, N, K dimensions; {w.operation.value} has "
-                                    f"{', '.join(w.shape_names)}")
+        w = make_workload(args.operation, args.shape, args.precision)   # the mode applies to M, N, K operations only
         if args.k_list is not None and not args.k_list.strip(" ,"):
             raise CeilingScoutError(f"--k-list is empty; give K values such as 4096,8192; got {args.k_list!r}")
-        return cls.of_flags(args, w)
-
-    @classmethod
-    def of_flags(cls, args, w: Workload) -> KSweepConfig:
-        "The sweep's flags (checked by the caller) around the requested workload `w`."
         return cls(ks=k_values(k_list=args.k_list) if args.k_list else None, k_min=args.k_min, k_max=args.k_max,
                    k_step=args.k_step, output=args.output, force=bool(args.force),
                    progress=not args.quiet and not args.json, workload=w)

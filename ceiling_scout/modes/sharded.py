@@ -270,10 +270,10 @@ class ShardedConfig(KSweepConfig):
     "A K sweep spread over the ranks: a `KSweepConfig` whose `output` (the merged report) is required."
     @classmethod
     def from_flags(cls, args) -> ShardedConfig:
-        "The config of a `--shard` call: the requested workload, --k-list (else the range), --output."
+        "The config of a `--shard` call: a `--k-sweep` call's, with --output."
         if not args.output: raise CeilingScoutError("--shard needs --output (the merged report; each rank streams to "
                                                     "<output stem>.rank<r>.jsonl beside it)")
-        return cls.of_flags(args, make_workload(args.operation, args.shape, args.precision))
+        return super().from_flags(args)
 
 def run_sharded(config: ShardedConfig, scout: CeilingScout) -> ShardedResult|None:
     "The `--shard` mode: the K sweep spread over the ranks, merged by rank 0 into `config.output` (other ranks: None)."
