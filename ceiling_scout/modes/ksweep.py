@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, math, time, uuid, datetime as _dt
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, ClassVar, Sequence
 import torch
 from fastcore.basics import patch
 from ..engine.core import *
@@ -15,15 +15,13 @@ from ..engine.workloads import *
 from ..engine.verdict import *
 from ..engine.report import *
 from ..engine.scout import *
-from ..render.cli_text import format_verdict
-from ..render.sweep_text import (format_k_sweep, k_point_line, k_write_error_line, k_interrupted_line,
-                                             k_sweep_intro, k_analysis_line, k_written_line)
+from ..render.sweep_text import k_point_line, k_write_error_line, k_interrupted_line
 
 # %% auto #0
 __all__ = ['DOCUMENTED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'free_memory_bytes',
            'fits_in_memory', 'rate_interval_tflops', 'point_gpu_time_s', 'sweep_info', 'failed_point_report',
            'summarize_k_sweep', 'KSweepResult', 'KSweepConfig', 'k_dimension_sweep', 'k_sweep_from_reports',
-           'load_k_sweep', 'sweep_parameters', 'run_k_sweep_cli']
+           'load_k_sweep', 'sweep_parameters', 'run_k_sweep']
 
 # %% ../../nbs/10_ksweep.ipynb #701350d7
 DOCUMENTED_K_RANGE = (65_536, 262_144, 16_384)   # the users' workflow: "K-sweep: 65K-262K in 16K steps"
@@ -157,10 +155,13 @@ def summarize_k_sweep(reports: Sequence[Report], # the point reports, in sweep o
 class KSweepResult:
     "The points of one K sweep (reports, in order), its summary and whether it was interrupted."
     reports: list; summary: dict; sweep_id: str = ""; interrupted: bool = False
+    kind: ClassVar[str] = "k_sweep"; schema: ClassVar[str] = SCHEMA_VERSION
     verdicts: dict = field(default_factory=dict)  # K -> Verdict for points measured in this session (not stored)
     recorded: dict|None = None                   # provenance when the points were recorded elsewhere
     write_error: str|None = None                 # why `output` could not be written (the reports are kept here)
     ceilings: dict = field(default_factory=dict) # '<precision>/<regime>' -> Ceiling, fixed before the first point
+    workload: Workload|None = None; output: str|Path|None = None  # the CLI's request and its file (`run_k_sweep`)
+    device: str = ""; device_name: str = ""      # where it ran (`run_k_sweep`)
     @property
     def ks(self) -> list[int]: return self.summary.get("ks", [])
     @property
@@ -234,6 +235,18 @@ class KSweepConfig:
     on_point: Callable|None = None       # called with (report, result_so_far) after each point
     log: Callable|None = None            # one line per point ("  K=65536... 629.2 TFLOPS")
     extras: dict = field(default_factory=dict)   # workload extras (e.g. sparsity)
+    workload: Workload|None = None       # `run_k_sweep`: the requested workload (M, N, precision, operation, the
+                                         # reference K, the header)
+
+    @classmethod
+    def from_flags(cls, args) -> KSweepConfig:
+        "The config of a `--k-sweep` call: the requested workload, --k-list (else the range), --output, --force."
+        w = make_workload(args.operation, args.shape, args.precision)   # the mode applies to M, N, K operations only
+        if args.k_list is not None and not args.k_list.strip(" ,"):
+            raise CeilingScoutError(f"--k-list is empty; give K values such as 4096,8192; got {args.k_list!r}")
+        return cls(ks=k_values(k_list=args.k_list) if args.k_list else None, k_min=args.k_min, k_max=args.k_max,
+                   k_step=args.k_step, output=args.output, force=bool(args.force),
+                   progress=not args.quiet and not args.json, workload=w)
 
     @classmethod
     def of(cls, config: KSweepConfig|None=None, **options) -> KSweepConfig:
@@ -382,34 +395,16 @@ K_SWEEP_FLAGS = (
     Flag("--k-min", int, "first K of the sweep"), Flag("--k-max", int, "last K of the sweep (inclusive)"),
     Flag("--k-step", int, "step between K values"), Flag("--k-list", str, "explicit K values, e.g. 4096,8192,16384"))
 
-def run_k_sweep_cli(args, scout: CeilingScout, out: Callable) -> None:
-    "The K-sweep mode of the CLI: sweep, print the '=== K-Sweep Results ===' block and the reference point's analysis."
-    w = make_workload(args.operation, args.shape, args.precision)
-    if not {"M", "N", "K"} <= set(w.shape_names):
-        raise CeilingScoutError(f"--k-sweep needs an operation with M, N, K dimensions; {w.operation.value} has "
-                                f"{', '.join(w.shape_names)}")
-    dims = dict(zip(w.shape_names, w.shape))
-    if args.k_list is not None and not args.k_list.strip(" ,"):
-        raise CeilingScoutError(f"--k-list is empty; give K values such as 4096,8192; got {args.k_list!r}")
-    ks = k_values(args.k_min, args.k_max, args.k_step, args.k_list, cuda=scout.target.is_cuda)
-    text = not args.json
-    if text:
-        for line in k_sweep_intro(scout.target.label, scout.environment.device_name, w): out(line)
-    res = k_dimension_sweep(scout, dims["M"], dims["N"], w.precision, ks, operation=w.operation, reference_k=dims["K"],
-                            output=args.output, force=bool(getattr(args, "force", False)),
-                            progress=not args.quiet and not args.json, log=out if text else None)
-    if args.json: out(json.dumps({k: v for k, v in res.to_dict().items() if k != "reports"}, indent=1, default=str))
-    else:
-        out(""); out(format_k_sweep(res)); out("")
-        ref = res.summary.get("reference_k")
-        v = res.verdicts.get(ref)
-        if v is not None:
-            rep = next(r for r in res.reports if sweep_info(r)["value"] == ref)
-            out(k_analysis_line(ref, res.summary["reference_is"]))
-            out(format_verdict(v, rep, header=False))
-        if args.output: out(k_written_line(args.output, bool(res.reports) and not res.write_error))
-    if res.interrupted: raise KeyboardInterrupt
+def run_k_sweep(config: KSweepConfig, scout: CeilingScout) -> KSweepResult:
+    "The `--k-sweep` mode: sweep K at `config.workload`'s M and N, each point logged through `scout.log` as it ends."
+    w = config.workload; dims = dict(zip(w.shape_names, w.shape))
+    cfg = replace(config, operation=w.operation, reference_k=dims["K"], log=config.log or scout.log)
+    res = k_dimension_sweep(scout, dims["M"], dims["N"], w.precision, config=cfg)
+    res.workload, res.output, res.device, res.device_name = w, config.output, scout.target.label, \
+        scout.environment.device_name
+    if res.interrupted: raise KeyboardInterrupt   # TRANSITION: exit 130 until main reads `interrupted` (then return)
     return res
 
 K_SWEEP_MODE = register_mode(Mode("k_sweep", "a K sweep", ("--k-sweep",), K_SWEEP_FLAGS,
-                                   lambda cls: {"M", "N", "K"} <= set(cls.shape_names), run_k_sweep_cli))
+                                  lambda cls: {"M", "N", "K"} <= set(cls.shape_names), run_k_sweep, KSweepConfig,
+                                  streams=True))

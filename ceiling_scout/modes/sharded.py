@@ -4,10 +4,10 @@
 
 # %% ../../nbs/61_sharded.ipynb #0ee0995d
 from __future__ import annotations
-import datetime as _dt, json, math, os, socket, sys, time, uuid
+import datetime as _dt, math, os, socket, sys, time, uuid
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, ClassVar, Sequence
 import torch
 import torch.distributed as dist
 from ..engine.core import *
@@ -15,18 +15,17 @@ from ..engine.workloads import *
 from ..engine.report import *
 from ..engine.scout import *
 from ..engine.ceilings import CeilingStore
-from .ksweep import (K_SWEEP_FLAGS, k_values, failed_point_report, fits_in_memory,
+from .ksweep import (K_SWEEP_FLAGS, KSweepConfig, failed_point_report, fits_in_memory,
                                        k_sweep_from_reports, point_gpu_time_s)
-from ..render.sweep_text import (format_k_sweep, format_sharded, rank_ceilings_line, shard_point_line,
-                                             shard_interrupted_line, gather_failed_line, ONE_PROCESS_NOTE,
-                                             merged_written_line)
+from ..render.sweep_text import (format_sharded, rank_ceilings_line, shard_point_line,
+                                             shard_interrupted_line, gather_failed_line)
 from .collectives import DistContext, init_distributed, launched_by_torchrun, multicast_off
 
 # %% auto #0
 __all__ = ['SHARD_TIMEOUT_S', 'SHARD_FLAGS', 'SHARD_MODE', 'assign_points', 'shard_path', 'rank_device',
            'rank_ceiling_cache_path', 'measure_rank_ceilings', 'ShardPlace', 'run_shard', 'ShardedResult',
-           'merge_shards', 'merge_shard_files', 'sharded_sweep', 'rank_ceilings', 'sharded_figure', 'run_sharded_cli',
-           'main']
+           'merge_shards', 'merge_shard_files', 'sharded_sweep', 'rank_ceilings', 'sharded_figure', 'ShardedConfig',
+           'run_sharded', 'main']
 
 # %% ../../nbs/61_sharded.ipynb #df463a2b
 def assign_points(costs: Sequence[float], world_size: int) -> list[int]:
@@ -123,6 +122,8 @@ class ShardedResult:
     reports: list; sweep_id: str; count: int; missing: list = field(default_factory=list)
     duplicates: list = field(default_factory=list); ranks: dict = field(default_factory=dict)
     ceiling_spread: float|None = None; wall_s: float|None = None
+    output: str|Path|None = None; one_process: bool = False   # the CLI's merged report; run outside torchrun
+    kind: ClassVar[str] = "sharded_k_sweep"; schema: ClassVar[str] = SCHEMA_VERSION
     @property
     def interrupted(self) -> bool: return bool(self.missing)
     def rank_of(self, report: Report) -> int: return report.evidence["shard"]["rank"]
@@ -265,33 +266,36 @@ def sharded_figure(sharded: ShardedResult|dict, label: str|None=None):
 SHARD_FLAGS = (Flag("--shard", bool, "spread the K sweep over every torchrun rank (one point per GPU at a time); "
                     "needs --output"), *K_SWEEP_FLAGS[1:])
 
-def run_sharded_cli(args, scout: CeilingScout, out: Callable) -> None:
-    "The `--shard` mode: a K sweep spread over the ranks, merged by rank 0 into --output."
-    if not args.output: raise CeilingScoutError("--shard needs --output (the merged report; each rank streams to "
-                                                "<output stem>.rank<r>.jsonl beside it)")
-    w = make_workload(args.operation, args.shape, args.precision)
-    dims = dict(zip(w.shape_names, w.shape))
-    ks = k_values(args.k_min, args.k_max, args.k_step, args.k_list, cuda=scout.target.is_cuda)
-    points = [make_workload(args.operation, tuple(dims[n] if n != "K" else k for n in w.shape_names), args.precision)
-              for k in ks]
+class ShardedConfig(KSweepConfig):
+    "A K sweep spread over the ranks: a `KSweepConfig` whose `output` (the merged report) is required."
+    @classmethod
+    def from_flags(cls, args) -> ShardedConfig:
+        "The config of a `--shard` call: a `--k-sweep` call's, with --output."
+        if not args.output: raise CeilingScoutError("--shard needs --output (the merged report; each rank streams to "
+                                                    "<output stem>.rank<r>.jsonl beside it)")
+        return super().from_flags(args)
+
+def run_sharded(config: ShardedConfig, scout: CeilingScout) -> ShardedResult|None:
+    "The `--shard` mode: the K sweep spread over the ranks, merged by rank 0 into `config.output` (other ranks: None)."
+    w = config.workload; dims = dict(zip(w.shape_names, w.shape))
+    points = [make_workload(w.operation, tuple(dims[n] if n != "K" else k for n in w.shape_names), w.precision)
+              for k in config.k_list(scout.target.is_cuda)]
     multicast_off()
     ctx = init_distributed(SHARD_TIMEOUT_S, device="cuda" if scout.target.is_cuda else "cpu") \
         if launched_by_torchrun() else None
-    if ctx is None: out(ONE_PROCESS_NOTE)
-    text = not args.json and (ctx is None or ctx.rank == 0)
     kw = dict(mode=scout.mode, warmup=scout.warmup, iters=scout.iters, target_rel_ci=scout.target_rel_ci,
               max_time_s=scout.max_time_s, cache=scout.store.path, remeasure=scout.remeasure, search_kw=scout.search_kw)
-    res = sharded_sweep(points, args.output, ctx, kw, k_dim="K", log=out if text and not args.quiet else None)
+    log = scout.log if ctx is None or ctx.rank == 0 else None
+    res = sharded_sweep(points, config.output, ctx, kw, k_dim="K", log=log)
     if ctx is not None: dist.barrier(); dist.destroy_process_group()
-    if res is None: return
-    if args.json: out(json.dumps({k: v for k, v in res.to_dict().items() if k != "reports"}, indent=1, default=str))
-    else:
-        out(""); out(format_sharded(res)); out(""); out(format_k_sweep(res.k_sweep()))
-        out(merged_written_line(args.output, shard_path(args.output, 0).name))
-    if res.interrupted: raise KeyboardInterrupt
+    if res is None: return None
+    res.output, res.one_process = config.output, ctx is None
+    if res.interrupted: raise KeyboardInterrupt   # TRANSITION: exit 130 until main reads `interrupted` (then return)
+    return res
 
 SHARD_MODE = register_mode(Mode("sharded_k_sweep", "a sharded K sweep", ("--shard",), SHARD_FLAGS,
-                                lambda cls: {"M", "N", "K"} <= set(cls.shape_names), run_sharded_cli))
+                                lambda cls: {"M", "N", "K"} <= set(cls.shape_names), run_sharded, ShardedConfig,
+                                streams=True))
 
 # %% ../../nbs/61_sharded.ipynb #57b5cf5e
 def main(argv: list[str]|None=None) -> int:

@@ -10,7 +10,8 @@ from ..engine.core import CeilingScoutError, Result
 from .cli_text import format_run, format_kernel_evidence
 
 # %% auto #0
-__all__ = ['FORMATS', 'RENDERERS', 'renders', 'render', 'written_text', 'analysis_text']
+__all__ = ['FORMATS', 'RENDERERS', 'renders', 'render', 'written_text', 'analysis_text', 'k_sweep_text', 'sharded_text',
+           'sweep_json']
 
 # %% ../../nbs/80_results.ipynb #a1f70446
 FORMATS = ("text", "json", "markdown", "html", "figure")
@@ -45,7 +46,37 @@ def analysis_text(a) -> str:
     return format_run(a.verdict, a.report, format_kernel_evidence(a.evidence) if a.evidence is not None else None)
 
 # %% ../../nbs/80_results.ipynb #b06ca1be
-# K SWEEP RENDERERS: owned by the K-sweep helper (kinds k_sweep, sharded_k_sweep)
+from .sweep_text import (format_k_sweep, format_sharded, k_sweep_intro, k_analysis_line,
+                                             k_written_line, merged_written_line, ONE_PROCESS_NOTE)
+from .cli_text import format_verdict
+from ..modes.ksweep import sweep_info
+from ..modes.sharded import shard_path
+
+@renders("k_sweep", "text")
+def k_sweep_text(res) -> str:
+    "A K sweep (`modes.ksweep.KSweepResult`) as `--k-sweep` prints it: header, results, reference point, file."
+    lines = k_sweep_intro(res.device, res.device_name, res.workload) if res.workload is not None else []
+    lines += ["", format_k_sweep(res), ""]
+    ref = res.summary.get("reference_k")
+    if (v := res.verdicts.get(ref)) is not None:
+        rep = next(r for r in res.reports if sweep_info(r)["value"] == ref)
+        lines += [k_analysis_line(ref, res.summary["reference_is"]), format_verdict(v, rep, header=False)]
+    if res.output: lines.append(k_written_line(res.output, bool(res.reports) and not res.write_error))
+    return "\n".join(lines)
+
+@renders("sharded_k_sweep", "text")
+def sharded_text(res) -> str:
+    "A sharded K sweep (`modes.sharded.ShardedResult`) as `--shard` prints it on rank 0."
+    lines = [ONE_PROCESS_NOTE] if res.one_process else []
+    lines += ["", format_sharded(res), "", format_k_sweep(res.k_sweep())]
+    if res.output: lines.append(merged_written_line(res.output, shard_path(res.output, 0).name))
+    return "\n".join(lines)
+
+@renders("k_sweep", "json")
+@renders("sharded_k_sweep", "json")
+def sweep_json(res) -> str:
+    "A sweep's `--json`: its document without the point reports (those are in --output)."
+    return json.dumps({k: v for k, v in res.to_dict().items() if k != "reports"}, indent=1, default=str)
 
 # %% ../../nbs/80_results.ipynb #f518e679
 # VALIDATION RENDERERS: owned by the validation helper (kinds custom_kernel_validation, host_profile, sparsity)
