@@ -274,6 +274,8 @@ def main(argv: list[str]|None=None) -> int:
         with device_warnings(log) as log:   # warnings raised while measuring: printed through `log`, once
             res = run_measurement(args, mode, given, log)
             show_and_write(args, mode, res)
+        if getattr(res, "interrupted", False):   # a sweep stopped by Ctrl-C: its finished points shown and kept
+            print("ceiling-scout: interrupted", file=sys.stderr); return 130
         if getattr(res, "write_error", None):
             msg = keep_result(getattr(res, "reports", res), args.output, OSError(res.write_error))
             print(f"ceiling-scout: error: {msg}", file=sys.stderr); return 4

@@ -402,7 +402,6 @@ def run_k_sweep(config: KSweepConfig, scout: CeilingScout) -> KSweepResult:
     res = k_dimension_sweep(scout, dims["M"], dims["N"], w.precision, config=cfg)
     res.workload, res.output, res.device, res.device_name = w, config.output, scout.target.label, \
         scout.environment.device_name
-    if res.interrupted: raise KeyboardInterrupt   # TRANSITION: exit 130 until main reads `interrupted` (then return)
     return res
 
 K_SWEEP_MODE = register_mode(Mode("k_sweep", "a K sweep", ("--k-sweep",), K_SWEEP_FLAGS,

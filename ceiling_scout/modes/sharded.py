@@ -182,7 +182,7 @@ SHARD_TIMEOUT_S = 6 * 3600.0   # the final gather waits for the slowest rank's p
 def sharded_sweep(workloads: Sequence[Workload],  # the sweep's points, in sweep order
                   output: str|Path,                 # the merged report (.json); ranks stream beside it
                   ctx: DistContext|None=None,       # from `init_distributed` (None: this process alone)
-                  scout_kw: dict|None=None,         # CeilingScout options (mode, warmup, iters, cache, ...)
+                  config: ScoutConfig|None=None,    # every rank's scout (its device and cache are made per rank)
                   device: str="auto",               # auto, cpu, cuda
                   k_dim: str|None=None,             # "K" for a K sweep
                   cost: Callable[[Workload], float]|None=None, # a point's cost for placement (default: its FLOPs)
@@ -191,11 +191,10 @@ def sharded_sweep(workloads: Sequence[Workload],  # the sweep's points, in sweep
     t0 = time.perf_counter()
     rank, world, local = (ctx.rank, ctx.world_size, ctx.local_rank) if ctx else (0, 1, 0)
     on = ctx is not None and dist.is_initialized() and world > 1
-    kw = {"raise_beaten": False, **(scout_kw or {})}   # each rank's ceilings are fixed before its first point
     dev = rank_device(local, device if ctx is None else ("cuda" if ctx.device.startswith("cuda") else "cpu"))
-    kw["cache"] = rank_ceiling_cache_path(kw.get("cache") or CeilingStore().path, dev, local)
-    if rank != 0: kw["log"] = None
-    scout = CeilingScout(dev, **kw)
+    cfg = config or ScoutConfig()   # each rank's ceilings are fixed before its first point: never raised
+    scout = CeilingScout(replace(cfg, device=dev, raise_beaten=False,
+                                 cache=rank_ceiling_cache_path(cfg.cache or CeilingStore().path, dev, local)))
     sid = [uuid.uuid4().hex[:12]]
     if on: dist.broadcast_object_list(sid, src=0)
     ceilings = measure_rank_ceilings(scout, workloads)
@@ -283,14 +282,11 @@ def run_sharded(config: ShardedConfig, scout: CeilingScout) -> ShardedResult|Non
     multicast_off()
     ctx = init_distributed(SHARD_TIMEOUT_S, device="cuda" if scout.target.is_cuda else "cpu") \
         if launched_by_torchrun() else None
-    kw = dict(mode=scout.mode, warmup=scout.warmup, iters=scout.iters, target_rel_ci=scout.target_rel_ci,
-              max_time_s=scout.max_time_s, cache=scout.store.path, remeasure=scout.remeasure, search_kw=scout.search_kw)
     log = scout.log if ctx is None or ctx.rank == 0 else None
-    res = sharded_sweep(points, config.output, ctx, kw, k_dim="K", log=log)
+    res = sharded_sweep(points, config.output, ctx, replace(scout.config, cache=scout.store.path), k_dim="K", log=log)
     if ctx is not None: dist.barrier(); dist.destroy_process_group()
     if res is None: return None
     res.output, res.one_process = config.output, ctx is None
-    if res.interrupted: raise KeyboardInterrupt   # TRANSITION: exit 130 until main reads `interrupted` (then return)
     return res
 
 SHARD_MODE = register_mode(Mode("sharded_k_sweep", "a sharded K sweep", ("--shard",), SHARD_FLAGS,
