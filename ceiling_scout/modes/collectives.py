@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse, datetime as _dt, json, math, os, re, sys, time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, ClassVar, Sequence
 import torch
 import torch.distributed as dist
 from ..engine.core import *
@@ -25,7 +25,7 @@ __all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', '
            'single_process_group', 'element_count', 'collective_call', 'time_collective', 'run_collective',
            'nccl_tests_row', 'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep',
            'busbw_figure', 'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main',
-           'collective_launch_hint', 'NotWritten', 'run_collectives_cli']
+           'collective_launch_hint', 'CollectivesConfig', 'run_collectives']
 
 # %% ../../nbs/60_collectives.ipynb #acd62fee
 NVLS_OFF_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -229,8 +229,10 @@ class CollectivesReport:
     provenance: dict; interconnect: Interconnect; results: list = field(default_factory=list)
     verdicts: dict = field(default_factory=dict); warnings: list = field(default_factory=list)
     predictions: list = field(default_factory=list); fabrics: dict = field(default_factory=dict)
+    output: str|None = None; write_error: str|None = None   # where rank 0 wrote it; why the last write failed
+    kind: ClassVar[str] = "collectives"; schema: ClassVar[str] = COLLECTIVES_SCHEMA
     def to_dict(self) -> dict:
-        return {"schema_version": COLLECTIVES_SCHEMA, "kind": "collectives", "provenance": self.provenance,
+        return {"schema_version": COLLECTIVES_SCHEMA, "kind": self.kind, "provenance": self.provenance,
                 "interconnect": self.interconnect.to_dict(), "warnings": list(self.warnings),
                 "busbw_factors": {k: f for k, (f, _) in BUSBW_FACTORS.items()},
                 "results": [r.to_dict() for r in self.results],
@@ -429,49 +431,52 @@ def collective_launch_hint(op: str, shape: str|None) -> str:
             f"-m ceiling_scout --operation {op} --shape {shape or '1G'}` (one process per GPU)")
 
 @dataclass(frozen=True)
-class NotWritten:
-    "A report `--output` refused: the CLI keeps `reports` elsewhere and exits 4 (`write_error` says why)."
-    reports: CollectivesReport; write_error: str
+class CollectivesConfig:
+    "One collective at its message sizes (None: the device's range); rank 0 writes the report to `output` per size."
+    operation: str; sizes: list[int]|None = None; output: str|None = None; timeout_s: float = 300.0
+    @classmethod
+    def from_flags(cls, args) -> CollectivesConfig:
+        "The run a CLI call asks for, refused in one line before any launch (sizes, counts, output, torchrun)."
+        op = str(args.operation)
+        sizes = message_sizes(args.shape) if args.shape else None          # bad sizes: one line, before any launch
+        if args.adaptive: raise CeilingScoutError(f"--operation {op} times a fixed count (--warmup, --iters); "
+                                                  "--adaptive does not apply")
+        if args.precision not in ("bf16", "fp32"):   # bf16: the CLI's default; buffers are float32 (nccl-tests -d float)
+            raise CeilingScoutError(f"--operation {op} moves float32 buffers (nccl-tests' default); got --precision "
+                                    f"{args.precision}")
+        if args.iters < 2: raise CeilingScoutError(f"--operation {op} needs --iters >= 2; got {args.iters}")
+        if args.output and Path(args.output).suffix != ".json":
+            raise CeilingScoutError(f"a collectives report is one JSON document: --output must end in .json; got "
+                                    f"{args.output!r}")
+        if not (dist.is_initialized() or launched_by_torchrun()):
+            raise CeilingScoutError(collective_launch_hint(op, args.shape))
+        timeout = args.collective_timeout or 300.0
+        if timeout <= 0: raise CeilingScoutError(f"--collective-timeout must be > 0 seconds; got {timeout}")
+        return cls(op, sizes, args.output, timeout)
 
-def run_collectives_cli(args, scout, out: Callable=print) -> CollectivesReport|NotWritten|None:
-    "The CLI's collective mode: check, time and judge `--operation` at the `--shape` sizes on every torchrun rank."
-    op = str(args.operation)
-    sizes = message_sizes(args.shape) if args.shape else None          # bad sizes: one line, before any launch
-    if args.adaptive: raise CeilingScoutError(f"--operation {op} times a fixed count (--warmup, --iters); "
-                                              "--adaptive does not apply")
-    if args.precision not in ("bf16", "fp32"):   # bf16: the CLI's default; buffers are float32 (nccl-tests -d float)
-        raise CeilingScoutError(f"--operation {op} moves float32 buffers (nccl-tests' default); got --precision "
-                                f"{args.precision}")
-    if args.iters < 2: raise CeilingScoutError(f"--operation {op} needs --iters >= 2; got {args.iters}")
-    if args.output and Path(args.output).suffix != ".json":
-        raise CeilingScoutError(f"a collectives report is one JSON document: --output must end in .json; got "
-                                f"{args.output!r}")
-    if not (dist.is_initialized() or launched_by_torchrun()):
-        raise CeilingScoutError(collective_launch_hint(op, args.shape))
+def run_collectives(config: CollectivesConfig, scout) -> CollectivesReport|None:
+    "Check, time and judge the collective on every torchrun rank (the scout's counts); rank 0 returns the report."
     own_group = not dist.is_initialized()
-    timeout = args.collective_timeout or 300.0
-    if timeout <= 0: raise CeilingScoutError(f"--collective-timeout must be > 0 seconds; got {timeout}")
-    ctx = init_distributed(timeout, device="cpu" if not scout.target.is_cuda else "cuda")
+    ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu")
     def fail(msg: str):
         print(f"ceiling-scout: error: {msg}", file=sys.stderr, flush=True); raise SystemExit(1)
-    try: rep = collective_sweep(ctx, [op], sizes, args.warmup, args.iters, args.output,   # written per size:
-                                log=out if ctx.rank == 0 and not (args.quiet or args.json) else None)  # a dying rank
+    try: rep = collective_sweep(ctx, [config.operation], config.sizes, scout.warmup, scout.iters, config.output,
+                                log=scout.log if ctx.rank == 0 else None)   # written per size: a dying rank loses none
     except CollectiveError as e: fail(str(e))
     except CeilingScoutError: raise
     except Exception as e:   # a peer that died or timed out surfaces here as a backend error
         fail(f"rank {ctx.rank} of {ctx.world_size} failed: {_why(e)}")
-    if ctx.rank == 0:
-        out(json.dumps(rep.to_dict(), indent=1, default=str) if args.json else "\n" + format_collectives(rep))
-        if args.output:
-            try: rep.save(args.output)
-            except OSError as e: return NotWritten(rep, e.strerror or str(e))   # a fact: the CLI keeps it, exits 4
-            if not args.json: out(f"\nReport written to {args.output}")
+    if ctx.rank == 0 and config.output:
+        rep.output = config.output
+        try: rep.save(config.output)
+        except OSError as e: rep.write_error = e.strerror or str(e)   # a fact: the CLI keeps the report, exits 4
     if own_group: dist.barrier(); dist.destroy_process_group()
     return rep if ctx.rank == 0 else None
 
 COLLECTIVE_MODE = register_mode(Mode("collectives", "a collective benchmark", (), COLLECTIVE_FLAGS,
-                                     lambda cls: cls is None, run_collectives_cli,
-                                     always_for=COLLECTIVE_OPERATIONS, needs_shape=False))
+                                     lambda cls: cls is None, run_collectives, CollectivesConfig,
+                                     always_for=COLLECTIVE_OPERATIONS, needs_shape=False, streams=True))
+
 
 # %% ../../nbs/60_collectives.ipynb #73972007
 if __name__ == "__main__" and "__file__" in globals(): sys.exit(main())

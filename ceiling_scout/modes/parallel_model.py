@@ -7,7 +7,7 @@ from __future__ import annotations
 import math, re, shutil, subprocess
 from dataclasses import dataclass, asdict, field, fields
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, ClassVar, Sequence
 from ..engine.core import CeilingScoutError
 
 # %% auto #0
@@ -288,11 +288,12 @@ class TPReport:
     step_ms: float; compute_ms: float; comm_ms: float; exposed_comm_share: float
     hiding: list = field(default_factory=list); fabric: dict|None = None
     predictions: list = field(default_factory=list); warnings: list = field(default_factory=list)
+    kind: ClassVar[str] = "tensor_parallel"; schema: ClassVar[str] = TP_SCHEMA
     def ranked(self) -> list[TPRow]:
         "The rows, slowest first (a row without a time last)."
         return sorted(self.rows, key=lambda r: -(r.ms or -1))
     def to_dict(self) -> dict:
-        return {"schema_version": TP_SCHEMA, "kind": "tensor_parallel",
+        return {"schema_version": TP_SCHEMA, "kind": self.kind,
                 **{f.name: getattr(self, f.name) for f in fields(self)},
                 "rows": [r.to_dict() for r in self.rows], "hiding": [h.to_dict() for h in self.hiding]}
     def save(self, path: str|Path, force: bool=False) -> Path:

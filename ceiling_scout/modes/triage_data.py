@@ -7,6 +7,7 @@ from __future__ import annotations
 import json, math
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
+from typing import ClassVar
 from ..engine.core import CeilingScoutError, Priority, Approach, parse_enum, finite_or_none
 
 # %% auto #0
@@ -151,6 +152,7 @@ class ModelReport:
     host: dict|None = None              # the GPU-busy decision: finding (host_bound, gpu_busy) and its facts
     phases_s: dict|None = None          # where `elapsed_s` went: load_s, extract_s, busy_s, measure_s, fusion_s
     version: int = MODEL_REPORT_VERSION
+    kind: ClassVar[str] = "model_triage"; schema: ClassVar[str] = f"ceiling_scout.model_report/{MODEL_REPORT_VERSION}"
     def to_dict(self) -> dict: return asdict(self)
     def to_json(self, indent: int=1) -> str:
         "Strict JSON: a non-finite number is written as null and named in `warnings`."

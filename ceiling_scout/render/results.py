@@ -10,7 +10,7 @@ from ..engine.core import CeilingScoutError, Result
 from .cli_text import format_run, format_kernel_evidence
 
 # %% auto #0
-__all__ = ['FORMATS', 'RENDERERS', 'renders', 'render', 'written_text', 'analysis_text']
+__all__ = ['FORMATS', 'RENDERERS', 'renders', 'render', 'written_text', 'analysis_text', 'tp_text', 'collectives_text']
 
 # %% ../../nbs/80_results.ipynb #a1f70446
 FORMATS = ("text", "json", "markdown", "html", "figure")
@@ -51,4 +51,18 @@ def analysis_text(a) -> str:
 # VALIDATION RENDERERS: owned by the validation helper (kinds custom_kernel_validation, host_profile, sparsity)
 
 # %% ../../nbs/80_results.ipynb #d127b914
-# TRIAGE RENDERERS: owned by the triage helper (kinds model_triage, tensor_parallel, collectives)
+from .mode_text import render_model_report, format_collectives
+from .parallel_text import format_tp
+
+renders("model_triage", "text")(render_model_report)   # a `ModelReport` (`modes.triage_data`); its JSON: `to_json()`
+
+@renders("tensor_parallel", "text")
+def tp_text(r) -> str:
+    "A tensor-parallel triage (`modes.parallel_model.TPReport`) as the CLI prints it."
+    return format_tp(r.to_dict())
+
+@renders("collectives", "text")
+def collectives_text(r) -> str:
+    "A collective benchmark (`modes.collectives.CollectivesReport`): its nccl-tests table, then where rank 0 wrote it."
+    return "\n" + format_collectives(r) + (written_text(r.output) if r.output and not r.write_error else "")
+
