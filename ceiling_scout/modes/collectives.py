@@ -12,6 +12,8 @@ import torch
 import torch.distributed as dist
 from ..engine.core import *
 from ..engine.timing import summarize
+from ..engine.report import check_report_path, write_report
+from ..engine.ceilings import data_dir
 from ..engine.workloads import Flag, Mode, register_mode
 from .parallel_model import *
 from ..render.numbers import number, number_of_bytes
@@ -25,7 +27,7 @@ __all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', '
            'single_process_group', 'element_count', 'collective_call', 'time_collective', 'run_collective',
            'nccl_tests_row', 'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep',
            'busbw_figure', 'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main',
-           'collective_launch_hint', 'CollectivesConfig', 'run_collectives']
+           'CollectivesConfig', 'run_collectives']
 
 # %% ../../nbs/60_collectives.ipynb #acd62fee
 NVLS_OFF_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -245,7 +247,6 @@ class CollectivesReport:
                 "predictions": [p.to_dict() for p in self.predictions]}
     def save(self, path: str|Path, force: bool=True) -> Path:
         "Write through the one writer (atomic, umask; `force`: rewritten per size, a file from before kept as .bak)."
-        from ceiling_scout.engine.report import write_report
         return write_report(path, self.to_dict(), force=force)
 
 def load_collectives(path: str|Path) -> dict:
@@ -255,7 +256,6 @@ def load_collectives(path: str|Path) -> dict:
         raise CeilingScoutError(f"{path}: not a {COLLECTIVES_SCHEMA} report")
     return d
 
-# %% ../../nbs/60_collectives.ipynb #2456f4a2
 def _interconnect_for(ctx: DistContext) -> tuple[Interconnect, list[str]]:
     if not ctx.device.startswith("cuda"): return detect_interconnect("cpu")
     gpus = [None] * ctx.world_size
@@ -281,11 +281,10 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
     prov = run_provenance(ctx, timeout_s=ctx.timeout_s, warmup=warmup, iters=iters, dtype=dtype,
                           timing="CUDA events" if ctx.device.startswith("cuda") else "perf_counter",
                           rank_time="mean over ranks (nccl-tests -a 1)", nvls=dict(NVLS_OFF_ENV))
-    rep = CollectivesReport(prov, ic, warnings=warns)
-    def keep():   # each finished size is on disk at once (a dying rank loses none); a failed write: the end's save says
-        nonlocal output
-        try: rep.save(output)
-        except OSError: output = None
+    rep = CollectivesReport(prov, ic, warnings=warns, output=str(output) if output and ctx.rank == 0 else None)
+    def keep():   # each finished size is on disk at once (a dying rank loses none); a failed last write: write_error
+        try: rep.save(output); rep.write_error = None
+        except OSError as e: rep.write_error = e.strerror or str(e)
     for c in collectives:
         for s in sizes:
             try: r = run_collective(c, s, ctx, warmup, iters, dtype)
@@ -346,7 +345,6 @@ def collectives_problems(d: dict) -> list[str]:
 def read_collectives(path: str|Path|None=None # a collectives/1 report or a recorded/1 file; None: the H200 recording
                     ) -> dict:
     "A collectives report as a dict with `label`, `source`, `recorded` (and `sharded`, `one_gpu` from a recording)."
-    from ceiling_scout.engine.ceilings import data_dir
     p = Path(path) if path else data_dir() / "recorded" / RECORDED_COLLECTIVES
     try: raw = json.loads(p.read_text())
     except (OSError, ValueError) as e: raise CeilingScoutError(f"cannot read collectives report {p}: {e}") from None
@@ -389,8 +387,7 @@ def build_collectives_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]|None=None) -> int:
     "Console entry: 0 ok, 2 bad input or not launched by torchrun, 1 a rank failed (the message names it)."
-    multicast_off()
-    args = build_collectives_parser().parse_args(argv)
+    args = build_collectives_parser().parse_args(argv)   # NVLink multicast: off in init_distributed
     rank = os.environ.get("RANK", "?")
     try:
         ops = [o.strip() for o in args.ops.split(",") if o.strip()]
@@ -398,9 +395,7 @@ def main(argv: list[str]|None=None) -> int:
         if args.warmup < 0 or args.iters < 2: raise CeilingScoutError(f"need --warmup >= 0 and --iters >= 2; got "
                                                                       f"{args.warmup}, {args.iters}")
         sizes = message_sizes(args.sizes) if args.sizes else None
-        if args.output:   # the one writer's rules, before any launch: .json, no link, an existing file refused
-            from ceiling_scout.engine.report import check_report_path
-            check_report_path(args.output, False, "--output", (".json",))
+        if args.output: check_report_path(args.output, False, "--output", (".json",))   # the writer's rules, first
         ctx = init_distributed(args.timeout, device=args.device)
         rank = ctx.rank
         if args.simulate_failure == ctx.rank:
@@ -425,11 +420,6 @@ COLLECTIVE_FLAGS = (Flag("--collective-timeout", float, "seconds any one collect
                          "(default 300)"),)
 COLLECTIVE_OPERATIONS = tuple(Operation.register(c) for c in COLLECTIVES)   # `--operation` names, no workload
 
-def collective_launch_hint(op: str, shape: str|None) -> str:
-    "The one line that says how to launch collective `op` from the CLI."
-    return (f"--operation {op} runs on several processes: launch it with torchrun, e.g. `torchrun --nproc_per_node 2 "
-            f"-m ceiling_scout --operation {op} --shape {shape or '1G'}` (one process per GPU)")
-
 @dataclass(frozen=True)
 class CollectivesConfig:
     "One collective at its message sizes (None: the device's range); rank 0 writes the report to `output` per size."
@@ -441,7 +431,7 @@ class CollectivesConfig:
         sizes = message_sizes(args.shape) if args.shape else None          # bad sizes: one line, before any launch
         if args.adaptive: raise CeilingScoutError(f"--operation {op} times a fixed count (--warmup, --iters); "
                                                   "--adaptive does not apply")
-        if args.precision not in ("bf16", "fp32"):   # bf16: the CLI's default; buffers are float32 (nccl-tests -d float)
+        if args.precision not in ("bf16", "fp32"):   # bf16: the default; buffers are float32 (nccl-tests -d float)
             raise CeilingScoutError(f"--operation {op} moves float32 buffers (nccl-tests' default); got --precision "
                                     f"{args.precision}")
         if args.iters < 2: raise CeilingScoutError(f"--operation {op} needs --iters >= 2; got {args.iters}")
@@ -449,27 +439,23 @@ class CollectivesConfig:
             raise CeilingScoutError(f"a collectives report is one JSON document: --output must end in .json; got "
                                     f"{args.output!r}")
         if not (dist.is_initialized() or launched_by_torchrun()):
-            raise CeilingScoutError(collective_launch_hint(op, args.shape))
+            raise CeilingScoutError(f"--operation {op} runs on several processes: launch it with torchrun, e.g. "
+                                    f"`torchrun --nproc_per_node 2 -m ceiling_scout --operation {op} --shape "
+                                    f"{args.shape or '1G'}` (one process per GPU)")
         timeout = args.collective_timeout or 300.0
         if timeout <= 0: raise CeilingScoutError(f"--collective-timeout must be > 0 seconds; got {timeout}")
         return cls(op, sizes, args.output, timeout)
 
 def run_collectives(config: CollectivesConfig, scout) -> CollectivesReport|None:
-    "Check, time and judge the collective on every torchrun rank (the scout's counts); rank 0 returns the report."
+    "Check, time and judge the collective on every rank (the scout's counts); rank 0 returns the report."
     own_group = not dist.is_initialized()
     ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu")
-    def fail(msg: str):
-        print(f"ceiling-scout: error: {msg}", file=sys.stderr, flush=True); raise SystemExit(1)
     try: rep = collective_sweep(ctx, [config.operation], config.sizes, scout.warmup, scout.iters, config.output,
                                 log=scout.log if ctx.rank == 0 else None)   # written per size: a dying rank loses none
-    except CollectiveError as e: fail(str(e))
-    except CeilingScoutError: raise
-    except Exception as e:   # a peer that died or timed out surfaces here as a backend error
-        fail(f"rank {ctx.rank} of {ctx.world_size} failed: {_why(e)}")
-    if ctx.rank == 0 and config.output:
-        rep.output = config.output
-        try: rep.save(config.output)
-        except OSError as e: rep.write_error = e.strerror or str(e)   # a fact: the CLI keeps the report, exits 4
+    except Exception as e:   # a rank that failed, or a peer that died or timed out (a backend error): one line, exit 1
+        if isinstance(e, CeilingScoutError) and not isinstance(e, CollectiveError): raise
+        why = str(e) if isinstance(e, CollectiveError) else f"rank {ctx.rank} of {ctx.world_size} failed: {_why(e)}"
+        print(f"ceiling-scout: error: {why}", file=sys.stderr, flush=True); raise SystemExit(1) from None
     if own_group: dist.barrier(); dist.destroy_process_group()
     return rep if ctx.rank == 0 else None
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, asdict, field, fields
 from pathlib import Path
 from typing import Callable, ClassVar, Sequence
 from ..engine.core import CeilingScoutError
+from ..engine.report import write_report
 
 # %% auto #0
 __all__ = ['BUSBW_FACTORS', 'COLLECTIVES', 'INTERCONNECTS', 'NVLINK_GENERATION_BY_CC_MAJOR', 'ALGORITHMS', 'GAP_FLAG',
@@ -298,5 +299,4 @@ class TPReport:
                 "rows": [r.to_dict() for r in self.rows], "hiding": [h.to_dict() for h in self.hiding]}
     def save(self, path: str|Path, force: bool=False) -> Path:
         "Write through the one writer (atomic; an existing .json replaced only with `force`)."
-        from ceiling_scout.engine.report import write_report
         return write_report(path, self.to_dict(), force=force)

@@ -41,7 +41,6 @@ class BlockConfig:
     @classmethod
     def tiny(cls, seq: int=64, batch: int=1, precision: str="fp32") -> BlockConfig:
         return cls(256, 4, 4, 688, seq, batch, precision)
-    def but(self, **kw) -> BlockConfig: return replace(self, **kw)
     def to_dict(self) -> dict: return asdict(self)
 
 # %% ../../nbs/62_tensor_parallel.ipynb #1ef6ed50
@@ -84,7 +83,6 @@ def check_tp(cfg: BlockConfig, tp: int, sequence_parallel: bool=False) -> None:
             ok = [t for t in range(1, min(need.values()) + 1) if all(x % t == 0 for x in need.values())]
             raise CeilingScoutError(f"--tp {tp} does not divide {k}={v}; valid: {', '.join(map(str, ok))}")
 
-# %% ../../nbs/62_tensor_parallel.ipynb #0107cbe4
 def megatron_plan(cfg: BlockConfig, tp: int, sequence_parallel: bool=False) -> list[TPStep]:
     "One Megatron layer on one of `tp` ranks, in order: QKV, attention, O and its collective; gate/up, down and its."
     check_tp(cfg, tp, sequence_parallel)
@@ -145,13 +143,9 @@ def measure_fabric(ctx: DistContext, dtype: str, size_bytes: int, warmup: int, i
 
 # %% ../../nbs/62_tensor_parallel.ipynb #dec06d08
 def measure_rank(plan: list[TPStep], ctx: DistContext, compute: Callable[[TPStep], dict], dtype: str,
-                 warmup: int, iters: int, log: Callable|None=None) -> dict[str, dict]:
+                 warmup: int, iters: int) -> dict[str, dict]:
     "Each step of `plan` measured on this rank: compute steps by `compute`, collectives at their real size."
-    out = {}
-    for s in plan:
-        out[s.name] = measure_comm(s, ctx, dtype, warmup, iters) if s.kind == "collective" else compute(s)
-        if log: log(f"rank {ctx.rank}: {s.name} {out[s.name].get('ms')} ms")
-    return out
+    return {s.name: measure_comm(s, ctx, dtype, warmup, iters) if s.kind == "collective" else compute(s) for s in plan}
 
 # %% ../../nbs/62_tensor_parallel.ipynb #af70640c
 def _row(s: TPStep, per_rank: list[dict], step_ms: float, fabric: Fabric|None, n: int) -> TPRow:
@@ -246,8 +240,7 @@ def tp_report(cfg: BlockConfig, plan: list[TPStep], per_rank: list[dict], fabric
 
 # %% ../../nbs/62_tensor_parallel.ipynb #2bf60633
 def tensor_parallel_triage(cfg: BlockConfig, ctx: DistContext, scout, sequence_parallel: bool=False,
-                           warmup: int=5, iters: int=20, compute: Callable|None=None, log: Callable|None=None
-                          ) -> TPReport|None:
+                           warmup: int=5, iters: int=20, compute: Callable|None=None) -> TPReport|None:
     "Measure one Megatron layer on every rank (world size = tp); rank 0 returns the report, other ranks None."
     plan = megatron_plan(cfg, ctx.world_size, sequence_parallel)
     dtype = COLLECTIVE_DTYPES.get(cfg.precision)
@@ -294,9 +287,7 @@ def check_tp_launch(tp: int, environ: dict|None=None) -> int:
 def _rank_scout(scout: CeilingScout, ctx: DistContext) -> CeilingScout:
     "This rank's scout: its own device (cuda:<local rank>) and its own ceiling cache, the CLI's measuring options."
     dev = rank_device(ctx.local_rank, "cuda" if ctx.device.startswith("cuda") else "cpu")
-    return CeilingScout(dev, mode=scout.mode, warmup=scout.warmup, iters=scout.iters,
-                        target_rel_ci=scout.target_rel_ci, max_time_s=scout.max_time_s,
-                        cache=rank_ceiling_cache_path(scout.store.path, dev, ctx.local_rank),
+    return CeilingScout(dev, **scout.measure_kw, cache=rank_ceiling_cache_path(scout.store.path, dev, ctx.local_rank),
                         remeasure=scout.remeasure, search_kw=scout.search_kw,
                         log=scout.log if ctx.rank == 0 else (lambda *a, **k: None))
 

@@ -57,7 +57,6 @@ def _check_tree(x, path: str, src: str, rule: tuple|None=None, free: bool=False)
     elif isinstance(x, (list, tuple)):
         for i, v in enumerate(x): _check_tree(v, f"{path}[{i}]", src, rule, free)
 
-# %% ../../nbs/48a_triage_data.ipynb #fb2cc944
 _REQUIRED = ("model", "source", "device", "model_ms", "items", "unmapped")
 _ITEM_REQUIRED = ("workload", "operation", "share", "priority", "approach", "gain", "model_saved_fraction")
 
@@ -126,7 +125,6 @@ class TriageItem:
         if self.gain_kind != "sparse": del d["dense_gain"]
         return d
 
-# %% ../../nbs/48a_triage_data.ipynb #5c585e6f
 @dataclass
 class ModelReport:
     "A whole-model triage: ranked items, unmapped ops, fusion chains, coverage and the Amdahl end-to-end estimates."

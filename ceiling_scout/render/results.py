@@ -10,7 +10,7 @@ from ..engine.core import CeilingScoutError, Result
 from .cli_text import format_run, format_kernel_evidence
 
 # %% auto #0
-__all__ = ['FORMATS', 'RENDERERS', 'renders', 'render', 'written_text', 'analysis_text', 'tp_text', 'collectives_text']
+__all__ = ['FORMATS', 'RENDERERS', 'renders', 'render', 'written_text', 'analysis_text', 'collectives_text']
 
 # %% ../../nbs/80_results.ipynb #a1f70446
 FORMATS = ("text", "json", "markdown", "html", "figure")
@@ -55,11 +55,7 @@ from .mode_text import render_model_report, format_collectives
 from .parallel_text import format_tp
 
 renders("model_triage", "text")(render_model_report)   # a `ModelReport` (`modes.triage_data`); its JSON: `to_json()`
-
-@renders("tensor_parallel", "text")
-def tp_text(r) -> str:
-    "A tensor-parallel triage (`modes.parallel_model.TPReport`) as the CLI prints it."
-    return format_tp(r.to_dict())
+renders("tensor_parallel", "text")(lambda r: format_tp(r.to_dict()))   # a `TPReport` (`modes.parallel_model`)
 
 @renders("collectives", "text")
 def collectives_text(r) -> str:
