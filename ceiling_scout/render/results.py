@@ -60,5 +60,5 @@ renders("tensor_parallel", "text")(lambda r: format_tp(r.to_dict()))   # a `TPRe
 @renders("collectives", "text")
 def collectives_text(r) -> str:
     "A collective benchmark (`modes.collectives.CollectivesReport`): its nccl-tests table, then where rank 0 wrote it."
-    return "\n" + format_collectives(r) + (written_text(r.output) if r.output and not r.write_error else "")
+    return "\n" + format_collectives(r) + ("\n" + written_text(r.output) if r.output and not r.write_error else "")
 
