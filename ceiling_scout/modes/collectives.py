@@ -7,11 +7,13 @@ from __future__ import annotations
 import argparse, datetime as _dt, json, math, os, re, sys, time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, ClassVar, Sequence
 import torch
 import torch.distributed as dist
 from ..engine.core import *
 from ..engine.timing import summarize
+from ..engine.report import check_report_path, write_report
+from ..engine.ceilings import data_dir
 from ..engine.workloads import Flag, Mode, register_mode
 from .parallel_model import *
 from ..render.numbers import number, number_of_bytes
@@ -25,7 +27,7 @@ __all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', '
            'single_process_group', 'element_count', 'collective_call', 'time_collective', 'run_collective',
            'nccl_tests_row', 'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep',
            'busbw_figure', 'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main',
-           'collective_launch_hint', 'NotWritten', 'run_collectives_cli']
+           'CollectivesConfig', 'run_collectives']
 
 # %% ../../nbs/60_collectives.ipynb #acd62fee
 NVLS_OFF_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -229,8 +231,10 @@ class CollectivesReport:
     provenance: dict; interconnect: Interconnect; results: list = field(default_factory=list)
     verdicts: dict = field(default_factory=dict); warnings: list = field(default_factory=list)
     predictions: list = field(default_factory=list); fabrics: dict = field(default_factory=dict)
+    output: str|None = None; write_error: str|None = None   # where rank 0 wrote it; why the last write failed
+    kind: ClassVar[str] = "collectives"; schema: ClassVar[str] = COLLECTIVES_SCHEMA
     def to_dict(self) -> dict:
-        return {"schema_version": COLLECTIVES_SCHEMA, "kind": "collectives", "provenance": self.provenance,
+        return {"schema_version": COLLECTIVES_SCHEMA, "kind": self.kind, "provenance": self.provenance,
                 "interconnect": self.interconnect.to_dict(), "warnings": list(self.warnings),
                 "busbw_factors": {k: f for k, (f, _) in BUSBW_FACTORS.items()},
                 "results": [r.to_dict() for r in self.results],
@@ -243,7 +247,6 @@ class CollectivesReport:
                 "predictions": [p.to_dict() for p in self.predictions]}
     def save(self, path: str|Path, force: bool=True) -> Path:
         "Write through the one writer (atomic, umask; `force`: rewritten per size, a file from before kept as .bak)."
-        from ceiling_scout.engine.report import write_report
         return write_report(path, self.to_dict(), force=force)
 
 def load_collectives(path: str|Path) -> dict:
@@ -253,7 +256,6 @@ def load_collectives(path: str|Path) -> dict:
         raise CeilingScoutError(f"{path}: not a {COLLECTIVES_SCHEMA} report")
     return d
 
-# %% ../../nbs/60_collectives.ipynb #2456f4a2
 def _interconnect_for(ctx: DistContext) -> tuple[Interconnect, list[str]]:
     if not ctx.device.startswith("cuda"): return detect_interconnect("cpu")
     gpus = [None] * ctx.world_size
@@ -279,11 +281,10 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
     prov = run_provenance(ctx, timeout_s=ctx.timeout_s, warmup=warmup, iters=iters, dtype=dtype,
                           timing="CUDA events" if ctx.device.startswith("cuda") else "perf_counter",
                           rank_time="mean over ranks (nccl-tests -a 1)", nvls=dict(NVLS_OFF_ENV))
-    rep = CollectivesReport(prov, ic, warnings=warns)
-    def keep():   # each finished size is on disk at once (a dying rank loses none); a failed write: the end's save says
-        nonlocal output
-        try: rep.save(output)
-        except OSError: output = None
+    rep = CollectivesReport(prov, ic, warnings=warns, output=str(output) if output and ctx.rank == 0 else None)
+    def keep():   # each finished size is on disk at once (a dying rank loses none); a failed last write: write_error
+        try: rep.save(output); rep.write_error = None
+        except OSError as e: rep.write_error = e.strerror or str(e)
     for c in collectives:
         for s in sizes:
             try: r = run_collective(c, s, ctx, warmup, iters, dtype)
@@ -344,7 +345,6 @@ def collectives_problems(d: dict) -> list[str]:
 def read_collectives(path: str|Path|None=None # a collectives/1 report or a recorded/1 file; None: the H200 recording
                     ) -> dict:
     "A collectives report as a dict with `label`, `source`, `recorded` (and `sharded`, `one_gpu` from a recording)."
-    from ceiling_scout.engine.ceilings import data_dir
     p = Path(path) if path else data_dir() / "recorded" / RECORDED_COLLECTIVES
     try: raw = json.loads(p.read_text())
     except (OSError, ValueError) as e: raise CeilingScoutError(f"cannot read collectives report {p}: {e}") from None
@@ -387,8 +387,7 @@ def build_collectives_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]|None=None) -> int:
     "Console entry: 0 ok, 2 bad input or not launched by torchrun, 1 a rank failed (the message names it)."
-    multicast_off()
-    args = build_collectives_parser().parse_args(argv)
+    args = build_collectives_parser().parse_args(argv)   # NVLink multicast: off in init_distributed
     rank = os.environ.get("RANK", "?")
     try:
         ops = [o.strip() for o in args.ops.split(",") if o.strip()]
@@ -396,9 +395,7 @@ def main(argv: list[str]|None=None) -> int:
         if args.warmup < 0 or args.iters < 2: raise CeilingScoutError(f"need --warmup >= 0 and --iters >= 2; got "
                                                                       f"{args.warmup}, {args.iters}")
         sizes = message_sizes(args.sizes) if args.sizes else None
-        if args.output:   # the one writer's rules, before any launch: .json, no link, an existing file refused
-            from ceiling_scout.engine.report import check_report_path
-            check_report_path(args.output, False, "--output", (".json",))
+        if args.output: check_report_path(args.output, False, "--output", (".json",))   # the writer's rules, first
         ctx = init_distributed(args.timeout, device=args.device)
         rank = ctx.rank
         if args.simulate_failure == ctx.rank:
@@ -423,55 +420,49 @@ COLLECTIVE_FLAGS = (Flag("--collective-timeout", float, "seconds any one collect
                          "(default 300)"),)
 COLLECTIVE_OPERATIONS = tuple(Operation.register(c) for c in COLLECTIVES)   # `--operation` names, no workload
 
-def collective_launch_hint(op: str, shape: str|None) -> str:
-    "The one line that says how to launch collective `op` from the CLI."
-    return (f"--operation {op} runs on several processes: launch it with torchrun, e.g. `torchrun --nproc_per_node 2 "
-            f"-m ceiling_scout --operation {op} --shape {shape or '1G'}` (one process per GPU)")
-
 @dataclass(frozen=True)
-class NotWritten:
-    "A report `--output` refused: the CLI keeps `reports` elsewhere and exits 4 (`write_error` says why)."
-    reports: CollectivesReport; write_error: str
+class CollectivesConfig:
+    "One collective at its message sizes (None: the device's range); rank 0 writes the report to `output` per size."
+    operation: str; sizes: list[int]|None = None; output: str|None = None; timeout_s: float = 300.0
+    @classmethod
+    def from_flags(cls, args) -> CollectivesConfig:
+        "The run a CLI call asks for, refused in one line before any launch (sizes, counts, output, torchrun)."
+        op = str(args.operation)
+        sizes = message_sizes(args.shape) if args.shape else None          # bad sizes: one line, before any launch
+        if args.adaptive: raise CeilingScoutError(f"--operation {op} times a fixed count (--warmup, --iters); "
+                                                  "--adaptive does not apply")
+        if args.precision not in ("bf16", "fp32"):   # bf16: the default; buffers are float32 (nccl-tests -d float)
+            raise CeilingScoutError(f"--operation {op} moves float32 buffers (nccl-tests' default); got --precision "
+                                    f"{args.precision}")
+        if args.iters < 2: raise CeilingScoutError(f"--operation {op} needs --iters >= 2; got {args.iters}")
+        if args.output and Path(args.output).suffix != ".json":
+            raise CeilingScoutError(f"a collectives report is one JSON document: --output must end in .json; got "
+                                    f"{args.output!r}")
+        if not (dist.is_initialized() or launched_by_torchrun()):
+            raise CeilingScoutError(f"--operation {op} runs on several processes: launch it with torchrun, e.g. "
+                                    f"`torchrun --nproc_per_node 2 -m ceiling_scout --operation {op} --shape "
+                                    f"{args.shape or '1G'}` (one process per GPU)")
+        timeout = args.collective_timeout or 300.0
+        if timeout <= 0: raise CeilingScoutError(f"--collective-timeout must be > 0 seconds; got {timeout}")
+        return cls(op, sizes, args.output, timeout)
 
-def run_collectives_cli(args, scout, out: Callable=print) -> CollectivesReport|NotWritten|None:
-    "The CLI's collective mode: check, time and judge `--operation` at the `--shape` sizes on every torchrun rank."
-    op = str(args.operation)
-    sizes = message_sizes(args.shape) if args.shape else None          # bad sizes: one line, before any launch
-    if args.adaptive: raise CeilingScoutError(f"--operation {op} times a fixed count (--warmup, --iters); "
-                                              "--adaptive does not apply")
-    if args.precision not in ("bf16", "fp32"):   # bf16: the CLI's default; buffers are float32 (nccl-tests -d float)
-        raise CeilingScoutError(f"--operation {op} moves float32 buffers (nccl-tests' default); got --precision "
-                                f"{args.precision}")
-    if args.iters < 2: raise CeilingScoutError(f"--operation {op} needs --iters >= 2; got {args.iters}")
-    if args.output and Path(args.output).suffix != ".json":
-        raise CeilingScoutError(f"a collectives report is one JSON document: --output must end in .json; got "
-                                f"{args.output!r}")
-    if not (dist.is_initialized() or launched_by_torchrun()):
-        raise CeilingScoutError(collective_launch_hint(op, args.shape))
+def run_collectives(config: CollectivesConfig, scout) -> CollectivesReport|None:
+    "Check, time and judge the collective on every rank (the scout's counts); rank 0 returns the report."
     own_group = not dist.is_initialized()
-    timeout = args.collective_timeout or 300.0
-    if timeout <= 0: raise CeilingScoutError(f"--collective-timeout must be > 0 seconds; got {timeout}")
-    ctx = init_distributed(timeout, device="cpu" if not scout.target.is_cuda else "cuda")
-    def fail(msg: str):
-        print(f"ceiling-scout: error: {msg}", file=sys.stderr, flush=True); raise SystemExit(1)
-    try: rep = collective_sweep(ctx, [op], sizes, args.warmup, args.iters, args.output,   # written per size:
-                                log=out if ctx.rank == 0 and not (args.quiet or args.json) else None)  # a dying rank
-    except CollectiveError as e: fail(str(e))
-    except CeilingScoutError: raise
-    except Exception as e:   # a peer that died or timed out surfaces here as a backend error
-        fail(f"rank {ctx.rank} of {ctx.world_size} failed: {_why(e)}")
-    if ctx.rank == 0:
-        out(json.dumps(rep.to_dict(), indent=1, default=str) if args.json else "\n" + format_collectives(rep))
-        if args.output:
-            try: rep.save(args.output)
-            except OSError as e: return NotWritten(rep, e.strerror or str(e))   # a fact: the CLI keeps it, exits 4
-            if not args.json: out(f"\nReport written to {args.output}")
+    ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu")
+    try: rep = collective_sweep(ctx, [config.operation], config.sizes, scout.warmup, scout.iters, config.output,
+                                log=scout.log if ctx.rank == 0 else None)   # written per size: a dying rank loses none
+    except Exception as e:   # a rank that failed, or a peer that died or timed out (a backend error): one line, exit 1
+        if isinstance(e, CeilingScoutError) and not isinstance(e, CollectiveError): raise
+        why = str(e) if isinstance(e, CollectiveError) else f"rank {ctx.rank} of {ctx.world_size} failed: {_why(e)}"
+        print(f"ceiling-scout: error: {why}", file=sys.stderr, flush=True); raise SystemExit(1) from None
     if own_group: dist.barrier(); dist.destroy_process_group()
     return rep if ctx.rank == 0 else None
 
 COLLECTIVE_MODE = register_mode(Mode("collectives", "a collective benchmark", (), COLLECTIVE_FLAGS,
-                                     lambda cls: cls is None, run_collectives_cli,
-                                     always_for=COLLECTIVE_OPERATIONS, needs_shape=False))
+                                     lambda cls: cls is None, run_collectives, CollectivesConfig,
+                                     always_for=COLLECTIVE_OPERATIONS, needs_shape=False, streams=True))
+
 
 # %% ../../nbs/60_collectives.ipynb #73972007
 if __name__ == "__main__" and "__file__" in globals(): sys.exit(main())

@@ -11,6 +11,7 @@ from ..engine.core import CeilingScoutError, Priority, Approach, Precision, pars
 from ..engine.workloads import Flag, Mode, register_mode
 from ..engine.scout import CeilingScout
 from ..engine.verdict import Verdict
+from ..engine.report import write_report
 from .extract import (ExtractedModel, ExtractedOp, extract_ops, read_ops_json, read_onnx, write_ops_json,
                                         what_if_sparsity)
 from .fusion import FusionDetector
@@ -21,13 +22,12 @@ from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from .triage_data import ModelReport, TriageItem
 from ..render.words import sentence
 from ..render.numbers import number
-from ..render.mode_text import render_model_report
 
 # %% auto #0
 __all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads', 'mapped_share', 'saved_fraction',
            'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy', 'kineto_events', 'busy_from_events',
            'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig', 'phase_timer', 'source_name',
-           'model_dtype', 'place_source', 'triage', 'parse_sparsify', 'run_triage_cli']
+           'model_dtype', 'place_source', 'triage', 'parse_sparsify']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -244,6 +244,7 @@ class TriageConfig:
     precision: str|None = None           # of ops.json entries that give none (None: bf16)
     batch: int|None = None; seq: int|None = None; scale_down: int|None = None   # the factory's; hf:...: widths / N
     timeout_s: float|None = DEFAULT_TIMEOUT_S  # the factory and the model's forward (None or inf: no limit)
+    write_ops: str|None = None; force: bool = False   # also write the extracted ops here (force: replace it)
     @classmethod
     def quick(cls, **overrides) -> TriageConfig: return cls(fusion=False, progress=False).but(**overrides)
     @classmethod
@@ -254,7 +255,8 @@ class TriageConfig:
                    fusion=not args.no_fusion, progress=not (args.quiet or args.json),
                    timeout_s=DEFAULT_TIMEOUT_S if args.kernel_timeout is None else args.kernel_timeout,
                    sparsify=parse_sparsify(args.sparsify) if args.sparsify else None,
-                   max_compiled=2 if args.max_compiled is None else args.max_compiled)
+                   max_compiled=2 if args.max_compiled is None else args.max_compiled,
+                   write_ops=args.write_ops, force=args.force)
     def but(self, **overrides) -> TriageConfig:
         "This config with `overrides` (the old keyword names); a one-line error naming the valid ones."
         if bad := sorted(set(overrides) - set(self.__dataclass_fields__)):
@@ -363,7 +365,7 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
            config: TriageConfig|None=None,      # default: `TriageConfig()`
            busy: GpuBusy|None=None,             # the step's GPU busy time when profiled already (`profile_gpu_busy`)
            phases_s: dict|None=None,            # seconds already spent on this model
-           on_extracted: Callable|None=None,    # given the ExtractedModel before it is measured (the CLI's --write-ops)
+           on_extracted: Callable|None=None,    # given the ExtractedModel before it is measured
            **overrides                          # fields of `TriageConfig` (fusion=, max_compiled=, progress= ...)
           ) -> ModelReport:
     "Load and place the model, extract, profile, measure each unique workload (and sparse kernels) once, rank."
@@ -372,6 +374,7 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     scout = scout or CeilingScout(cfg.device, warmup=cfg.warmup, iters=cfg.iters, log=cfg.log)
     em, labels, profiled = _extracted(model, example_inputs, scout, cfg, phases)
     if on_extracted is not None: on_extracted(em)
+    if cfg.write_ops: write_report(cfg.write_ops, write_ops_json(em), force=cfg.force)   # the one writer's rules
     uniq, verdicts, alts = unique_workloads(em), {}, {}
     from tqdm.auto import tqdm
     with phase_timer(phases, "measure_s"):
@@ -436,14 +439,5 @@ def parse_sparsify(text: str) -> dict[str, str]:
                                 "up=block:0.875:16,gate=24")
     return {k.strip(): v.strip() for k, _, v in pairs}
 
-def run_triage_cli(args, scout: CeilingScout, out: Callable=print) -> ModelReport:
-    "The `--model`/`--ops` mode: the triage `TriageConfig.from_flags(args)` asks for, its text printed, --write-ops."
-    def write_ops(em: ExtractedModel) -> None:   # the one writer's rules (checked before any work by the CLI)
-        from ceiling_scout.engine.report import write_report
-        write_report(args.write_ops, write_ops_json(em), force=bool(getattr(args, "force", False)))
-    rep = triage(scout=scout, config=TriageConfig.from_flags(args), on_extracted=write_ops if args.write_ops else None)
-    out(rep.to_json() if args.json else render_model_report(rep))
-    return rep
-
-register_mode(Mode("model_triage", "a model triage", ("--model", "--ops"), TRIAGE_FLAGS,
-                   lambda cls: True, run_triage_cli, needs_shape=False))
+register_mode(Mode("model_triage", "a model triage", ("--model", "--ops"), TRIAGE_FLAGS, lambda cls: True,
+                   lambda config, scout: triage(scout=scout, config=config), TriageConfig, needs_shape=False))

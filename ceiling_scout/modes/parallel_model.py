@@ -7,8 +7,9 @@ from __future__ import annotations
 import math, re, shutil, subprocess
 from dataclasses import dataclass, asdict, field, fields
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, ClassVar, Sequence
 from ..engine.core import CeilingScoutError
+from ..engine.report import write_report
 
 # %% auto #0
 __all__ = ['BUSBW_FACTORS', 'COLLECTIVES', 'INTERCONNECTS', 'NVLINK_GENERATION_BY_CC_MAJOR', 'ALGORITHMS', 'GAP_FLAG',
@@ -288,14 +289,14 @@ class TPReport:
     step_ms: float; compute_ms: float; comm_ms: float; exposed_comm_share: float
     hiding: list = field(default_factory=list); fabric: dict|None = None
     predictions: list = field(default_factory=list); warnings: list = field(default_factory=list)
+    kind: ClassVar[str] = "tensor_parallel"; schema: ClassVar[str] = TP_SCHEMA
     def ranked(self) -> list[TPRow]:
         "The rows, slowest first (a row without a time last)."
         return sorted(self.rows, key=lambda r: -(r.ms or -1))
     def to_dict(self) -> dict:
-        return {"schema_version": TP_SCHEMA, "kind": "tensor_parallel",
+        return {"schema_version": TP_SCHEMA, "kind": self.kind,
                 **{f.name: getattr(self, f.name) for f in fields(self)},
                 "rows": [r.to_dict() for r in self.rows], "hiding": [h.to_dict() for h in self.hiding]}
     def save(self, path: str|Path, force: bool=False) -> Path:
         "Write through the one writer (atomic; an existing .json replaced only with `force`)."
-        from ceiling_scout.engine.report import write_report
         return write_report(path, self.to_dict(), force=force)

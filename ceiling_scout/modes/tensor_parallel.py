@@ -4,7 +4,7 @@
 
 # %% ../../nbs/62_tensor_parallel.ipynb #846b143c
 from __future__ import annotations
-import json, os, tempfile
+import os, tempfile
 from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 from typing import Callable
@@ -12,17 +12,19 @@ import torch
 import torch.distributed as dist
 from ..engine.core import CeilingScoutError
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
+from ..engine.scout import CeilingScout
 from .parallel_model import (Fabric, fit_latency_bandwidth, fabric_from_fit, predict_collective,
                                                 detect_interconnect, TPRow, TPReport, HideOption)
 from .collectives import (DTYPES, DistContext, init_distributed, launched_by_torchrun,
                                              single_process_group, run_collective, run_provenance)
-from ..render.parallel_text import format_tp
+from .models import load_factory, read_hf_config
+from .sharded import rank_device, rank_ceiling_cache_path
 
 # %% auto #0
 __all__ = ['COLLECTIVE_DTYPES', 'TP_FLAGS', 'TP_MODE', 'BlockConfig', 'block_config_of', 'block_config_from_hf', 'TPStep',
            'check_tp', 'megatron_plan', 'step_workload', 'scout_compute', 'measure_comm', 'measure_fabric',
            'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option', 'sequence_parallel_option',
-           'tp_report', 'tensor_parallel_triage', 'tp_block_config', 'check_tp_launch', 'run_tp_cli']
+           'tp_report', 'tensor_parallel_triage', 'tp_block_config', 'check_tp_launch', 'TPConfig', 'run_tp']
 
 # %% ../../nbs/62_tensor_parallel.ipynb #74ccef39
 @dataclass(frozen=True)
@@ -39,7 +41,6 @@ class BlockConfig:
     @classmethod
     def tiny(cls, seq: int=64, batch: int=1, precision: str="fp32") -> BlockConfig:
         return cls(256, 4, 4, 688, seq, batch, precision)
-    def but(self, **kw) -> BlockConfig: return replace(self, **kw)
     def to_dict(self) -> dict: return asdict(self)
 
 # %% ../../nbs/62_tensor_parallel.ipynb #1ef6ed50
@@ -55,7 +56,6 @@ def block_config_of(model: torch.nn.Module, inputs: tuple, precision: str) -> Bl
 
 def block_config_from_hf(path: str|Path, batch: int|None, seq: int|None, precision: str) -> BlockConfig:
     "The `BlockConfig` a Hugging Face config.json describes (seq: --seq, else its context, at most 4096)."
-    from ceiling_scout.modes.models import read_hf_config
     cfg, where = read_hf_config(path)
     keys = ("hidden_size", "num_attention_heads", "intermediate_size")
     if miss := [k for k in keys if not isinstance(cfg.get(k), int)]:
@@ -83,7 +83,6 @@ def check_tp(cfg: BlockConfig, tp: int, sequence_parallel: bool=False) -> None:
             ok = [t for t in range(1, min(need.values()) + 1) if all(x % t == 0 for x in need.values())]
             raise CeilingScoutError(f"--tp {tp} does not divide {k}={v}; valid: {', '.join(map(str, ok))}")
 
-# %% ../../nbs/62_tensor_parallel.ipynb #0107cbe4
 def megatron_plan(cfg: BlockConfig, tp: int, sequence_parallel: bool=False) -> list[TPStep]:
     "One Megatron layer on one of `tp` ranks, in order: QKV, attention, O and its collective; gate/up, down and its."
     check_tp(cfg, tp, sequence_parallel)
@@ -144,13 +143,9 @@ def measure_fabric(ctx: DistContext, dtype: str, size_bytes: int, warmup: int, i
 
 # %% ../../nbs/62_tensor_parallel.ipynb #dec06d08
 def measure_rank(plan: list[TPStep], ctx: DistContext, compute: Callable[[TPStep], dict], dtype: str,
-                 warmup: int, iters: int, log: Callable|None=None) -> dict[str, dict]:
+                 warmup: int, iters: int) -> dict[str, dict]:
     "Each step of `plan` measured on this rank: compute steps by `compute`, collectives at their real size."
-    out = {}
-    for s in plan:
-        out[s.name] = measure_comm(s, ctx, dtype, warmup, iters) if s.kind == "collective" else compute(s)
-        if log: log(f"rank {ctx.rank}: {s.name} {out[s.name].get('ms')} ms")
-    return out
+    return {s.name: measure_comm(s, ctx, dtype, warmup, iters) if s.kind == "collective" else compute(s) for s in plan}
 
 # %% ../../nbs/62_tensor_parallel.ipynb #af70640c
 def _row(s: TPStep, per_rank: list[dict], step_ms: float, fabric: Fabric|None, n: int) -> TPRow:
@@ -245,8 +240,7 @@ def tp_report(cfg: BlockConfig, plan: list[TPStep], per_rank: list[dict], fabric
 
 # %% ../../nbs/62_tensor_parallel.ipynb #2bf60633
 def tensor_parallel_triage(cfg: BlockConfig, ctx: DistContext, scout, sequence_parallel: bool=False,
-                           warmup: int=5, iters: int=20, compute: Callable|None=None, log: Callable|None=None
-                          ) -> TPReport|None:
+                           warmup: int=5, iters: int=20, compute: Callable|None=None) -> TPReport|None:
     "Measure one Megatron layer on every rank (world size = tp); rank 0 returns the report, other ranks None."
     plan = megatron_plan(cfg, ctx.world_size, sequence_parallel)
     dtype = COLLECTIVE_DTYPES.get(cfg.precision)
@@ -276,7 +270,6 @@ def tp_block_config(model: str|None, batch: int|None, seq: int|None, precision: 
     if not model: raise CeilingScoutError("--tp needs --model: a Llama-style block (llama_block_tiny, "
                                           "hf:config.json, module:function)")
     if model.startswith("hf:"): return block_config_from_hf(model[3:], batch, seq, precision)
-    from ceiling_scout.modes.models import load_factory
     kw = {k: v for k, v in (("batch", batch), ("seq", seq)) if v is not None}
     m, x = load_factory(model, device="cpu", dtype=torch.float32, **kw)
     return block_config_of(m, x, precision)
@@ -291,39 +284,38 @@ def check_tp_launch(tp: int, environ: dict|None=None) -> int:
                                 f"`torchrun --nproc_per_node {tp} -m ceiling_scout --model ... --tp {tp}`")
     return world
 
-def _rank_scout(scout, ctx: DistContext):
+def _rank_scout(scout: CeilingScout, ctx: DistContext) -> CeilingScout:
     "This rank's scout: its own device (cuda:<local rank>) and its own ceiling cache, the CLI's measuring options."
-    from ceiling_scout.engine.scout import CeilingScout
-    from ceiling_scout.modes.sharded import rank_device, rank_ceiling_cache_path
     dev = rank_device(ctx.local_rank, "cuda" if ctx.device.startswith("cuda") else "cpu")
-    return CeilingScout(dev, mode=scout.mode, warmup=scout.warmup, iters=scout.iters,
-                        target_rel_ci=scout.target_rel_ci, max_time_s=scout.max_time_s,
-                        cache=rank_ceiling_cache_path(scout.store.path, dev, ctx.local_rank),
+    return CeilingScout(dev, **scout.measure_kw, cache=rank_ceiling_cache_path(scout.store.path, dev, ctx.local_rank),
                         remeasure=scout.remeasure, search_kw=scout.search_kw,
                         log=scout.log if ctx.rank == 0 else (lambda *a, **k: None))
 
 # %% ../../nbs/62_tensor_parallel.ipynb #708eaae8
-def run_tp_cli(args, scout, out: Callable=print) -> TPReport|None:
-    "The `--tp` mode: one Megatron layer of --model over the torchrun ranks; rank 0 prints and writes the report."
-    check_tp_launch(args.tp)
-    if args.output and Path(args.output).suffix != ".json":   # its other rules: the CLI's check_run_flags
-        raise CeilingScoutError(f"--output must be a .json file path; got {args.output!r}")
-    cfg = tp_block_config(args.model, args.batch, args.seq, args.precision)
-    megatron_plan(cfg, args.tp, args.sequence_parallel)          # a tp that does not divide: one line, before launch
-    timeout = args.collective_timeout or 300.0
-    dev = "cuda" if scout.target.is_cuda else "cpu"
+@dataclass(frozen=True)
+class TPConfig:
+    "A tensor-parallel triage: the block, sequence parallelism, and how long any one collective may take."
+    block: BlockConfig; sequence_parallel: bool = False; timeout_s: float = 300.0
+    @classmethod
+    def from_flags(cls, args) -> TPConfig:
+        "The `--tp` run a CLI call asks for: --tp ranks (torchrun's), the block --model names, split evenly by them."
+        check_tp_launch(args.tp)
+        if args.output and Path(args.output).suffix != ".json":   # its other rules: the CLI's check_run_flags
+            raise CeilingScoutError(f"--output must be a .json file path; got {args.output!r}")
+        block = tp_block_config(args.model, args.batch, args.seq, args.precision)
+        megatron_plan(block, args.tp, args.sequence_parallel)   # a tp that does not divide: one line, before launch
+        return cls(block, args.sequence_parallel, args.collective_timeout or 300.0)
+
+def run_tp(config: TPConfig, scout: CeilingScout) -> TPReport|None:
+    "One Megatron layer of `config.block` over the torchrun ranks (else one process); rank 0 returns the report."
     own = not dist.is_initialized()
-    ctx = init_distributed(timeout, device=dev) if launched_by_torchrun() else \
-        single_process_group(Path(tempfile.mkdtemp()) / "store", timeout)
-    rep = tensor_parallel_triage(cfg, ctx, _rank_scout(scout, ctx), args.sequence_parallel, args.warmup, args.iters)
-    if rep is not None:
-        d = rep.to_dict()
-        out(json.dumps(d, indent=1, default=str) if args.json else format_tp(d))
-        if args.output:
-            rep.save(args.output, force=args.force)
-            if not args.json: out(f"\nReport written to {args.output}")
+    ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu") \
+        if launched_by_torchrun() else single_process_group(Path(tempfile.mkdtemp()) / "store", config.timeout_s)
+    rep = tensor_parallel_triage(config.block, ctx, _rank_scout(scout, ctx), config.sequence_parallel, scout.warmup,
+                                 scout.iters)
     if own: dist.barrier(); dist.destroy_process_group()
     return rep
 
 TP_MODE = register_mode(Mode("tensor_parallel", "a tensor-parallel triage", ("--tp",), TP_FLAGS, lambda cls: True,
-                             run_tp_cli, needs_shape=False))
+                             run_tp, TPConfig, needs_shape=False))
+

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json, math
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
+from typing import ClassVar
 from ..engine.core import CeilingScoutError, Priority, Approach, parse_enum, finite_or_none
 
 # %% auto #0
@@ -56,7 +57,6 @@ def _check_tree(x, path: str, src: str, rule: tuple|None=None, free: bool=False)
     elif isinstance(x, (list, tuple)):
         for i, v in enumerate(x): _check_tree(v, f"{path}[{i}]", src, rule, free)
 
-# %% ../../nbs/48a_triage_data.ipynb #fb2cc944
 _REQUIRED = ("model", "source", "device", "model_ms", "items", "unmapped")
 _ITEM_REQUIRED = ("workload", "operation", "share", "priority", "approach", "gain", "model_saved_fraction")
 
@@ -125,7 +125,6 @@ class TriageItem:
         if self.gain_kind != "sparse": del d["dense_gain"]
         return d
 
-# %% ../../nbs/48a_triage_data.ipynb #5c585e6f
 @dataclass
 class ModelReport:
     "A whole-model triage: ranked items, unmapped ops, fusion chains, coverage and the Amdahl end-to-end estimates."
@@ -151,6 +150,7 @@ class ModelReport:
     host: dict|None = None              # the GPU-busy decision: finding (host_bound, gpu_busy) and its facts
     phases_s: dict|None = None          # where `elapsed_s` went: load_s, extract_s, busy_s, measure_s, fusion_s
     version: int = MODEL_REPORT_VERSION
+    kind: ClassVar[str] = "model_triage"; schema: ClassVar[str] = f"ceiling_scout.model_report/{MODEL_REPORT_VERSION}"
     def to_dict(self) -> dict: return asdict(self)
     def to_json(self, indent: int=1) -> str:
         "Strict JSON: a non-finite number is written as null and named in `warnings`."

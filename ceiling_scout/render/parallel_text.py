@@ -23,7 +23,6 @@ def _exposed(f: dict) -> str:
     return head + (f"; communication is {_pct(f['exposed_comm_share'])} % of the step and all of it is exposed "
                    "(each collective runs between the GEMMs that need its result).")
 
-# %% ../../nbs/79b_parallel_text.ipynb #c84aad18
 @says("tensor_parallel", "overlap_next_gemm")
 def _overlap(f: dict) -> str:
     pairs = "; ".join(f"{p['collective']} {_ms(p['comm_ms'])} ms under {p['next']} {_ms(p['next_ms'])} ms hides "

@@ -11,7 +11,7 @@ from .cli_text import format_run, format_kernel_evidence
 
 # %% auto #0
 __all__ = ['FORMATS', 'RENDERERS', 'renders', 'render', 'written_text', 'analysis_text', 'k_sweep_text', 'sharded_text',
-           'sweep_json']
+           'sweep_json', 'collectives_text']
 
 # %% ../../nbs/80_results.ipynb #a1f70446
 FORMATS = ("text", "json", "markdown", "html", "figure")
@@ -82,4 +82,14 @@ def sweep_json(res) -> str:
 # VALIDATION RENDERERS: owned by the validation helper (kinds custom_kernel_validation, host_profile, sparsity)
 
 # %% ../../nbs/80_results.ipynb #d127b914
-# TRIAGE RENDERERS: owned by the triage helper (kinds model_triage, tensor_parallel, collectives)
+from .mode_text import render_model_report, format_collectives
+from .parallel_text import format_tp
+
+renders("model_triage", "text")(render_model_report)   # a `ModelReport` (`modes.triage_data`); its JSON: `to_json()`
+renders("tensor_parallel", "text")(lambda r: format_tp(r.to_dict()))   # a `TPReport` (`modes.parallel_model`)
+
+@renders("collectives", "text")
+def collectives_text(r) -> str:
+    "A collective benchmark (`modes.collectives.CollectivesReport`): its nccl-tests table, then where rank 0 wrote it."
+    return "\n" + format_collectives(r) + ("\n" + written_text(r.output) if r.output and not r.write_error else "")
+
