@@ -76,6 +76,11 @@ class ScoutConfig:
                                            ("max_time_s", m.max_time_s, float, 0, True)):
             _check_number(name, v, kind, low, strict)
     @property
+    def method(self) -> dict:
+        "How every measurement is timed, as a report records it."
+        m = self.measure; return dict(mode=m.mode, warmup=m.warmup, iters=m.iters, target_rel_ci=m.target_rel_ci,
+                                      max_time_s=m.max_time_s)
+    @property
     def search_kw(self) -> dict:
         "The search's fields that are set, as the ceiling functions take them (and their cache key holds)."
         return {k: v for k, v in asdict(self.search).items() if v is not None}

@@ -450,7 +450,8 @@ def run_collectives(config: CollectivesConfig, scout) -> CollectivesReport|None:
     "Check, time and judge the collective on every rank (the scout's counts); rank 0 returns the report."
     own_group = not dist.is_initialized()
     ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu")
-    try: rep = collective_sweep(ctx, [config.operation], config.sizes, scout.warmup, scout.iters, config.output,
+    try: rep = collective_sweep(ctx, [config.operation], config.sizes, scout.config.measure.warmup,
+                                scout.config.measure.iters, config.output,
                                 log=scout.log if ctx.rank == 0 else None)   # written per size: a dying rank loses none
     except Exception as e:   # a rank that failed, or a peer that died or timed out (a backend error): one line, exit 1
         if isinstance(e, CeilingScoutError) and not isinstance(e, CollectiveError): raise

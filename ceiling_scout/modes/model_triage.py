@@ -9,7 +9,7 @@ from typing import Any, Callable
 import torch
 from ..engine.core import CeilingScoutError, Priority, Approach, Precision, parse_enum
 from ..engine.workloads import Flag, Mode, register_mode
-from ..engine.scout import CeilingScout
+from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
 from ..engine.verdict import Verdict
 from ..engine.report import write_report
 from .extract import (ExtractedModel, ExtractedOp, extract_ops, read_ops_json, read_onnx, write_ops_json,
@@ -325,7 +325,8 @@ def _extracted(model: Any, example_inputs: Any, scout: CeilingScout, cfg: Triage
     labels = what_if_sparsity(m, cfg.sparsify) if cfg.sparsify else {}
     name = cfg.name or (source_name(cfg) if model is None else None)     # a module given: extract_ops names it
     with phase_timer(phases, "extract_s"):
-        em = m if read else extract_ops(m, inputs, name=name, warmup=scout.warmup, iters=max(scout.iters, 3),
+        em = m if read else extract_ops(m, inputs, name=name, warmup=scout.config.measure.warmup,
+                                       iters=max(scout.config.measure.iters, 3),
                                         what_if=labels, timeout_s=cfg.timeout_s)
     if pl is not None: em.placement = pl.to_dict()
     with phase_timer(phases, "busy_s"):
@@ -361,7 +362,7 @@ def _coverage_warnings(coverage: float|None, step_ms: float|None) -> list[str]:
 
 def triage(model: Any=None,                     # a torch.nn.Module (with example_inputs) or an ExtractedModel;
            example_inputs: tuple|None=None,     # None: what config.model / config.ops name, loaded and placed
-           scout: CeilingScout|None=None,       # default: CeilingScout(config.device, warmup=, iters=)
+           scout: CeilingScout|None=None,       # default: a scout of config.device, warmup, iters
            config: TriageConfig|None=None,      # default: `TriageConfig()`
            busy: GpuBusy|None=None,             # the step's GPU busy time when profiled already (`profile_gpu_busy`)
            phases_s: dict|None=None,            # seconds already spent on this model
@@ -371,7 +372,7 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     "Load and place the model, extract, profile, measure each unique workload (and sparse kernels) once, rank."
     cfg, t0, phases = (config or TriageConfig()).but(**overrides), time.perf_counter(), dict(phases_s or {})
     before = sum(phases.values())
-    scout = scout or CeilingScout(cfg.device, warmup=cfg.warmup, iters=cfg.iters, log=cfg.log)
+    scout = scout or CeilingScout(ScoutConfig(cfg.device, MeasureConfig.fixed(cfg.warmup, cfg.iters)), log=cfg.log)
     em, labels, profiled = _extracted(model, example_inputs, scout, cfg, phases)
     if on_extracted is not None: on_extracted(em)
     if cfg.write_ops: write_report(cfg.write_ops, write_ops_json(em), force=cfg.force)   # the one writer's rules
@@ -400,13 +401,14 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     unm = em.unmapped_table()
     for r in unm: r["share"] = r["time_ms"] / model_ms if model_ms and r["time_ms"] else None
     with phase_timer(phases, "fusion_s"):
-        fus = (FusionDetector.analyze_model(em, device=scout.device, warmup=scout.warmup, iters=scout.iters,
+        fus = (FusionDetector.analyze_model(em, device=scout.device, warmup=scout.config.measure.warmup,
+                                           iters=scout.config.measure.iters,
                                             max_compiled=cfg.max_compiled, model_ms=model_ms)
                if (cfg.fusion and em.calls) else [])
     return ModelReport(em.name, em.source, scout.target.label, em.step_ms, model_ms, coverage, captured, items,
                        unmapped=unm, fusions=[f.to_dict() for f in fus], speedup_if_high_done=amdahl_speedup(high),
                        speedup_if_all_done=amdahl_speedup(every), warnings=warns, mechanism=em.mechanism,
-                       method={**scout.measure_kw, "unique_workloads": len(uniq), "ops": len(em.ops),
+                       method={**scout.config.method, "unique_workloads": len(uniq), "ops": len(em.ops),
                                "device": str(scout.device), "placement": em.placement},
                        environment=scout.environment.to_dict(), elapsed_s=before + time.perf_counter() - t0,
                        gpu_busy_ms=host and host["gpu_busy_ms"], gpu_busy_share=host and host["gpu_busy_share"],

@@ -12,7 +12,7 @@ import torch
 import torch.distributed as dist
 from ..engine.core import CeilingScoutError
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
-from ..engine.scout import CeilingScout
+from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig
 from .parallel_model import (Fabric, fit_latency_bandwidth, fabric_from_fit, predict_collective,
                                                 detect_interconnect, TPRow, TPReport, HideOption)
 from .collectives import (DTYPES, DistContext, init_distributed, launched_by_torchrun,
@@ -287,9 +287,8 @@ def check_tp_launch(tp: int, environ: dict|None=None) -> int:
 def _rank_scout(scout: CeilingScout, ctx: DistContext) -> CeilingScout:
     "This rank's scout: its own device (cuda:<local rank>) and its own ceiling cache, the CLI's measuring options."
     dev = rank_device(ctx.local_rank, "cuda" if ctx.device.startswith("cuda") else "cpu")
-    return CeilingScout(dev, **scout.measure_kw, cache=rank_ceiling_cache_path(scout.store.path, dev, ctx.local_rank),
-                        remeasure=scout.remeasure, search_kw=scout.search_kw,
-                        log=scout.log if ctx.rank == 0 else (lambda *a, **k: None))
+    cache = rank_ceiling_cache_path(scout.store.path, dev, ctx.local_rank)
+    return CeilingScout(replace(scout.config, device=dev, cache=cache), log=scout.log if ctx.rank == 0 else None)
 
 # %% ../../nbs/62_tensor_parallel.ipynb #708eaae8
 @dataclass(frozen=True)
@@ -311,8 +310,8 @@ def run_tp(config: TPConfig, scout: CeilingScout) -> TPReport|None:
     own = not dist.is_initialized()
     ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu") \
         if launched_by_torchrun() else single_process_group(Path(tempfile.mkdtemp()) / "store", config.timeout_s)
-    rep = tensor_parallel_triage(config.block, ctx, _rank_scout(scout, ctx), config.sequence_parallel, scout.warmup,
-                                 scout.iters)
+    rep = tensor_parallel_triage(config.block, ctx, _rank_scout(scout, ctx), config.sequence_parallel,
+                                 scout.config.measure.warmup, scout.config.measure.iters)
     if own: dist.barrier(); dist.destroy_process_group()
     return rep
 
