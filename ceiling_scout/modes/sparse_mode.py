@@ -71,9 +71,8 @@ class SparseModeConfig:
 
 def run_sparsity(config: SparseModeConfig, scout: CeilingScout) -> SparseResult:
     "The CLI's sparsity mode: analyse A and measure every candidate kernel (progress through the scout's log)."
-    w = config.workload
-    scout.log(f"analysing and measuring {w.describe()} on {scout.environment.device_name} ...")
-    return scout_sparse(scout, w, log=scout.log)
+    scout.log(f"analysing and measuring {config.workload.describe()} on {scout.environment.device_name} ...")
+    return scout_sparse(scout, config.workload, log=scout.log)
 
 SPARSITY_MODE = register_mode(Mode("sparsity", "a sparsity analysis", ("--sparsity", "--weights"), SPARSE_FLAGS,
                                     lambda cls: cls.operation in ("gemm", "sparse_gemm"), run_sparsity,

@@ -222,11 +222,10 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     floor, fwarn = _floor_check(workload, ceiling, dev, t.library.stats.mean_ms, t.custom.stats.mean_ms)
     if floor or late: return result("FAIL", checks + tuple(floor) + tuple(late), kernels=kernels)
     verdict, warns = speed_verdict(base, cust, ceiling)
-    grades = tuple(grade_targets(base.mean_ms, workload, ceiling, cfg.targets)) if cfg.targets else ()
     return result(verdict, checks, baseline=base, custom=cust, speedup=speedup(base, cust),
                   speedup_ci95=speedup_ci95(base, cust), ceiling=ceiling, bound_tflops=ceiling.roofline_bound(ai)[0],
                   spec_bound_tflops=ceiling.spec_bound(ai)[0], warnings=tuple(fwarn + warns), kernels=kernels,
-                  grades=grades)
+                  grades=tuple(grade_targets(base.mean_ms, workload, ceiling, cfg.targets)))   # () when none asked
 
 # %% ../../nbs/40_validation.ipynb #9f62b027
 def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: ValidateConfig,
@@ -370,8 +369,7 @@ def validate_spec(operation: str, shape: str, precision: str,   # the workload, 
     if "edges" in extras: over["edge_shapes"] = ValidateConfig().edge_shapes if extras.pop("edges") else ()
     w = make_workload(operation, shape, precision, **extras)
     cfg = (config or ValidateConfig()).but(**over)
-    v = validate(candidate, w, device, cfg, ceiling, scout)
-    return v, list(v.grades)
+    v = validate(candidate, w, device, cfg, ceiling, scout); return v, list(v.grades)
 
 # %% ../../nbs/40_validation.ipynb #b0a7d002
 def validation_report(v: ValidationResult, grades: Sequence[TargetGrade]=()) -> dict:

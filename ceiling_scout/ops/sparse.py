@@ -461,7 +461,6 @@ def decide_sparse_gemm(ctx: DecisionContext) -> Decision:
 
 # %% ../../nbs/30_sparse.ipynb #0f9502d5
 from ..engine.report import SCHEMA_VERSION, json_safe
-
 @dataclass(frozen=True)
 class SparseResult:
     "Analysis, measured comparison, verdict and report of one sparse GEMM (its JSON is the report's)."

@@ -67,8 +67,7 @@ def sparsity_text(res) -> str:
     return "\n".join([*format_header(res.verdict), "", "=== Sparsity ===", res.analysis.summary(), "",
                       "=== Kernels (measured on this matrix) ===", format_sparse_table(res.comparison),
                       "efficiency vs ideal = useful TFLOPS / ceiling, i.e. (dense ceiling time x density) / "
-                      "measured time",
-                      "", format_verdict(res.verdict, res.report, header=False)])
+                      "measured time", "", format_verdict(res.verdict, res.report, header=False)])
 
 # %% ../../nbs/80_results.ipynb #d127b914
 # TRIAGE RENDERERS: owned by the triage helper (kinds model_triage, tensor_parallel, collectives)
