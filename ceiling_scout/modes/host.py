@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib, importlib.util, json, math, os, re, statistics, subprocess, sys, time
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 import torch
 from ..engine.core import *
 from ..engine.workloads import *
@@ -15,8 +15,6 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..ops.transfers import *
 from ..render.words import sentence
-from ..render.numbers import number
-from ..render.mode_text import format_profile
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .harness import profiler_lines_dropped
 
@@ -25,7 +23,7 @@ __all__ = ['NVLS_OFF', 'ALLOC_CHILD', 'ALLOCATORS', 'ALLOC_SIZES', 'HOST_CATEGOR
            'run_child', 'allocation_breakdown', 'attribute_claim', 'launch_rate', 'kernel_chain', 'decide_launch',
            'TraceEvent', 'category', 'breakdown', 'events_from_profiler', 'Advice', 'advice', 'HostProfile',
            'measure_fresh_vs_kept', 'graph_replay_speedup', 'profile_call', 'example_function', 'load_function',
-           'run_profile_cli']
+           'ProfileConfig', 'run_profile']
 
 # %% ../../nbs/46_host.ipynb #fe954be9
 NVLS_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -105,8 +103,8 @@ def attribute_claim(claim_ms: float,   # the claimed time, e.g. 204.4 for the do
     rows = breakdown["by_size"]
     row = min(rows, key=lambda r: abs(math.log(r["nbytes"] / nbytes))) if nbytes else rows[-1]
     cands = {"context creation (first allocation in a fresh process)": breakdown["first_call"]["first_allocation_ms"],
-             f"raw cudaMalloc of {number(row['nbytes'] / 2**20, fmt='g')} MiB": row["raw_cudaMalloc_ms"],
-             f"caching-allocator hit of {number(row['nbytes'] / 2**20, fmt='g')} MiB": row["caching_hit_ms"]}
+             f"raw cudaMalloc of {row['nbytes'] / 2**20:g} MiB": row["raw_cudaMalloc_ms"],
+             f"caching-allocator hit of {row['nbytes'] / 2**20:g} MiB": row["caching_hit_ms"]}
     best = min(cands, key=lambda k: abs(math.log(claim_ms / max(cands[k], 1e-6))))
     return {"claim_ms": claim_ms, "candidates_ms": cands, "most_likely": best,
             "claim_over_candidate": claim_ms / max(cands[best], 1e-6),
@@ -314,6 +312,7 @@ class HostProfile:
     advice: list                   # [Advice]
     method: str = ("torch.profiler events (with_stack, record_shapes, profile_memory), parsed by "
                    "ceiling_scout.modes.host")
+    kind: ClassVar[str] = "host_profile"; schema: ClassVar[str] = "ceiling_scout.host_profile/1"
     def to_dict(self) -> dict: return asdict(self)
 
 # %% ../../nbs/46_host.ipynb #d8b61f93
@@ -499,19 +498,21 @@ PROFILE_FLAGS = (Flag("--profile", str, "profile a function called with no argum
                       "before it counts as a hang (default 30 for a kernel, 300 for a profiled function; "
                       "inf: no limit)"))
 
-def run_profile_cli(args, scout, out: Callable=print) -> HostProfile:
-    "The --profile mode: load the function, profile it on the scout's device, print the breakdown (or JSON)."
-    limit = getattr(args, "kernel_timeout", None)
-    limit = DEFAULT_TIMEOUT_S if limit is None else limit
-    fn, name = load_function(args.profile, limit)
-    p = profile_call(fn, steps=args.profile_steps if args.profile_steps is not None else 3,
-                     warmup=args.profile_warmup if args.profile_warmup is not None else 1,
-                     device=scout.device, name=name, timeout_s=limit)
-    text = json.dumps(p.to_dict(), indent=1, default=str)
-    if args.output: Path(args.output).write_text(text)
-    out(text if args.json else format_profile(p))
-    if args.output and not args.json: out(f"\nProfile written to {args.output}")
-    return p
+@dataclass(frozen=True)
+class ProfileConfig:
+    "A --profile run: the function ('package.module:function' or 'path/file.py:function'), its calls, its time limit."
+    function: str; steps: int = 3; warmup: int = 1; timeout_s: float|None = DEFAULT_TIMEOUT_S
+    @classmethod
+    def from_flags(cls, args) -> ProfileConfig:
+        "The config of a CLI call: --profile, --profile-steps, --profile-warmup and --kernel-timeout (defaults above)."
+        given = {"steps": args.profile_steps, "warmup": args.profile_warmup, "timeout_s": args.kernel_timeout}
+        return cls(args.profile, **{k: v for k, v in given.items() if v is not None})
+
+def run_profile(config: ProfileConfig, scout) -> HostProfile:
+    "The --profile mode: load the function and profile it on the scout's device."
+    fn, name = load_function(config.function, config.timeout_s)
+    return profile_call(fn, steps=config.steps, warmup=config.warmup, device=scout.device, name=name,
+                        timeout_s=config.timeout_s)
 
 PROFILE_MODE = register_mode(Mode("profile", "a host-overhead profile", ("--profile",), PROFILE_FLAGS,
-                                  lambda cls: True, run_profile_cli, needs_shape=False))
+                                  lambda cls: True, run_profile, ProfileConfig, needs_shape=False))

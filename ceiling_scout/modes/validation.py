@@ -6,8 +6,7 @@
 from __future__ import annotations
 import json, math, re, sys
 from dataclasses import dataclass, asdict
-from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, ClassVar, Sequence
 import torch
 from ..engine.core import *
 from ..engine.timing import *
@@ -15,12 +14,12 @@ from ..engine.workloads import *
 from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
+from ..engine.scout import AnalysisConfig
 from .candidate import *
 from .correctness import *
 from .validation_checks import *
 from ..render.numbers import number
-from ..render.mode_text import (format_targets, format_validation, graph_check_text, sanitizer_text,
-                                            SANITIZER_NOT_LOADABLE, target_line)
+from ..render.mode_text import graph_check_text, sanitizer_text, SANITIZER_NOT_LOADABLE, target_line
 from ceiling_scout.modes.harness import (Isolated, NotCapturable, SANITIZER_DEFAULT, SANITIZER_TOOLS, below_floor,
     find_sanitizer, graph_capture_problem, harness_refs, physics_floor_ms, restore_harness, run_isolated, run_sanitized,
     sanitizer_command)
@@ -28,8 +27,8 @@ from ceiling_scout.modes.harness import (Isolated, NotCapturable, SANITIZER_DEFA
 # %% auto #0
 __all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'ValidationResult', 'speed_verdict',
            'sanitizer_path', 'sanitized_calls', 'optional_checks', 'validate', 'validate_isolated', 'TargetGrade',
-           'grade_targets', 'has_calling_convention', 'run_validate_cli', 'calling_conventions', 'parse_extras',
-           'validate_spec', 'validation_report', 'targets_table', 'validation_figure']
+           'grade_targets', 'has_calling_convention', 'KernelValidationConfig', 'run_validation', 'calling_conventions',
+           'parse_extras', 'validate_spec', 'validation_report', 'targets_table', 'validation_figure']
 
 # %% ../../nbs/40_validation.ipynb #22fee9aa
 @dataclass(frozen=True)
@@ -45,6 +44,8 @@ class ValidationResult:
     candidate_sha256: str|None = None   # the SHA-256 of the file the candidate was loaded from (None: no file)
     seeds: tuple[int, ...] = ()         # the inputs' random seeds (`ValidateConfig(seed=...)` replays them)
     kernels: tuple[str, ...] = ()       # the kernels the candidate launched (profiler; aten ops on a CPU)
+    grades: tuple[TargetGrade, ...] = ()   # the config's target tiers graded (`grade_targets`) once it was timed
+    kind: ClassVar[str] = "custom_kernel_validation"; schema: ClassVar[str] = VALIDATION_SCHEMA_VERSION
     @property
     def traps(self) -> tuple[str, ...]: return tuple(c.trap for c in self.checks if not c.passed and c.trap)
     @property
@@ -223,7 +224,8 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     verdict, warns = speed_verdict(base, cust, ceiling)
     return result(verdict, checks, baseline=base, custom=cust, speedup=speedup(base, cust),
                   speedup_ci95=speedup_ci95(base, cust), ceiling=ceiling, bound_tflops=ceiling.roofline_bound(ai)[0],
-                  spec_bound_tflops=ceiling.spec_bound(ai)[0], warnings=tuple(fwarn + warns), kernels=kernels)
+                  spec_bound_tflops=ceiling.spec_bound(ai)[0], warnings=tuple(fwarn + warns), kernels=kernels,
+                  grades=tuple(grade_targets(base.mean_ms, workload, ceiling, cfg.targets)))   # () when none asked
 
 # %% ../../nbs/40_validation.ipynb #9f62b027
 def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: ValidateConfig,
@@ -307,34 +309,31 @@ def has_calling_convention(cls: type[Workload]) -> bool:
     "True when the operation declares how a user's kernel is called."
     return cls.candidate_call is not Workload.candidate_call
 
-def run_validate_cli(args, scout, out: Callable=print) -> ValidationResult:
-    "The --custom-kernel mode: validate, time (--compare), grade --targets, print; the JSON result to --output."
-    if args.shape is None: raise CeilingScoutError(f"--shape is required with --custom-kernel")
-    cls = WORKLOADS[Operation(args.operation)]
-    extras = {f.key: getattr(args, f.name[2:].replace("-", "_")) for f in cls.cli_flags
-              if hasattr(args, f.name[2:].replace("-", "_"))}
-    w = cls.from_shape(args.shape, args.precision, **{k: v for k, v in extras.items() if v is not None})
-    tiers = parse_tiers(args.targets) if args.targets else None
-    timeout = args.kernel_timeout if args.kernel_timeout is not None else 30.0
-    if not (math.isfinite(timeout) and timeout > 0):
-        raise CeilingScoutError(f"--kernel-timeout must be a finite number of seconds > 0, e.g. 30; got {timeout}")
-    edges = () if args.kernel_shapes == "exact" else ("smallest", "misaligned")
-    cfg = ValidateConfig(compare=bool(args.compare), edge_shapes=edges, timeout_s=timeout, warmup=scout.warmup,
-                         iters=scout.iters, targets=tiers or (), graph_check=bool(getattr(args, "graph_check", False)),
-                         sanitizer=getattr(args, "sanitizer", None))
-    try: v = validate(args.custom_kernel, w, scout.device, cfg, scout=scout)
+@dataclass(frozen=True)
+class KernelValidationConfig:
+    "A --custom-kernel run: the kernel ('file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'), its workload, its checks."
+    candidate: str|Callable; workload: Workload; checks: ValidateConfig = ValidateConfig()
+    @classmethod
+    def from_flags(cls, args) -> KernelValidationConfig:
+        "The config of a CLI call: the workload as one measurement reads it (`AnalysisConfig`), the checks from flags."
+        w = AnalysisConfig.from_flags(args).workload
+        tiers = parse_tiers(args.targets) if args.targets else ()
+        timeout = args.kernel_timeout if args.kernel_timeout is not None else 30.0
+        if not (math.isfinite(timeout) and timeout > 0):
+            raise CeilingScoutError(f"--kernel-timeout must be a finite number of seconds > 0, e.g. 30; got {timeout}")
+        edges = () if args.kernel_shapes == "exact" else ("smallest", "misaligned")
+        return cls(args.custom_kernel, w, ValidateConfig(compare=bool(args.compare), edge_shapes=edges,
+                   timeout_s=timeout, warmup=args.warmup, iters=args.iters, targets=tiers,
+                   graph_check=bool(args.graph_check), sanitizer=args.sanitizer))
+
+def run_validation(config: KernelValidationConfig, scout) -> ValidationResult:
+    "The --custom-kernel mode: check (and with `compare` time) the kernel on the scout's device; its tiers graded."
+    try: return validate(config.candidate, config.workload, scout.device, config.checks, scout=scout)
     except CeilingScoutError: raise
     except Exception as e: raise CeilingScoutError(f"validation could not run: {one_line(e)}") from None
-    out(format_validation(v))
-    if cfg.targets and v.baseline is not None:
-        out(format_targets(v, grade_targets(v.baseline.mean_ms, w, v.ceiling, cfg.targets)))
-    if args.output:
-        Path(args.output).write_text(json.dumps(v.to_dict(), indent=1, default=str))
-        out(f"\nReport written to {args.output}")
-    return v
 
 VALIDATE_MODE = register_mode(Mode("validate", "a custom-kernel validation", ("--custom-kernel",), VALIDATE_FLAGS,
-                                   has_calling_convention, run_validate_cli))
+                                   has_calling_convention, run_validation, KernelValidationConfig))
 
 # %% ../../nbs/40_validation.ipynb #c0c0c000
 def calling_conventions() -> list[dict]:
@@ -370,9 +369,7 @@ def validate_spec(operation: str, shape: str, precision: str,   # the workload, 
     if "edges" in extras: over["edge_shapes"] = ValidateConfig().edge_shapes if extras.pop("edges") else ()
     w = make_workload(operation, shape, precision, **extras)
     cfg = (config or ValidateConfig()).but(**over)
-    v = validate(candidate, w, device, cfg, ceiling, scout)
-    if not cfg.targets or v.baseline is None: return v, []
-    return v, grade_targets(v.baseline.mean_ms, w, v.ceiling, cfg.targets)
+    v = validate(candidate, w, device, cfg, ceiling, scout); return v, list(v.grades)
 
 # %% ../../nbs/40_validation.ipynb #b0a7d002
 def validation_report(v: ValidationResult, grades: Sequence[TargetGrade]=()) -> dict:

@@ -460,15 +460,15 @@ def decide_sparse_gemm(ctx: DecisionContext) -> Decision:
                     evidence=ev, facts={**facts, "tree": why})
 
 # %% ../../nbs/30_sparse.ipynb #0f9502d5
+from ..engine.report import SCHEMA_VERSION, json_safe
 @dataclass(frozen=True)
 class SparseResult:
-    "Analysis, measured comparison, verdict and report of one sparse GEMM."
+    "Analysis, measured comparison, verdict and report of one sparse GEMM (its JSON is the report's)."
     analysis: SparsityAnalysis; comparison: SparseComparison; verdict: Verdict; report: Report
+    kind: ClassVar[str] = "sparsity"; schema: ClassVar[str] = SCHEMA_VERSION
     @property
     def recommendation(self) -> str: return self.verdict.recommendation
-    def to_dict(self) -> dict:
-        return {"analysis": self.analysis.to_dict(), "comparison": self.comparison.to_dict(),
-                "report": self.report.to_dict()}
+    def to_dict(self) -> dict: return json_safe(self.report)   # the report file and --json hold the report alone
 
 EFFICIENCY_DEFINITION = "useful TFLOPS / ceiling = (dense ceiling time x density) / measured time"
 

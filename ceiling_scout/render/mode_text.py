@@ -12,7 +12,7 @@ from ..modes.triage_data import gain_kind
 
 # %% auto #0
 __all__ = ['TRAP_WORDS', 'GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'PHASE_WORDS', 'rate_text', 'error_stats_text',
-           'target_line', 'before_after', 'format_validation', 'format_targets', 'graph_check_text', 'sanitizer_text',
+           'target_line', 'before_after', 'format_validation', 'graph_check_text', 'sanitizer_text',
            'conventions_markdown', 'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line',
            'fusion_sequence_text', 'phases_text', 'render_model_report', 'sweep_line', 'format_verdict_line',
            'format_collectives', 'collectives_summary', 'collectives_markdown']
@@ -124,11 +124,6 @@ def format_validation(v) -> str:
     if getattr(v, "seeds", ()):
         lines.append(f"Seeds: {', '.join(map(str, v.seeds))} (ValidateConfig(seed=...) replays)")
     return "\n".join(lines)
-
-def format_targets(v, grades: Sequence) -> str:
-    "The graded target tiers under the library's time (the CLI's block after a timed validation)."
-    return "\n".join(["", f"=== Targets over the library's {number(v.baseline.mean_ms, fmt='.4g')} ms ==="]
-                     + ["  " + target_line(g, v.ceiling.device_name) for g in grades])
 
 # %% ../../nbs/77_mode_text.ipynb #4fcdd944
 GRAPH_CHECK_WORDS = {

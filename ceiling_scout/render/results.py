@@ -11,7 +11,7 @@ from .cli_text import format_run, format_kernel_evidence
 
 # %% auto #0
 __all__ = ['FORMATS', 'RENDERERS', 'renders', 'render', 'written_text', 'analysis_text', 'k_sweep_text', 'sharded_text',
-           'sweep_json', 'collectives_text']
+           'sweep_json', 'validation_text', 'sparsity_text', 'collectives_text']
 
 # %% ../../nbs/80_results.ipynb #a1f70446
 FORMATS = ("text", "json", "markdown", "html", "figure")
@@ -79,7 +79,26 @@ def sweep_json(res) -> str:
     return json.dumps({k: v for k, v in res.to_dict().items() if k != "reports"}, indent=1, default=str)
 
 # %% ../../nbs/80_results.ipynb #f518e679
-# VALIDATION RENDERERS: owned by the validation helper (kinds custom_kernel_validation, host_profile, sparsity)
+from .cli_text import format_header, format_verdict
+from .op_tables import format_sparse_table
+from .mode_text import format_validation, format_profile, target_line
+from .numbers import number
+
+@renders("custom_kernel_validation", "text")
+def validation_text(v) -> str:
+    "A kernel validation (`modes.validation.ValidationResult`): its checks, timing and verdict, then its graded tiers."
+    tiers = [f"\n=== Targets over the library's {number(v.baseline.mean_ms, fmt='.4g')} ms ==="] if v.grades else []
+    return "\n".join([format_validation(v), *tiers, *("  " + target_line(g, v.ceiling.device_name) for g in v.grades)])
+
+renders("host_profile", "text")(format_profile)   # a `modes.host.HostProfile`
+
+@renders("sparsity", "text")
+def sparsity_text(res) -> str:
+    "A sparse GEMM (`ops.sparse.SparseResult`): the header, the analysis, the kernels measured on it, the verdict."
+    return "\n".join([*format_header(res.verdict), "", "=== Sparsity ===", res.analysis.summary(), "",
+                      "=== Kernels (measured on this matrix) ===", format_sparse_table(res.comparison),
+                      "efficiency vs ideal = useful TFLOPS / ceiling, i.e. (dense ceiling time x density) / "
+                      "measured time", "", format_verdict(res.verdict, res.report, header=False)])
 
 # %% ../../nbs/80_results.ipynb #d127b914
 from .mode_text import render_model_report, format_collectives
