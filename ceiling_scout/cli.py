@@ -242,19 +242,13 @@ def run_measurement(args: argparse.Namespace, mode: Mode, given: set[str], log: 
     if mode.needs_shape and args.shape is None and not given & set(mode.shape_from) and mode is not ONE_MEASUREMENT:
         raise CeilingScoutError(f"--shape is required for {mode.label} "
                                 "(or an input such as --weights where it takes one)")
-    if mode.config is None:   # TRANSITION: a mode not yet ported prints and writes on its own
-        if mode.name in ("validate", "profile", "model_triage"):
-            ns = with_mode_defaults(args, mode); ns.output = None
-            return mode.run(ns, scout, (lambda *a, **k: None) if args.json else print)
-        return mode.run(with_mode_defaults(args, mode), scout, print)
     return mode.run(mode.config.from_flags(with_mode_defaults(args, mode)), scout)
 
 def show_and_write(args: argparse.Namespace, mode: Mode, result, out: Callable=print) -> None:
     "Print `result` (its text, or its JSON with --json), then write it to --output unless the mode wrote as it went."
     if result is None: return   # a rank that reports nothing (rank 0 prints and writes)
-    if mode.config is not None: out(render(result, "json" if args.json else "text"))   # TRANSITION: test removed
-    if not args.output or mode.streams or mode.config is None and mode.name not in ("validate", "profile",
-                                                                                     "model_triage"): return
+    out(render(result, "json" if args.json else "text"))
+    if not args.output or mode.streams: return
     try: write_report(args.output, result, force=args.force)   # after the result is printed: a failed write loses nothing
     except (OSError, ReportError) as e: raise ResultNotWritten([result], args.output, e) from None
     if not args.json: out(written_text(args.output))

@@ -187,7 +187,7 @@ class Mode:
     flags: tuple[Flag, ...]          # every flag the mode takes (its triggers included)
     applies: Callable[[type[Workload]], bool]  # which operations it runs on
     run: Callable                    # run(config, scout) -> Result (None on a rank that reports nothing)
-    config: type|None = None         # its frozen config, built by `config.from_flags(args)` (None: run(args, scout, out))
+    config: type|None = None         # its frozen config class, built by `config.from_flags(args)` (or in Python)
     always_for: tuple[str, ...] = () # operations that always run in this mode (e.g. sparse_gemm)
     needs_shape: bool = True         # False: the mode takes its work from its own flags (a model, a function)
     shape_from: tuple[str, ...] = () # flags that supply the matrix instead of --shape (the mode then checks it)

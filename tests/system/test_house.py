@@ -44,18 +44,11 @@ STILL_UPWARD: set[tuple[str, str]] = {
     ('ceiling_scout.modes.extract', 'ceiling_scout.render.numbers'),
     ('ceiling_scout.modes.fusion', 'ceiling_scout.render.mode_text'),
     ('ceiling_scout.modes.fusion', 'ceiling_scout.render.numbers'),
-    ('ceiling_scout.modes.host', 'ceiling_scout.render.mode_text'),
-    ('ceiling_scout.modes.host', 'ceiling_scout.render.numbers'),
     ('ceiling_scout.modes.host', 'ceiling_scout.render.words'),
-    ('ceiling_scout.modes.ksweep', 'ceiling_scout.render.cli_text'),
     ('ceiling_scout.modes.ksweep', 'ceiling_scout.render.sweep_text'),
-    ('ceiling_scout.modes.model_triage', 'ceiling_scout.render.mode_text'),
     ('ceiling_scout.modes.model_triage', 'ceiling_scout.render.numbers'),
     ('ceiling_scout.modes.model_triage', 'ceiling_scout.render.words'),
     ('ceiling_scout.modes.sharded', 'ceiling_scout.render.sweep_text'),
-    ('ceiling_scout.modes.sparse_mode', 'ceiling_scout.render.cli_text'),
-    ('ceiling_scout.modes.sparse_mode', 'ceiling_scout.render.op_tables'),
-    ('ceiling_scout.modes.tensor_parallel', 'ceiling_scout.render.parallel_text'),
     ('ceiling_scout.modes.validation', 'ceiling_scout.render.mode_text'),
     ('ceiling_scout.modes.validation', 'ceiling_scout.render.numbers'),
     ('ceiling_scout.ops.attention', 'ceiling_scout.render.op_words'),
@@ -65,7 +58,7 @@ STILL_UPWARD: set[tuple[str, str]] = {
 }
 # Sentence literals (four or more words, not a docstring, raise message or flag help) outside render/, per subpackage:
 # the most there may be; lower a figure when words move to render/.
-SENTENCES_MAX = {'__init__.py': 1, 'cli.py': 13, 'engine': 100, 'explore.py': 7, 'modes': 180, 'ops': 154, 'reports': 33}
+SENTENCES_MAX = {'__init__.py': 1, 'cli.py': 13, 'engine': 100, 'explore.py': 7, 'modes': 176, 'ops': 154, 'reports': 33}
 
 
 def test_no_import_circles():
