@@ -153,16 +153,19 @@ def _operation_changed(self: Explorer):
     self.flag_widgets = {f.name: (f, flag_widget(f)) for f in cls.cli_flags}
     self.flags_box.children = [w for _, w in self.flag_widgets.values()]
 
+def _cached_scout(ex, key: tuple, **measure) -> CeilingScout:
+    "Explorer `ex`'s scout for `key`, made once: its device, mode and counts (and `measure`: adaptive's rule)."
+    if key not in ex._scouts:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")   # the scout's device warnings go to its log, not to stderr
+            ex._scouts[key] = CeilingScout(replace(ex.scout_config, device=ex.device.value, measure=MeasureConfig(
+                mode=ex.mode.value, warmup=ex.warmup.value, iters=ex.iters.value, **{"max_time_s": 60.0, **measure})))
+    return ex._scouts[key]
+
 @patch
 def scout(self: Explorer):
     "The scout for the current device, mode and counts (made once per setting)."
-    key = (self.device.value, self.mode.value, self.warmup.value, self.iters.value)
-    if key not in self._scouts:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")   # the scout's device warnings go to its log, not to stderr
-            self._scouts[key] = CeilingScout(replace(self.scout_config, device=self.device.value, measure=MeasureConfig(
-                mode=self.mode.value, warmup=self.warmup.value, iters=self.iters.value, max_time_s=60.0)))
-    return self._scouts[key]
+    return _cached_scout(self, (self.device.value, self.mode.value, self.warmup.value, self.iters.value))
 
 @patch
 def workload(self: Explorer) -> Workload:
@@ -296,13 +299,8 @@ def scout(self: KSweepExplorer):
     adaptive = self.mode.value == "adaptive"
     key = (self.device.value, self.mode.value, self.warmup.value,
            (self.target_ci.value, self.max_time.value) if adaptive else self.iters.value)
-    if key not in self._scouts:
-        kw = dict(target_rel_ci=self.target_ci.value / 100, max_time_s=self.max_time.value) if adaptive else {}
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            self._scouts[key] = CeilingScout(replace(self.scout_config, device=self.device.value, measure=MeasureConfig(
-                mode=self.mode.value, warmup=self.warmup.value, iters=self.iters.value, **{"max_time_s": 60.0, **kw})))
-    return self._scouts[key]
+    kw = dict(target_rel_ci=self.target_ci.value / 100, max_time_s=self.max_time.value) if adaptive else {}
+    return _cached_scout(self, key, **kw)
 
 # %% ../nbs/14_explore.ipynb #5b16ea81
 def raise_in_thread(thread_id: int, exc: type[BaseException]=KeyboardInterrupt) -> bool:

@@ -16,7 +16,7 @@ from ..engine.verdict import *
 
 # %% auto #0
 __all__ = ['ROWWISE_PRECISIONS', 'ELEMENTWISE_KINDS', 'apex_available', 'RowwiseWorkload', 'LayerNormWorkload', 'RMSNormWorkload',
-           'SoftmaxWorkload', 'BiasGeluWorkload', 'ElementwiseWorkload', 'decide_memory_bound']
+           'SoftmaxWorkload', 'BiasGeluWorkload', 'ElementwiseWorkload', 'faster_or_facts', 'decide_memory_bound']
 
 # %% ../../nbs/22_memory_bound.ipynb #ba1947e7
 ROWWISE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -78,7 +78,15 @@ class RowwiseWorkload(Workload):
                                                                                                  self.eager_code)
         return self.eager_code
     eager_code: ClassVar[str] = ""
-    def extra_backends(self, device: torch.device) -> dict[str, Backend]: return {}
+    apex: ClassVar[tuple|None] = None  # Apex's fused kernel: (its name, its fused_layer_norm function, eps)
+    def extra_backends(self, device: torch.device) -> dict[str, Backend]:
+        "Apex's fused kernel, where Apex has one for the operation and imports (it takes the inputs, shape, eps)."
+        if self.apex is None or not apex_available(): return {}
+        name, function, eps = self.apex
+        def fn(x):
+            from apex.normalization import fused_layer_norm
+            return getattr(fused_layer_norm, function)(*x.values(), (self.COLS,), eps)
+        return {"apex": Backend("apex", fn, f"NVIDIA Apex {name}")}
     def backends(self, device) -> dict[str, Backend]:
         dev = torch.device(device)
         out = {"eager": Backend("eager", self.eager, "ATen" + (" (CUDA)" if dev.type == "cuda" else " (CPU)"))}
@@ -102,13 +110,8 @@ class LayerNormWorkload(RowwiseWorkload):
     param_vectors: ClassVar[int] = 2
     eager_code: ClassVar[str] = "torch.nn.functional.layer_norm(x, (x.shape[-1],), w, b, eps=1e-5)"
     calling_convention: ClassVar[str] = "fn(x, weight, bias) -> layer_norm over the last dim, eps=1e-5 (x: ROWS×COLS)"
+    apex: ClassVar[tuple] = ("FusedLayerNorm", "fused_layer_norm_affine", 1e-5)
     def eager(self, x): return F.layer_norm(x["x"], (self.COLS,), x["w"], x["b"], eps=1e-5)
-    def extra_backends(self, dev):
-        if not apex_available(): return {}
-        def fn(x):
-            from apex.normalization.fused_layer_norm import fused_layer_norm_affine
-            return fused_layer_norm_affine(x["x"], x["w"], x["b"], (self.COLS,), 1e-5)
-        return {"apex": Backend("apex", fn, "NVIDIA Apex FusedLayerNorm")}
 
 @register_workload
 @dataclass(frozen=True)
@@ -119,13 +122,8 @@ class RMSNormWorkload(RowwiseWorkload):
     param_vectors: ClassVar[int] = 1
     eager_code: ClassVar[str] = "torch.nn.functional.rms_norm(x, (x.shape[-1],), w, eps=1e-6)"
     calling_convention: ClassVar[str] = "fn(x, weight) -> rms_norm over the last dim, eps=1e-6 (x: ROWS×COLS)"
+    apex: ClassVar[tuple] = ("FusedRMSNorm", "fused_rms_norm_affine", 1e-6)
     def eager(self, x): return F.rms_norm(x["x"], (self.COLS,), x["w"], eps=1e-6)
-    def extra_backends(self, dev):
-        if not apex_available(): return {}
-        def fn(x):
-            from apex.normalization.fused_layer_norm import fused_rms_norm_affine
-            return fused_rms_norm_affine(x["x"], x["w"], (self.COLS,), 1e-6)
-        return {"apex": Backend("apex", fn, "NVIDIA Apex FusedRMSNorm")}
 
 @register_workload
 @dataclass(frozen=True)
@@ -215,28 +213,33 @@ def _tries(w: Workload) -> list[str]:
     return ["torch.compile (fused with the operations around it)",
             *(["Liger's fused SwiGLU (LigerSiLUMulFunction)"] if w.kind == "silu_mul" else [])]
 
+def faster_or_facts(ctx: DecisionContext, flops_note: str) -> tuple[dict, dict, Decision|None]:
+    "A memory-bound decision's evidence and facts, and its Decision when a backend beat eager beyond the noise."
+    w, base, bw = ctx.workload, ctx.baseline, ctx.ceiling.measured_bandwidth_gbps
+    fastest = min([r for r in ctx.same_workload() if r.ok], key=lambda r: r.mean_ms)
+    evidence = {"backends": [backend_row(r, base, bw) for r in ctx.same_workload()], "copy_bandwidth_gbps": bw,
+                "bytes_min": w.bytes_min, "fastest_backend": fastest.backend, "flops_note": flops_note}
+    facts = {"operation": w.operation.value, "library": base.library, "efficiency": ctx.efficiency,
+             "baseline_gbps": base.gbps, "copy_gbps": bw}
+    gain = speedup(base, fastest)
+    if fastest is base: return evidence, facts, None
+    if not faster_beyond_noise(base, fastest):
+        return evidence, {**facts, "other_backend": fastest.backend, "other_speedup": gain}, None
+    fused = fastest.backend == "torch.compile"
+    return evidence, facts, Decision(
+        gain_priority(gain), Approach.FUSION if fused else Approach.SWITCH_BACKEND,
+        "fused_faster" if fused else "faster_backend",
+        config={"backend": fastest.backend, "code": w.code(fastest.backend), "measured_speedup": round(gain, 3)},
+        evidence=evidence, gain=gain, gain_ci95=speedup_ci95(base, fastest),
+        facts={**facts, "backend": fastest.backend, "library": fastest.library, "speedup": gain,
+               "fastest_gbps": fastest.gbps})
+
 def decide_memory_bound(ctx: DecisionContext) -> Decision:
     "Fastest correct backend vs eager; then ≥90 % of the measured copy bandwidth; the words are `render.op_words`'."
-    w, baseline, eff, alts, ceiling = ctx.workload, ctx.baseline, ctx.efficiency, ctx.alternatives, ctx.ceiling
-    ok = [r for r in [baseline, *alts] if r.ok and r.workload == w]
-    fastest = min(ok, key=lambda r: r.mean_ms)
-    bw = ceiling.measured_bandwidth_gbps
-    rows = [backend_row(r, baseline, bw) for r in ctx.same_workload()]
-    evidence = {"backends": rows, "copy_bandwidth_gbps": bw, "bytes_min": w.bytes_min,
-                "fastest_backend": fastest.backend,
-                "flops_note": "nominal FLOPs: efficiency is achieved GB/s over the measured copy bandwidth"}
-    gain = baseline.mean_ms / fastest.mean_ms
-    facts = {"operation": w.operation.value, "library": baseline.library, "efficiency": eff,
-             "baseline_gbps": baseline.gbps, "copy_gbps": bw}
-    if fastest is not baseline and faster_beyond_noise(baseline, fastest):
-        appr = Approach.FUSION if fastest.backend == "torch.compile" else Approach.SWITCH_BACKEND
-        return Decision(gain_priority(gain), appr, "fused_faster" if appr == Approach.FUSION else "faster_backend",
-                        config={"backend": fastest.backend, "code": w.code(fastest.backend),
-                                "measured_speedup": round(gain, 3)},
-                        evidence=evidence, gain=gain, gain_ci95=speedup_ci95(baseline, fastest),
-                        facts={**facts, "backend": fastest.backend, "library": fastest.library, "speedup": gain,
-                               "fastest_gbps": fastest.gbps})
-    if fastest is not baseline: facts.update(other_backend=fastest.backend, other_speedup=gain)
+    w, eff = ctx.workload, ctx.efficiency
+    evidence, facts, faster = faster_or_facts(
+        ctx, "nominal FLOPs: efficiency is achieved GB/s over the measured copy bandwidth")
+    if faster is not None: return faster
     if eff is None or eff >= EFFICIENT:
         return Decision(Priority.NONE, Approach.NONE, "at_ceiling" if eff is not None else "no_ceiling",
                         config={"use": w.eager_code,

@@ -13,6 +13,7 @@ from ..engine.core import *
 from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
+from .memory_bound import faster_or_facts
 
 # %% auto #0
 __all__ = ['ROPE_PRECISIONS', 'ROPE_EXPR', 'ROPE_FUSION_TARGETS', 'rope_tables', 'rotate_half_rope', 'liger_available',
@@ -153,26 +154,10 @@ ROPE_FUSION_TARGETS = ("the QKV projection's GEMM epilogue (rotate q and k as th
 @register_decider("rope")
 def decide_rope(ctx: DecisionContext) -> Decision:
     "Fastest correct backend vs eager beyond noise; then >= 90 % of the measured copy bandwidth; else fuse RoPE away."
-    w, base, eff, bw = ctx.workload, ctx.baseline, ctx.efficiency, ctx.ceiling.measured_bandwidth_gbps
-    results = ctx.same_workload()
-    fastest = min([r for r in results if r.ok], key=lambda r: r.mean_ms)
-    rows = [backend_row(r, base, bw) for r in results]
-    evidence = {"backends": rows, "copy_bandwidth_gbps": bw, "bytes_min": w.bytes_min,
-                "fastest_backend": fastest.backend,
-                "flops_note": "3 FLOPs per element; efficiency is achieved GB/s over the measured copy bandwidth"}
-    facts = {"operation": "rope", "library": base.library, "efficiency": eff, "baseline_gbps": base.gbps,
-             "copy_gbps": bw}
-    if fastest is not base and faster_beyond_noise(base, fastest):
-        gain = speedup(base, fastest)
-        fused = fastest.backend == "torch.compile"
-        return Decision(gain_priority(gain), Approach.FUSION if fused else Approach.SWITCH_BACKEND,
-                        "fused_faster" if fused else "faster_backend",
-                        config={"backend": fastest.backend, "code": w.code(fastest.backend),
-                                "measured_speedup": round(gain, 3)},
-                        evidence=evidence, gain=gain, gain_ci95=speedup_ci95(base, fastest),
-                        facts={**facts, "backend": fastest.backend, "library": fastest.library, "speedup": gain,
-                               "fastest_gbps": fastest.gbps})
-    if fastest is not base: facts.update(other_backend=fastest.backend, other_speedup=speedup(base, fastest))
+    w, eff = ctx.workload, ctx.efficiency
+    evidence, facts, faster = faster_or_facts(
+        ctx, "3 FLOPs per element; efficiency is achieved GB/s over the measured copy bandwidth")
+    if faster is not None: return faster
     if eff is None:
         return Decision(Priority.NONE, Approach.NONE, "no_ceiling", config={"use": w.code("eager")},
                         evidence=evidence, facts=facts)

@@ -137,6 +137,7 @@ class TransferWorkload(Workload):
     example_shape: ClassVar[str] = "1048576"
     example_precision: ClassVar[str] = "fp32"
     src_device: ClassVar[str] = "cpu"; dst_device: ClassVar[str] = "cuda"
+    cli_flags: ClassVar[tuple] = TRANSFER_FLAGS
     def __post_init__(self):
         if self.pinned and self.pageable:
             raise CeilingScoutError("--pinned and --pageable exclude each other; choose one")
@@ -197,7 +198,6 @@ class TransferWorkload(Workload):
 class H2DWorkload(TransferWorkload):
     "Host-to-device copy of `nbytes` bytes."
     operation: ClassVar[str] = "h2d"
-    cli_flags: ClassVar[tuple] = TRANSFER_FLAGS
     example_shapes: ClassVar[dict] = {"h2d 64 MiB pageable": ("67108864", "fp32", {}),
                                       "h2d 64 MiB pinned": ("67108864", "fp32", {"pinned": True})}
 
@@ -207,7 +207,6 @@ class D2HWorkload(TransferWorkload):
     "Device-to-host copy of `nbytes` bytes."
     operation: ClassVar[str] = "d2h"
     src_device: ClassVar[str] = "cuda"; dst_device: ClassVar[str] = "cpu"
-    cli_flags: ClassVar[tuple] = TRANSFER_FLAGS
     example_shapes: ClassVar[dict] = {"d2h 64 MiB pageable": ("67108864", "fp32", {}),
                                       "d2h 64 MiB pinned": ("67108864", "fp32", {"pinned": True})}
 

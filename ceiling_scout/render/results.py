@@ -46,8 +46,7 @@ def analysis_text(a) -> str:
     return format_run(a.verdict, a.report, format_kernel_evidence(a.evidence) if a.evidence is not None else None)
 
 # %% ../../nbs/80_results.ipynb #b06ca1be
-from .sweep_text import (format_k_sweep, format_sharded, k_sweep_intro, k_analysis_line,
-                                             k_written_line, merged_written_line, ONE_PROCESS_NOTE)
+from .sweep_text import format_k_sweep, format_sharded
 from .cli_text import format_verdict
 from ..modes.ksweep import sweep_info
 from ..modes.sharded import shard_path
@@ -55,21 +54,32 @@ from ..modes.sharded import shard_path
 @renders("k_sweep", "text")
 def k_sweep_text(res) -> str:
     "A K sweep (`modes.ksweep.KSweepResult`) as `--k-sweep` prints it: header, results, reference point, file."
-    lines = k_sweep_intro(res.device, res.device_name, res.workload) if res.workload is not None else []
+    lines, w = [], res.workload
+    if w is not None:
+        dims = dict(zip(w.shape_names, w.shape))
+        lines = ["=== Ceiling Scout ===", f"Device: {res.device} ({res.device_name})",
+                 f"Operation: {w.operation.value}", f"Shape: {tuple(w.shape)}", f"Precision: {w.precision.value}", "",
+                 f"Running K-dimension sweep for M={dims['M']}, N={dims['N']}..."]
     lines += ["", format_k_sweep(res), ""]
     ref = res.summary.get("reference_k")
     if (v := res.verdicts.get(ref)) is not None:
         rep = next(r for r in res.reports if sweep_info(r)["value"] == ref)
-        lines += [k_analysis_line(ref, res.summary["reference_is"]), format_verdict(v, rep, header=False)]
-    if res.output: lines.append(k_written_line(res.output, bool(res.reports) and not res.write_error))
+        lines += [f"(Analysis of the point at K={ref}, the {res.summary['reference_is']})",
+                  format_verdict(v, rep, header=False)]
+    if res.output:
+        lines.append(f"\nReport written to {res.output} (one point at a time)" if res.reports and not res.write_error
+                     else f"\nNo point finished: nothing written to {res.output}")
     return "\n".join(lines)
 
 @renders("sharded_k_sweep", "text")
 def sharded_text(res) -> str:
     "A sharded K sweep (`modes.sharded.ShardedResult`) as `--shard` prints it on rank 0."
-    lines = [ONE_PROCESS_NOTE] if res.one_process else []
+    lines = ["(one process: launch with `torchrun --nproc_per_node N -m ceiling_scout ... --shard` to spread the "
+             "points over N GPUs)"] if res.one_process else []
     lines += ["", format_sharded(res), "", format_k_sweep(res.k_sweep())]
-    if res.output: lines.append(merged_written_line(res.output, shard_path(res.output, 0).name))
+    if res.output:
+        first = shard_path(res.output, 0).name
+        lines.append(f"\nMerged report written to {res.output} (per-rank points in {first} ...)")
     return "\n".join(lines)
 
 @renders("k_sweep", "json")

@@ -7,10 +7,9 @@ from __future__ import annotations
 from .numbers import number
 
 # %% auto #0
-__all__ = ['ONE_PROCESS_NOTE', 'fmt_tflops', 'k_power_line', 'k_write_error_line', 'k_interrupted_line', 'format_k_sweep',
-           'k_point_line', 'k_sweep_intro', 'k_analysis_line', 'k_written_line', 'parameter_differences',
-           'format_sharded', 'rank_ceilings_line', 'shard_point_line', 'shard_interrupted_line', 'gather_failed_line',
-           'merged_written_line']
+__all__ = ['fmt_tflops', 'k_power_line', 'k_write_error_line', 'k_interrupted_line', 'format_k_sweep', 'k_point_line',
+           'parameter_differences', 'format_sharded', 'rank_ceilings_line', 'shard_point_line',
+           'shard_interrupted_line', 'gather_failed_line']
 
 # %% ../../nbs/72_sweep_text.ipynb #3e09d8c4
 def fmt_tflops(x: float|None) -> str:
@@ -95,23 +94,6 @@ def k_point_line(k: int, report) -> str:
     return f"  K={k}... {fmt_tflops(report.baseline_tflops)} TFLOPS" + (f" ({extra})" if extra else "")
 
 
-# %% ../../nbs/72_sweep_text.ipynb #a72e443c
-def k_sweep_intro(device: str, device_name: str, workload) -> list[str]:
-    "The CLI's header lines before a K sweep of `workload` (an M, N, K workload) on `device`."
-    dims = dict(zip(workload.shape_names, workload.shape))
-    return ["=== Ceiling Scout ===", f"Device: {device} ({device_name})", f"Operation: {workload.operation.value}",
-            f"Shape: {tuple(workload.shape)}", f"Precision: {workload.precision.value}", "",
-            f"Running K-dimension sweep for M={dims['M']}, N={dims['N']}..."]
-
-def k_analysis_line(k: int, reference_is: str) -> str:
-    "The line above the reference point's Analysis block."
-    return f"(Analysis of the point at K={k}, the {reference_is})"
-
-def k_written_line(output, wrote: bool) -> str:
-    "Where the sweep's report went (`wrote`: at least one point was written)."
-    return (f"\nReport written to {output} (one point at a time)" if wrote
-            else f"\nNo point finished: nothing written to {output}")
-
 # %% ../../nbs/72_sweep_text.ipynb #13d63c36
 def parameter_differences(requested: dict, # what was asked; None means 'not asked'
                           used: dict       # what the numbers were measured with; None means 'does not apply'
@@ -184,11 +166,3 @@ def shard_interrupted_line(rank: int, done: int, total: int, path) -> str:
 def gather_failed_line(rank: int, error: BaseException) -> str:
     "The line a rank prints when the final gather fails."
     return f"  rank {rank}: gathering the reports failed ({type(error).__name__}); merging the rank files"
-
-# %% ../../nbs/72_sweep_text.ipynb #d0ec471b
-ONE_PROCESS_NOTE = ("(one process: launch with `torchrun --nproc_per_node N -m ceiling_scout ... --shard` "
-                    "to spread the points over N GPUs)")
-
-def merged_written_line(output, first_rank_file: str) -> str:
-    "Where the merged report of a sharded sweep went, and where its rank files are."
-    return f"\nMerged report written to {output} (per-rank points in {first_rank_file} ...)"
