@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 32 (results as data, one driver): the same CLI calls and the single-operation corpus at the code before issue 32
 # (a22aac3, carried in .gl/old) and at the ported code, on one GPU, each tree with its own ceiling cache: each CLI call
-# old then new ($3 = cases), the corpus script old then new ($3 = ops), the tensor-parallel CLI on two GPUs ($3 = tp).
+# old then new ($3 = cases), the corpus script old then new ($3 = ops), the tensor-parallel CLI
+# on N GPUs ($3 = tpN; tp1 when one GPU is lent).
 # $1 commit of the new code, $2 seconds for the whole call. Every process has NVLink multicast off.
 set -u
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
@@ -35,15 +36,16 @@ ops() {  # $1 tree, $2 tag: the single-operation corpus script on GPU 0
     timeout $(left 30) python3 benchmarks/gpu_ops.py --out $R/$2_gpu_ops.json > $R/$2_gpu_ops.txt 2>&1
     echo "gpu_ops rc=$?" >> $R/$2_cases.txt )
 }
-tp() {  # $1 tree, $2 tag (two GPUs or more)
-  ( cd $1; export CUDA_VISIBLE_DEVICES=0,1 CEILING_SCOUT_CACHE=/tmp/cs_tp_$2 PYTHONPATH=/tmp/site:$1; mkdir -p /tmp/cs_tp_$2
-    timeout $(left) torchrun --nproc_per_node 2 -m ceiling_scout --model llama_block --tp 2 --precision bf16 \
-      --output $R/$2_tp2.json > $R/$2_tp2.txt 2> $R/$2_tp2.err
-    echo "tp2 rc=$?" >> $R/$2_cases.txt )
+tp() {  # $1 tree, $2 tag, $3 ranks: the tensor-parallel CLI (one rank: the path without a collective's peer)
+  ( cd $1; export CUDA_VISIBLE_DEVICES=$(seq -s, 0 $(( $3 - 1 ))) CEILING_SCOUT_CACHE=/tmp/cs_$2 PYTHONPATH=/tmp/site:$1
+    export CEILING_SCOUT_COMMIT=$([ $2 = old ] && echo a22aac3 || echo $COMMIT); mkdir -p /tmp/cs_$2
+    timeout $(left) torchrun --nproc_per_node $3 -m ceiling_scout --model llama_block --tp $3 --precision bf16 \
+      --output $R/$2_tp$3.json > $R/$2_tp$3.txt 2> $R/$2_tp$3.err
+    echo "tp$3 rc=$?" >> $R/$2_cases.txt )
 }
 COMMIT=$1 WHAT=${3:-cases}   # cases: the CLI calls, old then new for each; ops: the corpus script; tp: --tp 2
 if [ $WHAT = cases ]; then i=0; for c in "${CASES[@]}"; do i=$((i+1)); one $OLD old $i "$c"; one $NEW new $i "$c"; done
 elif [ $WHAT = ops ]; then ops $OLD old; ops $NEW new
-else tp $OLD old; tp $NEW new; fi
+else n=${WHAT#tp}; tp $OLD old $n; tp $NEW new $n; fi   # tp1, tp2 ...
 tail -n 20 $R/*_cases.txt
 tar czf $OUT/out.tgz -C /tmp r   # one file: the machine returns at most 8
