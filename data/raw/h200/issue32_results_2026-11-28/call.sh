@@ -39,7 +39,8 @@ ops() {  # $1 tree, $2 tag: the single-operation corpus script on GPU 0
 tp() {  # $1 tree, $2 tag, $3 ranks: the tensor-parallel CLI (one rank: the path without a collective's peer)
   ( cd $1; export CUDA_VISIBLE_DEVICES=$(seq -s, 0 $(( $3 - 1 ))) CEILING_SCOUT_CACHE=/tmp/cs_$2 PYTHONPATH=/tmp/site:$1
     export CEILING_SCOUT_COMMIT=$([ $2 = old ] && echo a22aac3 || echo $COMMIT); mkdir -p /tmp/cs_$2
-    timeout $(left) torchrun --nproc_per_node $3 -m ceiling_scout --model llama_block --tp $3 --precision bf16 \
+    lim=$(left); [ $2 = old ] && lim=$(( lim / 2 ))   # old first: half the time left, new the rest
+    timeout $lim torchrun --nproc_per_node $3 -m ceiling_scout --model llama_block --tp $3 --precision bf16 \
       --output $R/$2_tp$3.json > $R/$2_tp$3.txt 2> $R/$2_tp$3.err
     echo "tp$3 rc=$?" >> $R/$2_cases.txt )
 }
