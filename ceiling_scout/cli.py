@@ -20,8 +20,8 @@ from .render.results import render, written_text
 
 # %% auto #0
 __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'check_run_flags', 'check_write_ops', 'given_flags',
-           'select_mode', 'check_declared_flags', 'with_mode_defaults', 'result_text', 'keep_result',
-           'measured_nothing', 'device_warnings', 'run_measurement', 'show_and_write', 'main', 'run_cli']
+           'select_mode', 'check_declared_flags', 'with_mode_defaults', 'keep_result', 'measured_nothing',
+           'device_warnings', 'run_measurement', 'show_and_write', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -195,21 +195,15 @@ def with_mode_defaults(args: argparse.Namespace, mode: Mode) -> argparse.Namespa
     return ns
 
 # %% ../nbs/08_cli.ipynb #ce0b9a03
-def result_text(reports: list) -> str:
-    "What `keep_result` keeps: a report of its own kind (a collectives report) as its JSON, else a report a line."
-    if hasattr(reports, "save"): return json.dumps(reports.to_dict(), indent=1, default=str)
-    return "".join(json.dumps(json_safe(r) if isinstance(r, Report) else r.to_dict(), default=str) + "\n"
-                   for r in reports)
-
 def keep_result(reports: list, path: str, error: Exception) -> str:
     "Keep reports `path` refused: a fallback file in the temp folder, else JSON on stdout; the message."
     why = getattr(error, "strerror", None) or str(error)
-    own = hasattr(reports, "save")   # one report of its own kind with its own writer (a collectives report)
-    fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.json{'' if own else 'l'}"
-    kept, _ = write_or_keep(fb, lambda: result_text(reports), lambda: fallback_dir("result"))
+    lines = isinstance(reports, list)   # a report a line (.jsonl); else one result of its own kind (a collectives one)
+    fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.json{'l' if lines else ''}"
+    kept, _ = write_or_keep(fb, lambda: report_text(reports, lines), lambda: fallback_dir("result"))
     if kept: return f"could not write {path} ({why}); the result is kept in {kept}"
-    for r in [reports.to_dict()] if own else [json.loads(x) for x in result_text(reports).splitlines()]:
-        print(json.dumps(r, default=str, allow_nan=own))
+    text = report_text(reports, lines)   # the writer's text: on stdout, one compact JSON line per document
+    print(text.rstrip("\n") if lines else json.dumps(json.loads(text), default=str))
     return f"could not write {path} ({why}); the result is printed as JSON on stdout above"
 
 def measured_nothing(result) -> bool:
