@@ -126,10 +126,9 @@ def check_run_flags(args: argparse.Namespace) -> None:
         check_report_path(args.output, getattr(args, "force", False))   # name, link, directory, existing .json
         if str(out.resolve()).startswith(("/proc/", "/sys/", "/dev/")):
             raise CeilingScoutError(f"--output {args.output!r} is not a regular file")
-        parent = out.parent if str(out.parent) else Path(".")
-        if not parent.is_dir(): raise CeilingScoutError(f"--output directory {str(parent)!r} does not exist; create it "
-                                                        "or choose another path")
-        if not os.access(parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        if not out.parent.is_dir(): raise CeilingScoutError(f"--output directory {str(out.parent)!r} does not exist; "
+                                                            "create it or choose another path")
+        if not os.access(out.parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
             raise CeilingScoutError(f"--output {args.output!r} is not writable")
     check_write_ops(args)
 
@@ -141,7 +140,7 @@ def check_write_ops(args: argparse.Namespace) -> None:
     if args.output and p.resolve() == Path(args.output).resolve():
         raise CeilingScoutError(f"--write-ops and --output name the same file {ops!r}; the ops.json would be "
                                 "overwritten by the report (choose two files)")
-    if not (p.parent if str(p.parent) else Path(".")).is_dir():
+    if not p.parent.is_dir():   # Path("ops.json").parent is Path(".")
         raise CeilingScoutError(f"--write-ops directory {str(p.parent)!r} does not exist; create it or choose another")
 
 
