@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_cli.ipynb #3c70d5e1
 from __future__ import annotations
-import argparse, contextlib, json, os, sys, tempfile, time, warnings
+import argparse, contextlib, io, json, os, sys, tempfile, time, warnings
 from pathlib import Path
 from typing import Callable
 from .engine.core import *
@@ -187,11 +187,8 @@ def check_declared_flags(operation: Operation, mode: Mode|None, given: set[str])
 
 def with_mode_defaults(args: argparse.Namespace, mode: Mode) -> argparse.Namespace:
     "`args` with every flag of `mode` present (None, or False for a switch, where not given), for the mode's runner."
-    ns = argparse.Namespace(**vars(args))
-    for f in mode.flags:
-        d = f.name[2:].replace("-", "_")
-        if not hasattr(ns, d): setattr(ns, d, False if f.type is bool else None)
-    return ns
+    unset = {f.name[2:].replace("-", "_"): False if f.type is bool else None for f in mode.flags}
+    return argparse.Namespace(**{**unset, **vars(args)})   # a given flag keeps its value
 
 # %% ../nbs/08_cli.ipynb #ce0b9a03
 def keep_result(reports: list, path: str, error: Exception) -> str:
@@ -286,7 +283,6 @@ def main(argv: list[str]|None=None) -> int:
 # %% ../nbs/08_cli.ipynb #c11a0003
 def run_cli(*argv: str) -> tuple[int, str, str]:
     "Run the CLI in this process: (exit status, stdout, stderr), for tests and scripts."
-    import contextlib, io
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try: code = main(list(argv))

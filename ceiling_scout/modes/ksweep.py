@@ -18,10 +18,10 @@ from ..engine.scout import *
 from ..render.sweep_text import k_point_line, k_write_error_line, k_interrupted_line
 
 # %% auto #0
-__all__ = ['DOCUMENTED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'free_memory_bytes',
-           'fits_in_memory', 'rate_interval_tflops', 'point_gpu_time_s', 'sweep_info', 'failed_point_report', 'k_of',
-           'summarize_k_sweep', 'KSweepResult', 'KSweepConfig', 'k_dimension_sweep', 'k_sweep_from_reports',
-           'load_k_sweep', 'sweep_parameters', 'run_k_sweep']
+__all__ = ['DOCUMENTED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'fits_in_memory',
+           'rate_interval_tflops', 'point_gpu_time_s', 'sweep_info', 'failed_point_report', 'k_of', 'summarize_k_sweep',
+           'KSweepResult', 'KSweepConfig', 'measure_point', 'k_dimension_sweep', 'k_sweep_from_reports', 'load_k_sweep',
+           'sweep_parameters', 'run_k_sweep']
 
 # %% ../../nbs/10_ksweep.ipynb #701350d7
 DOCUMENTED_K_RANGE = (65_536, 262_144, 16_384)   # the users' workflow: "K-sweep: 65K-262K in 16K steps"
@@ -47,20 +47,10 @@ def k_values(k_min: int|None=None,      # first K (default: the device's range)
     return list(range(lo, hi + 1, st))
 
 # %% ../../nbs/10_ksweep.ipynb #b6a7f73a
-def free_memory_bytes(device: str|torch.device) -> int|None:
-    "Free memory on `device` in bytes (CUDA `mem_get_info`, or the host's `MemAvailable`), None when unknown."
-    dev = torch.device(device)
-    if dev.type == "cuda": return torch.cuda.mem_get_info(dev)[0]
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():   # read and closed at once
-            if line.startswith("MemAvailable:"): return int(line.split()[1]) * 1024
-    except OSError: pass
-    return None
-
 def fits_in_memory(workload: Workload, device: str|torch.device, max_memory_bytes: int|None=None,
                    margin: float=1.1) -> str|None:
     "None when `workload` fits in free memory on `device` (capped by `max_memory_bytes`), else why not."
-    free = free_memory_bytes(device)
+    free = free_bytes(device)   # the scout's reader (CUDA `mem_get_info`, or the host's `MemAvailable`)
     cap = (min(x for x in (free, max_memory_bytes) if x is not None)
            if (free is not None or max_memory_bytes is not None) else None)
     need = workload.memory_needed() * margin
@@ -254,20 +244,18 @@ class KSweepConfig:
                         k_values(self.k_min, self.k_max, self.k_step, cuda=cuda))
 
 # %% ../../nbs/10_ksweep.ipynb #81ea7879
-def _measure_point(scout: CeilingScout, make_point: Callable, k: int, fixed: dict, max_memory_bytes: int|None,
-                   env: dict) -> tuple[Report, object]:
-    "(report, verdict or None) of the point at `k`."
+def measure_point(scout: CeilingScout, w: Workload, env: dict, fixed: dict|None=None,
+                  max_memory_bytes: int|None=None) -> tuple[Report, object]:
+    "(report, verdict or None) of one sweep point: measured, else skipped (memory) or an error (its first line)."
     try:
-        w = make_point(k)
         why = fits_in_memory(w, scout.device, max_memory_bytes)
         if why: return failed_point_report(w, scout.target.label, "skipped", why, env), None
         v = scout.analyze(w, ceilings=fixed)
         return report_from_verdict(v, env), v
     except KeyboardInterrupt: raise
     except Exception as e:
-        msg = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-        try: return failed_point_report(make_point(k), scout.target.label, "error", msg, env), None
-        except Exception: raise e
+        msg = f"{type(e).__name__}: {e}".splitlines()[0]
+        return failed_point_report(w, scout.target.label, "error", msg, env), None
 
 def _fix_sweep_ceilings(scout: CeilingScout, make_point: Callable, ks: list[int]) -> dict:
     "One ceiling per precision and regime for the whole sweep, fixed before its first point ({} when that fails)."
@@ -314,7 +302,7 @@ def k_dimension_sweep(scout: CeilingScout,             # the engine (device, mod
     try:
         for i, k in enumerate(ks):
             t0 = time.perf_counter()
-            rep, v = _measure_point(scout, make_point, k, fixed, cfg.max_memory_bytes, env)
+            rep, v = measure_point(scout, make_point(k), env, fixed, cfg.max_memory_bytes)
             info = {"sweep_id": res.sweep_id, "index": i, "count": len(ks), "dim": "K", "value": k,
                     "wall_s": round(time.perf_counter() - t0, 3), "gpu_time_s": round(point_gpu_time_s(rep), 3)}
             rep = replace(rep, evidence={**rep.evidence, "k_sweep": info})
