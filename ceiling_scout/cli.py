@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_cli.ipynb #3c70d5e1
 from __future__ import annotations
-import argparse, contextlib, json, os, sys, tempfile, time, warnings
+import argparse, contextlib, io, json, os, sys, tempfile, time, warnings
 from pathlib import Path
 from typing import Callable
 from .engine.core import *
@@ -20,8 +20,8 @@ from .render.results import render, written_text
 
 # %% auto #0
 __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'check_run_flags', 'check_write_ops', 'given_flags',
-           'select_mode', 'check_declared_flags', 'with_mode_defaults', 'result_text', 'keep_result',
-           'measured_nothing', 'device_warnings', 'run_measurement', 'show_and_write', 'main', 'run_cli']
+           'select_mode', 'check_declared_flags', 'with_mode_defaults', 'keep_result', 'measured_nothing',
+           'device_warnings', 'run_measurement', 'show_and_write', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -126,10 +126,9 @@ def check_run_flags(args: argparse.Namespace) -> None:
         check_report_path(args.output, getattr(args, "force", False))   # name, link, directory, existing .json
         if str(out.resolve()).startswith(("/proc/", "/sys/", "/dev/")):
             raise CeilingScoutError(f"--output {args.output!r} is not a regular file")
-        parent = out.parent if str(out.parent) else Path(".")
-        if not parent.is_dir(): raise CeilingScoutError(f"--output directory {str(parent)!r} does not exist; create it "
-                                                        "or choose another path")
-        if not os.access(parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        if not out.parent.is_dir(): raise CeilingScoutError(f"--output directory {str(out.parent)!r} does not exist; "
+                                                            "create it or choose another path")
+        if not os.access(out.parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
             raise CeilingScoutError(f"--output {args.output!r} is not writable")
     check_write_ops(args)
 
@@ -141,7 +140,7 @@ def check_write_ops(args: argparse.Namespace) -> None:
     if args.output and p.resolve() == Path(args.output).resolve():
         raise CeilingScoutError(f"--write-ops and --output name the same file {ops!r}; the ops.json would be "
                                 "overwritten by the report (choose two files)")
-    if not (p.parent if str(p.parent) else Path(".")).is_dir():
+    if not p.parent.is_dir():   # Path("ops.json").parent is Path(".")
         raise CeilingScoutError(f"--write-ops directory {str(p.parent)!r} does not exist; create it or choose another")
 
 
@@ -188,28 +187,19 @@ def check_declared_flags(operation: Operation, mode: Mode|None, given: set[str])
 
 def with_mode_defaults(args: argparse.Namespace, mode: Mode) -> argparse.Namespace:
     "`args` with every flag of `mode` present (None, or False for a switch, where not given), for the mode's runner."
-    ns = argparse.Namespace(**vars(args))
-    for f in mode.flags:
-        d = f.name[2:].replace("-", "_")
-        if not hasattr(ns, d): setattr(ns, d, False if f.type is bool else None)
-    return ns
+    unset = {f.name[2:].replace("-", "_"): False if f.type is bool else None for f in mode.flags}
+    return argparse.Namespace(**{**unset, **vars(args)})   # a given flag keeps its value
 
 # %% ../nbs/08_cli.ipynb #ce0b9a03
-def result_text(reports: list) -> str:
-    "What `keep_result` keeps: a report of its own kind (a collectives report) as its JSON, else a report a line."
-    if hasattr(reports, "save"): return json.dumps(reports.to_dict(), indent=1, default=str)
-    return "".join(json.dumps(json_safe(r) if isinstance(r, Report) else r.to_dict(), default=str) + "\n"
-                   for r in reports)
-
 def keep_result(reports: list, path: str, error: Exception) -> str:
     "Keep reports `path` refused: a fallback file in the temp folder, else JSON on stdout; the message."
     why = getattr(error, "strerror", None) or str(error)
-    own = hasattr(reports, "save")   # one report of its own kind with its own writer (a collectives report)
-    fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.json{'' if own else 'l'}"
-    kept, _ = write_or_keep(fb, lambda: result_text(reports), lambda: fallback_dir("result"))
+    lines = isinstance(reports, list)   # a report a line (.jsonl); else one result of its own kind (a collectives one)
+    fb = Path(tempfile.gettempdir()) / f"ceiling-scout-{os.getpid()}-{int(time.time())}.json{'l' if lines else ''}"
+    kept, _ = write_or_keep(fb, lambda: report_text(reports, lines), lambda: fallback_dir("result"))
     if kept: return f"could not write {path} ({why}); the result is kept in {kept}"
-    for r in [reports.to_dict()] if own else [json.loads(x) for x in result_text(reports).splitlines()]:
-        print(json.dumps(r, default=str, allow_nan=own))
+    text = report_text(reports, lines)   # the writer's text: on stdout, one compact JSON line per document
+    print(text.rstrip("\n") if lines else json.dumps(json.loads(text), default=str))
     return f"could not write {path} ({why}); the result is printed as JSON on stdout above"
 
 def measured_nothing(result) -> bool:
@@ -293,7 +283,6 @@ def main(argv: list[str]|None=None) -> int:
 # %% ../nbs/08_cli.ipynb #c11a0003
 def run_cli(*argv: str) -> tuple[int, str, str]:
     "Run the CLI in this process: (exit status, stdout, stderr), for tests and scripts."
-    import contextlib, io
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try: code = main(list(argv))

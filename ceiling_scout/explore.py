@@ -15,11 +15,11 @@ from .render.charts import roofline_figure, ksweep_figure
 from .render.cli_text import format_run, copy_efficiency_text
 from .render.tables import action_words, results_table_html
 from .render.live_strip import LiveStrip
-from .render.figure_io import update_figure_widget
+from .render.figure_io import update_figure_widget, finite_json   # finite_json: importable here too
 
 # %% auto #0
-__all__ = ['NOT_ON_CPU', 'flag_widget', 'flag_value', 'runnable_precisions', 'finite_json', 'figure_widget', 'Explorer',
-           'device_type', 'error_html', 'explorer_roofline', 'KSweepExplorer', 'raise_in_thread', 'eta_text',
+__all__ = ['NOT_ON_CPU', 'flag_widget', 'flag_value', 'runnable_precisions', 'figure_widget', 'Explorer', 'device_type',
+           'error_html', 'explorer_roofline', 'KSweepExplorer', 'raise_in_thread', 'eta_text',
            'install_interrupt_handler']
 
 # %% ../nbs/14_explore.ipynb #b05e6263
@@ -59,15 +59,6 @@ def runnable_precisions(cls: type[Workload], device: str="cpu") -> list[str]:
         except Exception as e: why = str(e)
         if why is None: out.append(p.value)
     return out
-
-# %% ../nbs/14_explore.ipynb #7a9fbb93
-def finite_json(x):
-    "`x` (dicts, lists, tuples, numbers, numpy arrays) with every non-finite float replaced by None."
-    if isinstance(x, float): return x if math.isfinite(x) else None
-    if isinstance(x, dict): return {k: finite_json(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)): return [finite_json(v) for v in x]
-    if hasattr(x, "tolist") and hasattr(x, "dtype"): return finite_json(x.tolist())
-    return x
 
 # %% ../nbs/14_explore.ipynb #c62cf9af
 _BROWSER_REPORTS = ("_js2py_traceDeltas", "_js2py_layoutDelta", "_js2py_restyle", "_js2py_relayout", "_js2py_update",

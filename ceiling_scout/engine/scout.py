@@ -210,8 +210,7 @@ class AnalysisConfig:
         w = WORKLOADS[Operation(args.operation)]
         if args.shape is None: raise CeilingScoutError(f"--shape is required for --operation {args.operation} (its "
                                                        f"dims: {', '.join(w.shape_names)})")
-        given = {f.key: getattr(args, f.name[2:].replace("-", "_")) for f in w.cli_flags
-                 if hasattr(args, f.name[2:].replace("-", "_"))}
+        given = {f.key: v for f in w.cli_flags if (v := getattr(args, f.name[2:].replace("-", "_"), None)) is not None}
         return cls(w.from_shape(args.shape, args.precision, **given), getattr(args, "counters", "off"))
 
 @dataclass(frozen=True)

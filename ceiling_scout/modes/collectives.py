@@ -245,9 +245,6 @@ class CollectivesReport:
                                    "with a wrong result (nccl-tests counts elements)",
                 "fabrics": {k: v.to_dict() for k, v in self.fabrics.items()},
                 "predictions": [p.to_dict() for p in self.predictions]}
-    def save(self, path: str|Path, force: bool=True) -> Path:
-        "Write through the one writer (atomic, umask; `force`: rewritten per size, a file from before kept as .bak)."
-        return write_report(path, self.to_dict(), force=force)
 
 def load_collectives(path: str|Path) -> dict:
     "A saved collectives report as a dict (no torch needed to read it); fails naming the file if it is not one."
@@ -283,7 +280,7 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
                           rank_time="mean over ranks (nccl-tests -a 1)", nvls=dict(NVLS_OFF_ENV))
     rep = CollectivesReport(prov, ic, warnings=warns, output=str(output) if output and ctx.rank == 0 else None)
     def keep():   # each finished size is on disk at once (a dying rank loses none); a failed last write: write_error
-        try: rep.save(output); rep.write_error = None
+        try: write_report(output, rep, force=True); rep.write_error = None   # per size (a file from before: .bak)
         except OSError as e: rep.write_error = e.strerror or str(e)
     for c in collectives:
         for s in sizes:

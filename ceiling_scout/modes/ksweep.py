@@ -18,10 +18,10 @@ from ..engine.scout import *
 from ..render.sweep_text import k_point_line, k_write_error_line, k_interrupted_line
 
 # %% auto #0
-__all__ = ['DOCUMENTED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'free_memory_bytes',
-           'fits_in_memory', 'rate_interval_tflops', 'point_gpu_time_s', 'sweep_info', 'failed_point_report',
-           'summarize_k_sweep', 'KSweepResult', 'KSweepConfig', 'k_dimension_sweep', 'k_sweep_from_reports',
-           'load_k_sweep', 'sweep_parameters', 'run_k_sweep']
+__all__ = ['DOCUMENTED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'fits_in_memory',
+           'rate_interval_tflops', 'point_gpu_time_s', 'sweep_info', 'failed_point_report', 'k_of', 'summarize_k_sweep',
+           'KSweepResult', 'KSweepConfig', 'measure_point', 'k_dimension_sweep', 'k_sweep_from_reports', 'load_k_sweep',
+           'sweep_parameters', 'run_k_sweep']
 
 # %% ../../nbs/10_ksweep.ipynb #701350d7
 DOCUMENTED_K_RANGE = (65_536, 262_144, 16_384)   # the users' workflow: "K-sweep: 65K-262K in 16K steps"
@@ -47,20 +47,10 @@ def k_values(k_min: int|None=None,      # first K (default: the device's range)
     return list(range(lo, hi + 1, st))
 
 # %% ../../nbs/10_ksweep.ipynb #b6a7f73a
-def free_memory_bytes(device: str|torch.device) -> int|None:
-    "Free memory on `device` in bytes (CUDA `mem_get_info`, or the host's `MemAvailable`), None when unknown."
-    dev = torch.device(device)
-    if dev.type == "cuda": return torch.cuda.mem_get_info(dev)[0]
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():   # read and closed at once
-            if line.startswith("MemAvailable:"): return int(line.split()[1]) * 1024
-    except OSError: pass
-    return None
-
 def fits_in_memory(workload: Workload, device: str|torch.device, max_memory_bytes: int|None=None,
                    margin: float=1.1) -> str|None:
     "None when `workload` fits in free memory on `device` (capped by `max_memory_bytes`), else why not."
-    free = free_memory_bytes(device)
+    free = free_bytes(device)   # the scout's reader (CUDA `mem_get_info`, or the host's `MemAvailable`)
     cap = (min(x for x in (free, max_memory_bytes) if x is not None)
            if (free is not None or max_memory_bytes is not None) else None)
     need = workload.memory_needed() * margin
@@ -107,20 +97,23 @@ def failed_point_report(workload: Workload, device: str, status: str, error: str
                   created_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
 
 # %% ../../nbs/10_ksweep.ipynb #d2442476
+def k_of(r: Report) -> int:
+    "The K of a sweep point's report: its dimension named K, else its last."
+    return r.shape[list(r.shape_names).index("K")] if "K" in (r.shape_names or []) else r.shape[-1]
+
 def summarize_k_sweep(reports: Sequence[Report], # the point reports, in sweep order
                       reference_k: int|None=None # K of the requested shape (the Analysis block's baseline)
                      ) -> dict:
     "Peak (value, K), range, mean, failures, regimes, GPU time and the reference point's verdict of a K sweep."
     reports = list(reports)
     if not reports: raise CeilingScoutError("a K sweep summary needs at least one point report; got none")
-    kdim = lambda r: r.shape[list(r.shape_names).index("K")] if "K" in (r.shape_names or []) else r.shape[-1]
     ok = [r for r in reports if r.status == "ok" and r.baseline_tflops is not None]
     first = reports[0]
     out = {"operation": first.operation, "precision": first.precision, "device": first.device,
            "device_name": first.device_name, "shape_names": list(first.shape_names), "M": first.shape[0],
            "N": first.shape[1] if len(first.shape) > 2 else None,
-           "ks": [kdim(r) for r in reports], "points": len(reports), "ok_points": len(ok),
-           "failed": [{"K": kdim(r), "status": r.status, "error": r.error} for r in reports if r not in ok],
+           "ks": [k_of(r) for r in reports], "points": len(reports), "ok_points": len(ok),
+           "failed": [{"K": k_of(r), "status": r.status, "error": r.error} for r in reports if r not in ok],
            "mode": (ok[0].method or {}).get("mode") if ok else None,
            "regimes": {g: sum(1 for r in ok if r.regime == g) for g in sorted({r.regime for r in ok})},
            "gpu_time_s": sum(point_gpu_time_s(r) for r in reports),
@@ -135,16 +128,16 @@ def summarize_k_sweep(reports: Sequence[Report], # the point reports, in sweep o
     out["ceilings_per_rank"] = bool(ranks)
     out["ceilings"] = {k: sorted(v[0] for v in vs if v[0] is not None) for k, vs in seen.items()}
     out["one_ceiling_per_regime"] = all(len(vs) == 1 for vs in seen.values())
-    out["above_ceiling_ks"] = [kdim(r) for r in ok if r.efficiency_flag == "above_ceiling"]
+    out["above_ceiling_ks"] = [k_of(r) for r in ok if r.efficiency_flag == "above_ceiling"]
     rates = [r.baseline_tflops for r in ok]
     peak = max(ok, key=lambda r: r.baseline_tflops)
     effs = [r.efficiency for r in ok if r.efficiency is not None]
-    ref = next((r for r in ok if kdim(r) == reference_k), peak)
-    out.update(peak_tflops=peak.baseline_tflops, peak_k=kdim(peak), min_tflops=min(rates), max_tflops=max(rates),
-               mean_tflops=sum(rates) / len(rates), min_k=kdim(min(ok, key=lambda r: r.baseline_tflops)),
+    ref = next((r for r in ok if k_of(r) == reference_k), peak)
+    out.update(peak_tflops=peak.baseline_tflops, peak_k=k_of(peak), min_tflops=min(rates), max_tflops=max(rates),
+               mean_tflops=sum(rates) / len(rates), min_k=k_of(min(ok, key=lambda r: r.baseline_tflops)),
                efficiency_min=min(effs) if effs else None, efficiency_max=max(effs) if effs else None,
-               points_at_ceiling=sum(e >= EFFICIENT for e in effs), reference_k=kdim(ref),
-               reference_is="requested K" if kdim(ref) == reference_k else "peak point",
+               points_at_ceiling=sum(e >= EFFICIENT for e in effs), reference_k=k_of(ref),
+               reference_is="requested K" if k_of(ref) == reference_k else "peak point",
                verdict={k: getattr(ref, k) for k in ("baseline_tflops", "ceiling_tflops", "efficiency",
                                                      "efficiency_vs_spec", "priority", "approach", "recommendation",
                                                      "config", "regime", "spec_peak_tflops", "measured_peak_tflops")})
@@ -174,26 +167,14 @@ class KSweepResult:
                 "interrupted": self.interrupted,
                 "summary": self.summary, "recorded": self.recorded,
                 "ceilings": {k: c.to_dict() for k, c in self.ceilings.items()},
-                "reports": [r.to_dict() for r in self.reports]}
-    def save(self, path: str|Path, force: bool=False # replace an existing file (else refused)
-            ) -> Path:
-        "Write the sweep (reports + summary) to `path` atomically (`.jsonl`: a report a line); never silently replaces."
-        path = Path(path)
-        if path.suffix == ".jsonl": return save_reports(path, self.reports, force=force)
-        if path.exists() and not force:
-            raise ReportError(f"{path} exists; refusing to replace it (use --force to replace it, or a .jsonl file "
-                              "to append)")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        d = self.to_dict(); d["reports"] = [json_safe(r) for r in self.reports]
-        write_file(path, json.dumps(d, indent=1, default=str, allow_nan=False))
-        return path
+                "reports": [json_safe(r) for r in self.reports]}   # strict JSON: the one writer writes it
     def to_dataframe(self):
         "One row per point: K, status, TFLOPS with its CI, efficiency, regime, verdict."
         import pandas as pd
         rows = []
         for r in self.reports:
             ci = rate_interval_tflops(r)
-            rows.append({"K": r.shape[-1] if "K" not in r.shape_names else r.shape[r.shape_names.index("K")],
+            rows.append({"K": k_of(r),
                          "status": r.status, "tflops": r.baseline_tflops,
                          "ci95_low": ci[0] if ci else None, "ci95_high": ci[1] if ci else None,
                          "mean_ms": r.baseline_ms, "n": (r.stats or {}).get("n"), "regime": r.regime,
@@ -263,20 +244,18 @@ class KSweepConfig:
                         k_values(self.k_min, self.k_max, self.k_step, cuda=cuda))
 
 # %% ../../nbs/10_ksweep.ipynb #81ea7879
-def _measure_point(scout: CeilingScout, make_point: Callable, k: int, fixed: dict, max_memory_bytes: int|None,
-                   env: dict) -> tuple[Report, object]:
-    "(report, verdict or None) of the point at `k`."
+def measure_point(scout: CeilingScout, w: Workload, env: dict, fixed: dict|None=None,
+                  max_memory_bytes: int|None=None) -> tuple[Report, object]:
+    "(report, verdict or None) of one sweep point: measured, else skipped (memory) or an error (its first line)."
     try:
-        w = make_point(k)
         why = fits_in_memory(w, scout.device, max_memory_bytes)
         if why: return failed_point_report(w, scout.target.label, "skipped", why, env), None
         v = scout.analyze(w, ceilings=fixed)
         return report_from_verdict(v, env), v
     except KeyboardInterrupt: raise
     except Exception as e:
-        msg = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-        try: return failed_point_report(make_point(k), scout.target.label, "error", msg, env), None
-        except Exception: raise e
+        msg = f"{type(e).__name__}: {e}".splitlines()[0]
+        return failed_point_report(w, scout.target.label, "error", msg, env), None
 
 def _fix_sweep_ceilings(scout: CeilingScout, make_point: Callable, ks: list[int]) -> dict:
     "One ceiling per precision and regime for the whole sweep, fixed before its first point ({} when that fails)."
@@ -291,9 +270,9 @@ def _write_point(res: KSweepResult, rep: Report, out: Path|None, k: int, emit: C
     if out is None: return None
     try:
         if out.suffix == ".jsonl": save_reports(out, rep, append=True)
-        else: res.save(out, force=True)
+        else: write_report(out, res, force=True)
         return out
-    except OSError as e:  # disk full, read-only: keep sweeping, keep every report in memory, say so
+    except (OSError, ReportError) as e:  # disk full, read-only: keep sweeping, keep every report in memory, say so
         res.write_error = f"could not write {out} ({e.strerror or e}) from K={k} on"
         emit(k_write_error_line(res.write_error)); return None
 
@@ -323,7 +302,7 @@ def k_dimension_sweep(scout: CeilingScout,             # the engine (device, mod
     try:
         for i, k in enumerate(ks):
             t0 = time.perf_counter()
-            rep, v = _measure_point(scout, make_point, k, fixed, cfg.max_memory_bytes, env)
+            rep, v = measure_point(scout, make_point(k), env, fixed, cfg.max_memory_bytes)
             info = {"sweep_id": res.sweep_id, "index": i, "count": len(ks), "dim": "K", "value": k,
                     "wall_s": round(time.perf_counter() - t0, 3), "gpu_time_s": round(point_gpu_time_s(rep), 3)}
             rep = replace(rep, evidence={**rep.evidence, "k_sweep": info})
@@ -337,7 +316,7 @@ def k_dimension_sweep(scout: CeilingScout,             # the engine (device, mod
     except KeyboardInterrupt:
         res.interrupted = True
         emit(k_interrupted_line(len(res.reports), len(ks), out))
-        if out is not None and out.suffix != ".jsonl" and res.reports: res.save(out, force=True)
+        if out is not None and out.suffix != ".jsonl" and res.reports: write_report(out, res, force=True)
     finally: bar.close()
     if not res.reports: res.summary = {"points": 0, "ks": [], "peak_tflops": None, "verdict": None}
     return res
@@ -362,7 +341,7 @@ def k_sweep_from_reports(reports: Sequence[Report], sweep_id: str|None=None, ref
                         recorded=recorded)
 
 def load_k_sweep(path: str|Path, sweep_id: str|None=None) -> KSweepResult:
-    "Load a K sweep from a `.json` (as `KSweepResult.save` writes it) or `.jsonl` file."
+    "Load a K sweep from a `.json` (as `write_report` writes a `KSweepResult`) or `.jsonl` file."
     path = Path(path); reps = load_reports(path)
     ref = None
     if path.suffix == ".json":
@@ -379,11 +358,10 @@ def _one(values: list):
 def sweep_parameters(sweep: KSweepResult|Sequence[Report]) -> dict:
     "K values, mode, warm-up, timed calls (fixed) or CI target (adaptive) that a sweep's points were measured with."
     reps = list(sweep.reports if hasattr(sweep, "reports") else sweep)
-    kdim = lambda r: r.shape[list(r.shape_names).index("K")] if "K" in (r.shape_names or []) else r.shape[-1]
     ms = [r.method or {} for r in reps if r.status == "ok" and r.method]
     mode = _one([m.get("mode") for m in ms])
     ns = [(r.stats or {}).get("n") for r in reps if r.status == "ok" and (r.stats or {}).get("n")]
-    return {"ks": [kdim(r) for r in reps], "mode": mode, "warmup": _one([m.get("warmup") for m in ms]),
+    return {"ks": [k_of(r) for r in reps], "mode": mode, "warmup": _one([m.get("warmup") for m in ms]),
             "iters": _one([m.get("iters") for m in ms]) if mode == "fixed" else None,
             "target_ci": _one([m.get("target_rel_ci") for m in ms]) if mode == "adaptive" else None,
             "timed_calls": [min(ns), max(ns)] if ns else None}

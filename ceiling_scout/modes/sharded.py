@@ -15,8 +15,8 @@ from ..engine.workloads import *
 from ..engine.report import *
 from ..engine.scout import *
 from ..engine.ceilings import CeilingStore
-from .ksweep import (K_SWEEP_FLAGS, KSweepConfig, failed_point_report, fits_in_memory,
-                                       k_sweep_from_reports, point_gpu_time_s)
+from .ksweep import (K_SWEEP_FLAGS, KSweepConfig, measure_point, k_sweep_from_reports,
+                                       point_gpu_time_s)
 from ..render.sweep_text import (format_sharded, rank_ceilings_line, shard_point_line,
                                              shard_interrupted_line, gather_failed_line)
 from .collectives import DistContext, init_distributed, launched_by_torchrun, multicast_off
@@ -99,14 +99,7 @@ def run_shard(scout: CeilingScout,                 # this rank's engine, on this
     try:
         for i, w in points:
             t0 = time.perf_counter()
-            try:
-                why = fits_in_memory(w, scout.device)
-                rep = failed_point_report(w, scout.target.label, "skipped", why, env) if why else \
-                    report_from_verdict(scout.analyze(w), env)
-            except KeyboardInterrupt: raise
-            except Exception as e:
-                msg = f"{type(e).__name__}: {e}".splitlines()[0]
-                rep = failed_point_report(w, scout.target.label, "error", msg, env)
+            rep, _ = measure_point(scout, w, env)
             rep = _shard_evidence(rep, w, i, round(time.perf_counter() - t0, 3), place, where)
             save_reports(path, rep, append=True); done.append(rep)
             if log: log(shard_point_line(where, i, place.count, w.describe(), rep))

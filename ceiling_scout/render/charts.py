@@ -106,9 +106,6 @@ def _go():
     except ImportError: raise CeilingScoutError("charts need plotly (pip install plotly)") from None
     return go
 
-def _kdim(r: Report) -> int:
-    return r.shape[list(r.shape_names).index("K")] if "K" in (r.shape_names or []) else r.shape[-1]
-
 def _as_reports(items) -> list[Report]:
     if isinstance(items, KSweepResult):
         return list(items.reports)
@@ -179,7 +176,7 @@ def _ksweep_data(fig: go.Figure, ok: Sequence[Report], show_spec: bool) -> None:
     "Everything measured: ceiling band, spec peak, the points, the peak's annotation, and axis ranges that fit them."
     go = _go()
     unit, f = rate_unit(ok)   # GFLOP/s where every point ran on a CPU: 0.000169 TFLOP/s reads badly
-    ks = [_kdim(r) for r in ok]; y = [r.baseline_tflops * f for r in ok]
+    ks = [k_of(r) for r in ok]; y = [r.baseline_tflops * f for r in ok]
     ci = [tuple(b * f for b in iv) if (iv := rate_interval_tflops(r)) else (v, v) for r, v in zip(ok, y)]
     ceil = [r.ceiling_tflops * f if r.ceiling_tflops is not None else None for r in ok]
     if all(c is not None for c in ceil): _ksweep_ceiling(fig, ok, ks, ceil, unit)
@@ -191,9 +188,9 @@ def _ksweep_data(fig: go.Figure, ok: Sequence[Report], show_spec: bool) -> None:
                                  hovertemplate=f"spec peak {number(spec, fmt='g')} {unit}<extra></extra>"))
     _ksweep_points(fig, ok, ks, y, ci, unit)
     pk = max(ok, key=lambda r: r.baseline_tflops)
-    fig.add_annotation(x=_kdim(pk), y=pk.baseline_tflops * f,
-                       text=f"peak {fmt_tflops(pk.baseline_tflops * f)} {unit}<br>at K={_kdim(pk):,}",
-                       showarrow=True, xanchor=_edge_anchor(_kdim(pk), ks),   # the box stays inside the plot
+    fig.add_annotation(x=k_of(pk), y=pk.baseline_tflops * f,
+                       text=f"peak {fmt_tflops(pk.baseline_tflops * f)} {unit}<br>at K={k_of(pk):,}",
+                       showarrow=True, xanchor=_edge_anchor(k_of(pk), ks),   # the box stays inside the plot
                        arrowhead=2, ax=0, ay=-45, bgcolor="rgba(255,255,255,0.85)", bordercolor="#1f77b4")
     lo_all = min([v for v, _ in ci] + [0.9 * c for c in ceil if c is not None])
     hi_all = max([h for _, h in ci] + [c for c in ceil if c is not None] + ([spec] if show_spec and spec else []))
@@ -210,13 +207,13 @@ def ksweep_figure(sweep: KSweepResult|Sequence[Report], # a sweep result or its 
     "Rate against K with CI bars, measured ceiling, spec peak, peak annotation, >=90 % band (GFLOP/s on CPUs)."
     go = _go(); reps = _as_reports(sweep)
     if not reps: raise CeilingScoutError("ksweep_figure needs at least one point report; got none")
-    ok = sorted([r for r in reps if r.status == "ok" and r.baseline_tflops is not None], key=_kdim)
+    ok = sorted([r for r in reps if r.status == "ok" and r.baseline_tflops is not None], key=k_of)
     bad = [r for r in reps if r not in ok]
     r0 = reps[0]
     fig = go.Figure()
     if ok: _ksweep_data(fig, ok, show_spec)
     sub = [source_label(reps)]
-    if bad: sub.append("not measured: " + ", ".join(f"K={_kdim(r):,} ({r.status})" for r in bad))
+    if bad: sub.append("not measured: " + ", ".join(f"K={k_of(r):,} ({r.status})" for r in bad))
     n = r0.shape[1] if len(r0.shape) > 2 else ""
     t = title or f"K sweep: {r0.operation} M={r0.shape[0]:,} N={n:,} {r0.precision} on {r0.device} ({r0.device_name})"
     sub = " | ".join(s for s in sub if s)

@@ -9,7 +9,8 @@ from pathlib import Path
 from ..engine.core import CeilingScoutError
 
 # %% auto #0
-__all__ = ['plotlyjs_script', 'figure_html', 'show_figure', 'save_png', 'finite_figure_dict', 'update_figure_widget']
+__all__ = ['plotlyjs_script', 'figure_html', 'show_figure', 'save_png', 'finite_json', 'finite_figure_dict',
+           'update_figure_widget']
 
 # %% ../../nbs/10a_figure_io.ipynb #f6b4e5fc
 _HIDE_AMD = "<script>window.__cs_define = window.define; window.define = undefined;</script>"
@@ -40,15 +41,17 @@ def save_png(fig: go.Figure, path: str|Path, width: int=1100, height: int|None=N
     fig.write_image(str(path), width=width, height=height or fig.layout.height or 550, scale=scale)
     return path
 
+def finite_json(x):
+    "`x` (dicts, lists, tuples, numbers, numpy arrays) with every non-finite float replaced by None."
+    if isinstance(x, float): return x if math.isfinite(x) else None
+    if isinstance(x, dict): return {k: finite_json(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)): return [finite_json(v) for v in x]
+    if hasattr(x, "tolist") and hasattr(x, "dtype"): return finite_json(x.tolist())
+    return x
+
 def finite_figure_dict(fig: go.Figure) -> dict:
     "`fig` as a dict with every non-finite number (an infinite CI bound, a NaN) replaced by None: JSON for a widget."
-    def clean(x):
-        if isinstance(x, float): return x if math.isfinite(x) else None
-        if isinstance(x, dict): return {k: clean(v) for k, v in x.items()}
-        if isinstance(x, (list, tuple)): return [clean(v) for v in x]
-        if hasattr(x, "tolist") and hasattr(x, "dtype"): return clean(x.tolist())
-        return x
-    return clean(fig.to_dict())
+    return finite_json(fig.to_dict())
 
 def update_figure_widget(fw: go.FigureWidget, fig: go.Figure) -> go.FigureWidget:
     "Replace the traces and layout of `fw` with those of `fig`, in place: no non-finite number, no stale annotation."
