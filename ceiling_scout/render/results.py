@@ -111,11 +111,14 @@ def sparsity_text(res) -> str:
                       "measured time", "", format_verdict(res.verdict, res.report, header=False)])
 
 # %% ../../nbs/80_results.ipynb #d127b914
-from .mode_text import render_model_report, format_collectives
+from .mode_text import render_model_report, format_collectives, collectives_markdown
 from .parallel_text import format_tp
+from ..reports.triage_report import triage_markdown_table
 
 renders("model_triage", "text")(render_model_report)   # a `ModelReport` (`modes.triage_data`); its JSON: `to_json()`
 renders("tensor_parallel", "text")(lambda r: format_tp(r.to_dict()))   # a `TPReport` (`modes.parallel_model`)
+renders("model_triage", "markdown")(triage_markdown_table)   # the top rows, for a README or a notebook
+renders("collectives", "markdown")(lambda r: collectives_markdown(r.to_dict()))
 
 @renders("collectives", "text")
 def collectives_text(r) -> str:

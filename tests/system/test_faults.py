@@ -118,16 +118,16 @@ def _():
 @case("4 full disk on --output: verdict printed, result kept, exit 4")
 def _():
     import ceiling_scout.cli as cli_mod
-    real = cli_mod.save_reports
+    real = cli_mod.write_report   # the CLI's one writer
     def full(p, *a, **k):
         if str(p).startswith(str(TMP / "full")): raise OSError(28, "No space left on device")
         return real(p, *a, **k)
-    cli_mod.save_reports = full
+    cli_mod.write_report = full
     o, e = io.StringIO(), io.StringIO(); (TMP / "full").mkdir(exist_ok=True)
     try:
         with contextlib.redirect_stdout(o), contextlib.redirect_stderr(e):
             code = cli_mod.main(["--shape", "32,32,32", *C, "--output", str(TMP / "full" / "r.json")])
-    finally: cli_mod.save_reports = real
+    finally: cli_mod.write_report = real
     assert code == 4 and one_line(e.getvalue()) and "Efficiency" in o.getvalue(), (code, e.getvalue())
     kept = Path(e.getvalue().split("kept in ")[1].split()[0].rstrip(";"))
     assert load(kept)[0].shape == [32, 32, 32], "lost: the fallback file has no report"
@@ -305,13 +305,13 @@ def _():
 # the leftovers of the first pass
 @case("4 sparse mode, full disk on --output: verdict printed, result kept, exit 4")
 def _():
-    import ceiling_scout.modes.sparse_mode as sp
-    real = sp.save_reports
+    import ceiling_scout.cli as cli_mod
+    real = cli_mod.write_report   # the CLI writes every mode's result
     def full(p, *a, **k): raise OSError(28, "No space left on device")
-    sp.save_reports = full
+    cli_mod.write_report = full
     try: code, out, err = cli_in("--shape", "128,32,128", "--sparsity", "0.5", "--block-size", "32", *C,
                                  "--output", str(TMP / "sparse.json"))
-    finally: sp.save_reports = real
+    finally: cli_mod.write_report = real
     assert code == 4 and one_line(err) and "Suggested approach:" in out and "No space left" in err, (code, err)
     kept = Path(err.split("kept in ")[1].split()[0].rstrip(";"))
     assert load(kept)[0].operation == "sparse_gemm", "lost: the fallback file has no sparse report"
