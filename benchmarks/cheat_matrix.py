@@ -85,7 +85,8 @@ def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
     from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig
     from ceiling_scout.modes.validation import validate_spec
     opts = {**(CPU_TIMING if device == "cpu" else {}), **entry.get("options", {})}
-    scout = CeilingScout(ScoutConfig(device, MeasureConfig.fixed(opts.get("warmup", 5), opts.get("iters", 50)), cache=ceiling_cache))
+    scout = CeilingScout(ScoutConfig(device, MeasureConfig.fixed(opts.get("warmup", 5), opts.get("iters", 50)),
+                                     cache=ceiling_cache))
     clock = time.perf_counter   # taken before the candidate is imported (a planted kernel may patch the clock)
     t0 = clock()
     v, _ = validate_spec(entry["operation"], entry["shape"], entry["precision"], str(KERNELS / entry["candidate"]),

@@ -93,7 +93,8 @@ def main():
     if args.evidence_only:
         for s in shapes: run.section("x".join(map(str, s)), lambda s=s: counters_only(run, s, precision, device))
     else:
-        scout = CeilingScout(ScoutConfig(device, MeasureConfig.fixed(**counts), SearchConfig(**search), cache=str(cache)),
+        scout = CeilingScout(ScoutConfig(device, MeasureConfig.fixed(**counts), SearchConfig(**search),
+                                         cache=str(cache)),
                              log=log)
         for s in shapes: run.section("x".join(map(str, s)), lambda s=s: one(run, scout, s, precision, device))
         for (p, regime), c in scout._ceilings.items(): run.ceilings[f"{p}/{regime}"] = c

@@ -54,7 +54,9 @@ def main():
         import statistics as st
         out = {"rounds": []}
         modes = [("fixed", 0.005), ("adaptive", 0.005), ("adaptive_1pct", 0.01)]
-        scouts = {m: CeilingScout(ScoutConfig(dev, MeasureConfig(mode=m.split("_")[0], target_rel_ci=t, max_time_s=60.0), search=SearchConfig(**(search)), cache=cache), log=log) for m, t in modes}
+        measure = lambda m, t: MeasureConfig(mode=m.split("_")[0], target_rel_ci=t, max_time_s=60.0)
+        scouts = {m: CeilingScout(ScoutConfig(dev, measure(m, t), SearchConfig(**search), cache=cache), log=log)
+                  for m, t in modes}
         for rnd in range(3):
             row = {}
             for m, _ in modes:

@@ -45,7 +45,8 @@ def main():
             "issue": 3, "script": "benchmarks/gpu_ksweep.py", "smoke": smoke,
             "cases": {"M": M, "N": N, "ks": ks, "precisions": precisions, "modes": modes, "squares": [] if args.no_square else squares, **counts}}
     prov["nvidia_smi"] = nvidia_smi()
-    scouts = {m: CeilingScout(ScoutConfig(device, MeasureConfig(mode=m, max_time_s=60.0, **counts), SearchConfig(**search),
+    scouts = {m: CeilingScout(ScoutConfig(device, MeasureConfig(mode=m, max_time_s=60.0, **counts),
+                                          SearchConfig(**search),
                                        cache=cache), log=log) for m in modes}
     prov["environment"] = next(iter(scouts.values())).environment.to_dict()
     log(prov["environment"])

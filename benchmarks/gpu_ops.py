@@ -139,7 +139,9 @@ def main():
     cache = str(Path(args.out).with_name(Path(args.out).stem + "_ceilings_cache.json"))
     search = dict(shapes=[(256, 256, 256)], per_shape_s=0.05) if smoke else {}
     warmup = 1 if smoke else 5
-    scout = CeilingScout(ScoutConfig("cpu" if smoke else "auto", MeasureConfig(mode="adaptive", warmup=warmup, target_rel_ci=0.01, max_time_s=0.1 if smoke else args.max_time), search=SearchConfig(**(search)), cache=cache), log=log)
+    measure = MeasureConfig(mode="adaptive", warmup=warmup, target_rel_ci=0.01,
+                            max_time_s=0.1 if smoke else args.max_time)
+    scout = CeilingScout(ScoutConfig("cpu" if smoke else "auto", measure, SearchConfig(**search), cache=cache), log=log)
     method = {"mode": "adaptive", "warmup": warmup, "warmup_min_s": 0.2, "target_rel_ci": 0.01, "max_time_s": scout.config.measure.max_time_s,
               "statistic": "mean",
               "check": "every backend vs a float64 reference of the same inputs before timing (attention: 4 (batch, head) "

@@ -41,7 +41,8 @@ def main():
     prec = Precision.FP32 if smoke else Precision.FP16      # the CPU's sparse kernels (MKL) are fp32 only
     cache = str(Path(args.out).with_name("measured_ceilings_sparse.json"))
     search = dict(shapes=[(256, 256, 256)], per_shape_s=0.05) if smoke else {}
-    scout = CeilingScout(ScoutConfig("cpu" if smoke else "auto", MeasureConfig(mode="adaptive", warmup=5, target_rel_ci=0.01, max_time_s=0.5 if smoke else args.max_time), search=SearchConfig(**(search)), cache=cache), log=log)
+    measure = MeasureConfig(mode="adaptive", warmup=5, target_rel_ci=0.01, max_time_s=0.5 if smoke else args.max_time)
+    scout = CeilingScout(ScoutConfig("cpu" if smoke else "auto", measure, SearchConfig(**search), cache=cache), log=log)
     method = {"mode": "adaptive", "warmup": 5, "target_rel_ci": 0.01, "max_time_s": scout.config.measure.max_time_s, "statistic": "mean",
               "check": "64 random rows of C vs a float64 product of the same (sparse) A and B, before timing",
               "conversion": "to the kernel's format once, on the check call, not timed"}

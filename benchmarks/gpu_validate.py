@@ -52,7 +52,9 @@ def main():
                   file=sys.stderr)
             return 2
     dev = "cpu" if smoke else "cuda"
-    scout = CeilingScout(ScoutConfig(dev, search=SearchConfig(**(dict(shapes=[(128, 128, 128)], per_shape_s=0.05) if smoke else {})), cache=os.path.join(os.path.dirname(os.path.abspath(args.out)), "gpu_validate_ceilings.json")))
+    search = SearchConfig.of_shapes([(128, 128, 128)], 0.05) if smoke else SearchConfig()
+    cache = os.path.join(os.path.dirname(os.path.abspath(args.out)), "gpu_validate_ceilings.json")
+    scout = CeilingScout(ScoutConfig(dev, search=search, cache=cache))
     run = JsonRun(args.out, "benchmarks/gpu_validate.py", 11, environment=scout.environment.to_dict(), smoke=smoke,
                   method={"checks": "3 seeds at the workload's shape, no edge shapes (the candidates claim only the "
                                     "documented shapes), the traps of ceiling_scout.modes.validation",

@@ -49,7 +49,9 @@ def main():
     say = log if ctx.rank == 0 else (lambda *a: None)
     dev = rank_device(ctx.local_rank, "cpu" if args.smoke else "auto")
     search = dict(shapes=[(128, 128, 128)], per_shape_s=0.05, sustained_s=6.0) if args.smoke else {}
-    scout = CeilingScout(ScoutConfig(dev, MeasureConfig.fixed(warmup, iters), search=SearchConfig(**(search)), cache=rank_ceiling_cache_path(out.with_name(out.stem + "_ceilings_cache.json"), dev,
+    scout = CeilingScout(ScoutConfig(dev, MeasureConfig.fixed(warmup, iters), search=SearchConfig(**(search)),
+                                     cache=rank_ceiling_cache_path(out.with_name(out.stem + "_ceilings_cache.json"),
+                                                                   dev,
                                                        ctx.local_rank)), log=say)
 
     def section(name, fn):

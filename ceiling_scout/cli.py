@@ -229,7 +229,8 @@ def run_measurement(args: argparse.Namespace, mode: Mode, given: set[str], log: 
     measure = MeasureConfig(mode=stop, warmup=args.warmup, iters=args.iters, target_rel_ci=args.target_ci,
                             max_time_s=args.max_time)
     scout = CeilingScout(ScoutConfig(args.device, measure, cache=args.cache, remeasure=args.remeasure), log=log)
-    if mode.needs_shape and args.shape is None and not given & set(mode.shape_from) and mode is not ONE_MEASUREMENT:
+    if (mode.needs_shape and args.shape is None and not given & set(mode.shape_from)
+            and mode is not ONE_MEASUREMENT):   # one measurement's config says which dims it needs
         raise CeilingScoutError(f"--shape is required for {mode.label} "
                                 "(or an input such as --weights where it takes one)")
     return mode.run(mode.config.from_flags(with_mode_defaults(args, mode)), scout)
@@ -239,7 +240,7 @@ def show_and_write(args: argparse.Namespace, mode: Mode, result, out: Callable=p
     if result is None: return   # a rank that reports nothing (rank 0 prints and writes)
     out(render(result, "json" if args.json else "text"))
     if not args.output or mode.streams: return
-    try: write_report(args.output, result, force=args.force)   # after the result is printed: a failed write loses nothing
+    try: write_report(args.output, result, force=args.force)   # after printing: a failed write loses nothing
     except (OSError, ReportError) as e: raise ResultNotWritten([result], args.output, e) from None
     if not args.json: out(written_text(args.output))
 

@@ -119,8 +119,8 @@ class CeilingScout:
         "The ceiling for `precision` and `regime` on this device (measured once per session and cached on disk)."
         key = (str(precision) if precision is not None else None, regime)
         if key not in self._ceilings:
-            self._ceilings[key] = get_ceiling(self.target, precision, regime, self.store, self.config.remeasure, self.log,
-                                              **self.config.search_kw)
+            self._ceilings[key] = get_ceiling(self.target, precision, regime, self.store,
+                                              self.config.remeasure, self.log, **self.config.search_kw)
         return self._ceilings[key]
 
     def analyze(self, workload: Workload,
@@ -131,7 +131,8 @@ class CeilingScout:
         if energy not in ENERGY_CHOICES:
             raise CeilingScoutError(f"energy must be one of {', '.join(ENERGY_CHOICES)}; got {energy!r}")
         check_fits(workload, self.device)
-        self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} ({self.config.measure.mode}) ...")
+        self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} "
+                 f"({self.config.measure.mode}) ...")
         baseline, e = self.benchmark(workload, energy=energy != "none"), energy == "all"
         alts = [self.benchmark(workload, name, label=name, energy=e) for name in self._other_backends(workload)]
         for label, w2 in workload.alternative_workloads().items():

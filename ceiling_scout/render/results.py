@@ -28,12 +28,12 @@ def renders(kind: str, *fmts: str) -> Callable:
 def render(result: Result, fmt: str="text"):
     "`result` in `fmt`: its kind's registered renderer; JSON, where none is registered, is `to_json()` or `to_dict()`."
     if fmt not in FORMATS: raise CeilingScoutError(f"format must be one of {', '.join(FORMATS)}; got {fmt!r}")
-    fn = RENDERERS.get((result.kind, fmt))
-    if fn is not None: return fn(result)
+    if (fn := RENDERERS.get((result.kind, fmt))) is not None: return fn(result)
     if fmt == "json":
         return result.to_json() if hasattr(result, "to_json") else json.dumps(result.to_dict(), indent=1, default=str)
     known = sorted(f for k, f in RENDERERS if k == result.kind)
-    raise CeilingScoutError(f"no {fmt} rendering of a {result.kind} result; it renders as: {', '.join(known + ['json'])}")
+    raise CeilingScoutError(f"no {fmt} rendering of a {result.kind} result; "
+                            f"it renders as: {', '.join(known + ['json'])}")
 
 def written_text(path) -> str:
     "The line after a result when `--output` was written."

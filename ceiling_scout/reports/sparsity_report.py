@@ -139,7 +139,8 @@ def sparsity_report(config: SparsityConfig|None=None,  # the matrix and the kern
     w._cache["analysis"] = run.analysis
     run.not_measured = sparse_precision_error(c.precision) if source == "live" and c.measure else None
     if source == "live" and c.measure and not run.not_measured:
-        scout = CeilingScout(ScoutConfig(c.device, MeasureConfig(mode=c.mode, warmup=c.warmup, iters=c.iters, target_rel_ci=0.01, max_time_s=c.max_time_s)), log=log)
+        m = MeasureConfig(mode=c.mode, warmup=c.warmup, iters=c.iters, target_rel_ci=0.01, max_time_s=c.max_time_s)
+        scout = CeilingScout(ScoutConfig(c.device, m), log=log)
         run.result = scout_sparse(scout, w, log=log)
         run.environment = scout.environment.to_dict()
     return _recorded_sparse_rows(run, c.recorded_root) if source == "recorded" else run

@@ -105,19 +105,19 @@ def _sweep_stem(run: SweepReport, c: SweepConfig, output: ReportOutput, mode_use
 def _sweep_live(run: SweepReport, c: SweepConfig, target: Any, output: ReportOutput) -> SweepReport:
     "Measure the sweep (or the single shape) on the device here, with the device's default counts."
     gpu = target.is_cuda
-    warmup = (20 if gpu else 5) if c.warmup is None else c.warmup
-    iters = (200 if gpu else 50) if c.iters is None else c.iters
+    m = MeasureConfig(mode=c.rule, warmup=(20 if gpu else 5) if c.warmup is None else c.warmup, max_time_s=60.0,
+                      iters=(200 if gpu else 50) if c.iters is None else c.iters, target_rel_ci=c.target_ci)
     ks = run.requested["ks"] or (k_values(cuda=gpu) if c.k_sweep else [8192 if gpu else 256])
     run.name = _sweep_stem(run, c, output, c.rule, ks)
     run.say(report_sentence("ceilings_cached"))
-    scout = CeilingScout(ScoutConfig(c.device, MeasureConfig(mode=c.rule, warmup=warmup, iters=iters, target_rel_ci=c.target_ci, max_time_s=60.0)))
+    scout = CeilingScout(ScoutConfig(c.device, m))
     if c.k_sweep:
         run.sweep = scout.k_dimension_sweep(c.m, c.n, c.precision, ks, operation=c.operation, reference_k=c.k,
                                             output=run.out_dir / f"{run.name}.jsonl", log=run.log, progress=False)
     else:
         rep = scout.generate_report(scout.detect_ceiling(c.operation, (c.m, c.n, ks[0]), c.precision))
         run.sweep = KSweepResult([rep], summarize_k_sweep([rep], ks[0]), "single")
-    run.parameters |= {"ks": ks, "mode": c.rule, "warmup": warmup, "iters": iters if c.rule == "fixed" else None,
+    run.parameters |= {"ks": ks, "mode": c.rule, "warmup": m.warmup, "iters": m.iters if c.rule == "fixed" else None,
                        "target_ci": c.target_ci if c.rule != "fixed" else None}
     run.environment = scout.environment.to_dict()
     return run

@@ -93,7 +93,8 @@ def _():
     from ceiling_scout.engine.ceilings import environment_key, ceiling_key, search_plan
     from ceiling_scout.engine.core import capture_environment
     cache = TMP / "poison.json"
-    scout = lambda: CeilingScout(ScoutConfig("cpu", MeasureConfig.fixed(1, 5), search=SearchConfig(shapes=[(64, 64, 64)], per_shape_s=0.02), cache=cache))
+    scout = lambda: CeilingScout(ScoutConfig("cpu", MeasureConfig.fixed(1, 5),
+                                             search=SearchConfig(shapes=[(64, 64, 64)], per_shape_s=0.02), cache=cache))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         truth = scout().detect_ceiling("gemm", (64, 64, 64), "fp32")
@@ -220,7 +221,11 @@ def _():
         c = TMP / f"foreign{i}.json"; c.write_text(text)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            v = CeilingScout(ScoutConfig("cpu", MeasureConfig.fixed(1, 5), search=SearchConfig(shapes=[(64, 64, 64)], per_shape_s=0.02), cache=c)).detect_ceiling("gemm", (64, 64, 64), "fp32")
+            v = CeilingScout(ScoutConfig("cpu", MeasureConfig.fixed(1, 5),
+                                         search=SearchConfig(shapes=[(64, 64, 64)],
+                                                             per_shape_s=0.02), cache=c)).detect_ceiling("gemm",
+                                                                                                         (64, 64,
+                                                                                                          64), "fp32")
         assert v.baseline.ok and v.ceiling.measured_peak_tflops, (text, v.warnings)
         if i != 1: assert Path(str(c) + ".unreadable").read_text() == text, "lost: the foreign file was not kept"
 
@@ -264,7 +269,8 @@ def _():
     from ceiling_scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
     from ceiling_scout.engine.core import CeilingScoutError
     from ceiling_scout.engine.workloads import make_workload
-    for f in (lambda: CeilingScout(ScoutConfig("cpu", MeasureConfig.fixed(2.5))), lambda: make_workload("attention", "1,2,64,32", "bf16", causal="False")):
+    for f in (lambda: CeilingScout(ScoutConfig("cpu", MeasureConfig.fixed(2.5))),
+              lambda: make_workload("attention", "1,2,64,32", "bf16", causal="False")):
         try: f(); raise AssertionError("accepted")
         except CeilingScoutError as e: assert len(str(e).splitlines()) == 1
 
