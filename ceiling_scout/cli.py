@@ -229,8 +229,7 @@ def run_measurement(args: argparse.Namespace, mode: Mode, given: set[str], log: 
     measure = MeasureConfig(mode=stop, warmup=args.warmup, iters=args.iters, target_rel_ci=args.target_ci,
                             max_time_s=args.max_time)
     scout = CeilingScout(ScoutConfig(args.device, measure, cache=args.cache, remeasure=args.remeasure), log=log)
-    if (mode.needs_shape and args.shape is None and not given & set(mode.shape_from)
-            and mode is not ONE_MEASUREMENT):   # one measurement's config says which dims it needs
+    if mode.needs_shape and args.shape is None and not given & set(mode.shape_from):
         raise CeilingScoutError(f"--shape is required for {mode.label} "
                                 "(or an input such as --weights where it takes one)")
     return mode.run(mode.config.from_flags(with_mode_defaults(args, mode)), scout)

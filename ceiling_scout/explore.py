@@ -4,12 +4,12 @@
 
 # %% ../nbs/14_explore.ipynb #b7e42e67
 from __future__ import annotations
-import ctypes, functools, html, math, signal, threading, time, traceback, types, warnings
+import ctypes, functools, html, signal, threading, time, traceback, types, warnings
 from dataclasses import replace
 from fastcore.basics import patch
 from .engine.core import *
 from .engine.workloads import *
-from .engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
+from .engine.scout import CeilingScout, ScoutConfig
 from .modes.ksweep import k_values
 from .render.charts import roofline_figure, ksweep_figure
 from .render.cli_text import format_run, copy_efficiency_text
@@ -149,8 +149,8 @@ def _cached_scout(ex, key: tuple, **measure) -> CeilingScout:
     if key not in ex._scouts:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")   # the scout's device warnings go to its log, not to stderr
-            ex._scouts[key] = CeilingScout(replace(ex.scout_config, device=ex.device.value, measure=MeasureConfig(
-                mode=ex.mode.value, warmup=ex.warmup.value, iters=ex.iters.value, **{"max_time_s": 60.0, **measure})))
+            ex._scouts[key] = CeilingScout(replace(ex.scout_config, device=ex.device.value, measure=replace(
+                ex.scout_config.measure, mode=ex.mode.value, warmup=ex.warmup.value, iters=ex.iters.value, **measure)))
     return ex._scouts[key]
 
 @patch

@@ -233,4 +233,5 @@ def analyze_one(config: AnalysisConfig, scout: CeilingScout) -> Analysis:
         rep = with_kernel_evidence(rep, ev)
     return Analysis(v, rep, ev)
 
-ONE_MEASUREMENT = Mode("operation", "one measurement", (), (), lambda cls: True, analyze_one, AnalysisConfig)
+ONE_MEASUREMENT = Mode("operation", "one measurement", (), (), lambda cls: True, analyze_one, AnalysisConfig,
+                       needs_shape=False)   # its config refuses a missing --shape, naming the operation's dims

@@ -189,7 +189,7 @@ class Mode:
     run: Callable                    # run(config, scout) -> Result (None on a rank that reports nothing)
     config: type|None = None         # its frozen config class, built by `config.from_flags(args)` (or in Python)
     always_for: tuple[str, ...] = () # operations that always run in this mode (e.g. sparse_gemm)
-    needs_shape: bool = True         # False: the mode takes its work from its own flags (a model, a function)
+    needs_shape: bool = True         # False: its config checks its own input (a model, a function, the dims)
     shape_from: tuple[str, ...] = () # flags that supply the matrix instead of --shape (the mode then checks it)
     streams: bool = False            # the run writes --output itself as it measures (a sweep): nothing is left to write
 

@@ -9,7 +9,7 @@ from typing import Any, Callable
 import torch
 from ..engine.core import CeilingScoutError, Priority, Approach, Precision, parse_enum
 from ..engine.workloads import Flag, Mode, register_mode
-from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
+from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig
 from ..engine.verdict import Verdict
 from ..engine.report import write_report
 from .extract import (ExtractedModel, ExtractedOp, extract_ops, read_ops_json, read_onnx, write_ops_json,

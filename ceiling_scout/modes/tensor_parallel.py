@@ -12,7 +12,7 @@ import torch
 import torch.distributed as dist
 from ..engine.core import CeilingScoutError
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
-from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig
+from ..engine.scout import CeilingScout
 from .parallel_model import (Fabric, fit_latency_bandwidth, fabric_from_fit, predict_collective,
                                                 detect_interconnect, TPRow, TPReport, HideOption)
 from .collectives import (DTYPES, DistContext, init_distributed, launched_by_torchrun,

@@ -15,7 +15,7 @@ from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..render.op_words import above_ideal_words, kernel_progress_line
-from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
+from ..engine.scout import CeilingScout
 from .sparsity import *   # re-exported: `from ceiling_scout.ops.sparse import analyze_sparsity` works
 from .weights import WEIGHT_SUFFIXES, load_weight_matrix
 
