@@ -76,4 +76,6 @@ def _import_plugins() -> list[str]:
             ep.load(); _PLUGINS.append(ep.value)
     return list(_PLUGINS)
 
-importlib.import_module("ceiling_scout.engine.core").PLUGIN_LOADERS["ceiling_scout"] = _import_plugins  # torch-free
+_core = importlib.import_module("ceiling_scout.engine.core")   # torch-free
+_core.PLUGIN_LOADERS["ceiling_scout"] = _import_plugins
+_core.PLUGIN_LOADERS["words"] = lambda: importlib.import_module("ceiling_scout.render.words").load_words()

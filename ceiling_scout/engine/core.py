@@ -10,9 +10,10 @@ from enum import Enum
 from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 # %% auto #0
-__all__ = ['PLUGIN_LOADERS', 'MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError', 'Result',
-           'load_plugins', 'Operation', 'Priority', 'Approach', 'parse_enum', 'Precision', 'parse_shape', 'Environment',
-           'capture_environment', 'package_version', 'finite_or_none', 'quiet_import', 'spread_band']
+__all__ = ['PLUGIN_LOADERS', 'SENTENCES', 'MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError',
+           'Result', 'load_plugins', 'Operation', 'Priority', 'Approach', 'sentence', 'parse_enum', 'Precision',
+           'parse_shape', 'Environment', 'capture_environment', 'package_version', 'finite_or_none', 'quiet_import',
+           'spread_band']
 
 # %% ../../nbs/00_core.ipynb #b0ced8f1
 class CeilingScoutError(ValueError):
@@ -97,6 +98,21 @@ class Approach(str, Enum):
     CUDA_GRAPHS = "CUDA_GRAPHS"              # the GPU idles between launches: graphs, reduce-overhead, batch
     NOT_SUPPORTED = "NOT_SUPPORTED"          # cannot run here
     def __str__(self): return self.value
+
+# %% ../../nbs/00_core.ipynb #1e37609c
+SENTENCES: dict[tuple[str, str], Callable[[Any], str]] = {}  # (operation or "*", finding) -> its words; render/ fills it
+
+def sentence(operation: str, # the operation (its registered name), a mode's name, or "*" for the shared words
+             finding: str,   # the reason code
+             facts: Any      # what the words are made from (a dict of facts, or the result they describe)
+            ) -> str:
+    "The words for `finding` of `operation` from `facts` (the operation's own first, then the shared ones under '*')."
+    if (load := PLUGIN_LOADERS.pop("words", None)): load()   # every module of words, before the first lookup
+    fn = SENTENCES.get((str(operation), finding)) or SENTENCES.get(("*", finding))
+    if fn is None:
+        known = sorted(f for op, f in SENTENCES if op in (str(operation), "*"))
+        raise KeyError(f"no words for finding {finding!r} of {str(operation)!r}; known: {', '.join(known) or 'none'}")
+    return fn(facts)
 
 # %% ../../nbs/00_core.ipynb #20623082
 def parse_enum(cls: type[Enum], # the enum to parse into

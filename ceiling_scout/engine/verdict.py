@@ -16,7 +16,7 @@ from .workloads import *
 from .ceilings import *
 from .benchmark import *
 from .power import *
-from ..render.words import sentence
+from .core import sentence
 
 # %% auto #0
 __all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',

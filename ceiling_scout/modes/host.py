@@ -14,7 +14,7 @@ from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..ops.transfers import *
-from ..render.words import sentence
+from ..engine.core import sentence
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .harness import profiler_lines_dropped
 

@@ -20,7 +20,7 @@ from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .harness import GPU_WORK, activity_type, quiet_profile
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from .triage_data import ModelReport, TriageItem
-from ..render.words import sentence
+from ..engine.core import sentence
 from ..render.numbers import number
 
 # %% auto #0

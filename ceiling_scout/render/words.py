@@ -7,13 +7,12 @@ from __future__ import annotations
 import math, string
 from typing import Callable
 from .numbers import number
+from ..engine.core import SENTENCES, sentence   # the registry and its lookup live in the engine
 
 # %% auto #0
-__all__ = ['SENTENCES', 'says', 'percent', 'says_text', 'load_words', 'sentence']
+__all__ = ['says', 'percent', 'says_text', 'load_words']
 
 # %% ../../nbs/71_words.ipynb #1d17de5c
-SENTENCES: dict[tuple[str, str], Callable[[dict], str]] = {}
-
 def says(operation: str,  # the operation (its registered name), or "*" for a finding any operation may reach
          *findings: str    # the reason codes this function renders
         ) -> Callable:
@@ -53,11 +52,3 @@ def load_words() -> list[str]:
         for n in _WORD_MODULES: importlib.import_module(n)
     return list(_WORD_MODULES)
 
-def sentence(operation: str, finding: str, facts: dict) -> str:
-    "The sentence for `finding` of `operation` from `facts` (the operation's own words first, then the shared ones)."
-    if not _WORD_MODULES: load_words()   # every module of words, once: an operation's own words are never missed
-    fn = SENTENCES.get((str(operation), finding)) or SENTENCES.get(("*", finding))
-    if fn is None:
-        known = sorted(f for op, f in SENTENCES if op in (str(operation), "*"))
-        raise KeyError(f"no words for finding {finding!r} of {str(operation)!r}; known: {', '.join(known) or 'none'}")
-    return fn(facts)
