@@ -116,3 +116,23 @@ def _placement(f: dict) -> str:
     if cast.endswith("inputs"): cast += f"; {kept})" if kept else ")"
     elif kept: cast += f" ({kept})"
     return f"{where}, {cast}; step, capture and every operation measured on {dev}"
+
+# %% ../../nbs/78_mode_words.ipynb #e32ac48b
+from ..engine.core import SENTENCES
+from ceiling_scout.render.mode_text import (error_stats_text, target_line, graph_check_text, sanitizer_text,
+    SANITIZER_NOT_LOADABLE, kernel_why_not, dispatch_text, fusion_line, fusion_sequence_text, sweep_line,
+    format_collectives)
+from .sweep_text import (k_point_line, k_write_error_line, k_interrupted_line, format_sharded,
+    rank_ceilings_line, shard_point_line, shard_interrupted_line, gather_failed_line)
+_kw = lambda fn: lambda f: fn(**f)   # a function of several parameters, given them as one dict of facts
+SENTENCES.update({
+    ("validation", "error_stats"): error_stats_text, ("validation", "target"): _kw(target_line),
+    ("validation", "graph_check"): _kw(graph_check_text), ("validation", "sanitizer"): _kw(sanitizer_text),
+    ("validation", "sanitizer_not_loadable"): lambda f: SANITIZER_NOT_LOADABLE,
+    ("dispatch", "why_not"): kernel_why_not, ("dispatch", "text"): dispatch_text,
+    ("fusion", "line"): fusion_line, ("fusion", "sequence"): fusion_sequence_text,
+    ("collectives", "point"): sweep_line, ("collectives", "text"): format_collectives,
+    ("ksweep", "point"): _kw(k_point_line), ("ksweep", "write_error"): k_write_error_line,
+    ("ksweep", "interrupted"): _kw(k_interrupted_line), ("sharded", "text"): format_sharded,
+    ("sharded", "rank_ceilings"): _kw(rank_ceilings_line), ("sharded", "point"): _kw(shard_point_line),
+    ("sharded", "interrupted"): _kw(shard_interrupted_line), ("sharded", "gather_failed"): _kw(gather_failed_line)})
