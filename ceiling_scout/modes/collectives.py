@@ -16,7 +16,7 @@ from ..engine.report import check_report_path, write_report
 from ..engine.ceilings import data_dir
 from ..engine.workloads import Flag, Mode, register_mode
 from .parallel_model import *
-from ..render.numbers import number, number_of_bytes
+from ..engine.numbers import number, number_of_bytes
 from ..render.mode_text import format_collectives, sweep_line
 
 # %% auto #0

@@ -12,7 +12,7 @@ import torch
 from ..engine.core import *
 from ..engine.workloads import *
 from .candidate import *
-from ..render.numbers import number
+from ..engine.numbers import number
 from ..render.mode_text import error_stats_text
 
 # %% auto #0

@@ -14,7 +14,7 @@ from ..engine.report import ReportError
 from .candidate import (VALIDATION_SCHEMA_VERSION, VERDICTS, EXTENSION_SPEC, KernelLoadError, UserCodeGuard,
                                            candidate_file, candidate_kind, file_sha256, load_candidate, one_line)
 from ..render.mode_text import dispatch_text, kernel_why_not
-from ..render.numbers import number
+from ..engine.numbers import number
 
 # %% auto #0
 __all__ = ['MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema', 'schema_file',

@@ -12,7 +12,7 @@ from ..engine.core import CeilingScoutError, Operation
 from ..engine.workloads import make_workload, registered_operations
 from ..engine.timing import measure
 from ..ops.sparsity import analyze_sparsity, SparsityPattern, prune_to_24, convert_to_bsr
-from ..render.numbers import number
+from ..engine.numbers import number
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .capture import (TensorInfo, Ref, AtenCall, ExtractedOp, Mapped, attention_mapped,
                                         capture_calls, map_calls, mapper_registry)

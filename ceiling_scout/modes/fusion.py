@@ -13,7 +13,7 @@ from ..engine.core import CeilingScoutError, Precision, parse_enum
 from ..engine.timing import measure
 from .capture import Ref, ExtractedOp, call_users
 from .extract import ExtractedModel
-from ..render.numbers import number
+from ..engine.numbers import number
 from ..render.mode_text import fusion_line, fusion_sequence_text
 
 # %% auto #0

@@ -21,7 +21,7 @@ from .harness import GPU_WORK, activity_type, quiet_profile
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from .triage_data import ModelReport, TriageItem
 from ..engine.core import sentence
-from ..render.numbers import number
+from ..engine.numbers import number
 
 # %% auto #0
 __all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads', 'mapped_share', 'saved_fraction',

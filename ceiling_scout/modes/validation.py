@@ -18,7 +18,7 @@ from ..engine.scout import AnalysisConfig
 from .candidate import *
 from .correctness import *
 from .validation_checks import *
-from ..render.numbers import number
+from ..engine.numbers import number
 from ..render.mode_text import graph_check_text, sanitizer_text, SANITIZER_NOT_LOADABLE, target_line
 from ceiling_scout.modes.harness import (Isolated, NotCapturable, SANITIZER_DEFAULT, SANITIZER_TOOLS, below_floor,
     find_sanitizer, graph_capture_problem, harness_refs, physics_floor_ms, restore_harness, run_isolated, run_sanitized,

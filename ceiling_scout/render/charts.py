@@ -14,7 +14,7 @@ from ..engine.report import *
 from ..modes.ksweep import *
 from .sweep_text import fmt_tflops
 from ..reports.recorded import environment_label
-from .numbers import finite, number
+from ..engine.numbers import finite, number
 from .tables import (APPROACH_WORDS, EFFICIENCY_FLAG_MARKS, EFFICIENCY_MARKS_NOTE, action_words,
                                          efficiency_text, energy_rate, rate_unit, is_noisy)
 

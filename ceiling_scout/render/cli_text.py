@@ -10,7 +10,7 @@ from ..engine.benchmark import BenchmarkResult
 from ..engine.verdict import Verdict, speedup
 from ..engine.ncu import KernelEvidence
 from ..engine.report import Report
-from .numbers import number
+from ..engine.numbers import number
 
 # %% auto #0
 __all__ = ['EFFICIENCY_FLAG_TEXT', 'SEARCH_START_TEXT', 'backend_rows', 'result_name', 'format_backend_table', 'copy_judgement',

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from typing import Callable
 from fastcore.basics import patch
-from .numbers import number
+from ..engine.numbers import number
 from .figure_io import update_figure_widget
 
 # %% auto #0

@@ -6,7 +6,7 @@
 from __future__ import annotations
 import shlex
 from typing import Sequence
-from .numbers import number, number_of_bytes
+from ..engine.numbers import number, number_of_bytes
 from .words import sentence
 from ..modes.triage_data import gain_kind
 

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/78_mode_words.ipynb #60235a94
 from __future__ import annotations
-from .numbers import number
+from ..engine.numbers import number
 from .words import says, says_text
 
 # %% auto #0

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/76_op_tables.ipynb #f6e53355
 from __future__ import annotations
-from .numbers import number, number_of_bytes
+from ..engine.numbers import number, number_of_bytes
 
 # %% auto #0
 __all__ = ['sparse_table_line', 'sparse_table', 'format_sparse_table', 'transfer_table_markdown']

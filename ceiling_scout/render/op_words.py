@@ -4,7 +4,7 @@
 
 # %% ../../nbs/75_op_words.ipynb #9280ca1f
 from __future__ import annotations
-from .numbers import number
+from ..engine.numbers import number
 from .words import says, says_text
 from .verdict_words import optimal_phrase, headroom   # the engine's, written once there
 

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/79b_parallel_text.ipynb #c55e3d6d
 from __future__ import annotations
-from .numbers import number, number_of_bytes
+from ..engine.numbers import number, number_of_bytes
 from .words import says, sentence
 
 # %% auto #0

@@ -5,7 +5,7 @@
 # %% ../../nbs/79_report_words.ipynb #4eb545db
 from __future__ import annotations
 from .words import says, says_text, sentence
-from .numbers import number
+from ..engine.numbers import number
 
 # %% auto #0
 __all__ = ['report_sentence']

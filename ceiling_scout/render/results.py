@@ -92,7 +92,7 @@ def sweep_json(res) -> str:
 from .cli_text import format_header, format_verdict
 from .op_tables import format_sparse_table
 from .mode_text import format_validation, format_profile, target_line
-from .numbers import number
+from ..engine.numbers import number
 
 @renders("custom_kernel_validation", "text")
 def validation_text(v) -> str:

@@ -8,7 +8,7 @@ import math
 import torch
 from ..engine.core import *
 from ..ops.sparsity import SparsityAnalysis
-from .numbers import number
+from ..engine.numbers import number
 
 # %% auto #0
 __all__ = ['block_density_figure']

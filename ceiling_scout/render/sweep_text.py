@@ -4,7 +4,7 @@
 
 # %% ../../nbs/72_sweep_text.ipynb #b95afe2f
 from __future__ import annotations
-from .numbers import number
+from ..engine.numbers import number
 
 # %% auto #0
 __all__ = ['fmt_tflops', 'k_power_line', 'k_write_error_line', 'k_interrupted_line', 'format_k_sweep', 'k_point_line',

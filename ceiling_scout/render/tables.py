@@ -7,7 +7,7 @@ from __future__ import annotations
 import html, math
 from typing import Sequence
 from ..engine.core import EFFICIENT
-from .numbers import finite, number
+from ..engine.numbers import finite, number
 from ..engine.report import Report
 
 # %% auto #0

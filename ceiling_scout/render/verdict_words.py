@@ -4,7 +4,7 @@
 
 # %% ../../nbs/73_verdict_words.ipynb #5f7652b1
 from __future__ import annotations
-from .numbers import number
+from ..engine.numbers import number
 from .words import says, says_text, percent
 
 # %% auto #0

@@ -6,7 +6,7 @@
 from __future__ import annotations
 import math, string
 from typing import Callable
-from .numbers import number
+from ..engine.numbers import number
 from ..engine.core import SENTENCES, sentence   # the registry and its lookup live in the engine
 
 # %% auto #0

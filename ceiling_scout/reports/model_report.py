@@ -12,7 +12,7 @@ from ..engine.core import *
 from .bundle import ReportPage
 from .run import ReportRun, ReportOutput
 from ..render.report_words import report_sentence
-from ..render.numbers import number
+from ..engine.numbers import number
 from ..render.mode_text import render_model_report
 
 # %% auto #0
