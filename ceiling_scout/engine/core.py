@@ -100,7 +100,7 @@ class Approach(str, Enum):
     def __str__(self): return self.value
 
 # %% ../../nbs/00_core.ipynb #1e37609c
-SENTENCES: dict[tuple[str, str], Callable[[Any], str]] = {}  # (operation or "*", finding) -> its words; render/ fills it
+SENTENCES: dict[tuple[str, str], Callable[[Any], str]] = {}  # (operation or "*", finding) -> words; render/ fills it
 
 def sentence(operation: str, # the operation (its registered name), a mode's name, or "*" for the shared words
              finding: str,   # the reason code

@@ -17,7 +17,7 @@ from ..engine.ceilings import data_dir
 from ..engine.workloads import Flag, Mode, register_mode
 from .parallel_model import *
 from ..engine.numbers import number, number_of_bytes
-from ..render.mode_text import format_collectives, sweep_line
+from ..engine.core import sentence
 
 # %% auto #0
 __all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'DTYPES', 'IN_PLACE',
@@ -289,7 +289,7 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
                 raise CollectiveError(f"rank {ctx.rank} of {ctx.world_size}: {c} at {number_of_bytes(s)} failed "
                                       f"({_why(e)}); timeout {ctx.timeout_s:g} s per collective") from e
             rep.results.append(r)
-            if log and ctx.rank == 0: log(sweep_line(r))
+            if log and ctx.rank == 0: log(sentence("collectives", "point", r))
             if r.status == "failed_check":
                 raise CollectiveError(f"{c} at {number_of_bytes(s)} computed a wrong result: {r.error}")
             if output and ctx.rank == 0: keep()
@@ -401,7 +401,8 @@ def main(argv: list[str]|None=None) -> int:
         say = (lambda *a: None) if args.quiet or args.json else print
         rep = collective_sweep(ctx, ops, sizes, args.warmup, args.iters, args.output, log=say)
         if ctx.rank == 0:
-            print(json.dumps(rep.to_dict(), indent=1, default=str) if args.json else "\n" + format_collectives(rep))
+            print(json.dumps(rep.to_dict(), indent=1, default=str) if args.json
+                  else "\n" + sentence("collectives", "text", rep))
             if args.output and not args.json: print(f"\nReport written to {args.output}")
         dist.barrier(); dist.destroy_process_group()
         return 0

@@ -14,7 +14,7 @@ from ..engine.timing import measure
 from .capture import Ref, ExtractedOp, call_users
 from .extract import ExtractedModel
 from ..engine.numbers import number
-from ..render.mode_text import fusion_line, fusion_sequence_text
+from ..engine.core import sentence
 
 # %% auto #0
 __all__ = ['COMPUTE_NAMES', 'MEMORY_NAMES', 'FusionChain', 'find_chains', 'replay_chain', 'fused_tolerance', 'mismatch_note',
@@ -56,7 +56,7 @@ class FusionChain:
                 "measured": self.measured}
     def render(self) -> str:
         "One line: the chain, bytes and round trips saved, and only measured speedups (`render.mode_text`)."
-        return fusion_line(self.to_dict())
+        return sentence("fusion", "line", self.to_dict())
 
 # %% ../../nbs/51a_fusion.ipynb #4dcb513c
 def find_chains(em: ExtractedModel) -> list[list[ExtractedOp]]:
@@ -290,7 +290,7 @@ class FusionSequence(list):
                 "elapsed_s": self.elapsed_s, "unmeasured": self.unmeasured, "chains": [f.to_dict() for f in self]}
     def render(self) -> str:
         "The size, precision, device and time bound, then one line per chain (`render.mode_text`)."
-        return fusion_sequence_text(self.to_dict())
+        return sentence("fusion", "sequence", self.to_dict())
 
 # %% ../../nbs/51a_fusion.ipynb #04577f93
 COMPUTE_NAMES = ("gemm", "matmul", "linear", "conv2d", "conv", "attention")

@@ -15,7 +15,7 @@ from ..engine.workloads import *
 from ..engine.verdict import *
 from ..engine.report import *
 from ..engine.scout import *
-from ..render.sweep_text import k_point_line, k_write_error_line, k_interrupted_line
+from ..engine.core import sentence
 
 # %% auto #0
 __all__ = ['DOCUMENTED_K_RANGE', 'CPU_K_RANGE', 'K_SWEEP_FLAGS', 'K_SWEEP_MODE', 'k_values', 'fits_in_memory',
@@ -274,7 +274,7 @@ def _write_point(res: KSweepResult, rep: Report, out: Path|None, k: int, emit: C
         return out
     except (OSError, ReportError) as e:  # disk full, read-only: keep sweeping, keep every report in memory, say so
         res.write_error = f"could not write {out} ({e.strerror or e}) from K={k} on"
-        emit(k_write_error_line(res.write_error)); return None
+        emit(sentence("ksweep", "write_error", res.write_error)); return None
 
 # %% ../../nbs/10_ksweep.ipynb #fd2eaa81
 def k_dimension_sweep(scout: CeilingScout,             # the engine (device, mode, counts, ceilings)
@@ -310,12 +310,12 @@ def k_dimension_sweep(scout: CeilingScout,             # the engine (device, mod
             if v is not None: res.verdicts[k] = v
             res.summary = summarize_k_sweep(res.reports, cfg.reference_k)
             out = _write_point(res, rep, out, k, emit)
-            emit(k_point_line(k, rep))
+            emit(sentence("ksweep", "point", {"k": k, "report": rep}))
             if cfg.on_point is not None: cfg.on_point(rep, res)
             bar.update(1)
     except KeyboardInterrupt:
         res.interrupted = True
-        emit(k_interrupted_line(len(res.reports), len(ks), out))
+        emit(sentence("ksweep", "interrupted", {"done": len(res.reports), "count": len(ks), "output": out}))
         if out is not None and out.suffix != ".jsonl" and res.reports: write_report(out, res, force=True)
     finally: bar.close()
     if not res.reports: res.summary = {"points": 0, "ks": [], "peak_tflops": None, "verdict": None}

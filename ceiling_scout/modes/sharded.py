@@ -17,8 +17,7 @@ from ..engine.scout import *
 from ..engine.ceilings import CeilingStore
 from .ksweep import (K_SWEEP_FLAGS, KSweepConfig, measure_point, k_sweep_from_reports,
                                        point_gpu_time_s)
-from ..render.sweep_text import (format_sharded, rank_ceilings_line, shard_point_line,
-                                             shard_interrupted_line, gather_failed_line)
+from ..engine.core import sentence
 from .collectives import DistContext, init_distributed, launched_by_torchrun, multicast_off
 
 # %% auto #0
@@ -102,9 +101,11 @@ def run_shard(scout: CeilingScout,                 # this rank's engine, on this
             rep, _ = measure_point(scout, w, env)
             rep = _shard_evidence(rep, w, i, round(time.perf_counter() - t0, 3), place, where)
             save_reports(path, rep, append=True); done.append(rep)
-            if log: log(shard_point_line(where, i, place.count, w.describe(), rep))
+            if log: log(sentence("sharded", "point", dict(where=where, index=i, count=place.count,
+                                                       description=w.describe(), report=rep)))
     except KeyboardInterrupt:
-        if log: log(shard_interrupted_line(place.rank, len(done), len(points), path))
+        if log: log(sentence("sharded", "interrupted",
+                             dict(rank=place.rank, done=len(done), total=len(points), path=path)))
         return done, True
     return done, False
 
@@ -195,7 +196,7 @@ def sharded_sweep(workloads: Sequence[Workload],  # the sweep's points, in sweep
     if on: dist.all_gather_object(every, {"rank": rank, "device": dev, "ceilings": ceilings})
     else: every = [{"rank": rank, "device": dev, "ceilings": ceilings}]
     if log and rank == 0:
-        for e in every: log(rank_ceilings_line(e["rank"], e["device"], e["ceilings"]))
+        for e in every: log(sentence("sharded", "rank_ceilings", e))
     owner = assign_points([(cost or (lambda w: w.flops or w.bytes_min or 1))(w) for w in workloads], world)
     mine = [(i, w) for i, w in enumerate(workloads) if owner[i] == rank]
     place = ShardPlace(sid[0], len(workloads), rank, world, local, k_dim)
@@ -206,7 +207,7 @@ def sharded_sweep(workloads: Sequence[Workload],  # the sweep's points, in sweep
             gathered = [None] * world if rank == 0 else None
             dist.gather_object(reps, gathered, dst=0)
         except Exception as e:
-            if log: log(gather_failed_line(rank, e))
+            if log: log(sentence("sharded", "gather_failed", {"rank": rank, "error": e}))
             gathered = None
     else: gathered = [reps]
     if rank != 0: return None
@@ -297,7 +298,8 @@ def main(argv: list[str]|None=None) -> int:
     args = p.parse_args(argv)
     try:
         res = merge_shard_files(args.merge, args.world_size)
-        res.save(args.merge, force=True); print(format_sharded(res))   # a re-merge: the previous one kept as .bak
+        res.save(args.merge, force=True)   # a re-merge: the previous one kept as .bak
+        print(sentence("sharded", "text", res))
         print(f"\nMerged report written to {args.merge}")
         return 0
     except (CeilingScoutError, OSError) as e:
