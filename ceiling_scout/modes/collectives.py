@@ -26,8 +26,8 @@ __all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', '
            'CollectiveError', 'DistContext', 'launched_by_torchrun', 'init_distributed', 'run_provenance',
            'single_process_group', 'element_count', 'collective_call', 'time_collective', 'run_collective',
            'nccl_tests_row', 'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep',
-           'busbw_figure', 'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main',
-           'CollectivesConfig', 'run_collectives']
+           'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main', 'CollectivesConfig',
+           'run_collectives']
 
 # %% ../../nbs/60_collectives.ipynb #acd62fee
 NVLS_OFF_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -297,26 +297,6 @@ def collective_sweep(ctx: DistContext, collectives: Sequence[str]=COLLECTIVES, s
         add_predictions(rep, c, ic, ctx.world_size)
         if output and ctx.rank == 0: keep()
     return rep
-
-# %% ../../nbs/60_collectives.ipynb #aeda31f0
-def busbw_figure(report: CollectivesReport|dict, # a report, or `load_collectives(path)`
-                 recorded: str|None=None          # e.g. "recorded on 2x H200, 2026-11-23": shown in the title
-                ):
-    "A plotly figure of busbw (GB/s) against message size per collective, with the interconnect's spec line."
-    import plotly.graph_objects as go
-    d = report.to_dict() if isinstance(report, CollectivesReport) else report
-    fig = go.Figure()
-    for c in dict.fromkeys(r["collective"] for r in d["results"]):
-        rs = [r for r in d["results"] if r["collective"] == c and r["status"] == "ok"]
-        fig.add_scatter(x=[r["size_bytes"] for r in rs], y=[r["busbw_gbps"] for r in rs], mode="lines+markers", name=c)
-    ic, p = d["interconnect"], d["provenance"]
-    if ic.get("gbps_per_direction"):
-        fig.add_hline(y=ic["gbps_per_direction"], line_dash="dash", annotation_text=f"{ic['name']}: "
-                      f"{number(ic['gbps_per_direction'], fmt='g')} GB/s per direction (spec)")
-    title = f"Bus bandwidth vs message size: {p['world_size']} ranks, {p['backend']}, {ic['name']}"
-    fig.update_layout(title=title + (f" ({recorded})" if recorded else ""), xaxis_type="log",
-                      xaxis_title="message size (bytes)", yaxis_title="busbw (GB/s, nccl-tests definition)")
-    return fig
 
 # %% ../../nbs/60_collectives.ipynb #af7ae529
 RECORDED_COLLECTIVES = "h200/gpu_collectives.json"   # under data/recorded/: 2 x H200 SXM (NV18), 2026-11-23

@@ -23,8 +23,8 @@ from .collectives import DistContext, init_distributed, launched_by_torchrun, mu
 # %% auto #0
 __all__ = ['SHARD_TIMEOUT_S', 'SHARD_FLAGS', 'SHARD_MODE', 'assign_points', 'shard_path', 'rank_device',
            'rank_ceiling_cache_path', 'measure_rank_ceilings', 'ShardPlace', 'run_shard', 'ShardedResult',
-           'merge_shards', 'merge_shard_files', 'sharded_sweep', 'rank_ceilings', 'sharded_figure', 'ShardedConfig',
-           'run_sharded', 'main']
+           'merge_shards', 'merge_shard_files', 'sharded_sweep', 'rank_ceilings', 'ShardedConfig', 'run_sharded',
+           'main']
 
 # %% ../../nbs/61_sharded.ipynb #df463a2b
 def assign_points(costs: Sequence[float], world_size: int) -> list[int]:
@@ -239,21 +239,6 @@ def rank_ceilings(sharded: ShardedResult|dict # a merged sweep, or its dict (sav
         r["vs_best"] = r["ceiling_tflops"] / best
     return rows
 
-def sharded_figure(sharded: ShardedResult|dict, label: str|None=None):
-    "TFLOP/s of each point against K, one colour per rank, with each rank's measured ceiling as a dashed line."
-    import plotly.graph_objects as go
-    d = sharded.to_dict() if isinstance(sharded, ShardedResult) else sharded
-    fig, palette = go.Figure(), ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
-    for row in rank_ceilings(d):
-        pts = [p for p in d.get("points") or [] if p["rank"] == row["rank"] and p.get("tflops")]
-        color = palette[row["rank"] % len(palette)]
-        fig.add_scatter(x=[p["shape"][-1] for p in pts], y=[p["tflops"] for p in pts], mode="markers",
-                        marker=dict(size=10, color=color), name=f"rank {row['rank']} ({row['device']})")
-        fig.add_hline(y=row["ceiling_tflops"], line_dash="dash", line_color=color,
-                      annotation_text=f"rank {row['rank']} ceiling {row['ceiling_tflops']:.0f} ({row['precision']})")
-    fig.update_layout(title="Sharded K sweep: each point on one GPU, against that GPU's ceiling"
-                      + (f" ({label})" if label else ""), xaxis_title="K", yaxis_title="TFLOP/s")
-    return fig
 
 # %% ../../nbs/61_sharded.ipynb #e29289ab
 SHARD_FLAGS = (Flag("--shard", bool, "spread the K sweep over every torchrun rank (one point per GPU at a time); "

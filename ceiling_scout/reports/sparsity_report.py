@@ -17,7 +17,7 @@ from ..ops.sparsity import analyze_sparsity
 from ..ops.sparse import SparseGemmWorkload, above_ideal, ABOVE_IDEAL, scout_sparse, sparse_precision_error
 from .recorded import load_recorded_device, NoRecordedDataError, device_key_for
 from .bundle import ReportPage
-from ..render.sparse_figures import block_density_figure
+from ..render.figures import block_density_figure
 from ..render.op_tables import format_sparse_table
 from ..render.cli_text import format_verdict
 from .run import ReportRun, ReportOutput, live_or_recorded
