@@ -78,4 +78,5 @@ def _import_plugins() -> list[str]:
 
 _core = importlib.import_module("ceiling_scout.engine.core")   # torch-free
 _core.PLUGIN_LOADERS["ceiling_scout"] = _import_plugins
-_core.PLUGIN_LOADERS["words"] = lambda: importlib.import_module("ceiling_scout.render.words").load_words()
+_core.PLUGIN_LOADERS["words"] = lambda: [importlib.import_module(f"ceiling_scout.render.{m.name}") for m in
+    pkgutil.iter_modules(importlib.import_module("ceiling_scout.render").__path__) if m.name.endswith("_words")]

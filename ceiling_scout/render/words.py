@@ -10,7 +10,7 @@ from ..engine.numbers import number
 from ..engine.core import SENTENCES, sentence   # the registry and its lookup live in the engine
 
 # %% auto #0
-__all__ = ['says', 'percent', 'says_text', 'load_words']
+__all__ = ['says', 'percent', 'says_text']
 
 # %% ../../nbs/71_words.ipynb #1d17de5c
 def says(operation: str,  # the operation (its registered name), or "*" for a finding any operation may reach
@@ -41,14 +41,4 @@ def says_text(operation: str, texts: dict[str, str], **derived: Callable[[dict],
     fmt = _Facts(derived)
     for finding, text in texts.items(): says(operation, finding)(lambda f, t=text: fmt.vformat(t, (), f))
 
-_WORD_MODULES: list[str] = []
-
-def load_words() -> list[str]:
-    "Import every `ceiling_scout.render` module whose name ends in `_words` (each registers its sentences), once."
-    import importlib, pkgutil, ceiling_scout.render as pkg
-    if not _WORD_MODULES:
-        _WORD_MODULES.extend(f"{pkg.__name__}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__)
-                             if m.name.endswith("_words"))
-        for n in _WORD_MODULES: importlib.import_module(n)
-    return list(_WORD_MODULES)
 
