@@ -238,25 +238,33 @@ def wide_returns() -> list[str]:
 _SENTENCE = re.compile(r"[A-Za-z]+(?:[ ,;:'()/-]+[A-Za-z]+){3,}")   # four or more words in a row
 
 
+_EXEMPT_CALLS = ("Flag", "add_argument", "add_argument_group", "ArgumentParser", "_OneLineParser")   # CLI help
+# the short allowlist of issue 32: a method description or a cited source passed by keyword (how a number was made)
+_METHOD_KEYWORDS = ("source", "method", "rank_time", "timing")
+def _name(f: ast.AST) -> str: return getattr(f, "id", getattr(f, "attr", ""))
+
+
 def sentence_literals() -> list[str]:
-    """'file:line text' of every string literal of four or more words outside render/: not a docstring, not a message
-    of a `raise` (errors are one-line text by design), not a CLI flag's help."""
+    """'file:line text' of every string literal of four or more words outside render/: not a docstring, not an error
+    (a `raise`'s message, a line printed to stderr, a reason a `*_problems` check gives for refusing a file: errors
+    are one-line text by design), not a CLI flag's help, not a method description or source given by keyword."""
     out = []
     for p in package_files():
         if "render" in p.relative_to(PKG).parts: continue
         tree = ast.parse(p.read_text())
         parents = {c: n for n in ast.walk(tree) for c in ast.iter_child_nodes(n)}
-        docs = {id(n.body[0].value) for n in ast.walk(tree)
-                if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.body
-                and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
         for n in ast.walk(tree):
             if not (isinstance(n, ast.Constant) and isinstance(n.value, str)) or id(n) in docs: continue
             if not _SENTENCE.search(n.value): continue
             q, exempt = n, False
             while q in parents and not exempt:
-                q = parents[q]
-                exempt = isinstance(q, ast.Raise) or (isinstance(q, ast.Call) and getattr(
-                    q.func, "id", getattr(q.func, "attr", "")) in ("Flag", "add_argument", "ArgumentParser"))
+                q, child = parents[q], q
+                exempt = (isinstance(q, ast.Raise) or (isinstance(q, ast.Call) and _name(q.func) in _EXEMPT_CALLS)
+                          or (isinstance(q, ast.Call) and _name(q.func) == "print" and any(   # an error on stderr
+                              k.arg == "file" and _name(k.value) == "stderr" for k in q.keywords))
+                          or (isinstance(q, ast.FunctionDef) and q.name.endswith("_problems"))  # reasons for a raise
+                          or (isinstance(q, ast.keyword) and q.arg in _METHOD_KEYWORDS))
             if not exempt: out.append(f"{p.relative_to(ROOT)}:{n.lineno} {n.value[:60]!r}")
     return out
 

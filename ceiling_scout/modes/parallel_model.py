@@ -47,19 +47,19 @@ class Interconnect(_Data):
     source: str = ""
 
 INTERCONNECTS = {
-    "nvlink3": Interconnect("nvlink3", "NVLink 3 (A100 SXM)", 300.0, 12, 25.0,
+    "nvlink3": Interconnect("nvlink3", "NVLink 3 (A100 SXM)", 300.0, 12, 25.0, source=
                             "NVIDIA A100 datasheet: NVLink 600 GB/s bidirectional = 12 links x 25 GB/s per direction"),
-    "nvlink4": Interconnect("nvlink4", "NVLink 4 (H100/H200 SXM)", 450.0, 18, 25.0,
+    "nvlink4": Interconnect("nvlink4", "NVLink 4 (H100/H200 SXM)", 450.0, 18, 25.0, source=
                             "NVIDIA H100 and H200 datasheets: NVLink 900 GB/s bidirectional = 18 links x 25 GB/s "
                             "per direction"),
-    "nvlink5": Interconnect("nvlink5", "NVLink 5 (B200/GB200)", 900.0, 18, 50.0,
+    "nvlink5": Interconnect("nvlink5", "NVLink 5 (B200/GB200)", 900.0, 18, 50.0, source=
                             "NVIDIA Blackwell (B200) datasheet: NVLink 1.8 TB/s bidirectional = 18 links x 50 GB/s "
                             "per direction"),
-    "pcie4": Interconnect("pcie4", "PCIe Gen4 x16", 31.5, None, None,
+    "pcie4": Interconnect("pcie4", "PCIe Gen4 x16", 31.5, None, None, source=
                           "PCI-SIG PCIe 4.0: 16 GT/s x 16 lanes x 128/130 = 31.5 GB/s per direction"),
-    "pcie5": Interconnect("pcie5", "PCIe Gen5 x16", 63.0, None, None,
+    "pcie5": Interconnect("pcie5", "PCIe Gen5 x16", 63.0, None, None, source=
                           "PCI-SIG PCIe 5.0: 32 GT/s x 16 lanes x 128/130 = 63 GB/s per direction"),
-    "host": Interconnect("host", "the host (gloo over TCP loopback)", None, None, None,
+    "host": Interconnect("host", "the host (gloo over TCP loopback)", None, None, None, source=
                          "no GPU link: CPU ranks exchange data through host memory and sockets"),
 }
 NVLINK_GENERATION_BY_CC_MAJOR = {8: "nvlink3", 9: "nvlink4", 10: "nvlink5"}
