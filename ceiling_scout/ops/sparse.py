@@ -14,7 +14,6 @@ from ..engine.workloads import *
 from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
-from ..render.op_words import above_ideal_words, kernel_progress_line
 from ..engine.scout import CeilingScout
 from .sparsity import *   # re-exported: `from ceiling_scout.ops.sparse import analyze_sparsity` works
 from .weights import WEIGHT_SUFFIXES, load_weight_matrix
@@ -352,7 +351,7 @@ class SparseComparison:
 # %% ../../nbs/30_sparse.ipynb #d4a6c001
 def kernel_line(r: BenchmarkResult) -> str:
     "One progress line for a measured (or refused) candidate kernel."
-    return kernel_progress_line(r.label or r.backend, r.status, r.ok, r.mean_ms, r.tflops, r.error)
+    return sentence("sparse_gemm", "kernel_line", r)
 
 def compare_sparse_kernels(workload: SparseGemmWorkload,       # the sparse GEMM
                            device: str|torch.device="cpu",      # where to run
@@ -389,7 +388,8 @@ def sparse_kernel_rows(alts, baseline: BenchmarkResult, ceiling_tflops: float|No
             believed.append(a)
             if above_ideal(e):
                 rows[name]["efficiency_flag"] = ABOVE_IDEAL
-                flags.append(above_ideal_words(name, e, ceiling_tflops))
+                flags.append(sentence("sparse_gemm", "above_ideal", dict(kernel=name, efficiency=e,
+                                                                          ceiling_tflops=ceiling_tflops)))
     return rows, believed, flags
 
 # %% ../../nbs/30_sparse.ipynb #d71e99e3
