@@ -43,7 +43,21 @@ says_text("conv2d", {
                      "{note}: this convolution is memory-bound; fuse it with the neighbouring bias/activation/"
                      "normalisation (torch.compile, cuDNN fusion graphs) to save round trips."),
     "below_ceiling": ("{library} reaches {efficiency:.1%} of the {bound_kind} ceiling{note}: up to {headroom:.2f}x "
-                      "headroom.")},
+                      "headroom."),
+    "accounting_hint": "FLOPs counted at the input's H×W instead of the output's P×Q (stride ignored: 4x too many at "
+    "stride 2) or with padding counted as work; otherwise an asynchronous call timed without synchronising",
+    "no_tf32": "tf32 is a tensor-core mode of NVIDIA GPUs; not supported on the CPU",
+    "channels_last_method": "NHWC memory order; converted in the untimed prepare step",
+    "channels_last_code": "x, w = (t.contiguous(memory_format=torch.channels_last) for t in (x, w)); {call}  # "
+    "convert once, keep activations NHWC end to end",
+    "timing_note": "channels_last inputs converted in the untimed prepare step (its time: prepare_ms)",
+    "conversion_note": "measured without the conversion; a per-call .to(memory_format=...) adds a copy each call",
+    "try_compile": "torch.compile the conv + bias + activation block",
+    "try_fusion": "cuDNN runtime fusion (conv + bias + act)",
+    "try_benchmark": "torch.backends.cudnn.benchmark = True (autotunes the algorithm; compare in a fresh process, the "
+    "plan cache is shared)", "try_autotune": "torch.compile(mode='max-autotune') (Triton convolution templates)",
+    "try_cutlass_sm90": "CUTLASS implicit-GEMM convolution (sm90: CollectiveBuilder conv kernels)",
+    "try_cutlass": "CUTLASS implicit-GEMM convolution"},
     note=conv_note, headroom=headroom)
 
 # %% ../../nbs/75_op_words.ipynb #77ac445d
@@ -74,7 +88,12 @@ _MEMORY_TEXTS = {
                       "moves twice the minimum bytes; fuse it into the producing GEMM's epilogue (cuBLASLt/CUTLASS "
                       "bias+GELU epilogue) or compile it."),
     "below_ceiling": ("eager {operation} reaches {efficiency:.1%} of the measured copy bandwidth{note}: a one-pass "
-                      "kernel (one read, one write) could gain up to {headroom:.2f}x.")}
+                      "kernel (one read, one write) could gain up to {headroom:.2f}x."),
+    "flops_note": "nominal FLOPs: efficiency is achieved GB/s over the measured copy bandwidth",
+    "at_memory_ceiling": "Already at the memory ceiling",
+    "try_rowwise": "a Triton row-wise kernel (one row per program, vectorised loads)",
+    "try_compile_fused": "torch.compile (fused with the operations around it)",
+    "try_liger": "Liger's fused SwiGLU (LigerSiLUMulFunction)"}
 
 for _op in MEMORY_BOUND_OPERATIONS:
     says(_op, "fused_faster", "faster_backend")(faster_backend_words)
@@ -88,6 +107,11 @@ _ROPE_AT_CEILING = ("eager rope ({library}, {baseline_gbps:.0f} of {copy_gbps:.0
                     "Use library.")
 says_text("rope", {
     "no_ceiling": "eager rope ({library}) is the fastest backend measured{note}; no copy bandwidth to judge it.",
+    "liger_method": "in place on a copy of x made in prepare; moves a one-head k too (1/H more bytes)",
+    "compile_code": "fn = torch.compile(lambda x, cos, sin: {expr}); out = fn(x, cos, sin)",
+    "liger_code": "from liger_kernel.transformers.rope import liger_rotary_pos_emb; q, k = liger_rotary_pos_emb(q, k, "
+    "cos[None], sin[None])  # q, k: (B, H, S, D), rotated in place",
+    "flops_note": "3 FLOPs per element; efficiency is achieved GB/s over the measured copy bandwidth",
     **dict.fromkeys(("at_ceiling", "above_ceiling"), _ROPE_AT_CEILING),
     "below_ceiling": ("eager rope reaches {efficiency:.1%} of the measured copy bandwidth{note}: a one-pass kernel "
                       "could gain up to {headroom:.2f}x, and fusing RoPE into the QKV projection's epilogue or the "
@@ -177,7 +201,10 @@ says_text("attention", {
                       "up to {headroom:.2f}x.{rule}")},
     note=attention_note, rule=us_per_head_rule, headroom=headroom)
 
-says_text("*", {"nan_output": "output has NaN or Inf", "at_hardware_ceiling": "Already at hardware ceiling"})
+says_text("*", {"nan_output": "output has NaN or Inf", "at_hardware_ceiling": "Already at hardware ceiling",
+                "compiled_untimed": "compiled in the untimed prepare step", "cpu_blas": "CPU BLAS (oneDNN/MKL)",
+                "served_from_cache": "the data was served from cache (no L2 flush between calls) or the byte count is "
+                "wrong"})
 
 says_text("attention", {
     "causal_hint": "the time is too short (an asynchronous call timed without synchronising, or a cached result); "
