@@ -16,7 +16,6 @@ from ..engine.core import *
 from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
-from ..render.op_words import pad_no_gain_note, same_kernel_note
 
 # %% auto #0
 __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM',
@@ -137,13 +136,7 @@ class AttentionWorkload(Workload):
         "Inputs and output twice over, plus the float64 reference's score chunk and heads."
         ref = 3 * 8 * min(self.S_q * self.S_k, 2**25) + 4 * 8 * self.check_heads * (self.S_q + 2 * self.S_k) * self.D
         return int(2 * self.bytes_min + ref + 64 * 2**20)
-    def accounting_hint(self) -> str:
-        if self.causal:
-            return ("the time is too short (an asynchronous call timed without synchronising, or a cached result); "
-                    "this workload already counts the causal mask's halved FLOPs")
-        return ("a causal run counted with full FLOPs: with is_causal=True only about half of the 4·B·H·S_q·S_k·D "
-                "work is done, so a causal call timed against the full count reads 2x too fast (re-run with --causal "
-                "to count it right); otherwise an asynchronous call timed without synchronising")
+    def accounting_hint(self) -> str: return sentence("attention", "causal_hint" if self.causal else "full_hint", {})
 
     def make_inputs(self, device, seed=0) -> dict:
         dt = self.precision.dtype
@@ -233,34 +226,25 @@ def head_dim_fix(w: AttentionWorkload) -> dict:
     cfg = {}
     if D % m:
         pad = -(-D // m) * m
-        args = ("qp, kp, vp" + (", is_causal=True" if w.causal else "") + (", enable_gqa=True" if w.gqa else ""))
-        cfg.update(pad_head_dim_to=pad,
-                   pad_code=(f"qp, kp, vp = (torch.nn.functional.pad(t, (0, {pad - D})) for t in (q, k, v)); "
-                             f"out = torch.nn.functional.scaled_dot_product_attention({args}, "
-                             f"scale={D} ** -0.5)[..., :{D}]"),
-                   pad_note=(f"exact: zero columns add nothing to Q·Kᵀ and give zero output columns, "
-                             f"and the scale stays that of D={D}. Allocate q, k, v at D={pad} once instead of padding "
-                             f"per call; the memory-efficient kernel needs D to be a multiple of {m}"
-                             + (f", flash and cuDNN also D <= {FUSED_MAX_HEAD_DIM}" if pad > FUSED_MAX_HEAD_DIM
-                                else ", flash and cuDNN take it too")
-                             + (f". Measure it: ceiling-scout --operation attention "
-                                f"--shape {w.B},{w.H},{w.S_q},{w.S_k},{pad}")))
+        f = {"D": D, "pad": pad, "m": m, "max_D": FUSED_MAX_HEAD_DIM, "shape": f"{w.B},{w.H},{w.S_q},{w.S_k},{pad}",
+             "args": "qp, kp, vp" + (", is_causal=True" if w.causal else "") + (", enable_gqa=True" if w.gqa else "")}
+        cfg.update(pad_head_dim_to=pad, pad_code=sentence("attention", "pad_code", f),
+                   pad_note=sentence("attention", "pad_note", f))
     if D > FUSED_MAX_HEAD_DIM:
         n = -(-D // FUSED_MAX_HEAD_DIM)   # heads per original head
         d = -(-(-(-D // n)) // m) * m     # their D: ceil(D / n), rounded up to a multiple of 8
-        cfg["split_heads"] = (f"{n}x as many heads of D={d} (H={n * w.H}): flash and cuDNN take D <= "
-                              f"{FUSED_MAX_HEAD_DIM}; a model change (retrain or convert), not an exact rewrite")
+        cfg["split_heads"] = sentence("attention", "split_heads", {"n": n, "d": d, "H": n * w.H,
+                                                                   "max_D": FUSED_MAX_HEAD_DIM})
     return cfg
 
 def math_fallback_refusal(w: AttentionWorkload, free_bytes: int|None, reasons: dict[str, str]|None=None) -> str|None:
     "Why MATH must not run `w` given `free_bytes` free (None if it fits); with fused `reasons`, the default's message."
     need = w.math_memory_bytes()
     if free_bytes is None or need <= MATH_MEMORY_FRACTION * free_bytes: return None
-    mem = f"~{need / 2**30:.0f} GiB, {free_bytes / 2**30:.0f} GiB free"
-    if reasons is None: return f"sdpa_math materialises the S_q x S_k scores: needs {mem}; not run"
-    what = f"D={w.D}" if head_dim_fix(w) else w.describe()
-    why = ", ".join(f"{k}: {v}" for k, v in reasons.items())
-    return f"{what} is not supported by any fused SDPA backend ({why}); the math fallback would need {mem}: not run"
+    f = {"mem": f"~{need / 2**30:.0f} GiB, {free_bytes / 2**30:.0f} GiB free",
+         "what": f"D={w.D}" if head_dim_fix(w) else w.describe(),
+         "why": ", ".join(f"{k}: {v}" for k, v in (reasons or {}).items())}
+    return sentence("attention", "math_memory" if reasons is None else "math_refused", f)
 
 @patch
 def unsupported_fix(self: AttentionWorkload, error: str|None=None) -> dict:
@@ -270,14 +254,14 @@ def unsupported_fix(self: AttentionWorkload, error: str|None=None) -> dict:
 # %% ../../nbs/20_attention.ipynb #2486f6e8
 def _why_not(w: AttentionWorkload, member: str, x: dict, dev: torch.device) -> str:
     if dev.type != "cuda":
-        if member in ("FLASH_ATTENTION", "MATH"): return "PyTorch's CPU kernel refused these inputs"
-        return f"PyTorch's CPU SDPA has only the MATH and the CPU flash kernels; {member} is a CUDA kernel"
+        why = "cpu_refused" if member in ("FLASH_ATTENTION", "MATH") else "cpu_only"
+        return sentence("attention", why, {"member": member})
     fn = {"FLASH_ATTENTION": "can_use_flash_attention", "EFFICIENT_ATTENTION": "can_use_efficient_attention",
           "CUDNN_ATTENTION": "can_use_cudnn_attention"}.get(member)
-    if not (fn and hasattr(torch.backends.cuda, fn)): return "PyTorch found no viable kernel for these inputs"
+    if not (fn and hasattr(torch.backends.cuda, fn)): return sentence("attention", "no_viable", {})
     ask = lambda: getattr(torch.backends.cuda, fn)(
         torch.backends.cuda.SDPAParams(x["q"], x["k"], x["v"], None, 0.0, w.causal, w.gqa), True)
-    return capture_sdpa_reasons(ask) or "PyTorch found no viable kernel for these inputs (it gave no reason)"
+    return capture_sdpa_reasons(ask) or sentence("attention", "no_reason", {})
 
 def _sdpa_backend_fn(w: AttentionWorkload, name: str, dev: torch.device) -> Callable:
     member = SDPA_BACKENDS[name]
@@ -307,7 +291,8 @@ def _sdpa_default_backend(w: AttentionWorkload, dev: torch.device) -> Backend:
     def dispatch(x):
         return {"backend": sdpa_choice(x["q"], x["k"], x["v"], w.causal, w.gqa),
                 "aten_ops": sdpa_dispatched_ops(lambda: w.sdpa(x)), "device": str(dev)}
-    return Backend("sdpa_default", w.sdpa, "PyTorch SDPA (default dispatch)", prepare=prepare, dispatch=dispatch)
+    return Backend("sdpa_default", w.sdpa, sentence("attention", "default_library", {}), prepare=prepare,
+                   dispatch=dispatch)
 
 def _fa3_fn(w: AttentionWorkload, dev: torch.device) -> Callable:
     def fn(x):
@@ -365,7 +350,7 @@ def check(self: AttentionWorkload, out: torch.Tensor, inputs: dict) -> CheckResu
     tol = CHECK_TOLERANCE[self.precision]
     want = (self.B, self.H, self.S_q, self.D)
     if tuple(out.shape) != want: return CheckResult(False, float("inf"), tol, f"shape {tuple(out.shape)} != {want}")
-    if not torch.isfinite(out).all(): return CheckResult(False, float("nan"), tol, "output has NaN or Inf")
+    if not torch.isfinite(out).all(): return CheckResult(False, float("nan"), tol, sentence("*", "nan_output", {}))
     group, q, k, v = self.H // self.H_kv, inputs["q"], inputs["k"], inputs["v"]
     pairs = self._check_pairs()
     ref = torch.stack([attention_reference(q[b, h], k[b, h // group], v[b, h // group], self.causal) for b, h in pairs])
@@ -405,8 +390,8 @@ class PaddedAttentionWorkload(AttentionWorkload):
         want = (self.B, self.H, self.S_q, self.D)
         if tuple(out.shape) != want: return CheckResult(False, float("inf"), tol, f"shape {tuple(out.shape)} != {want}")
         if out[..., self.D_orig:].count_nonzero():
-            return CheckResult(False, float("inf"), tol, f"output columns {self.D_orig}..{self.D - 1} (padding) "
-                               "are not zero")
+            return CheckResult(False, float("inf"), tol, sentence("attention", "padding_not_zero", {"D": self.D,
+                               "D_orig": self.D_orig}))
         return self.original.check(out[..., :self.D_orig], {n: t[..., :self.D_orig] for n, t in inputs.items()})
     def alternative_workloads(self) -> dict: return {}
 
@@ -428,10 +413,8 @@ def sdpa_backend_code(name: str, workload: AttentionWorkload) -> str:
         return (f"with torch.nn.attention.sdpa_kernel(torch.nn.attention.SDPBackend.{SDPA_BACKENDS[name]}): "
                 f"out = torch.nn.functional.scaled_dot_product_attention({args})")
     if name == "fa3":
-        return (f"from {fa3_module() or 'flash_attn_interface'} import flash_attn_func; "
-                "out = flash_attn_func(q.transpose(1, 2), k.transpose(1, 2), "
-                f"v.transpose(1, 2){', causal=True' if workload.causal else ''}).transpose(1, 2)"
-                "  # [0] first on versions that return (out, lse)")
+        return sentence("attention", "fa3_code", {"module": fa3_module() or "flash_attn_interface",
+                                                  "causal": ", causal=True" if workload.causal else ""})
     return f"out = torch.nn.functional.scaled_dot_product_attention({args})"
 
 @patch
@@ -473,15 +456,12 @@ def decide_head_dim_pad(w: AttentionWorkload, baseline: BenchmarkResult, padded:
              "speedup_vs_best": best.mean_ms / padded.mean_ms,
              "best_backend": best.backend if best is not baseline else None}
     if not (faster_beyond_noise(baseline, padded) and (best is baseline or faster_beyond_noise(best, padded))):
-        ev["note"] = pad_no_gain_note({**facts, "best_backend": best.backend})
+        ev["note"] = sentence("attention", "pad_no_gain", {**facts, "best_backend": best.backend})
         return None, ev
     code = head_dim_fix(w)["pad_code"]
     cfg = {"pad_head_dim_to": pw.D, "backend": pb, "measured_speedup": round(gain, 3), "default_dispatch": picked,
            "code": code,
-           "how": (f"the time is SDPA on q, k, v already at D={pw.D}: allocate them (the q/k/v projections' outputs) "
-                   f"at D={pw.D} once with zero padding, pass scale={w.D} ** -0.5 and slice the output back "
-                   f"to [..., :{w.D}] (exact: its last dim is V's). "
-                   "A per-call F.pad adds a copy of q, k and v.")}
+           "how": sentence("attention", "pad_how", facts)}
     return Decision(gain_priority(gain), Approach.PAD_SHAPE, "pad_head_dim", config=cfg, gain=gain,
                     gain_ci95=speedup_ci95(baseline, padded), facts={**facts, "code": code}), ev
 
@@ -509,11 +489,11 @@ def attention_evidence(ctx: DecisionContext, choice: dict|None, fastest: Benchma
           "fastest_backend": fastest.backend,
           "us_per_head_rule": {"us_per_head": uph, "us_per_batch_head": w.us_per_batch_head(b.mean_ms),
                                "threshold_us": US_PER_HEAD_RULE, "says_optimal": uph < US_PER_HEAD_RULE,
-                               "note": ("the users' attention status figure, rule, evidence only: time per head "
-                                        "scales with S_q·S_k·D and it divides by H, not B·H")}}
+                               "note": sentence("attention", "us_per_head_note", {})}}
     if facts["same_kernel_backend"]:
         ev["same_kernel_as_default"] = {"backend": facts["same_kernel_backend"],
-                                        "speedup": facts["same_kernel_speedup"], "note": same_kernel_note(facts)}
+                                        "speedup": facts["same_kernel_speedup"],
+                                        "note": sentence("attention", "same_kernel", facts)}
     return ev
 
 # %% ../../nbs/20_attention.ipynb #585975d1
@@ -531,14 +511,9 @@ def attention_switch(ctx: DecisionContext, fastest: BenchmarkResult, facts: dict
 def attention_kernel_tries(ctx: DecisionContext, measured: set[str]) -> list[str]:
     "What to try below the ceiling: FA3 on Hopper and cuDNN attention where they were not measured, then a kernel."
     cc, tries = ctx.compute_capability, []
-    if "fa3" not in measured and cc and cc.startswith("9."):
-        tries.append("FlashAttention-3 (flash_attn_interface, from flash-attention's hopper/ build): "
-                     "TMA + WGMMA, warp-specialised")
-    if "sdpa_cudnn" not in measured and cc:
-        tries.append("cuDNN attention (sdpa_kernel(SDPBackend.CUDNN_ATTENTION)) with a newer cuDNN")
-    tries.append("a custom kernel for this shape (Triton/CUTLASS FMHA), "
-                 "validated with ceiling-scout against the same reference")
-    return tries
+    if "fa3" not in measured and cc and cc.startswith("9."): tries.append("try_fa3")
+    if "sdpa_cudnn" not in measured and cc: tries.append("try_cudnn")
+    return [sentence("attention", t, {}) for t in tries + ["try_kernel"]]
 
 def attention_as_fast_as_any(ctx: DecisionContext, facts: dict, evidence: dict, measured: set[str]) -> Decision:
     "The default is as fast as any backend: no ceiling, at the ceiling, too little work for the SMs, or below it."
@@ -548,15 +523,15 @@ def attention_as_fast_as_any(ctx: DecisionContext, facts: dict, evidence: dict, 
                                     facts=facts)
     if eff >= EFFICIENT:
         return Decision(Priority.NONE, Approach.NONE, "at_ceiling",
-                        config={**use, "reasoning": "Already at hardware ceiling"}, evidence=evidence, gain=1.0,
-                        facts=facts)
+                        config={**use, "reasoning": sentence("*", "at_hardware_ceiling", {})}, evidence=evidence,
+                        gain=1.0, facts=facts)
     tiles, sms = attention_tiles(ctx.workload), (ctx.sm_count if ctx.compute_capability else None)
     if sms and tiles < sms:
         cap = tiles / sms
         evidence["occupancy"] = {"query_tiles_128": tiles, "sm_count": sms, "max_fraction_of_sms_busy": round(cap, 3)}
         return Decision(Priority.LOW, Approach.NONE, "occupancy",
-                        config={**use, "fix": "batch more work per call / CUDA graphs", "occupancy_cap": round(cap, 3)},
-                        evidence=evidence,
+                        config={**use, "fix": sentence("attention", "occupancy_fix", {}),
+                                "occupancy_cap": round(cap, 3)}, evidence=evidence,
                         facts={**facts, "query_tiles": tiles, "sm_count": sms, "occupancy_cap": cap,
                                "baseline_us": facts["baseline_ms"] * 1e3})
     return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "below_ceiling",

@@ -80,13 +80,10 @@ class Conv2dWorkload(Workload):
         ref = (8 * self.check_images * (self.C * self.H * self.W + self.K * self.P * self.Q)
                + 8 * self.K * self.C * self.R * self.S)
         return int(2 * self.bytes_min + ref + 256 * 2**20)
-    def accounting_hint(self) -> str:
-        return ("FLOPs counted at the input's H×W instead of the output's P×Q (stride ignored: 4x too many at stride "
-                "2) or with padding "
-                "counted as work; otherwise an asynchronous call timed without synchronising")
+    def accounting_hint(self) -> str: return sentence("conv2d", "accounting_hint", {})
     def supported(self, device) -> str|None:
         if self.precision == Precision.TF32 and torch.device(device).type != "cuda":
-            return "tf32 is a tensor-core mode of NVIDIA GPUs; not supported on the CPU"
+            return sentence("conv2d", "no_tf32", {})
         return None
     def precision_context(self):
         "TF32 on for tf32, off otherwise (PyTorch's cuDNN default is on)."
@@ -110,7 +107,7 @@ def backends(self: Conv2dWorkload, device) -> dict[str, Backend]:
     conv = lambda x: F.conv2d(x["x"], x["w"], stride=st, padding=pd)
     return {"nchw": Backend("nchw", conv, lib, "contiguous NCHW"),
             "channels_last": Backend("channels_last", conv, lib,
-                                     "NHWC memory order; converted in the untimed prepare step",
+                                     sentence("conv2d", "channels_last_method", {}),
                                      prepare=to_channels_last)}
 
 @patch
@@ -118,7 +115,7 @@ def check(self: Conv2dWorkload, out: torch.Tensor, inputs: dict) -> CheckResult:
     tol = CHECK_TOLERANCE[self.precision]
     want = (self.N, self.K, self.P, self.Q)
     if tuple(out.shape) != want: return CheckResult(False, float("inf"), tol, f"shape {tuple(out.shape)} != {want}")
-    if not torch.isfinite(out).all(): return CheckResult(False, float("nan"), tol, "output has NaN or Inf")
+    if not torch.isfinite(out).all(): return CheckResult(False, float("nan"), tol, sentence("*", "nan_output", {}))
     idx = sorted({0, self.N - 1})[: self.check_images]
     x = inputs["x"][idx].to(torch.float64)
     ref = F.conv2d(x, inputs["w"].to(torch.float64), stride=self.stride, padding=self.padding)
@@ -137,8 +134,7 @@ def code(self: Conv2dWorkload, backend: str) -> str:
     "One Python line that runs this convolution in `backend`'s layout (what `judge` hands out when the default fails)."
     call = f"out = torch.nn.functional.conv2d(x, w, stride={self.stride}, padding={self.padding})"
     if backend != "channels_last": return call
-    return (f"x, w = (t.contiguous(memory_format=torch.channels_last) for t in (x, w)); {call}  "
-            "# convert once, keep activations NHWC end to end")
+    return sentence("conv2d", "channels_last_code", {"call": call})
 
 @register_decider("conv2d")
 def decide_conv2d(ctx: DecisionContext) -> Decision:
@@ -148,7 +144,7 @@ def decide_conv2d(ctx: DecisionContext) -> Decision:
     cl = next((a for a in ctx.alternatives if a.label == "channels_last" and a.workload == workload), None)
     rows = [backend_row(r, baseline) for r in [baseline] + ([cl] if cl else [])]
     evidence = {"backends": rows, "output_hw": [workload.P, workload.Q],
-                "timing_note": "channels_last inputs converted in the untimed prepare step (its time: prepare_ms)"}
+                "timing_note": sentence("conv2d", "timing_note", {})}
     lib = baseline.library or baseline.backend
     gain = baseline.mean_ms / cl.mean_ms if (cl is not None and cl.ok) else None
     if gain is not None:
@@ -159,8 +155,7 @@ def decide_conv2d(ctx: DecisionContext) -> Decision:
             return Decision(gain_priority(gain), Approach.CHANNELS_LAST, "channels_last_faster",
                 config={"memory_format": "channels_last", "code": CHANNELS_LAST_CODE,
                         "measured_speedup": round(gain, 3),
-                        "note": "measured without the conversion; a per-call .to(memory_format=...) adds a copy each "
-                                "call"},
+                        "note": sentence("conv2d", "conversion_note", {})},
                 evidence=evidence, gain=gain, gain_ci95=speedup_ci95(baseline, cl), facts=facts)
     facts = {"library": lib, "efficiency": eff, "bound_kind": bound, "channels_last_speedup": gain,
              "channels_last_status": cl.status if cl is not None else None,
@@ -168,18 +163,15 @@ def decide_conv2d(ctx: DecisionContext) -> Decision:
     if eff is None or eff >= EFFICIENT:
         return Decision(Priority.NONE, Approach.NONE, "at_ceiling" if eff is not None else "no_ceiling",
                         config={"use": f"{lib} F.conv2d", "memory_format": "contiguous",
-                                "reasoning": "Already at hardware ceiling" if eff else "no ceiling"},
+                                "reasoning": sentence("*", "at_hardware_ceiling", {}) if eff else "no ceiling"},
                         evidence=evidence, facts=facts)
     prio, cfg = priority_for(eff), {"use": f"{lib} F.conv2d", "headroom_x": round(1 / eff, 2)}
     if bound == "memory":
         return Decision(prio, Approach.FUSION, "memory_bound",
-                        config={**cfg, "try": ["torch.compile the conv + bias + activation block",
-                                               "cuDNN runtime fusion (conv + bias + act)"]},
+                        config={**cfg, "try": [sentence("conv2d", t, {}) for t in ("try_compile", "try_fusion")]},
                         evidence=evidence, gain=1 / eff, facts=facts)
-    tries = ["torch.backends.cudnn.benchmark = True (autotunes the algorithm; compare in a fresh process, the plan "
-             "cache is shared)",
-             "torch.compile(mode='max-autotune') (Triton convolution templates)"]
-    if cc: tries.append("CUTLASS implicit-GEMM convolution (sm90: CollectiveBuilder conv kernels)"
-                        if cc.startswith("9.") else "CUTLASS implicit-GEMM convolution")
+    tries = ["try_benchmark", "try_autotune"] + (["try_cutlass_sm90" if cc.startswith("9.") else "try_cutlass"] if cc
+                                                 else [])
+    tries = [sentence("conv2d", t, {}) for t in tries]
     return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling", config={**cfg, "try": tries}, evidence=evidence,
                     gain=1 / eff, facts=facts)

@@ -167,7 +167,7 @@ class GroupedGemmWorkload(Workload):
     def backends(self, device) -> dict[str, Backend]:
         "loop (per-group torch.matmul), padded_bmm (one torch.bmm on zero-padded groups), torch._grouped_mm (CUDA)."
         dev = torch.device(device)
-        lib = "cuBLAS" if dev.type == "cuda" else "CPU BLAS (oneDNN/MKL)"
+        lib = "cuBLAS" if dev.type == "cuda" else sentence("*", "cpu_blas", {})
         ms = list(self.group_m)
         loop = lambda x: [torch.matmul(ag, bg) for ag, bg in zip(torch.split(x["a"], ms), x["b"])]
         def padded(x):

@@ -49,8 +49,7 @@ class RowwiseWorkload(Workload):
     def bytes_min(self) -> float:
         return float((2 * self.ROWS * self.COLS + self.param_vectors * self.COLS) * self.precision.itemsize)
     def memory_needed(self) -> int: return int(2 * self.bytes_min + 3 * 8 * self.ROWS * self.COLS + 64 * 2**20)
-    def accounting_hint(self) -> str:
-        return "the data was served from cache (no L2 flush between calls) or the byte count is wrong"
+    def accounting_hint(self) -> str: return sentence("*", "served_from_cache", {})
     def make_inputs(self, device, seed=0) -> dict:
         dt, n = self.precision.dtype, self.COLS
         x = {"x": random_tensor((self.ROWS, n), dt, device, seed)}
@@ -93,7 +92,7 @@ class RowwiseWorkload(Workload):
         if dev.type == "cuda":
             compiled = torch.compile(self.eager, dynamic=False)
             out["torch.compile"] = Backend("torch.compile", compiled, "Inductor (Triton)",
-                                           "compiled in the untimed prepare step",
+                                           sentence("*", "compiled_untimed", {}),
                                            prepare=lambda x: (compiled(x), x)[1])
             out.update(self.extra_backends(dev))
         return out
@@ -208,10 +207,8 @@ _MEMORY_OPS = (Operation.LAYERNORM, Operation.RMSNORM, Operation.SOFTMAX, Operat
 
 def _tries(w: Workload) -> list[str]:
     "What to try for a memory-bound operation below the copy bandwidth."
-    if w.operation != Operation.ELEMENTWISE:
-        return ["torch.compile", "a Triton row-wise kernel (one row per program, vectorised loads)"]
-    return ["torch.compile (fused with the operations around it)",
-            *(["Liger's fused SwiGLU (LigerSiLUMulFunction)"] if w.kind == "silu_mul" else [])]
+    if w.operation != Operation.ELEMENTWISE: return ["torch.compile", sentence(w.operation, "try_rowwise", {})]
+    return [sentence(w.operation, t, {}) for t in ["try_compile_fused", "try_liger"][:2 if w.kind == "silu_mul" else 1]]
 
 def faster_or_facts(ctx: DecisionContext, flops_note: str) -> tuple[dict, dict, Decision|None]:
     "A memory-bound decision's evidence and facts, and its Decision when a backend beat eager beyond the noise."
@@ -237,13 +234,12 @@ def faster_or_facts(ctx: DecisionContext, flops_note: str) -> tuple[dict, dict, 
 def decide_memory_bound(ctx: DecisionContext) -> Decision:
     "Fastest correct backend vs eager; then ≥90 % of the measured copy bandwidth; the words are `render.op_words`'."
     w, eff = ctx.workload, ctx.efficiency
-    evidence, facts, faster = faster_or_facts(
-        ctx, "nominal FLOPs: efficiency is achieved GB/s over the measured copy bandwidth")
+    evidence, facts, faster = faster_or_facts(ctx, sentence(w.operation, "flops_note", {}))
     if faster is not None: return faster
     if eff is None or eff >= EFFICIENT:
         return Decision(Priority.NONE, Approach.NONE, "at_ceiling" if eff is not None else "no_ceiling",
-                        config={"use": w.eager_code,
-                                "reasoning": "Already at the memory ceiling" if eff is not None else "no ceiling"},
+                        config={"use": w.eager_code, "reasoning": "no ceiling" if eff is None else
+                                sentence(w.operation, "at_memory_ceiling", {})},
                         evidence=evidence, facts=facts)
     prio = priority_for(eff)
     if w.operation == Operation.BIAS_GELU:

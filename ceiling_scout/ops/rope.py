@@ -95,8 +95,7 @@ class RopeWorkload(Workload):
     @property
     def bytes_min(self) -> float: return float((2 * self.elements + 2 * self.S * self.D) * self.precision.itemsize)
     def memory_needed(self) -> int: return int(3 * self.bytes_min + 3 * 8 * self.elements + 64 * 2**20)
-    def accounting_hint(self) -> str:
-        return "the data was served from cache (no L2 flush between calls) or the byte count is wrong"
+    def accounting_hint(self) -> str: return sentence("*", "served_from_cache", {})
     def make_inputs(self, device, seed=0) -> dict:
         cos, sin = rope_tables(self.S, self.D, self.precision.dtype, device)
         return {"x": random_tensor((self.B, self.S, self.H, self.D), self.precision.dtype, device, seed),
@@ -112,21 +111,18 @@ class RopeWorkload(Workload):
         if dev.type != "cuda": return out
         compiled = torch.compile(self.eager, dynamic=False)
         out["torch.compile"] = Backend("torch.compile", compiled, "Inductor (Triton)",
-                                       "compiled in the untimed prepare step", prepare=lambda x: (compiled(x), x)[1])
+                                       sentence("*", "compiled_untimed", {}), prepare=lambda x: (compiled(x), x)[1])
         if liger_available():
             from liger_kernel.transformers.rope import liger_rotary_pos_emb
             def liger(p): return from_liger_layout(liger_rotary_pos_emb(p["q"], p["k"], p["cos"], p["sin"])[0])
-            out["liger"] = Backend("liger", liger, "Liger Kernel (Triton)",
-                                   "in place on a copy of x made in prepare; moves a one-head k too (1/H more bytes)",
+            out["liger"] = Backend("liger", liger, "Liger Kernel (Triton)", sentence("rope", "liger_method", {}),
                                    prepare=lambda x: (liger(liger_layout(x)), liger_layout(x))[1])
         return out
     def code(self, backend: str) -> str:
         "One line of Python that runs `backend` the way a user would write it."
         if backend == "torch.compile":
-            return f"fn = torch.compile(lambda x, cos, sin: {ROPE_EXPR}); out = fn(x, cos, sin)"
-        if backend == "liger":
-            return ("from liger_kernel.transformers.rope import liger_rotary_pos_emb; "
-                    "q, k = liger_rotary_pos_emb(q, k, cos[None], sin[None])  # q, k: (B, H, S, D), rotated in place")
+            return sentence("rope", "compile_code", {"expr": ROPE_EXPR})
+        if backend == "liger": return sentence("rope", "liger_code", {})
         return ROPE_EXPR
 
 # %% ../../nbs/23_rope.ipynb #90742cb4
@@ -155,8 +151,7 @@ ROPE_FUSION_TARGETS = ("the QKV projection's GEMM epilogue (rotate q and k as th
 def decide_rope(ctx: DecisionContext) -> Decision:
     "Fastest correct backend vs eager beyond noise; then >= 90 % of the measured copy bandwidth; else fuse RoPE away."
     w, eff = ctx.workload, ctx.efficiency
-    evidence, facts, faster = faster_or_facts(
-        ctx, "3 FLOPs per element; efficiency is achieved GB/s over the measured copy bandwidth")
+    evidence, facts, faster = faster_or_facts(ctx, sentence("rope", "flops_note", {}))
     if faster is not None: return faster
     if eff is None:
         return Decision(Priority.NONE, Approach.NONE, "no_ceiling", config={"use": w.code("eager")},

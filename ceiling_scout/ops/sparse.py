@@ -14,7 +14,6 @@ from ..engine.workloads import *
 from ..engine.ceilings import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
-from ..render.op_words import above_ideal_words, kernel_progress_line
 from ..engine.scout import CeilingScout
 from .sparsity import *   # re-exported: `from ceiling_scout.ops.sparse import analyze_sparsity` works
 from .weights import WEIGHT_SUFFIXES, load_weight_matrix
@@ -22,8 +21,8 @@ from .weights import WEIGHT_SUFFIXES, load_weight_matrix
 # %% auto #0
 __all__ = ['SPARSE_PRECISIONS', 'SPARSE_BACKENDS', 'ABOVE_IDEAL', 'EFFICIENCY_DEFINITION', 'sparse_precision_error',
            'SparseGemmWorkload', 'SparseBackendSpec', 'sparse_backend_names', 'above_ideal', 'SparseComparison',
-           'kernel_line', 'compare_sparse_kernels', 'sparse_kernel_rows', 'sparse_faster', 'sparse_not_faster',
-           'decide_sparse_gemm', 'SparseResult', 'scout_sparse', 'SparseDetector']
+           'compare_sparse_kernels', 'sparse_kernel_rows', 'sparse_faster', 'sparse_not_faster', 'decide_sparse_gemm',
+           'SparseResult', 'scout_sparse', 'SparseDetector']
 
 # %% ../../nbs/30_sparse.ipynb #8ad919d3
 SPARSE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -263,7 +262,7 @@ def _sparse_matmul(w, dev): return lambda x: torch.matmul(x["a_sparse"], x["b"])
 
 SPARSE_BACKENDS["dense"] = SparseBackendSpec(
     lambda w, dev: None, lambda w, dev: (lambda x: torch.matmul(x["a"], x["b"])),
-    lambda dev: "cuBLAS" if dev.type == "cuda" else "CPU BLAS (oneDNN/MKL)",
+    lambda dev: "cuBLAS" if dev.type == "cuda" else sentence("*", "cpu_blas", {}),
     "dense kernel on the dense storage of A (zeros multiplied)")
 SPARSE_BACKENDS["semi_structured_cutlass"] = SparseBackendSpec(
     _semi_unavailable("CUTLASS"), _sparse_mm, lambda dev: "CUTLASS 2:4 (torch)", convert=_semi_convert("CUTLASS"))
@@ -350,10 +349,6 @@ class SparseComparison:
                 "analysis": self.analysis.to_dict() if self.analysis else None, "rows": self.rows()}
 
 # %% ../../nbs/30_sparse.ipynb #d4a6c001
-def kernel_line(r: BenchmarkResult) -> str:
-    "One progress line for a measured (or refused) candidate kernel."
-    return kernel_progress_line(r.label or r.backend, r.status, r.ok, r.mean_ms, r.tflops, r.error)
-
 def compare_sparse_kernels(workload: SparseGemmWorkload,       # the sparse GEMM
                            device: str|torch.device="cpu",      # where to run
                            backends: Sequence[str]|None=None,   # subset of SPARSE_BACKENDS (dense is always first)
@@ -372,7 +367,7 @@ def compare_sparse_kernels(workload: SparseGemmWorkload,       # the sparse GEMM
     for n in names:
         if log: log(f"  {n} ...")
         results.append(run_backend(workload, dev, n, seed=seed, label=n, **measure_kw))
-        if log: log(kernel_line(results[-1]))
+        if log: log(sentence("sparse_gemm", "kernel_line", results[-1]))
     return SparseComparison(workload, str(dev), tuple(results), an, ceiling_tflops)
 
 # %% ../../nbs/30_sparse.ipynb #ef17d3c0
@@ -389,7 +384,8 @@ def sparse_kernel_rows(alts, baseline: BenchmarkResult, ceiling_tflops: float|No
             believed.append(a)
             if above_ideal(e):
                 rows[name]["efficiency_flag"] = ABOVE_IDEAL
-                flags.append(above_ideal_words(name, e, ceiling_tflops))
+                flags.append(sentence("sparse_gemm", "above_ideal", dict(kernel=name, efficiency=e,
+                                                                          ceiling_tflops=ceiling_tflops)))
     return rows, believed, flags
 
 # %% ../../nbs/30_sparse.ipynb #d71e99e3
@@ -486,7 +482,7 @@ def scout_sparse(scout: CeilingScout,                 # how and where to measure
     v = scout.analyze(w)
     results = (v.baseline, *v.alternatives)
     if log:
-        for r in results: log(kernel_line(r))
+        for r in results: log(sentence("sparse_gemm", "kernel_line", r))
     cmp = SparseComparison(w, str(dev), results, an, v.ceiling_tflops)
     v = replace(v, evidence={**v.evidence, "analysis": an.to_dict(), "table": cmp.rows(),
                              "efficiency_definition": EFFICIENCY_DEFINITION})

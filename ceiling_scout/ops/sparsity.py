@@ -79,8 +79,7 @@ class SparsityAnalysis:
         return d
     def summary(self) -> str:
         "A few lines for a terminal or a notebook (written by `render.op_words.sparsity_summary`)."
-        from ceiling_scout.render.op_words import sparsity_summary   # on use: importing this module stays torch + core
-        return sparsity_summary(self)
+        return sentence("sparse_gemm", "sparsity_summary", self)
 
 # %% ../../nbs/25_sparsity.ipynb #433800b8
 _FP8 = tuple(getattr(torch, n) for n in ("float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz")
@@ -215,9 +214,8 @@ def analyze_sparsity(tensor: torch.Tensor,             # the matrix A (M x K; K 
     near = {}
     if g4 is not None and (n24 := near_miss_24(x, g4, viol, total_sq)): near["24"] = n24
     if (nb := near_miss_blocks(x, counts, bdens, nnz, total_sq)): near[f"block{nb['block_size']}"] = nb
-    from ceiling_scout.render.op_words import near_miss_words   # on use: importing this module stays torch + core
-    lines = tuple(near_miss_words(k, v, pattern == SparsityPattern.BLOCK_SPARSE, WEAK_BLOCK_FILL)
-                  for k, v in near.items())
+    lines = tuple(sentence("sparse_gemm", "near_miss", {**v, "key": k, "weak_fill": WEAK_BLOCK_FILL,
+                  "block_sparse": pattern == SparsityPattern.BLOCK_SPARSE}) for k, v in near.items())
     sat = tdrop = None
     if threshold is not None:
         sat = 1.0 - nnz / numel
@@ -370,8 +368,8 @@ _UNMEASURED_TREE = {  # pattern -> (approach, the kernel family, with what the u
 
 def unmeasured_tree(analysis: SparsityAnalysis) -> tuple[Approach, str]:
     "The unmeasured decision tree of the users' workflow: > 70 % sparse -> the pattern's kernel family, else dense."
-    from ceiling_scout.render.op_words import unmeasured_tree_words   # on use: importing this module stays light
+    f = {"sparsity": analysis.sparsity, "pattern": analysis.pattern.value, "dense_max": SPARSE_KERNEL_MIN}
     if analysis.sparsity <= SPARSE_KERNEL_MIN and analysis.pattern != SparsityPattern.STRUCTURED_24:
-        return Approach.NONE, unmeasured_tree_words(analysis.sparsity, analysis.pattern.value, None, SPARSE_KERNEL_MIN)
+        return Approach.NONE, sentence("sparse_gemm", "unmeasured_tree_words", f)
     appr, what = _UNMEASURED_TREE.get(analysis.pattern, (Approach.NONE, "dense library"))
-    return appr, unmeasured_tree_words(analysis.sparsity, analysis.pattern.value, what)
+    return appr, sentence("sparse_gemm", "unmeasured_tree_words", {**f, "kernel": what})

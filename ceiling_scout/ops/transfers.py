@@ -12,7 +12,6 @@ from ..engine.core import *
 from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
-from ..render.op_words import roof_name
 from fastcore.basics import patch
 
 # %% auto #0
@@ -331,8 +330,9 @@ def decide_transfer(ctx: DecisionContext) -> Decision:
     "Pinned memory, then batching, then overlap, each as measured; else the fraction of the link reached."
     w, base, f = ctx.workload, ctx.baseline, transfer_facts(ctx)
     rows = [backend_row(r, base, None) for r in ctx.same_workload()]
-    ev = {"backends": rows, "link_or_copy_gbps": f["roof_gbps"], "judged_against": roof_name(f),
-          "ceiling_name": f["roof_what"], "fraction_of_link": f["fraction"], "nbytes": w.nbytes}
+    ev = {"backends": rows, "link_or_copy_gbps": f["roof_gbps"],
+          "judged_against": sentence(w.operation, "roof_name", f), "ceiling_name": f["roof_what"],
+          "fraction_of_link": f["fraction"], "nbytes": w.nbytes}
     overlap_x = f["overlap_speedup"]
     if overlap_x is not None:
         ev["overlap"] = {"serial_ms": f["serial_ms"], "overlapped_ms": f["overlapped_ms"], "speedup": overlap_x,

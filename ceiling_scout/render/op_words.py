@@ -43,7 +43,21 @@ says_text("conv2d", {
                      "{note}: this convolution is memory-bound; fuse it with the neighbouring bias/activation/"
                      "normalisation (torch.compile, cuDNN fusion graphs) to save round trips."),
     "below_ceiling": ("{library} reaches {efficiency:.1%} of the {bound_kind} ceiling{note}: up to {headroom:.2f}x "
-                      "headroom.")},
+                      "headroom."),
+    "accounting_hint": "FLOPs counted at the input's H×W instead of the output's P×Q (stride ignored: 4x too many at "
+    "stride 2) or with padding counted as work; otherwise an asynchronous call timed without synchronising",
+    "no_tf32": "tf32 is a tensor-core mode of NVIDIA GPUs; not supported on the CPU",
+    "channels_last_method": "NHWC memory order; converted in the untimed prepare step",
+    "channels_last_code": "x, w = (t.contiguous(memory_format=torch.channels_last) for t in (x, w)); {call}  # "
+    "convert once, keep activations NHWC end to end",
+    "timing_note": "channels_last inputs converted in the untimed prepare step (its time: prepare_ms)",
+    "conversion_note": "measured without the conversion; a per-call .to(memory_format=...) adds a copy each call",
+    "try_compile": "torch.compile the conv + bias + activation block",
+    "try_fusion": "cuDNN runtime fusion (conv + bias + act)",
+    "try_benchmark": "torch.backends.cudnn.benchmark = True (autotunes the algorithm; compare in a fresh process, the "
+    "plan cache is shared)", "try_autotune": "torch.compile(mode='max-autotune') (Triton convolution templates)",
+    "try_cutlass_sm90": "CUTLASS implicit-GEMM convolution (sm90: CollectiveBuilder conv kernels)",
+    "try_cutlass": "CUTLASS implicit-GEMM convolution"},
     note=conv_note, headroom=headroom)
 
 # %% ../../nbs/75_op_words.ipynb #77ac445d
@@ -74,7 +88,12 @@ _MEMORY_TEXTS = {
                       "moves twice the minimum bytes; fuse it into the producing GEMM's epilogue (cuBLASLt/CUTLASS "
                       "bias+GELU epilogue) or compile it."),
     "below_ceiling": ("eager {operation} reaches {efficiency:.1%} of the measured copy bandwidth{note}: a one-pass "
-                      "kernel (one read, one write) could gain up to {headroom:.2f}x.")}
+                      "kernel (one read, one write) could gain up to {headroom:.2f}x."),
+    "flops_note": "nominal FLOPs: efficiency is achieved GB/s over the measured copy bandwidth",
+    "at_memory_ceiling": "Already at the memory ceiling",
+    "try_rowwise": "a Triton row-wise kernel (one row per program, vectorised loads)",
+    "try_compile_fused": "torch.compile (fused with the operations around it)",
+    "try_liger": "Liger's fused SwiGLU (LigerSiLUMulFunction)"}
 
 for _op in MEMORY_BOUND_OPERATIONS:
     says(_op, "fused_faster", "faster_backend")(faster_backend_words)
@@ -88,6 +107,11 @@ _ROPE_AT_CEILING = ("eager rope ({library}, {baseline_gbps:.0f} of {copy_gbps:.0
                     "Use library.")
 says_text("rope", {
     "no_ceiling": "eager rope ({library}) is the fastest backend measured{note}; no copy bandwidth to judge it.",
+    "liger_method": "in place on a copy of x made in prepare; moves a one-head k too (1/H more bytes)",
+    "compile_code": "fn = torch.compile(lambda x, cos, sin: {expr}); out = fn(x, cos, sin)",
+    "liger_code": "from liger_kernel.transformers.rope import liger_rotary_pos_emb; q, k = liger_rotary_pos_emb(q, k, "
+    "cos[None], sin[None])  # q, k: (B, H, S, D), rotated in place",
+    "flops_note": "3 FLOPs per element; efficiency is achieved GB/s over the measured copy bandwidth",
     **dict.fromkeys(("at_ceiling", "above_ceiling"), _ROPE_AT_CEILING),
     "below_ceiling": ("eager rope reaches {efficiency:.1%} of the measured copy bandwidth{note}: a one-pass kernel "
                       "could gain up to {headroom:.2f}x, and fusing RoPE into the QKV projection's epilogue or the "
@@ -126,6 +150,7 @@ def us_per_head_rule(f: dict) -> str:
     return (f" (the users' status note's <{_f(thr, 'g')} µs/head rule: {_f(uph, '.2f')} µs/head, "
             f"{'passes' if uph < thr else 'fails'}; not a ceiling)")
 
+@says("attention", "same_kernel")
 def same_kernel_note(f: dict) -> str:
     "Why an explicit backend that is the default's own kernel ran faster: the default dispatch's host overhead."
     return (f"{f['same_kernel_backend']} is the kernel the default already dispatches to ({f['default_dispatch']}): "
@@ -137,6 +162,7 @@ def attention_note(f: dict) -> str:
              if f.get("other_backend") else []) + ([same_kernel_note(f)] if f.get("same_kernel_backend") else [])
     return f" ({'; '.join(parts)})" if parts else ""
 
+@says("attention", "pad_no_gain")
 def pad_no_gain_note(f: dict) -> str:
     "The evidence note of a padded head dim that gained nothing beyond noise."
     return (f"padding to D={f['pad_to']} gained nothing beyond noise ({_f(f['speedup'], '.3f')}x vs the default, "
@@ -174,6 +200,47 @@ says_text("attention", {
                       "reaches only {efficiency:.1%} of the {precision} matmul ceiling: an FA3-class kernel could gain "
                       "up to {headroom:.2f}x.{rule}")},
     note=attention_note, rule=us_per_head_rule, headroom=headroom)
+
+says_text("*", {"nan_output": "output has NaN or Inf", "at_hardware_ceiling": "Already at hardware ceiling",
+                "compiled_untimed": "compiled in the untimed prepare step", "cpu_blas": "CPU BLAS (oneDNN/MKL)",
+                "served_from_cache": "the data was served from cache (no L2 flush between calls) or the byte count is "
+                "wrong"})
+
+says_text("attention", {
+    "causal_hint": "the time is too short (an asynchronous call timed without synchronising, or a cached result); "
+    "this workload already counts the causal mask's halved FLOPs",
+    "full_hint": "a causal run counted with full FLOPs: with is_causal=True only about half of the 4·B·H·S_q·S_k·D "
+    "work is done, so a causal call timed against the full count reads 2x too fast (re-run with --causal to count it "
+    "right); otherwise an asynchronous call timed without synchronising",
+    "pad_code": "qp, kp, vp = (torch.nn.functional.pad(t, (0, {extra})) for t in (q, k, v)); out = "
+    "torch.nn.functional.scaled_dot_product_attention({args}, scale={D} ** -0.5)[..., :{D}]",
+    "pad_note": "exact: zero columns add nothing to Q·Kᵀ and give zero output columns, and the scale stays that of "
+    "D={D}. Allocate q, k, v at D={pad} once instead of padding per call; the memory-efficient kernel needs D to be "
+    "a multiple of {m}{fused}. Measure it: ceiling-scout --operation attention --shape {shape}",
+    "split_heads": "{n}x as many heads of D={d} (H={H}): flash and cuDNN take D <= {max_D}; a model change (retrain "
+    "or convert), not an exact rewrite",
+    "math_memory": "sdpa_math materialises the S_q x S_k scores: needs {mem}; not run",
+    "math_refused": "{what} is not supported by any fused SDPA backend ({why}); the math fallback would need {mem}: "
+    "not run", "cpu_refused": "PyTorch's CPU kernel refused these inputs",
+    "cpu_only": "PyTorch's CPU SDPA has only the MATH and the CPU flash kernels; {member} is a CUDA kernel",
+    "no_viable": "PyTorch found no viable kernel for these inputs",
+    "no_reason": "PyTorch found no viable kernel for these inputs (it gave no reason)",
+    "default_library": "PyTorch SDPA (default dispatch)",
+    "padding_not_zero": "output columns {D_orig}..{last} (padding) are not zero",
+    "fa3_code": "from {module} import flash_attn_func; out = flash_attn_func(q.transpose(1, 2), k.transpose(1, 2), "
+    "v.transpose(1, 2){causal}).transpose(1, 2)  # [0] first on versions that return (out, lse)",
+    "pad_how": "the time is SDPA on q, k, v already at D={pad_to}: allocate them (the q/k/v projections' outputs) at "
+    "D={pad_to} once with zero padding, pass scale={D} ** -0.5 and slice the output back to [..., :{D}] (exact: its "
+    "last dim is V's). A per-call F.pad adds a copy of q, k and v.",
+    "us_per_head_note": "the users' attention status figure, rule, evidence only: time per head scales with "
+    "S_q·S_k·D and it divides by H, not B·H",
+    "try_fa3": "FlashAttention-3 (flash_attn_interface, from flash-attention's hopper/ build): TMA + WGMMA, "
+    "warp-specialised", "try_cudnn": "cuDNN attention (sdpa_kernel(SDPBackend.CUDNN_ATTENTION)) with a newer cuDNN",
+    "try_kernel": "a custom kernel for this shape (Triton/CUTLASS FMHA), validated with ceiling-scout against the "
+    "same reference", "occupancy_fix": "batch more work per call / CUDA graphs"},
+    extra=lambda f: f["pad"] - f["D"], last=lambda f: f["D"] - 1,
+    fused=lambda f: f", flash and cuDNN also D <= {f['max_D']}" if f["pad"] > f["max_D"] else
+    ", flash and cuDNN take it too")
 
 # %% ../../nbs/75_op_words.ipynb #7d9f8b46
 def _sparse_efficiency(f: dict) -> str:
@@ -261,17 +328,15 @@ def _above_link(f: dict) -> str:
 
 for _op in TRANSFER_OPERATIONS:
     says(_op, "pinned_faster")(_pinned_faster); says(_op, "below_link")(_below_link)
-    says(_op, "above_link")(_above_link)
+    says(_op, "above_link")(_above_link); says(_op, "roof_name")(roof_name)
     says_text(_op, _COPY_TEXTS, where=copy_where, overlap=overlap_words)
 
 # %% ../../nbs/75_op_words.ipynb #90125f15
-def near_miss_words(key: str,                # "24" or "block<size>" (the key in `SparsityAnalysis.near_miss`)
-                    entry: dict,             # that near miss, as data
-                    block_sparse: bool=False, # the matrix is already block-sparse ("sparser at block ...")
-                    weak_fill: float=0.05    # the fill at or below which a block counts as nearly empty
-                   ) -> str:
+@says("sparse_gemm", "near_miss")
+def near_miss_words(entry: dict) -> str:  # a near miss as data, with its key ("24" or "block<size>") and weak_fill
     "One line of `SparsityAnalysis.near_misses`: how close the matrix is to 2:4 or to a sparser block layout."
-    if key == "24":
+    block_sparse, weak_fill = entry.get("block_sparse", False), entry.get("weak_fill", 0.05)
+    if entry["key"] == "24":
         return (f"2:4 except {_f(entry['groups_violating'], '.2%')} of groups of 4 (prune_to_24 would drop "
                 f"{_f(entry['frobenius_dropped'], '.2%')} of the Frobenius norm)")
     b = entry["block_size"]
@@ -283,24 +348,28 @@ def near_miss_words(key: str,                # "24" or "block<size>" (the key in
             f"{_f(entry['frobenius_dropped'], '.2%')} of the Frobenius norm")
 
 # %% ../../nbs/75_op_words.ipynb #0c9772db
-def unmeasured_tree_words(sparsity: float, pattern: str, kernel: str|None, dense_max: float=0.70) -> str:
+@says("sparse_gemm", "unmeasured_tree_words")
+def unmeasured_tree_words(f: dict) -> str:
     "The unmeasured decision tree's answer: '87.5% sparse, BLOCK_SPARSE: <kernel family>' (`kernel` None: dense)."
+    sparsity, pattern, kernel, dense_max = f["sparsity"], f["pattern"], f.get("kernel"), f.get("dense_max", 0.70)
     if kernel is None: return f"{_f(sparsity, '.1%')} sparse (<= {_f(dense_max, '.0%')}): use the dense library"
     return f"{_f(sparsity, '.1%')} sparse, {pattern}: {kernel}"
 
-def above_ideal_words(kernel: str, efficiency: float, ceiling_tflops: float) -> str:
+@says("sparse_gemm", "above_ideal")
+def above_ideal_words(f: dict) -> str:
     "The warning for a kernel whose useful rate is above the dense ceiling it is judged against."
-    return (f"{kernel} runs at {_f(efficiency, '.0%')} of the density-scaled ceiling: its useful rate is above the "
-            f"dense ceiling ({_f(ceiling_tflops, '.4g')} TFLOPS), so that ceiling is not a bound for it here (a dense "
-            "peak measured on other shapes, e.g. a short CPU search, or a timing or FLOP-count error); "
+    return (f"{f['kernel']} runs at {_f(f['efficiency'], '.0%')} of the density-scaled ceiling: its useful rate is "
+            f"above the dense ceiling ({_f(f['ceiling_tflops'], '.4g')} TFLOPS), so that ceiling is not a bound for it "
+            "here (a dense peak measured on other shapes, e.g. a short CPU search, or a timing or FLOP-count error); "
             "its efficiency is not a success figure, judge it by the speedup over dense")
 
-def kernel_progress_line(name: str, status: str, ok: bool, mean_ms: float|None, tflops: float|None,
-                         error: str|None) -> str:
-    "One progress line for a measured (or refused) candidate kernel."
-    what = f" {_f(mean_ms, '.4f')} ms, {_f(tflops, '.2f')} useful TFLOPS" if ok else f" ({error})"
-    return f"  {name}: {status}{what}"
+@says("sparse_gemm", "kernel_line")
+def kernel_progress_line(r) -> str:
+    "One progress line for a measured (or refused) candidate kernel (a `BenchmarkResult`)."
+    what = f" {_f(r.mean_ms, '.4f')} ms, {_f(r.tflops, '.2f')} useful TFLOPS" if r.ok else f" ({r.error})"
+    return f"  {r.label or r.backend}: {r.status}{what}"
 
+@says("sparse_gemm", "sparsity_summary")
 def sparsity_summary(an) -> str:
     "A `SparsityAnalysis` in a few lines for a terminal or a notebook."
     M, K = an.shape
