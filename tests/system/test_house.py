@@ -37,14 +37,10 @@ STILL_UPWARD: set[tuple[str, str]] = {
     ('ceiling_scout.modes.correctness', 'ceiling_scout.render.mode_text'),
     ('ceiling_scout.modes.dispatcher', 'ceiling_scout.render.mode_text'),
     ('ceiling_scout.modes.validation', 'ceiling_scout.render.mode_text'),
-    ('ceiling_scout.ops.attention', 'ceiling_scout.render.op_words'),
-    ('ceiling_scout.ops.sparse', 'ceiling_scout.render.op_words'),
-    ('ceiling_scout.ops.sparsity', 'ceiling_scout.render.op_words'),
-    ('ceiling_scout.ops.transfers', 'ceiling_scout.render.op_words'),
 }
 # Sentence literals (four or more words, not a docstring, raise message or flag help) outside render/, per subpackage:
 # the most there may be; lower a figure when words move to render/.
-SENTENCES_MAX = {'__init__.py': 1, 'cli.py': 13, 'engine': 100, 'explore.py': 7, 'modes': 176, 'ops': 154, 'reports': 33}
+SENTENCES_MAX = {'cli.py': 9, 'engine': 99, 'explore.py': 7, 'modes': 153, 'ops': 89, 'reports': 25}
 
 
 def test_no_import_circles():
