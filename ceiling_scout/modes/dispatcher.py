@@ -334,12 +334,9 @@ def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) ->
     key = CallSignature(str(operation), tuple(int(s) for s in shape), str(precision), tuple(sorted(extras.items())))
     if key in self._decisions: return self._decisions[key]
     here, notes, keep = f"{self.device_name} ({self.device})", [], []
-    latest = {}
-    for vk in (e for e in self.entries if e.key == key):
-        old = latest.get(vk.candidate)
-        if old is None or _date(vk.date) > _date(old.date):
-            latest[vk.candidate] = vk
-    for vk in (e for e in self.entries if e.key == key):
+    mine = [e for e in self.entries if e.key == key]
+    latest = {vk.candidate: vk for vk in sorted(mine[::-1], key=lambda e: _date(e.date))}   # newest; of ties, the first
+    for vk in mine:
         name = f"{vk.candidate} [{vk.verdict}, {vk.date[:10]}]"
         if vk.device_type != self.device.split(":")[0] or vk.device_name != self.device_name:
             notes.append(f"{name}: validated on {vk.device_name} ({vk.device}), this is {here}")
