@@ -12,8 +12,7 @@ import torch
 from ..engine.core import *
 from ..engine.workloads import *
 from .candidate import *
-from ..engine.numbers import number
-from ..render.mode_text import error_stats_text
+def _say(finding: str, **facts) -> str: return sentence("validation", finding, facts)   # the words: render/
 
 # %% auto #0
 __all__ = ['REDUCTION_DIMS', 'ERROR_STATS_CHUNK', 'FLOAT64_REFERENCE_MAX_FLOPS', 'TRAPS', 'HELD_OUT_FIXED_DIMS',
@@ -90,8 +89,7 @@ def tolerance_for(workload: Workload, out_dtype: torch.dtype, ref_rms: float, li
     n = reduction_length(workload)
     rtol = 4 * eps + 4 * torch.finfo(torch.float32).eps * math.sqrt(n)
     if library_ref: rtol *= 2   # the reference has rounding errors of its own
-    what = (f"{str(out_dtype).replace('torch.', '')}, reduction length {n}"
-            + (", against the library at its precision" if library_ref else ""))
+    what = _say("tolerance_lib" if library_ref else "tolerance", dtype=str(out_dtype).replace('torch.', ''), n=n)
     return Tolerance(atol=rtol * max(ref_rms, 1e-30), rtol=rtol, basis=what)
 
 # %% ../../nbs/39b_correctness.ipynb #08e20d91
@@ -100,8 +98,7 @@ def tight_tolerance(workload: Workload, out_dtype: torch.dtype, ref_rms: float) 
     if out_dtype not in (torch.bfloat16, torch.float16): return None
     n, eps32 = reduction_length(workload), torch.finfo(torch.float32).eps
     return Tolerance(atol=16 * eps32 * math.sqrt(n) * max(ref_rms, 1e-30), rtol=2 * torch.finfo(out_dtype).eps,
-                     basis=f"{str(out_dtype).replace('torch.', '')}, 2 ulp per element, reduction length {n} "
-                           f"(the library meets it)")
+                     basis=_say("tight_tolerance", dtype=str(out_dtype).replace('torch.', ''), n=n))
 
 # %% ../../nbs/39b_correctness.ipynb #0e6c05e7
 @dataclass(frozen=True)
@@ -110,7 +107,7 @@ class ErrorStats:
     max_abs_error: float; max_rel_error: float; frac_out_of_tolerance: float; nonfinite: int; numel: int
     @property
     def passed(self) -> bool: return self.frac_out_of_tolerance == 0 and self.nonfinite == 0
-    def describe(self) -> str: return error_stats_text(self)   # the words live in render.mode_text
+    def describe(self) -> str: return sentence("validation", "error_stats", self)
     def to_dict(self) -> dict: return asdict(self)
 
 ERROR_STATS_CHUNK = 2**24  # elements compared in float64 at a time (a GPU-size attention output is ~10^9 elements)
@@ -189,14 +186,14 @@ def edge_workloads(workload: Workload, which: Sequence[str]=("smallest", "misali
         else: raise CeilingScoutError(f"edge shapes are 'smallest' and 'misaligned'; got {label!r}")
         try: w2 = replace(workload, **dims)
         except Exception as e: out[label] = f"not a valid {workload.operation} shape: {one_line(e)}"; continue
-        out[label] = "the same as the workload's shape" if w2.shape == workload.shape else w2
+        out[label] = _say("same_shape") if w2.shape == workload.shape else w2
     return out
 
 # %% ../../nbs/39b_correctness.ipynb #e155d4e6
 def output_type_problem(out, lib: torch.Tensor) -> str:
     "Why `out` is not a plain `torch.Tensor` like the library's output (shape, dtype, device, layout), or ''."
     if not isinstance(out, torch.Tensor): return f"returned a {type(out).__name__}, not a tensor"
-    if type(out) is not torch.Tensor: return f"returned a {type(out).__name__}, a tensor subclass (not a plain tensor)"
+    if type(out) is not torch.Tensor: return _say("subclass", t=type(out).__name__)
     if tuple(out.shape) != tuple(lib.shape): return f"shape {tuple(out.shape)}, expected {tuple(lib.shape)}"
     if out.dtype != lib.dtype: return f"dtype {out.dtype}, expected {lib.dtype} (the library's)"
     if out.device != lib.device: return f"on {out.device}, expected {lib.device}"
@@ -230,14 +227,13 @@ PRECISION_FACTOR = 4.0   # a candidate's RMS error this many times the library's
 def precision_check(out: torch.Tensor, lib: torch.Tensor, ref: torch.Tensor, tol: Tolerance,
                     factor: float=PRECISION_FACTOR) -> Check:
     "The candidate's RMS error against float64 vs the library's: `factor`x it and above one ulp is a downgrade."
-    name, g = "precision against float64", lambda x: number(x, fmt=".3g")
-    if (e_lib := rms_diff(lib, ref)) == 0:
-        return Check(name, True, "not judged: the reference is the library itself", info=True)
+    name = "precision against float64"
+    if (e_lib := rms_diff(lib, ref)) == 0: return Check(name, True, _say("not_judged"), info=True)
     e_out = rms_diff(out, ref)
     ulp = torch.finfo(out.dtype).eps * rms_diff(ref) if out.dtype.is_floating_point else 0.0
     bad = e_out > factor * e_lib and e_out > ulp
-    return Check(name, not bad, f"RMS error {g(e_out)}, {g(e_out / e_lib)}x the library's {g(e_lib)} "
-                 f"(a finding above {g(factor)}x and one ulp, {g(ulp)})", trap="precision_downgrade" if bad else "")
+    return Check(name, not bad, _say("precision", out=e_out, ratio=e_out / e_lib, lib=e_lib, factor=factor, ulp=ulp),
+                 trap="precision_downgrade" if bad else "")
 
 # %% ../../nbs/39b_correctness.ipynb #cd84dd13
 def _storages(x: dict) -> dict[str, tuple[int, int]]:
@@ -283,8 +279,7 @@ class KernelRun:
         bad = "nonfinite" if trap == "wrong_values" and s.nonfinite else trap
         snap = getattr(self, "at_return", (None, None))
         if not s.passed and snap[0] == id(out) and snap[1] is not None and error_stats(snap[1], ref, tol).passed:
-            return Check(name, False, "right when the call returned, wrong once the device was synchronised (written "
-                         "after return): " + s.describe(), s, trap="late_write")
+            return Check(name, False, _say("late_write", stats=s.describe()), s, trap="late_write")
         return Check(name, s.passed, s.describe(), s, trap="" if s.passed else bad)
 
 # %% ../../nbs/39b_correctness.ipynb #2f5ad572
@@ -301,7 +296,7 @@ def _edge_checks(run, w: Workload, dev: torch.device, edge_shapes: Sequence[str]
         try: out = _call(run, w2, x)
         except _CandidateRaised as err:   # a shape it does not claim, refused with its own error: not a wrong kernel
             if isinstance(err, _CandidateMisbehaved): raise
-            checks.append(Check(f"{label} shape {_shape(w2)}", True, f"not supported by the kernel: {err}", info=True))
+            checks.append(Check(f"{label} shape {_shape(w2)}", True, _say("not_supported", err=err), info=True))
             continue
         if not add(run.judge(f"{label} shape {_shape(w2)}", out, e)): break
 
@@ -337,22 +332,20 @@ def _same_buffer(a, b) -> str:
     "Why `b` (a later call's output) is `a`'s memory, or '' (a static output buffer overwrites what the caller holds)."
     if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)): return ""
     try: pa = a.untyped_storage().data_ptr()
-    except Exception as e: return f"the first output was invalidated by the second call ({one_line(e)})"
-    return ("the second call returned the first call's memory (a static output buffer, e.g. CUDA-graph replay): "
-            "a result the caller still holds is overwritten by the next call"
-            if pa and pa == b.untyped_storage().data_ptr() else "")
+    except Exception as e: return _say("invalidated", error=one_line(e))
+    return _say("same_memory") if pa and pa == b.untyped_storage().data_ptr() else ""
 
 def _stale_check(run: KernelRun, w: Workload, dev: torch.device) -> Check:
     "New data copied into the buffers of an earlier call: a result cached by address comes back stale."
-    run.stage = "new data in the same buffers"
+    run.stage = _say("stale")
     x = w.make_inputs(dev, seed=run.seed + 200); first = _call(run, w, x)
     first = first.clone() if isinstance(first, torch.Tensor) else first
     new = w.make_inputs(dev, seed=run.seed + 201)
     for k in x: x[k].copy_(new[k])
     e = run.expect(w, x); out = _call(run, w, x)
-    c = run.judge("new data in the same buffers", out, e, "stale_cache")
+    c = run.judge(run.stage, out, e, "stale_cache")
     if not c.passed and isinstance(out, torch.Tensor) and out.shape == first.shape and torch.equal(out, first):
-        c = replace(c, detail="output unchanged after the inputs changed (a cached or stale result); " + c.detail)
+        c = replace(c, detail=_say("unchanged", detail=c.detail))
     return c
 
 def changed_after_return(out, at_return) -> bool:
@@ -367,10 +360,10 @@ def _twice_checks(run: KernelRun, w: Workload, dev: torch.device, add: Callable)
     o2 = _call(run, w, x)
     if isinstance(o1, torch.Tensor) and isinstance(o2, torch.Tensor) and o1.shape == o2.shape:
         reused = _same_buffer(o1, o2)
-        add(Check("each call returns its own output", not reused, reused, trap=_trap(reused, "reused_output")))
+        add(Check(_say("own_output"), not reused, reused, trap=_trap(reused, "reused_output")))
         s = error_stats(o2, held.to(torch.float64), e.tol)
-        add(Check("two identical calls agree", s.passed, "bitwise identical" if torch.equal(held, o2) else
-                  ("differ within tolerance: " if s.passed else "differ beyond tolerance (a race?): ") + s.describe(),
+        add(Check(_say("agree"), s.passed, "bitwise identical" if torch.equal(held, o2) else
+                  "differ within tolerance: " + s.describe() if s.passed else _say("racy", stats=s.describe()),
                   s, trap=_trap(not s.passed, "late_write" if changed_after_return(o1, at_return) else "racy")))
     return x, e
 
@@ -383,7 +376,7 @@ def _held_out_checks(run: KernelRun, w: Workload, dev: torch.device, add: Callab
         try: out = _call(run, w2, x)
         except _CandidateRaised as err:
             if isinstance(err, _CandidateMisbehaved): raise
-            add(Check(name, False, f"refused a shape near the workload's: {err}", trap="held_out_shape")); return
+            add(Check(name, False, _say("near_refused", err=err), trap="held_out_shape")); return
         if not add(run.judge(name, out, e, "held_out_shape")): return
 
 def _nan_fill_call(run: KernelRun, w: Workload, x: dict):
@@ -400,16 +393,15 @@ def _nan_fill_call(run: KernelRun, w: Workload, x: dict):
 
 def _poisoned(run: KernelRun, w: Workload, x: dict, e: Expected) -> list[Check]:
     "Fresh memory full of garbage: a freed block of 1e4s in the allocator, then torch's NaN fill of `torch.empty`."
-    run.stage = "fresh memory poisoned (garbage fill)"
+    run.stage = _say("garbage")
     junk = torch.full((2 * e.lib.numel() + 1024,), 1e4, dtype=e.lib.dtype, device=e.lib.device); del junk
-    g = run.judge("fresh memory poisoned (garbage fill)", _call(run, w, x), e, "uninitialized")
-    name = "fresh memory poisoned (NaN fill)"; run.stage = name
+    g = run.judge(run.stage, _call(run, w, x), e, "uninitialized")
+    name = run.stage = _say("nan_fill")
     try: out = _nan_fill_call(run, w, x)
     except _CandidateRaised as err:
         if not g.passed: return [g]
         # torch.compile guards on the deterministic mode: this call ran freshly compiled code, not the kernel under test
-        return [g, Check(name, True, f"not checked: the kernel raised only under torch's deterministic mode "
-                                     f"(a global mode compiled code is specialised on): {err}", info=True)]
+        return [g, Check(name, True, _say("nan_not_checked", err=err), info=True)]
     return [g, run.judge(name, out, e, "uninitialized")]
 
 # %% ../../nbs/39b_correctness.ipynb #5b1c0a7e
@@ -436,12 +428,11 @@ def check_candidate(fn: Callable, workload: Workload, device: str|torch.device="
             if i == 0: add(precision_check(out, e.lib, e.ref, e.tol))
             if i == 0:
                 hit = _overlaps(out, spans) if isinstance(out, torch.Tensor) else []
-                add(Check("output does not alias an input", not hit,
-                          f"output shares memory with input {', '.join(hit)}" if hit else "",
+                add(Check(_say("no_alias"), not hit, _say("aliases", names=', '.join(hit)) if hit else "",
                           trap=_trap(hit, "aliases_input")))
             changed = [k for k in x if not torch.equal(x[k], before[k])]
             if i == 0 or changed:
-                add(Check("inputs untouched", not changed, f"the kernel overwrote input {', '.join(changed)}"
+                add(Check("inputs untouched", not changed, _say("overwrote", names=', '.join(changed))
                           if changed else "", trap=_trap(changed, "overwrites_input")))
         add(_stale_check(run, w, dev))
         x, e = _twice_checks(run, w, dev, add)

@@ -13,8 +13,7 @@ from fastcore.basics import patch
 from ..engine.report import ReportError
 from .candidate import (VALIDATION_SCHEMA_VERSION, VERDICTS, EXTENSION_SPEC, KernelLoadError, UserCodeGuard,
                                            candidate_file, candidate_kind, file_sha256, load_candidate, one_line)
-from ..render.mode_text import dispatch_text, kernel_why_not
-from ..engine.numbers import number
+def _say(finding: str, **facts) -> str: return sentence("dispatch", finding, facts)   # the words: render/
 
 # %% auto #0
 __all__ = ['MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema', 'schema_file',
@@ -163,16 +162,14 @@ def implausible(d: dict) -> str:
     "Why a checked report's claim is beyond physics or sense ('' if it is not): its speedup, its rate, its checks."
     s, rate = d.get("speedup"), (d.get("custom") or {}).get("tflops")
     if s is not None and s > MAX_BELIEVABLE_SPEEDUP:
-        return (f"claims {s:g}x over the library: more than {MAX_BELIEVABLE_SPEEDUP:g}x is not believable "
-                "(measure again)")
+        return _say("too_fast", s=s, most=MAX_BELIEVABLE_SPEEDUP)
     for key, slack in BOUND_SLACK.items():
         if rate and d.get(key) and rate > d[key] * slack:
-            return (f"claims {rate:.4g} TFLOPS, above {slack:g}x the {key.replace('_tflops', '').replace('_', ' ')} "
-                    f"of {d[key]:.4g} TFLOPS it recorded itself")
+            return _say("above_bound", rate=rate, slack=slack, bound=key[:-7].replace('_', ' '), value=d[key])
     real = [c for c in d.get("checks") or () if not c.get("info")]
-    if d.get("verdict") == "KEEP" and not real: return "verdict KEEP without a single correctness check"
+    if d.get("verdict") == "KEEP" and not real: return _say("unchecked")
     if d.get("verdict") == "KEEP" and (bad := [c for c in real if not c["passed"]]):
-        return f"verdict KEEP with a failed check ({bad[0]['name']})"
+        return _say("failed", name=bad[0]['name'])
     return ''
 
 # %% ../../nbs/41_dispatcher.ipynb #7e6b6a2c
@@ -209,7 +206,7 @@ class ValidatedKernel:
 
     def why_not(self) -> str:
         "Why this report alone does not send calls to its candidate ('' for a usable KEEP; `render.mode_text`)."
-        return kernel_why_not(self)
+        return sentence("dispatch", "why_not", self)
 
 # %% ../../nbs/41_dispatcher.ipynb #90507d12
 LIBRARY = "library"
@@ -225,7 +222,7 @@ class Decision:
     def uses_library(self) -> bool: return self.implementation == LIBRARY
     def describe(self) -> str:
         "The decision and its reasons, as lines of text (`render.mode_text`)."
-        return dispatch_text(self)
+        return sentence("dispatch", "text", self)
 
 # %% ../../nbs/41_dispatcher.ipynb #1ac6bef3
 def _minor(version: str) -> str: return ".".join(version.split("+")[0].split(".")[:2])
@@ -277,14 +274,13 @@ def _untrusted(self: Dispatcher, vk: ValidatedKernel) -> str:
     "Why `vk`'s candidate may not be loaded ('' if it may): not pinned, outside the folder, no hash or another one."
     if vk.candidate in self.kernels: return ""
     if vk.candidate not in self.trusted:
-        return f"not pinned: {vk.candidate} runs only if named when the Dispatcher is made (trust=[{vk.candidate!r}])"
-    if not vk.hashed: return "validated before hashes were recorded (no candidate_sha256): validate it again"
-    if not vk.file: return "no report folder to look for its file in"
+        return _say("not_pinned", c=vk.candidate)
+    if not vk.hashed: return _say("unhashed")
+    if not vk.file: return _say("no_folder")
     try: path = candidate_file(vk.candidate, Path(vk.file).parent)
     except KernelLoadError as e: return str(e)
-    if path is not None and vk.sha256 is None: return f"no SHA-256 recorded for its file {path.name}"
-    if path is not None and file_sha256(path) != vk.sha256:
-        return f"{path.name} was edited after validation (its SHA-256 is not the one the report recorded)"
+    if path is not None and vk.sha256 is None: return _say("no_sha", file=path.name)
+    if path is not None and file_sha256(path) != vk.sha256: return _say("edited", file=path.name)
     return ""
 
 @patch
@@ -292,9 +288,9 @@ def _refusal(self: Dispatcher, vk: ValidatedKernel, d: dict, now: _dt.datetime, 
     "Why a checked report is refused ('' if it is kept): stale, future-dated, implausible, or a KEEP it cannot trust."
     when = _date(vk.date)
     if _minor(vk.torch_version) != _minor(self.torch_version):
-        return f"stale: validated with torch {vk.torch_version}, this is torch {self.torch_version} (validate it again)"
-    if when is None: return f"its date {vk.date!r} is not an ISO date"
-    if when > now + CLOCK_SKEW: return f"dated {vk.date}, in the future (this clock reads {now:%Y-%m-%d %H:%M %Z})"
+        return _say("stale_torch", old=vk.torch_version, new=self.torch_version)
+    if when is None: return _say("bad_date", date=vk.date)
+    if when > now + CLOCK_SKEW: return _say("future", date=vk.date, now=now.strftime("%Y-%m-%d %H:%M %Z"))
     if max_age_days is not None and (now - when).days > max_age_days:
         return f"stale: dated {vk.date}, older than {max_age_days} days"
     if why := implausible(d): return why
@@ -304,7 +300,7 @@ def _refusal(self: Dispatcher, vk: ValidatedKernel, d: dict, now: _dt.datetime, 
 def _load_pinned(spec: str, folder: Path, sha256: str|None) -> Callable:
     "A pinned candidate from the report's `folder`: a `.py` file runs from the very bytes whose SHA-256 matched."
     kind, path = candidate_kind(spec)[0], candidate_file(spec, folder)
-    edited = ReportError(f"{path and path.name} was edited after validation (its SHA-256 is not the one recorded)")
+    edited = ReportError(_say("edited_pinned", file=path and path.name))
     if kind != "file":
         if path is not None and file_sha256(path) != sha256: raise edited
         op = EXTENSION_SPEC.fullmatch(spec)["op"] if kind == "library" else None
@@ -338,17 +334,14 @@ def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) ->
     key = CallSignature(str(operation), tuple(int(s) for s in shape), str(precision), tuple(sorted(extras.items())))
     if key in self._decisions: return self._decisions[key]
     here, notes, keep = f"{self.device_name} ({self.device})", [], []
-    latest = {}
-    for vk in (e for e in self.entries if e.key == key):
-        old = latest.get(vk.candidate)
-        if old is None or _date(vk.date) > _date(old.date):
-            latest[vk.candidate] = vk
-    for vk in (e for e in self.entries if e.key == key):
+    mine = [e for e in self.entries if e.key == key]
+    latest = {vk.candidate: vk for vk in sorted(mine[::-1], key=lambda e: _date(e.date))}   # newest; of ties, the first
+    for vk in mine:
         name = f"{vk.candidate} [{vk.verdict}, {vk.date[:10]}]"
         if vk.device_type != self.device.split(":")[0] or vk.device_name != self.device_name:
             notes.append(f"{name}: validated on {vk.device_name} ({vk.device}), this is {here}")
         elif latest[vk.candidate] is not vk:
-            notes.append(f"{name}: superseded by its newer report ({latest[vk.candidate].date[:10]})")
+            notes.append(_say("superseded", name=name, date=latest[vk.candidate].date[:10]))
         elif why := vk.why_not(): notes.append(f"{name}: {why}")
         else: keep.append(vk)
     d = Decision(**asdict(key), device=self.device, implementation=LIBRARY)
@@ -356,14 +349,13 @@ def decide(self: Dispatcher, operation: str, shape, precision: str, **extras) ->
         name = f"{vk.candidate} [{vk.verdict}, {vk.date[:10]}]"
         try: self._load(vk)
         except Exception as e:
-            notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, but it cannot be loaded here "
-                         f"({str(e).splitlines()[0][:160]})")
+            notes.append(_say("unloadable", name=name, x=vk.speedup, error=str(e).splitlines()[0][:160]))
             continue
         if d.uses_library:
-            notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, the fastest validated here: chosen")
+            notes.append(_say("chosen", name=name, x=vk.speedup))
             d = replace(d, implementation=vk.candidate, speedup=vk.speedup, speedup_ci95=vk.speedup_ci95,
                         source=vk.source)
-        else: notes.append(f"{name}: {number(vk.speedup, fmt='.3f')}x, slower than the chosen one")
+        else: notes.append(_say("slower", name=name, x=vk.speedup))
     d = replace(d, considered=tuple(notes))
     self._decisions[key] = d
     return d

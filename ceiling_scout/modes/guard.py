@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib, os, signal, threading, time, traceback
 from pathlib import Path
 from typing import Any, Callable
-from ..engine.core import CeilingScoutError
+from ..engine.core import CeilingScoutError, sentence
 
 # %% auto #0
 __all__ = ['DEFAULT_TIMEOUT_S', 'UserCodeError', 'time_limit', 'first_line', 'UserCodeBox', 'exit_text', 'guarded_call']
@@ -77,12 +77,12 @@ class UserCodeBox:
         found = []
         try: now = os.getcwd()
         except OSError: now = None   # the directory it moved to was removed
-        if now != self.cwd: os.chdir(self.cwd); found.append(f"changed the working directory to {now!r} (restored)")
+        if now != self.cwd: os.chdir(self.cwd); found.append(sentence("guard", "chdir", {"cwd": now}))
         left = sorted(_children() - self.kids)
         for pid in left:
             with contextlib.suppress(ProcessLookupError, ChildProcessError):
                 os.kill(pid, signal.SIGKILL); os.waitpid(pid, 0)
-        if left: found.append(f"left {len(left)} child process(es) running (pid {', '.join(map(str, left))}; killed)")
+        if left: found.append(sentence("guard", "children", {"n": len(left), "pids": ', '.join(map(str, left))}))
         return found
     def __exit__(self, typ, e, tb) -> bool:
         if os.getpid() != self.pid: _REAL_EXIT(0)   # a forked copy of the tool ends here, never runs the tool on
@@ -120,8 +120,8 @@ def guarded_call(fn: Callable[[], Any], # the user code, called with no argument
     limit, tb = time_limit(timeout_s), ""
     try:
         with UserCodeBox(), _alarm(limit): return fn()
-    except (SystemExit, _Exited) as e: did = f"{exit_text(e)}; user code may not end the tool"
-    except _TimedOut: did = f"did not return within {limit:g} s (stopped: a hang, or far too slow for the time limit)"
+    except (SystemExit, _Exited) as e: did = sentence("guard", "exit", {"exit": exit_text(e)})
+    except _TimedOut: did = sentence("guard", "hang", {"limit": limit})
     except (KeyboardInterrupt, MemoryError): raise
     except Exception as e: did, tb = f"raised {first_line(e)}", traceback.format_exc()
     raise UserCodeError(f"{what} {did}", tb)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 import torch
 from .guard import first_line
+from ..engine.core import sentence
 
 # %% auto #0
 __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'GPU_WORK', 'SANITIZER_TOOLS',
@@ -85,13 +86,12 @@ def rotating_loop(call: Callable[[int], torch.Tensor],  # call(k): the kernel on
         k = i % sets
         c = _one_call(call, k, dev); out, fp1, wall, tail, left = c.out, c.fp1, c.wall, c.tail, c.left
         times.append(c.ms); walls.append(wall); tails.append(tail)
-        if left: found.setdefault("side_work", f"call {i} returned with {len(left)} thread(s) it started running")
+        say = lambda finding, **f: sentence("validation", finding, {"i": i, **f})
+        if left: found.setdefault("side_work", say("threads_left", n=len(left)))
         elif dev.type == "cuda" and tail * 1e3 > SIDE_WORK_TAIL_US and tail > 0.2 * (wall - tail):
-            found.setdefault("side_work", f"call {i}: the device stayed busy {tail:.3g} ms after the kernel's "
-                                          f"stream was done (work on other streams)")
-        if c.fp0 != fp1: found.setdefault("late_write", f"call {i}: the output changed after return (written late)")
-        if prev is not None and fp1 is not None and fp1 == prev: found.setdefault(
-            "replay", f"call {i}: the same output as call {i - 1} for a different input set")
+            found.setdefault("side_work", say("side_tail", tail=tail))
+        if c.fp0 != fp1: found.setdefault("late_write", say("late"))
+        if prev is not None and fp1 is not None and fp1 == prev: found.setdefault("replay", say("replay", prev=i - 1))
         if i in watch and (why := judge(k, out)): found.setdefault("watched_only", f"timed call {i}: {why}")
         prev = fp1
     return LoopReport(tuple(times), tuple(walls), tuple(tails), tuple(LoopFinding(t, d) for t, d in found.items()),
@@ -236,8 +236,8 @@ def unjoined_stream_work(fn: Callable[[], object], device: str|torch.device="cud
         mark.add_(1); fn(); mark.add_(1)   # a kernel on the caller's stream before the call and after it
         torch.cuda.synchronize(dev)
     left = unjoined_work(_gpu_events(p.profiler.kineto_results.events()))
-    return (f"{len(left)} GPU operation(s) on another stream never joined to the caller's before return: "
-            f"{', '.join(sorted(set(left)))[:300]}") if left else ""
+    ops = ', '.join(sorted(set(left)))[:300]
+    return sentence("validation", "unjoined", {"n": len(left), "ops": ops}) if left else ""
 
 # %% ../../nbs/42_harness.ipynb #8f455c71
 @dataclass(frozen=True)

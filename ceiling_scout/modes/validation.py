@@ -18,11 +18,10 @@ from ..engine.scout import AnalysisConfig
 from .candidate import *
 from .correctness import *
 from .validation_checks import *
-from ..engine.numbers import number
-from ..render.mode_text import graph_check_text, sanitizer_text, SANITIZER_NOT_LOADABLE, target_line
 from ceiling_scout.modes.harness import (Isolated, NotCapturable, SANITIZER_DEFAULT, SANITIZER_TOOLS, below_floor,
     find_sanitizer, graph_capture_problem, harness_refs, physics_floor_ms, restore_harness, run_isolated, run_sanitized,
     sanitizer_command)
+def _say(finding: str, **facts) -> str: return sentence("validation", finding, facts)   # the words: render/
 
 # %% auto #0
 __all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'ValidationResult', 'speed_verdict',
@@ -91,7 +90,7 @@ def _graph_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelThr
                  timeout_s: float) -> list[Check]:
     "The CUDA-graph replay with new inputs (trap `graph_capture`); info on a CPU or when it cannot be captured."
     name = "CUDA-graph replay"
-    if dev.type != "cuda": return [Check(name, True, graph_check_text("cpu"), info=True)]
+    if dev.type != "cuda": return [Check(name, True, _say("graph_check", outcome="cpu"), info=True)]
     run = KernelRun(fn, dev, timeout_s, thread)
     x, new = (w.make_inputs(dev, seed=seed + 1000 + k) for k in range(2))
     e = run.expect(w, new)
@@ -102,8 +101,9 @@ def _graph_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelThr
             return graph_capture_problem(lambda: w.candidate_call(fn, x),
                                          lambda: [x[k].copy_(new[k]) for k in x], expect, dev)
     try: why = thread.call(replayed, timeout_s * 4)
-    except NotCapturable as e: return [Check(name, True, graph_check_text("not_capturable", str(e)), info=True)]
-    return [Check(name, not why, graph_check_text("wrong" if why else "right", why),
+    except NotCapturable as e: return [Check(name, True, _say("graph_check", outcome="not_capturable", why=str(e)),
+                                             info=True)]
+    return [Check(name, not why, _say("graph_check", outcome="wrong" if why else "right", why=why),
                   trap="graph_capture" if why else "")]
 
 # %% ../../nbs/40_validation.ipynb #3983a2c7
@@ -135,14 +135,14 @@ def _sanitizer_check(candidate: Callable|str, w: Workload, dev: torch.device, cf
                      path: str) -> list[Check]:
     "The candidate's correctness calls under compute-sanitizer at `path` in a child process (trap `sanitizer`)."
     name = f"compute-sanitizer {cfg.sanitizer}"
-    if callable(candidate): return [Check(name, True, SANITIZER_NOT_LOADABLE, info=True)]
+    if callable(candidate): return [Check(name, True, _say("sanitizer_not_loadable"), info=True)]
     spec = {"candidate": candidate, "operation": str(w.operation), "shape": list(w.shape),
             "precision": w.precision.value, "extras": dict(w.extras), "device": str(dev), "seed": seed,
             "calls": cfg.input_sets}
     cmd = sanitizer_command(path, cfg.sanitizer, [sys.executable, "-c", _CHILD, json.dumps(spec, default=str)])
     r = run_sanitized(cmd, SANITIZER_TIMEOUT_S)
     judged = r.reported or r.returncode == 0
-    return [Check(name, not r.reported, sanitizer_text(r, SANITIZER_TIMEOUT_S), info=not judged,
+    return [Check(name, not r.reported, _say("sanitizer", run=r, timeout_s=SANITIZER_TIMEOUT_S), info=not judged,
                   trap="sanitizer" if r.reported else "")]
 
 def optional_checks(ctx: RunContext, checks: Sequence[Check]) -> list[Check]:
@@ -151,7 +151,7 @@ def optional_checks(ctx: RunContext, checks: Sequence[Check]) -> list[Check]:
     candidate, fn, w, dev, cfg, thread, seed = (ctx.candidate, ctx.fn, ctx.workload, ctx.device, ctx.config,
                                                 ctx.thread, ctx.seed)
     try: out = _graph_check(fn, w, dev, thread, seed, cfg.timeout_s) if cfg.graph_check else []
-    except (KernelTimeout, KernelMisbehaved) as e: return [failed_during(e, "the CUDA-graph replay")]
+    except (KernelTimeout, KernelMisbehaved) as e: return [failed_during(e, _say("graph_replay"))]
     except Exception as e: return [Check("CUDA-graph replay", False, f"raised {raised_where(e)}; during: the "
                                          f"replay", trap="graph_capture")]
     if cfg.sanitizer and all(c.passed for c in out): out += _sanitizer_check(candidate, w, dev, cfg, seed,
@@ -168,12 +168,9 @@ def _floor_check(w: Workload, ceiling: Ceiling|None, dev: torch.device, base_ms:
     floor = physics_floor_ms(w.flops, w.bytes_min, ceiling.measured_peak_tflops, ceiling.measured_bandwidth_gbps,
                              dev.type)
     if not below_floor(cust_ms, floor): return [], []
-    f4 = lambda x: number(x, fmt=".4g")
     if below_floor(base_ms, floor):   # the library beats it too: the ceiling is wrong, not the kernel
-        return [], [f"the library ({f4(base_ms)} ms) and the kernel ({f4(cust_ms)} ms) are both below the measured "
-                    f"ceiling's floor ({f4(floor)} ms): re-measure the ceiling"]
-    return [Check("physics floor", False, f"{f4(cust_ms)} ms is below the floor of the measured ceiling, "
-                  f"{f4(floor)} ms (FLOPs / peak, bytes / bandwidth, launch)", trap="physics_floor")], []
+        return [], [_say("floor_both", base=base_ms, cust=cust_ms, floor=floor)]
+    return [Check("physics floor", False, _say("floor", cust=cust_ms, floor=floor), trap="physics_floor")], []
 
 def validate(candidate: Callable|str,            # the kernel: a callable or 'file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'
              workload: Workload,                  # what it computes, called by the workload's calling convention
@@ -211,7 +208,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         except (KernelTimeout, KernelMisbehaved) as e:
             return result("FAIL", checks + (failed_during(e, "the timed calls"),))
         rechecked = timed_outputs_check(workload, dev, t.inputs, t.kept, ctx.thread)
-        late = harness_check(refs, "by its timed calls") + [c for c in rechecked if not c.passed]
+        late = harness_check(refs, "timed") + [c for c in rechecked if not c.passed]
         checks += tuple(c for c in rechecked if c.passed)
     finally: ctx.thread.close(); restore_harness(refs)   # whatever the kernel patched, the tool goes on with its own
     be, ai = t.backend, workload.arithmetic_intensity
@@ -235,10 +232,10 @@ def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: Va
 
 def _process_trap(r: Isolated) -> tuple[str, str]:
     "(trap, detail) of a worker process that gave no result."
-    if r.timed_out: return "hang", "the kernel's process gave no result within its time limit"
-    if "CUDA" in r.error or "cuda" in r.error: return "sticky_error", f"the kernel's process failed: {r.error}"
-    if r.error: return "raises", f"the validation in the kernel's process raised {r.error}"
-    return "exits", f"the kernel's process ended (exit code {r.exitcode}) before it gave a result"
+    if r.timed_out: return "hang", _say("process_hang")
+    if "CUDA" in r.error or "cuda" in r.error: return "sticky_error", _say("process_failed", error=r.error)
+    if r.error: return "raises", _say("process_raised", error=r.error)
+    return "exits", _say("process_exit", code=r.exitcode)
 
 def _library_alone(w: Workload, dev: torch.device, cfg: ValidateConfig) -> BenchmarkResult:
     "The library timed alone in this process (after the kernel's process failed)."
@@ -263,7 +260,7 @@ def validate_isolated(candidate: str, workload: Workload, device: str|torch.devi
     trap, detail = _process_trap(r)
     base = _library_alone(workload, dev, cfg) if cfg.timed else None
     return ValidationResult(workload, str(candidate), str(dev), "FAIL",
-                            (Check("the kernel's own process", False, detail, trap=trap),), base,
+                            (Check(_say("own_process"), False, detail, trap=trap),), base,
                             environment=capture_environment(dev).to_dict())
 
 # %% ../../nbs/40_validation.ipynb #14594879
@@ -278,7 +275,7 @@ class TargetGrade:
     @property
     def reachable_spec(self) -> bool|None:
         return None if not self.spec_bound_tflops else self.required_tflops <= self.spec_bound_tflops
-    def describe(self, device: str="the device") -> str: return target_line(self, device)   # render.mode_text
+    def describe(self, device: str="the device") -> str: return _say("target", g=self, device=device)
 
 def grade_targets(baseline_ms: float, workload: Workload, ceiling: Ceiling,
                   tiers: Sequence[float]=(2, 3, 5, 13, 64)) -> list[TargetGrade]:
@@ -383,7 +380,7 @@ def targets_table(grades: Sequence[TargetGrade]) -> "pd.DataFrame":
     "The target tiers as a table: the time each asks for, the rate that needs, reachable under each ceiling."
     import pandas as pd
     yes = lambda b: "n/a" if b is None else "yes" if b else "no"
-    return pd.DataFrame([{"tier": g.tier, "speedup": f"{number(g.factor, fmt='g')}x", "time (ms)": round(g.time_ms, 4),
+    return pd.DataFrame([{"tier": g.tier, "speedup": _say("factor", x=g.factor), "time (ms)": round(g.time_ms, 4),
                           "needs (TFLOPS)": round(g.required_tflops, 3), "needs (GB/s)": round(g.required_gbps, 1),
                           "measured bound (TFLOPS)": g.bound_tflops, "reachable (measured)": yes(g.reachable_measured),
                           "spec bound (TFLOPS)": g.spec_bound_tflops, "reachable (spec)": yes(g.reachable_spec)}
@@ -402,13 +399,13 @@ def validation_figure(v: ValidationResult) -> "go.Figure":
     fig = go.Figure(go.Bar(x=[n for n, _ in rows], y=ys, error_y=dict(type="data", array=err),
                            marker_color=["#7f7f7f", "#2ca02c" if v.verdict == "KEEP" else "#d62728"
                                          if v.verdict == "REVERT" else "#1f77b4"],
-                           text=[number(y, fmt=".3g") for y in ys], textposition="outside"))
+                           text=[_say("rate", x=y) for y in ys], textposition="outside"))
     if v.bound_tflops and not mem:
         fig.add_hline(y=v.bound_tflops, line_dash="dash",
-                      annotation_text=f"ceiling {number(v.bound_tflops, fmt='.3g')} TFLOPS")
+                      annotation_text=_say("ceiling", x=v.bound_tflops))
     if v.spec_bound_tflops and not mem:
         fig.add_hline(y=v.spec_bound_tflops, line_dash="dot",
-                      annotation_text=f"spec {number(v.spec_bound_tflops, fmt='.3g')} TFLOPS")
+                      annotation_text=_say("spec", x=v.spec_bound_tflops))
     fig.update_layout(title=f"{v.workload.describe()} on {v.device}: {v.verdict}",
                       yaxis_title="GB/s" if mem else "TFLOP/s", height=420, showlegend=False)
     return fig

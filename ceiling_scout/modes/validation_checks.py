@@ -18,6 +18,7 @@ from .candidate import *
 from .correctness import *
 from .harness import (SANITIZER_TOOLS, launched_kernels, restore_harness,
                                          rotating_loop, sticky_cuda_error, unjoined_stream_work)
+def _say(finding: str, **facts) -> str: return sentence("validation", finding, facts)   # the words: render/
 
 # %% auto #0
 __all__ = ['TIMED_SETS', 'interleaved', 'parse_tiers', 'ValidateConfig', 'harness_check', 'library_in_disguise', 'Timed',
@@ -117,10 +118,10 @@ def _watched_loop(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateCon
     return [done] + [Check(f"watched loop: {f.trap.replace('_', ' ')}", False, f.detail, trap=f.trap)
                      for f in r.findings]
 
-def harness_check(refs: dict, when: str) -> list[Check]:
+def harness_check(refs: dict, when: str) -> list[Check]:   # when: 'load', 'calls' or 'timed'
     "A failed `tampering` check if the kernel replaced any function the validator relies on (put back), else nothing."
-    bad = restore_harness(refs)
-    return [Check("harness untouched", False, f"{', '.join(bad)} replaced {when}", trap="tampering")] if bad else []
+    if not (bad := restore_harness(refs)): return []
+    return [Check("harness untouched", False, _say(f"replaced_{when}", names=', '.join(bad)), trap="tampering")]
 
 def library_in_disguise(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread,
                          seed: int, timeout_s: float) -> tuple[tuple[str, ...], bool]:
@@ -166,13 +167,11 @@ def timed_outputs_check(w: Workload, dev: torch.device, xs: list, kept: dict, th
     for k, out in sorted(kept.items()):
         if not (c := run.judge(f"input set {k}", out, run.expect(w, xs[k]))).passed: bad.append(f"{c.name}: {c.detail}")
     if not bad:
-        return [Check(f"timed outputs re-checked ({len(kept)} input sets)", True, "the last output of each set",
-                      info=True)]
+        return [Check(_say("rechecked_n", n=len(kept)), True, _say("last_outputs"), info=True)]
     same = [k for k in kept if k and isinstance(kept[k], torch.Tensor) and isinstance(kept[0], torch.Tensor)
             and kept[k].shape == kept[0].shape and torch.equal(kept[k], kept[0])]
     trap = "replay" if same else "watched_only"
-    return [Check("timed outputs re-checked", False, "; ".join(bad) + (" (the same answer for different inputs)"
-                                                                        if same else ""), trap=trap)]
+    return [Check(_say("rechecked"), False, "; ".join(bad) + (_say("same_answer") if same else ""), trap=trap)]
 
 def ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateConfig, scout) -> Ceiling:
     "`scout`'s ceiling for the workload (a `CeilingScout` on `dev` made if none is given)."
@@ -184,7 +183,7 @@ def ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateConf
 def sticky_check(dev: torch.device) -> tuple[Check, ...]:
     "A failed `sticky_error` check when the device no longer works after the kernel's failure (CUDA only)."
     why = sticky_cuda_error(dev)
-    return (Check("the device works after the kernel", False, why, trap="sticky_error"),) if why else ()
+    return (Check(_say("sticky"), False, why, trap="sticky_error"),) if why else ()
 
 @dataclass(frozen=True)
 class RunContext:
@@ -194,7 +193,7 @@ class RunContext:
 
 def harness_at_load(ctx: RunContext, checks: Sequence[Check]) -> list[Check]:
     "The first stage: a failed `tampering` check if loading the kernel's module replaced a function of the harness."
-    return harness_check(ctx.refs, "when its module was loaded")
+    return harness_check(ctx.refs, "load")
 
 def correctness_checks(ctx: RunContext, checks: Sequence[Check]) -> tuple[Check, ...]:
     "The correctness checks (`check_candidate`), unless an earlier stage failed already."
@@ -208,7 +207,7 @@ def _hardened(ctx: RunContext) -> list[Check]:
     fn, w, dev, cfg, thread, seed = ctx.fn, ctx.workload, ctx.device, ctx.config, ctx.thread, ctx.seed
     try: out = _watched_loop(fn, w, dev, cfg, thread, seed) + _stream_check(fn, w, dev, thread, seed, cfg.timeout_s)
     except Exception as e: return [failed_during(e, "the watched loop")]
-    return out + harness_check(ctx.refs, "by its calls")
+    return out + harness_check(ctx.refs, "calls")
 
 _VALUE_TRAPS = ("wrong_values", "nonfinite", "late_write")
 
@@ -231,5 +230,5 @@ def _stream_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelTh
     try: why = thread.call(profiled, timeout_s * 4)
     except (KernelTimeout, KernelMisbehaved): raise
     except Exception as e:   # the profiler itself failed: said, not a finding against the kernel
-        return [Check("streams joined before return", True, f"not checked: {one_line(e)}", info=True)]
-    return [Check("streams joined before return", not why, why, trap="side_work" if why else "")]
+        return [Check(_say("joined"), True, f"not checked: {one_line(e)}", info=True)]
+    return [Check(_say("joined"), not why, why, trap="side_work" if why else "")]

@@ -28,14 +28,12 @@ TRAP_WORDS: dict[str, str] = {   # the traps of `modes.correctness.TRAPS`, in wo
     "wrong_values": "the output differs from the reference beyond the tolerance",
     "nonfinite": "NaN or Inf in the output where the reference is finite",
     "output_type": "not a plain torch.Tensor of the stated shape, dtype, device and layout (subclass, lazy wrapper)",
-    "aliases_input": "the output shares memory with an input",
-    "overwrites_input": "an input was changed by the call",
+    "aliases_input": "the output shares memory with an input", "overwrites_input": "an input was changed by the call",
     "stale_cache": "the same buffers with new data gave the old answer",
     "reused_output": "a later call returned an earlier call's memory (a static output buffer)",
     "racy": "two identical calls disagree beyond the tolerance",
     "uninitialized": "wrong only when fresh memory holds garbage (reads memory it never wrote)",
-    "raises": "the kernel raised an exception",
-    "hang": "no result within the time limit",
+    "raises": "the kernel raised an exception", "hang": "no result within the time limit",
     "exits": "an exit, chdir, fork or harness change found after the call, or its process died",
     "held_out_shape": "wrong at a random held-out shape near the workload's (specialised to one shape)",
     "precision_downgrade": "error against the float64 reference several times the library's own",
@@ -48,8 +46,7 @@ TRAP_WORDS: dict[str, str] = {   # the traps of `modes.correctness.TRAPS`, in wo
     "tampering": "timers or torch functions patched by the kernel",
     "sticky_error": "a CUDA error that poisons the process",
     "graph_capture": "wrong when captured in a CUDA graph and replayed with new inputs",
-    "sanitizer": "compute-sanitizer (racecheck, initcheck) reported an error",
-}
+    "sanitizer": "compute-sanitizer (racecheck, initcheck) reported an error"}
 
 # %% ../../nbs/77_mode_text.ipynb #e3a403ad
 def error_stats_text(s) -> str:
@@ -130,8 +127,7 @@ GRAPH_CHECK_WORDS = {
     "cpu": "not checked: no CUDA graphs on a CPU",
     "not_capturable": "not checked: {why} (a kernel that cannot be captured is not a wrong kernel)",
     "right": "captured, replayed with new inputs copied into the captured buffers: right",
-    "wrong": "captured, replayed with new inputs copied into the captured buffers: {why}",
-}
+    "wrong": "captured, replayed with new inputs copied into the captured buffers: {why}"}
 
 def graph_check_text(outcome: str, why: str="") -> str:
     "The detail of the CUDA-graph check for `outcome` (a key of `GRAPH_CHECK_WORDS`)."
