@@ -91,8 +91,7 @@ def cpu_emulated(precision: Precision|str, flags: str|None=None) -> str|None:
         try: flags = Path("/proc/cpuinfo").read_text()
         except OSError: return None  # not Linux: cannot tell, say nothing
     if any(re.search(rf"\b{f}\b", flags) for f in NATIVE_CPU_FLAGS[p]): return None
-    return (f"{p} is emulated on this CPU (none of {', '.join(NATIVE_CPU_FLAGS[p])}): its rates are far below fp32's "
-            "and say nothing about a GPU")
+    return sentence("engine", "emulated", {"p": p, "flags": ", ".join(NATIVE_CPU_FLAGS[p])})
 
 @dataclass(frozen=True)
 class PeakMeasurement:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, fields, replace, is_dataclass
 from typing import Callable, Any, Sequence
 from fastcore.basics import patch
 import torch
-from .core import CeilingScoutError
+from .core import CeilingScoutError, sentence
 from .stopping import *
 from .telemetry import *
 
@@ -356,8 +356,7 @@ def _timed_loop(timer: Any, cpu: bool, config: MeasureConfig, plan: MeasurePlan,
         why = should_stop(times, plan.criterion, elapsed, config.max_time_s, config.max_iters,
                            sum(times) * inner / 1e3)
         if why is None and plan.fixed and cpu and elapsed >= config.max_time_s:
-            why = (f"time budget {config.max_time_s:g} s reached after {len(times)} of {config.iters} calls "
-                   "(CPU, fixed mode)")
+            why = sentence("engine", "cpu_budget", {"s": config.max_time_s, "n": len(times), "of": config.iters})
         batch = _next_batch(times, plan.criterion, config.max_iters, cpu, config.iters, inner)
     return times, why, dropped
 

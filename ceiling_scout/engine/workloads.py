@@ -263,9 +263,7 @@ class GemmWorkload(Workload):
         if self.precision == Precision.TF32 and dev.type != "cuda":
             return "tf32 is a tensor-core mode of NVIDIA GPUs; not supported on the CPU"
         if self.precision == Precision.FP8:
-            if dev.type != "cuda":
-                return ("fp8 GEMM (torch._scaled_mm) needs an NVIDIA GPU with compute capability >= 8.9; "
-                        "not supported on the CPU")
+            if dev.type != "cuda": return sentence("engine", "no_fp8", {})
             cc = torch.cuda.get_device_capability(dev)
             if cc < (8, 9):
                 return f"fp8 GEMM needs compute capability >= 8.9 (Ada/Hopper); this device is {cc[0]}.{cc[1]}"

@@ -185,3 +185,20 @@ def gemm_power_bound_words(f: dict) -> str:
             f"{percent(f['cap_share'], 0)} of samples{cap}). No tile sweep or custom kernel closes this gap.")
     opts = [_option_words(o) for o in f.get("options") or []]
     return head + (f" Fewer joules per useful FLOP would help: {'; '.join(opts)}." if opts else "")
+
+# %% ../../nbs/73_verdict_words.ipynb #e9a1c0d3
+says_text("engine", {   # the engine's own words: its ceiling search, checks, report files and decided configs
+    "measuring": "measuring {kind} bandwidth on {device} ...", "no_spec_row": "no spec row for {d}",
+    "no_cpu_spec": "no spec sheet for CPUs: efficiency is against measured ceilings only",
+    "re_measuring": "  the baseline beat the ceiling: re-measuring the {precision} peak at {shape}",
+    "emulated": "{p} is emulated on this CPU (none of {flags}): its rates are far below fp32's and say nothing about "
+                "a GPU", "cpu_budget": "time budget {s:g} s reached after {n} of {of} calls (CPU, fixed mode)",
+    "wrong_gpu": "--device {device} selects the {row} spec row, but the GPU present is {gpu}: spec figures may not "
+                 "apply", "split_k_gemv": "split-K GEMV (weight streamed once at full bandwidth)",
+    "no_fp8": "fp8 GEMM (torch._scaled_mm) needs an NVIDIA GPU with compute capability >= 8.9; not supported on the "
+              "CPU", "cut_line": "{where}: skipped a line cut short by an interrupted write ({n} bytes); the other "
+                                 "lines are loaded",
+    "cut_last": "{where}: skipped a truncated last line ({n} bytes that are not a JSON object; a write was "
+                "interrupted); the {kept} complete report(s) before it are loaded",
+    "pad_how": "allocate {what} at the padded size once and zero the padding; slice {out} back. A per-call {pad} adds "
+               "a copy.", "triton": "triton autotune over BLOCK_M/N in {{{m}}}{k}, num_stages 3-5"})
