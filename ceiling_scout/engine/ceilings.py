@@ -114,8 +114,7 @@ def consistency_problem(pk: PeakMeasurement) -> str|None:
     reps = [r for r in own if isinstance(r, (int, float)) and not isinstance(r, bool) and r > 0]
     r4 = 5e-5   # the windows' rates are stored rounded to 4 decimals (a CPU's 0.0001 TFLOPS is 0.00008 or 0.00012)
     if pk.kind == "matmul" and reps and not 0.9 * min(reps) - r4 <= pk.value <= 1.1 * max(reps) + r4:
-        return (f"its value {pk.value:.4g} is outside the rates of its own windows ({min(reps):.4g}-{max(reps):.4g}): "
-                "edited or corrupt")
+        return sentence("engine", "inconsistent", {"v": pk.value, "lo": min(reps), "hi": max(reps)})
     return None
 
 def cache_problem(data) -> str|None:

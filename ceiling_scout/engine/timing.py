@@ -235,11 +235,10 @@ def _warm_cpu(fn: Callable[[], Any], config: MeasureConfig, plan: MeasurePlan, m
         while n_w < config.warmup and (n_w == 0 or time.perf_counter() - t_w < CPU_WARMUP_MAX_S):
             fn(); n_w += 1
         if n_w < config.warmup:
-            method["warmup_note"] = (f"warm-up stopped after {n_w} of {config.warmup} calls "
-                                     f"({CPU_WARMUP_MAX_S:g} s, CPU)")
+            method["warmup_note"] = sentence("engine", "cpu_warmup", dict(n=n_w, of=config.warmup, s=CPU_WARMUP_MAX_S))
     method["warmup_calls"] = n_w
     method.update(timer="perf_counter", l2_flush=False)
-    if config.flush_l2: method["note"] = "no cache flush on the CPU"
+    if config.flush_l2: method["note"] = sentence("engine", "no_cpu_flush", {})
     return timer
 
 # %% ../../nbs/01_timing.ipynb #c6dc8cba

@@ -191,6 +191,11 @@ says_text("engine", {   # the engine's own words: its ceiling search, checks, re
     "measuring": "measuring {kind} bandwidth on {device} ...", "no_spec_row": "no spec row for {d}",
     "no_cpu_spec": "no spec sheet for CPUs: efficiency is against measured ceilings only",
     "re_measuring": "  the baseline beat the ceiling: re-measuring the {precision} peak at {shape}",
+    "inconsistent": "its value {v:.4g} is outside the rates of its own windows ({lo:.4g}-{hi:.4g}): edited or corrupt",
+    "cpu_warmup": "warm-up stopped after {n} of {of} calls ({s:g} s, CPU)", "no_cpu_flush": "no cache flush on the CPU",
+    "sustained": "{what} held the clock below boost in {held:.0%} of {n} busy samples; {clocks}{unsettled}",
+    "burst": "clock held below boost in {held:.0%} of {n} busy samples ({what} bit set in {bit:.0%}); {clocks}"
+             "{unsettled}", "idle": "the GPU was idle in all {n} samples", "no_nvidia": "no {what}: not an NVIDIA GPU",
     "emulated": "{p} is emulated on this CPU (none of {flags}): its rates are far below fp32's and say nothing about "
                 "a GPU", "cpu_budget": "time budget {s:g} s reached after {n} of {of} calls (CPU, fixed mode)",
     "wrong_gpu": "--device {device} selects the {row} spec row, but the GPU present is {gpu}: spec figures may not "
@@ -201,4 +206,5 @@ says_text("engine", {   # the engine's own words: its ceiling search, checks, re
     "cut_last": "{where}: skipped a truncated last line ({n} bytes that are not a JSON object; a write was "
                 "interrupted); the {kept} complete report(s) before it are loaded",
     "pad_how": "allocate {what} at the padded size once and zero the padding; slice {out} back. A per-call {pad} adds "
-               "a copy.", "triton": "triton autotune over BLOCK_M/N in {{{m}}}{k}, num_stages 3-5"})
+               "a copy.", "triton": "triton autotune over BLOCK_M/N in {{{m}}}{k}, num_stages 3-5"},
+    unsettled=lambda f: "; not settled: the clock was held in one part of the window and not the other" * f["settled"])
