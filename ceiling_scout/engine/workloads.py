@@ -38,7 +38,7 @@ def compare(out: torch.Tensor, ref: torch.Tensor, tolerance: float) -> CheckResu
     if tuple(out.shape) != tuple(ref.shape):
         return CheckResult(False, float("inf"), tolerance, f"shape {tuple(out.shape)} != reference {tuple(ref.shape)}")
     o, r = out.detach().to(torch.float64), ref.detach().to(device=out.device, dtype=torch.float64)
-    if not torch.isfinite(o).all(): return CheckResult(False, float("nan"), tolerance, "output has NaN or Inf")
+    if not torch.isfinite(o).all(): return CheckResult(False, float("nan"), tolerance, sentence("engine", "nan", {}))
     err = float(torch.linalg.vector_norm(o - r) / torch.linalg.vector_norm(r).clamp_min(1e-300))
     return CheckResult(err <= tolerance, err, tolerance)
 

@@ -187,9 +187,8 @@ def gemm_power_bound_words(f: dict) -> str:
     return head + (f" Fewer joules per useful FLOP would help: {'; '.join(opts)}." if opts else "")
 
 # %% ../../nbs/73_verdict_words.ipynb #e9a1c0d3
-says_text("engine", {   # the engine's own words: its ceiling search, checks, report files and decided configs
+says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is against measured ceilings only",
     "measuring": "measuring {kind} bandwidth on {device} ...", "no_spec_row": "no spec row for {d}",
-    "no_cpu_spec": "no spec sheet for CPUs: efficiency is against measured ceilings only",
     "re_measuring": "  the baseline beat the ceiling: re-measuring the {precision} peak at {shape}",
     "inconsistent": "its value {v:.4g} is outside the rates of its own windows ({lo:.4g}-{hi:.4g}): edited or corrupt",
     "cpu_warmup": "warm-up stopped after {n} of {of} calls ({s:g} s, CPU)", "no_cpu_flush": "no cache flush on the CPU",
@@ -202,9 +201,11 @@ says_text("engine", {   # the engine's own words: its ceiling search, checks, re
                  "apply", "split_k_gemv": "split-K GEMV (weight streamed once at full bandwidth)",
     "no_fp8": "fp8 GEMM (torch._scaled_mm) needs an NVIDIA GPU with compute capability >= 8.9; not supported on the "
               "CPU", "cut_line": "{where}: skipped a line cut short by an interrupted write ({n} bytes); the other "
-                                 "lines are loaded",
+                                 "lines are loaded", "no_room": "does not fit in free memory",
     "cut_last": "{where}: skipped a truncated last line ({n} bytes that are not a JSON object; a write was "
-                "interrupted); the {kept} complete report(s) before it are loaded",
+                "interrupted); the {kept} complete report(s) before it are loaded", "nan": "output has NaN or Inf",
+    "search_statistic": "median of per-call times in a window (L2 flushed between calls, as the MAMF finder); the "
+                        "median of the winner's windows", "search_steps": "coarse, refine, finalists re-timed",
     "pad_how": "allocate {what} at the padded size once and zero the padding; slice {out} back. A per-call {pad} adds "
                "a copy.", "triton": "triton autotune over BLOCK_M/N in {{{m}}}{k}, num_stages 3-5"},
     unsettled=lambda f: "; not settled: the clock was held in one part of the window and not the other" * f["settled"])
