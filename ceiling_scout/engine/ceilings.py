@@ -114,8 +114,7 @@ def consistency_problem(pk: PeakMeasurement) -> str|None:
     reps = [r for r in own if isinstance(r, (int, float)) and not isinstance(r, bool) and r > 0]
     r4 = 5e-5   # the windows' rates are stored rounded to 4 decimals (a CPU's 0.0001 TFLOPS is 0.00008 or 0.00012)
     if pk.kind == "matmul" and reps and not 0.9 * min(reps) - r4 <= pk.value <= 1.1 * max(reps) + r4:
-        return (f"its value {pk.value:.4g} is outside the rates of its own windows ({min(reps):.4g}-{max(reps):.4g}): "
-                "edited or corrupt")
+        return sentence("engine", "inconsistent", {"v": pk.value, "lo": min(reps), "hi": max(reps)})
     return None
 
 def cache_problem(data) -> str|None:
@@ -263,12 +262,9 @@ def get_ceiling(target: DeviceTarget,          # from `resolve_device`
             if k == key: notes.extend(n for n in (why, store.stale_note(key, kind, p, regime)) if n)
         return None
     bw, rd = cached("copy"), cached("read")
-    if bw is None:
-        if log: log(f"measuring copy bandwidth on {env.device_name} ...")
-        bw = measure_copy_bandwidth(target.torch_device); store.put(key, bw)
-    if rd is None:
-        if log: log(f"measuring read bandwidth on {env.device_name} ...")
-        rd = measure_read_bandwidth(target.torch_device); store.put(key, rd)
+    measuring = lambda kind: log and log(sentence("engine", "measuring", {"kind": kind, "device": env.device_name}))
+    if bw is None: measuring("copy"); bw = measure_copy_bandwidth(target.torch_device); store.put(key, bw)
+    if rd is None: measuring("read"); rd = measure_read_bandwidth(target.torch_device); store.put(key, rd)
     pk, source = None, "cache"
     if prec is not None:
         pk = cached("matmul", prec.value)
@@ -287,8 +283,7 @@ def get_ceiling(target: DeviceTarget,          # from `resolve_device`
         if pk is not None and pk.method.get("raised_from"): notes.append(pk.method["raised_note"])
     notes += store.notes
     if spec is None:
-        notes.append("no spec sheet for CPUs: efficiency is against measured ceilings only" if not target.is_cuda
-                     else f"no spec row for {env.device_name}")
+        notes.append(sentence("engine", "no_spec_row" if target.is_cuda else "no_cpu_spec", {"d": env.device_name}))
     if pk is not None and pk.method.get("regime_note"): notes.append(pk.method["regime_note"])
     note = "; ".join(dict.fromkeys(notes))
     c = Ceiling(target.key, env.device_name, prec.value if prec else None, regime,
@@ -333,8 +328,7 @@ def raise_measured_peak(target: DeviceTarget,  # the device
     plan = search_plan(dev, **search_kw); old = ceiling.measured_peak_tflops
     e, m = ({"shape": list(shape), "skipped": "sustained: the baseline's own rate is the evidence"}, None)
     if ceiling.regime == "burst":
-        if log: log(f"  the baseline beat the ceiling: re-measuring the {prec.value} peak at "
-                    f"{'x'.join(map(str, shape))}")
+        if log: log(sentence("engine", "re_measuring", {"precision": prec.value, "shape": "x".join(map(str, shape))}))
         e, m = time_shape(prec, tuple(shape), dev, 2 * plan["per_shape_s"], telemetry=dev.type == "cuda")
     new = max(e.get("tflops") or 0.0, baseline_tflops)
     if old is not None and new <= old: return ceiling

@@ -323,14 +323,12 @@ def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
         if not line.strip(): continue
         where = f"{path}:{i + 1}"
         if i != last and _is_cut(line):
-            warnings.warn(f"{where}: skipped a line cut short by an interrupted write ({len(line)} bytes); "
-                          "the other lines are loaded")
+            warnings.warn(sentence("engine", "cut_line", {"where": where, "n": len(line)}))
             continue
         try: d = json.loads(_utf8(line, where), parse_constant=_no_constants)
         except (json.JSONDecodeError, ReportError) as e:
             if i == last and _is_cut(line):
-                warnings.warn(f"{where}: skipped a truncated last line ({len(line)} bytes that are not a JSON object; "
-                              f"a write was interrupted); the {len(out)} complete report(s) before it are loaded")
+                warnings.warn(sentence("engine", "cut_last", {"where": where, "n": len(line), "kept": len(out)}))
                 break
             raise ReportError(f"{where}: not valid JSON ({getattr(e, 'msg', e)}); "
                               "only a truncated last line is skipped") from None

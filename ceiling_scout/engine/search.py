@@ -91,8 +91,7 @@ def cpu_emulated(precision: Precision|str, flags: str|None=None) -> str|None:
         try: flags = Path("/proc/cpuinfo").read_text()
         except OSError: return None  # not Linux: cannot tell, say nothing
     if any(re.search(rf"\b{f}\b", flags) for f in NATIVE_CPU_FLAGS[p]): return None
-    return (f"{p} is emulated on this CPU (none of {', '.join(NATIVE_CPU_FLAGS[p])}): its rates are far below fp32's "
-            "and say nothing about a GPU")
+    return sentence("engine", "emulated", {"p": p, "flags": ", ".join(NATIVE_CPU_FLAGS[p])})
 
 @dataclass(frozen=True)
 class PeakMeasurement:
@@ -192,8 +191,7 @@ def search_plan(device: str|torch.device,      # where the search runs
             "budget_s": (c.budget_s if c.budget_s is not None
                          else GPU_SEARCH_BUDGET_S if cuda else CPU_SEARCH_BUDGET_S),
             "repeats": c.repeats or ((2 if warm else 4) if cuda else 3), "finalists": (2 if warm else 3) if cuda else 1,
-            "statistic": "median of per-call times in a window (L2 flushed between calls, as the MAMF finder); "
-                         "the median of the winner's windows"}
+            "statistic": sentence("engine", "search_statistic", {})}
 
 def plan_hash(plan: dict) -> str:
     "Ten hex digits that change whenever the search's candidates, budgets or method change."
@@ -207,7 +205,7 @@ def time_shape(prec: Precision, shape: tuple, dev: torch.device, window_s: float
     w = GemmWorkload(prec, *shape)
     cuda = dev.type == "cuda"
     if cuda and torch.cuda.mem_get_info(dev)[0] < w.memory_needed() * 1.2:
-        return {"shape": list(shape), "skipped": "does not fit in free memory"}, None
+        return {"shape": list(shape), "skipped": sentence("engine", "no_room", {})}, None
     x = w.make_inputs(dev, seed=7)
     be = w.backends(dev)[w.default_backend]
     try:
@@ -326,7 +324,7 @@ def _searched_peak(prec: Precision, dev: torch.device, plan: dict, log: Callable
     shape = max(means, key=means.get)
     m = last_m[shape]
     rate, ci = means[shape], _spread(reps[shape], m.stats.ci95_rel)   # one window: the CI within it
-    method = {**m.method, "statistic": plan["statistic"], "search": "coarse, refine, finalists re-timed",
+    method = {**m.method, "statistic": plan["statistic"], "search": sentence("engine", "search_steps", {}),
               "method_version": CEILING_METHOD_VERSION, "plan_hash": plan_hash(plan),
               "repeat_tflops": [round(v, 4) for v in reps[shape]],
               "median_tflops": rate, "mean_tflops": statistics.median(means_[shape]),  # per-call median / mean

@@ -110,6 +110,5 @@ def resolve_device(device: str="auto", # auto, cpu, cuda, cuda:N, or a spec key/
                                     f"run with --device cpu, or open the recorded {key} measurements in data/recorded/")
     present = match_spec(gpu_name)
     warns = () if present and present.key == key else (
-        f"--device {device} selects the {specs[key].name} spec row, but the GPU present is {gpu_name!r}: "
-        "spec figures may not apply",)
+        sentence("engine", "wrong_gpu", {"device": device, "row": specs[key].name, "gpu": repr(gpu_name)}),)
     return DeviceTarget(req, "cuda:0", gpu_name, key, specs[key], warns)

@@ -8,6 +8,7 @@ import statistics, threading, time
 from dataclasses import dataclass, asdict
 from typing import Callable, Any, Sequence
 import torch
+from .core import sentence
 
 # %% auto #0
 __all__ = ['POWER_CAP_BITS', 'THERMAL_BITS', 'SUSTAINED_FRACTION', 'BOOST_TOLERANCE', 'ENERGY_MIN_WINDOW_S',
@@ -72,7 +73,7 @@ def classify_regime(samples: Sequence[dict],              # NVML samples: {"sm":
     "Burst, sustained or unknown, from a trace of SM clocks and clock-event reasons (pure: no NVML, no clock)."
     busy = [s for s in samples if not int(s.get("reasons", 0)) & 0x1]
     if not busy:
-        why = "no clock samples" if not samples else f"the GPU was idle in all {len(samples)} samples"
+        why = "no clock samples" if not samples else sentence("engine", "idle", {"n": len(samples)})
         return RegimeDecision("unknown", why, len(samples), 0)
     floor = (1 - BOOST_TOLERANCE) * sm_clock_max_mhz if sm_clock_max_mhz else None
     lim_bits = POWER_CAP_BITS | THERMAL_BITS
@@ -88,14 +89,9 @@ def classify_regime(samples: Sequence[dict],              # NVML samples: {"sm":
     mean = statistics.fmean(sm); sd = statistics.stdev(sm) if len(sm) > 1 else 0.0
     clocks = f"SM clock {mean:.0f} ± {sd:.0f} MHz" + (f" (max {sm_clock_max_mhz:.0f})" if sm_clock_max_mhz else "")
     what = "power cap" if cap >= thermal else "thermal limit"
-    if held >= sustained_fraction:
-        regime = "sustained"
-        reason = f"{what} held the clock below boost in {held:.0%} of {len(busy)} busy samples; {clocks}"
-    else:
-        regime = "burst"
-        reason = (f"clock held below boost in {held:.0%} of {len(busy)} busy samples "
-                  f"({what} bit set in {max(cap, thermal):.0%}); {clocks}")
-    if settled is False: reason += "; not settled: the clock was held in one part of the window and not the other"
+    regime = "sustained" if held >= sustained_fraction else "burst"
+    reason = sentence("engine", regime, {"what": what, "held": held, "n": len(busy), "clocks": clocks,
+                                         "bit": max(cap, thermal), "settled": settled is False})
     return RegimeDecision(regime, reason, len(samples), len(busy), cap, thermal, boost, held, sm_clock_mhz_mean=mean,
                           sm_clock_mhz_stdev=sd, settled=settled)
 
@@ -105,7 +101,7 @@ class TelemetrySampler:
     def __init__(self, device: str|torch.device, period_s: float=0.01):
         self.device, self.period_s, self._rows, self._stop = torch.device(device), period_s, [], threading.Event()
         self._nvml = self._handle = None; self._note = ""; self._t0 = time.perf_counter()
-        if self.device.type != "cuda": self._note = "no NVML telemetry: not an NVIDIA GPU"; return
+        if self.device.type != "cuda": self._note = sentence("engine", "no_nvidia", {"what": "NVML telemetry"}); return
         try:
             import pynvml
             pynvml.nvmlInit()
@@ -236,7 +232,7 @@ def measure_energy(fn: Callable[[], Any],          # the call (inputs built, out
                   ) -> Energy:
     "Run `fn` back to back for `min_s` (no flush, no hold) and read joules per call from NVML's energy counter."
     dev = torch.device(device)
-    if dev.type != "cuda": return Energy(False, "no energy counter: not an NVIDIA GPU")
+    if dev.type != "cuda": return Energy(False, sentence("engine", "no_nvidia", {"what": "energy counter"}))
     sampler = TelemetrySampler(dev, period_s=0.01)
     if sampler._nvml is None: return Energy(False, sampler._note)
     torch.cuda.synchronize(dev); t = time.perf_counter(); fn(); torch.cuda.synchronize(dev)

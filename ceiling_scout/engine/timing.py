@@ -9,7 +9,7 @@ from dataclasses import dataclass, fields, replace, is_dataclass
 from typing import Callable, Any, Sequence
 from fastcore.basics import patch
 import torch
-from .core import CeilingScoutError
+from .core import CeilingScoutError, sentence
 from .stopping import *
 from .telemetry import *
 
@@ -235,11 +235,10 @@ def _warm_cpu(fn: Callable[[], Any], config: MeasureConfig, plan: MeasurePlan, m
         while n_w < config.warmup and (n_w == 0 or time.perf_counter() - t_w < CPU_WARMUP_MAX_S):
             fn(); n_w += 1
         if n_w < config.warmup:
-            method["warmup_note"] = (f"warm-up stopped after {n_w} of {config.warmup} calls "
-                                     f"({CPU_WARMUP_MAX_S:g} s, CPU)")
+            method["warmup_note"] = sentence("engine", "cpu_warmup", dict(n=n_w, of=config.warmup, s=CPU_WARMUP_MAX_S))
     method["warmup_calls"] = n_w
     method.update(timer="perf_counter", l2_flush=False)
-    if config.flush_l2: method["note"] = "no cache flush on the CPU"
+    if config.flush_l2: method["note"] = sentence("engine", "no_cpu_flush", {})
     return timer
 
 # %% ../../nbs/01_timing.ipynb #c6dc8cba
@@ -356,8 +355,7 @@ def _timed_loop(timer: Any, cpu: bool, config: MeasureConfig, plan: MeasurePlan,
         why = should_stop(times, plan.criterion, elapsed, config.max_time_s, config.max_iters,
                            sum(times) * inner / 1e3)
         if why is None and plan.fixed and cpu and elapsed >= config.max_time_s:
-            why = (f"time budget {config.max_time_s:g} s reached after {len(times)} of {config.iters} calls "
-                   "(CPU, fixed mode)")
+            why = sentence("engine", "cpu_budget", {"s": config.max_time_s, "n": len(times), "of": config.iters})
         batch = _next_batch(times, plan.criterion, config.max_iters, cpu, config.iters, inner)
     return times, why, dropped
 

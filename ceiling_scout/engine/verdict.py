@@ -16,7 +16,6 @@ from .workloads import *
 from .ceilings import *
 from .benchmark import *
 from .power import *
-from .core import sentence
 
 # %% auto #0
 __all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
@@ -180,18 +179,17 @@ def cutlass_config(compute_capability: str|None) -> dict:
     if major >= 10: return {"library": "CUTLASS 4.x CollectiveBuilder (sm100)",
                             "tile_shapes": ["256x128x64 (2-SM)", "128x256x64", "128x128x64"],
                             "cluster_shapes": ["2x1x1", "1x1x1"],
-                            "also_try": "triton autotune over BLOCK_M/N in {128, 256}, num_stages 3-5"}
+                            "also_try": sentence("engine", "triton", {"m": "128, 256", "k": ""})}
     if major == 9: return {"library": "CUTLASS 3.x/4.x CollectiveBuilder (sm90)",
                            "tile_shapes": ["128x128x64", "128x256x64", "256x128x64"],
                            "cluster_shapes": ["1x1x1", "2x1x1", "1x2x1"],
                            "kernel_schedules": ["KernelTmaWarpSpecializedCooperative",
                                                 "KernelTmaWarpSpecializedPingpong"],
-                           "also_try": ("triton autotune over BLOCK_M/N in {64, 128, 256}, BLOCK_K in {64, 128}, "
-                                        "num_stages 3-5")}
+                           "also_try": sentence("engine", "triton", dict(m="64, 128, 256", k=", BLOCK_K in {64, 128}"))}
     if major == 8: return {"library": "CUTLASS 2.x/3.x (sm80 cp.async)",
                            "tile_shapes": ["128x128x32", "128x256x32", "256x128x32"],
                            "stages": [3, 4, 5],
-                           "also_try": "triton autotune over BLOCK_M/N in {64, 128}, num_stages 3-5"}
+                           "also_try": sentence("engine", "triton", {"m": "64, 128", "k": ""})}
     return {"library": "CUTLASS (check the architecture's examples)", "tile_shapes": ["128x128x32"]}
 
 def output_tiles(workload: Workload, tile: int=128) -> int:
@@ -299,8 +297,7 @@ def pad_from_refused(ctx: DecisionContext) -> Decision|None:
              "tflops": padded.tflops, "efficiency": eff}
     cfg = {"pad_to": list(padded.workload.shape), "padded_mean_ms": round(padded.mean_ms, 6),
            "padded_backend": padded.backend,
-           "how": ("allocate the operands at the padded size once and zero the padding; slice the result back. "
-                   "A per-call pad adds a copy.")}
+           "how": sentence("engine", "pad_how", dict(what="the operands", why="", out="the result", pad="pad"))}
     ev = {"baseline_refused": {"backend": baseline.backend, "status": baseline.status, "error": baseline.error},
           "padded": {"shape": list(padded.workload.shape), "status": padded.status, "mean_ms": padded.mean_ms,
                      "tflops": padded.tflops}}
@@ -480,8 +477,7 @@ def decide_memory_bound_gemm(ctx: DecisionContext, evidence: dict) -> Decision:
     if eff is not None and eff >= EFFICIENT:
         return Decision(Priority.NONE, Approach.NONE, "at_memory_roof", config=cfg, evidence=evidence, gain=1.0,
                         facts=facts)
-    cfg["kernel"] = ["split-K GEMV (weight streamed once at full bandwidth)", "torch.compile(mode='max-autotune')",
-                     "Triton split-K"]
+    cfg["kernel"] = [sentence("engine", "split_k_gemv", {}), "torch.compile(mode='max-autotune')", "Triton split-K"]
     return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "memory_bound", config=cfg, evidence=evidence,
                     gain=1 / eff, facts=facts)
 
@@ -501,8 +497,7 @@ def decide_gemm_padding(ctx: DecisionContext, evidence: dict) -> Decision|None:
              "padded_mean_ms": padded.mean_ms}
     cfg = {"pad_to": list(padded.workload.shape), "measured_speedup": round(gain, 3),
            "multiple": p.tensor_core_multiple,
-           "how": ("allocate A/B (weights especially) at the padded size once and zero the padding; "
-                   "slice C back. A per-call F.pad adds a copy.")}
+           "how": sentence("engine", "pad_how", dict(what="A/B", why=" (weights especially)", out="C", pad="F.pad"))}
     return Decision(gain_priority(gain), Approach.PAD_SHAPE, "pad_shape", config=cfg, evidence=evidence, gain=gain,
                     gain_ci95=speedup_ci95(baseline, padded), facts=facts)
 

@@ -38,7 +38,7 @@ def compare(out: torch.Tensor, ref: torch.Tensor, tolerance: float) -> CheckResu
     if tuple(out.shape) != tuple(ref.shape):
         return CheckResult(False, float("inf"), tolerance, f"shape {tuple(out.shape)} != reference {tuple(ref.shape)}")
     o, r = out.detach().to(torch.float64), ref.detach().to(device=out.device, dtype=torch.float64)
-    if not torch.isfinite(o).all(): return CheckResult(False, float("nan"), tolerance, "output has NaN or Inf")
+    if not torch.isfinite(o).all(): return CheckResult(False, float("nan"), tolerance, sentence("engine", "nan", {}))
     err = float(torch.linalg.vector_norm(o - r) / torch.linalg.vector_norm(r).clamp_min(1e-300))
     return CheckResult(err <= tolerance, err, tolerance)
 
@@ -263,9 +263,7 @@ class GemmWorkload(Workload):
         if self.precision == Precision.TF32 and dev.type != "cuda":
             return "tf32 is a tensor-core mode of NVIDIA GPUs; not supported on the CPU"
         if self.precision == Precision.FP8:
-            if dev.type != "cuda":
-                return ("fp8 GEMM (torch._scaled_mm) needs an NVIDIA GPU with compute capability >= 8.9; "
-                        "not supported on the CPU")
+            if dev.type != "cuda": return sentence("engine", "no_fp8", {})
             cc = torch.cuda.get_device_capability(dev)
             if cc < (8, 9):
                 return f"fp8 GEMM needs compute capability >= 8.9 (Ada/Hopper); this device is {cc[0]}.{cc[1]}"

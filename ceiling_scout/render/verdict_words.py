@@ -185,3 +185,27 @@ def gemm_power_bound_words(f: dict) -> str:
             f"{percent(f['cap_share'], 0)} of samples{cap}). No tile sweep or custom kernel closes this gap.")
     opts = [_option_words(o) for o in f.get("options") or []]
     return head + (f" Fewer joules per useful FLOP would help: {'; '.join(opts)}." if opts else "")
+
+# %% ../../nbs/73_verdict_words.ipynb #e9a1c0d3
+says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is against measured ceilings only",
+    "measuring": "measuring {kind} bandwidth on {device} ...", "no_spec_row": "no spec row for {d}",
+    "re_measuring": "  the baseline beat the ceiling: re-measuring the {precision} peak at {shape}",
+    "inconsistent": "its value {v:.4g} is outside the rates of its own windows ({lo:.4g}-{hi:.4g}): edited or corrupt",
+    "cpu_warmup": "warm-up stopped after {n} of {of} calls ({s:g} s, CPU)", "no_cpu_flush": "no cache flush on the CPU",
+    "sustained": "{what} held the clock below boost in {held:.0%} of {n} busy samples; {clocks}{unsettled}",
+    "burst": "clock held below boost in {held:.0%} of {n} busy samples ({what} bit set in {bit:.0%}); {clocks}"
+             "{unsettled}", "idle": "the GPU was idle in all {n} samples", "no_nvidia": "no {what}: not an NVIDIA GPU",
+    "emulated": "{p} is emulated on this CPU (none of {flags}): its rates are far below fp32's and say nothing about "
+                "a GPU", "cpu_budget": "time budget {s:g} s reached after {n} of {of} calls (CPU, fixed mode)",
+    "wrong_gpu": "--device {device} selects the {row} spec row, but the GPU present is {gpu}: spec figures may not "
+                 "apply", "split_k_gemv": "split-K GEMV (weight streamed once at full bandwidth)",
+    "no_fp8": "fp8 GEMM (torch._scaled_mm) needs an NVIDIA GPU with compute capability >= 8.9; not supported on the "
+              "CPU", "cut_line": "{where}: skipped a line cut short by an interrupted write ({n} bytes); the other "
+                                 "lines are loaded", "no_room": "does not fit in free memory",
+    "cut_last": "{where}: skipped a truncated last line ({n} bytes that are not a JSON object; a write was "
+                "interrupted); the {kept} complete report(s) before it are loaded", "nan": "output has NaN or Inf",
+    "search_statistic": "median of per-call times in a window (L2 flushed between calls, as the MAMF finder); the "
+                        "median of the winner's windows", "search_steps": "coarse, refine, finalists re-timed",
+    "pad_how": "allocate {what}{why} at the padded size once and zero the padding; slice {out} back. A per-call {pad} "
+               "adds a copy.", "triton": "triton autotune over BLOCK_M/N in {{{m}}}{k}, num_stages 3-5"},
+    unsettled=lambda f: "; not settled: the clock was held in one part of the window and not the other" * f["settled"])
