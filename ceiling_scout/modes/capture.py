@@ -419,9 +419,7 @@ def find_moe_routing(calls: list[AtenCall]) -> list[tuple[list[int], int]]:
 
 # %% ../../nbs/50a_capture.ipynb #2901272c
 _ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh"}
-NOTES = {"embedding": "embedding", "cat": "cat",   # the note's finding, of a single call the ATen mapper mapped
-         **dict.fromkeys(("native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm"),
-                         "batchnorm")}
+NOTES = ("embedding", "cat", "native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm")  # noted
 
 def _op(name, calls: list[AtenCall], mapped: Mapped|tuple|None, # a mapper's answer: (None, why) outside the grammar
         prec: str) -> ExtractedOp:
@@ -470,8 +468,7 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         if c.index not in taken:
             mapped = ATEN_MAPPERS[c.name](c) if c.name in ATEN_MAPPERS else None
             taken[c.index] = _op(f"{c.name}_{c.index}", [c], mapped, prec_of([c]))
-            if c.name in NOTES and taken[c.index].mapped:
-                taken[c.index] = replace(taken[c.index], note=_say(NOTES[c.name]))
+            if c.name in NOTES and taken[c.index].mapped: taken[c.index] = replace(taken[c.index], note=_say(c.name))
     for route, host in find_moe_routing(calls): _fold_routing(taken, calls, route, host)
     ops = list({id(taken[c.index]): taken[c.index] for c in calls}.values())
     users, out = call_users(calls), []

@@ -105,7 +105,7 @@ def what_if_sparsity(model: torch.nn.Module, spec: dict[str, str] # {'up': 'bloc
                 k = max(1, round((1 - sp) * w.numel()))
                 kept = torch.where(w.abs() >= w.abs().flatten().kthvalue(w.numel() - k + 1).values, w, 0.0)
             p.copy_(kept.to(p.dtype))
-        labels[hit[0]] = sentence("extract", f"what_if_{pat}", {"sparsity": sp, "block": b})
+        labels[hit[0]] = sentence("extract", f"pruned_{pat}", {"sparsity": sp, "block": b})
     return labels
 
 # %% ../../nbs/51_extract.ipynb #3dc505f4
