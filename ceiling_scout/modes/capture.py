@@ -13,17 +13,17 @@ from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten, tree_map
 from torch.utils.weak import WeakIdKeyDictionary
-from ..engine.core import CeilingScoutError
+from ..engine.core import CeilingScoutError, sentence
+def _say(finding: str, **facts) -> str: return sentence("capture", finding, facts)   # a note's words (render/)
 from ..engine.workloads import Workload, make_workload
 
 # %% auto #0
-__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'aten_mapper', 'EMBEDDING_NOTE', 'ELEMENTWISE_MIN_BYTES',
-           'SMALL_ELEMENTWISE_NOTE', 'CAT_NOTE', 'BATCHNORM_NOTE', 'GROUP_MAPPERS', 'ROUTING_NOTE', 'TANH_GELU_NOTE',
-           'RMSNORM_NOTE', 'SWIGLU_NOTE', 'NOTES', 'NON_FLOAT_NOTE', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind',
-           'capture_calls', 'call_users', 'ExtractedOp', 'Mapped', 'mapper_registry', 'map_mm', 'map_bmm',
-           'map_grouped_mm', 'attention_mapped', 'map_sdpa', 'map_conv', 'map_embedding', 'map_activation',
-           'map_batch_norm', 'map_binary', 'map_cat', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope',
-           'find_tanh_gelu', 'find_rmsnorm', 'find_swiglu', 'find_moe_routing', 'map_calls']
+__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'aten_mapper', 'ELEMENTWISE_MIN_BYTES', 'GROUP_MAPPERS', 'NOTES',
+           'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls', 'call_users', 'ExtractedOp', 'Mapped',
+           'mapper_registry', 'map_mm', 'map_bmm', 'map_grouped_mm', 'attention_mapped', 'map_sdpa', 'map_conv',
+           'map_embedding', 'map_activation', 'map_batch_norm', 'map_binary', 'map_cat', 'map_layer_norm',
+           'map_rms_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu', 'find_rmsnorm', 'find_swiglu',
+           'find_moe_routing', 'map_calls']
 
 # %% ../../nbs/50a_capture.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -259,8 +259,8 @@ def map_conv(c: AtenCall):
     st, pad, dil = s.get("stride", [1, 1]), s.get("padding", [0, 0]), s.get("dilation", [1, 1])
     if len(x.shape) != 4: return None, f"convolution of a {len(x.shape)}-D input (conv2d takes 4-D)"
     if s.get("transposed") or s.get("groups", 1) != 1 or set(dil) != {1} or len(set(st)) > 1 or len(set(pad)) > 1:
-        return None, (f"convolution with groups={s.get('groups')}, dilation={dil}, stride={st}, padding={pad}, "
-                      f"transposed={s.get('transposed')} is outside the conv2d grammar")
+        return None, _say("conv_grammar", groups=s.get("groups"), dil=dil, st=st, pad=pad,
+                          transposed=s.get("transposed"))
     (n, ch, h, wd), (k, _, r, sz) = x.shape, w.shape
     epi = ("bias",) if "bias" in c.tensors else ()
     return Mapped("conv2d", (n, ch, h, wd, k, r, sz), {"stride": st[0], "padding": pad[0]}, epi)
@@ -269,45 +269,37 @@ def map_conv(c: AtenCall):
 def _rows(x: TensorInfo, cols: int, op: str):
     return Mapped(op, (x.numel // cols, cols))
 
-EMBEDDING_NOTE = ("embedding lookup (a gather): measured as a device copy of the bytes it writes (d2d), the same "
-                  "memory traffic")
-
 @aten_mapper("embedding")
 def map_embedding(c: AtenCall):
     w, ids = c.tensors["weight"], c.tensors["indices"]
     return Mapped("d2d", (ids.numel * w.shape[-1] * w.nbytes // max(1, w.numel),))
 
 ELEMENTWISE_MIN_BYTES = 64 * 2**10   # below: launch-bound, left unmapped
-SMALL_ELEMENTWISE_NOTE = "a broadcast, scalar or under-64 KiB operand: launch-bound, left to the fusion chains"
-CAT_NOTE = "concatenation: measured as a device copy of the bytes it writes (d2d), the same memory traffic"
 
 @aten_mapper("gelu", "silu", "relu", "relu_")
 def map_activation(c: AtenCall):
     x = c.tensors["self"]
-    if not x.shape: return None, SMALL_ELEMENTWISE_NOTE
+    if not x.shape: return None, _say("small_elementwise")
     return Mapped("elementwise", (x.numel // x.shape[-1], x.shape[-1]), {"kind": c.name.rstrip("_")})
-
-BATCHNORM_NOTE = ("batch norm in inference (a scale and shift per channel from running statistics): measured as a "
-                  "device copy of the bytes it writes (d2d), the same memory traffic")
 
 @aten_mapper("native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm")
 def map_batch_norm(c: AtenCall):
     x = c.tensors.get("input")
-    if x is None or c.scalars.get("training"): return None, "batch norm in training (statistics computed): not mapped"
-    if x.nbytes < ELEMENTWISE_MIN_BYTES: return None, SMALL_ELEMENTWISE_NOTE
+    if x is None or c.scalars.get("training"): return None, _say("batchnorm_training")
+    if x.nbytes < ELEMENTWISE_MIN_BYTES: return None, _say("small_elementwise")
     return Mapped("d2d", (x.nbytes,))
 
 @aten_mapper("add", "mul", "add_", "mul_")
 def map_binary(c: AtenCall):
     a, b = c.tensors.get("self"), c.tensors.get("other")
     if a is None or b is None or (a.shape, a.dtype) != (b.shape, b.dtype) or 0 in (*a.stride, *b.stride) or \
-       not a.shape or a.nbytes < ELEMENTWISE_MIN_BYTES: return None, SMALL_ELEMENTWISE_NOTE
+       not a.shape or a.nbytes < ELEMENTWISE_MIN_BYTES: return None, _say("small_elementwise")
     return Mapped("elementwise", (a.numel // a.shape[-1], a.shape[-1]), {"kind": c.name.rstrip("_")})
 
 @aten_mapper("cat")
 def map_cat(c: AtenCall):
     out = c.outputs[0] if c.outputs else None
-    if out is None or out.nbytes < ELEMENTWISE_MIN_BYTES: return None, SMALL_ELEMENTWISE_NOTE
+    if out is None or out.nbytes < ELEMENTWISE_MIN_BYTES: return None, _say("small_elementwise")
     return Mapped("d2d", (out.nbytes,))
 
 @aten_mapper("native_layer_norm")
@@ -322,7 +314,7 @@ def map_rms_norm(c: AtenCall):
 def map_softmax(c: AtenCall):
     x = c.tensors["self"]; d = c.scalars["dim"]
     if d not in (-1, len(x.shape) - 1):
-        return None, f"softmax over dim {d} of {len(x.shape)} (the grammar is the last dim)"
+        return None, _say("softmax_dim", dim=d, ndim=len(x.shape))
     return _rows(x, x.shape[-1], "softmax")
 
 GROUP_MAPPERS: dict[str, Callable] = {
@@ -410,9 +402,6 @@ def find_swiglu(calls: list[AtenCall]) -> list[tuple[list[int], tuple[int, int]]
     return out
 
 # %% ../../nbs/50a_capture.ipynb #c8daa270
-ROUTING_NOTE = ("MoE routing folded in ({names}): the token permutation a fused MoE kernel does around its "
-                "grouped GEMM (measured without it)")
-
 def find_moe_routing(calls: list[AtenCall]) -> list[tuple[list[int], int]]:
     "MoE routing after each `topk`: (the calls routing tokens to the experts and back, the first expert GEMM fed)."
     users, out = call_users(calls), []
@@ -430,21 +419,11 @@ def find_moe_routing(calls: list[AtenCall]) -> list[tuple[list[int], int]]:
 
 # %% ../../nbs/50a_capture.ipynb #2901272c
 _ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh"}
-TANH_GELU_NOTE = ("tanh-approximate GELU written out as pow, mul, add and tanh calls: measured as the one fused GELU "
-                  "kernel they could be (bias_gelu moves the same bytes)")
-RMSNORM_NOTE = ("RMSNorm written out as pow, mean, add, rsqrt and mul calls (and dtype casts): measured as the one "
-                "fused RMSNorm kernel they stand for (rmsnorm reads x and the weight and writes y once)")
-SWIGLU_NOTE = ("SwiGLU's silu(gate) * up, two kernels: measured as the one fused kernel they could be "
-               "(elementwise silu_mul reads gate and up and writes once)")
-NOTES = {"embedding": EMBEDDING_NOTE, "cat": CAT_NOTE,   # said of a single call the ATen mapper mapped
-         **dict.fromkeys(("native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm"),
-                         BATCHNORM_NOTE)}
-
-NON_FLOAT_NOTE = "integer or boolean tensors (positions, masks, indices): not a workload the tool measures"
+NOTES = ("embedding", "cat", "native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm")  # noted
 
 def _op(name, calls: list[AtenCall], mapped: Mapped|tuple|None, # a mapper's answer: (None, why) outside the grammar
         prec: str) -> ExtractedOp:
-    if isinstance(mapped, Mapped) and prec not in _PRECISION.values(): mapped = (None, NON_FLOAT_NOTE)
+    if isinstance(mapped, Mapped) and prec not in _PRECISION.values(): mapped = (None, _say("non_float"))
     at = {"time_ms": sum(c.time_ms for c in calls), "aten": tuple(c.name for c in calls),
           "calls": tuple(c.index for c in calls), "kind": "compute" if any(c.kind == "compute" for c in calls)
           else ("view" if all(c.kind == "view" for c in calls) else "memory")}
@@ -461,7 +440,7 @@ def _fold_routing(taken: dict, calls: list[AtenCall], route: list[int], host: in
     names = ", ".join(dict.fromkeys(calls[i].name for i in extra))
     op = replace(h, calls=h.calls + tuple(extra), aten=h.aten + tuple(calls[i].name for i in extra),
                  time_ms=h.time_ms + sum(calls[i].time_ms for i in extra),
-                 note="; ".join(x for x in (h.note, ROUTING_NOTE.format(names=names)) if x))
+                 note="; ".join(x for x in (h.note, _say("routing", names=names)) if x))
     for i in (*h.calls, *extra): taken[i] = op
 
 def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
@@ -477,19 +456,19 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         op = _op(f"{g['name']}_{cs[0].index}", cs, mapped, prec_of(cs))
         for c in cs: taken[c.index] = op
     for finder, label, op_name, extras, note in ((find_rope, "rope", "rope", {}, ""),
-            (find_tanh_gelu, "gelu_tanh", "bias_gelu", {}, TANH_GELU_NOTE), (find_rmsnorm, "rmsnorm", "rmsnorm", {},
-            RMSNORM_NOTE), (find_swiglu, "swiglu", "elementwise", {"kind": "silu_mul"}, SWIGLU_NOTE)):
+            (find_tanh_gelu, "gelu_tanh", "bias_gelu", {}, "tanh_gelu"), (find_rmsnorm, "rmsnorm", "rmsnorm", {},
+            "rmsnorm"), (find_swiglu, "swiglu", "elementwise", {"kind": "silu_mul"}, "swiglu")):
         for idx, shape in finder(calls):
             if any(i in taken for i in idx): continue
             cs = [calls[i] for i in idx]
             op = _op(f"{label}_{idx[0]}", cs, Mapped(op_name, shape, extras), prec_of(cs))
-            op = replace(op, note=note) if note else op
+            op = replace(op, note=_say(note)) if note else op
             for i in idx: taken[i] = op
     for c in calls:
         if c.index not in taken:
             mapped = ATEN_MAPPERS[c.name](c) if c.name in ATEN_MAPPERS else None
             taken[c.index] = _op(f"{c.name}_{c.index}", [c], mapped, prec_of([c]))
-            if c.name in NOTES and taken[c.index].mapped: taken[c.index] = replace(taken[c.index], note=NOTES[c.name])
+            if c.name in NOTES and taken[c.index].mapped: taken[c.index] = replace(taken[c.index], note=_say(c.name))
     for route, host in find_moe_routing(calls): _fold_routing(taken, calls, route, host)
     ops = list({id(taken[c.index]): taken[c.index] for c in calls}.values())
     users, out = call_users(calls), []
@@ -497,7 +476,6 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         if op.operation == "gemm":
             nxt = [calls[u].name for i in op.calls for u in users.get(i, []) if u not in op.calls]
             if len(nxt) == 1 and nxt[0] in _ACTIVATIONS:
-                note = f"followed by {nxt[0]} in its own kernel: an epilogue candidate"
-                op = ExtractedOp(**{**asdict(op), "note": note})
+                op = ExtractedOp(**{**asdict(op), "note": _say("epilogue", act=nxt[0])})
         out.append(op)
     return out

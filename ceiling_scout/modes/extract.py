@@ -8,21 +8,20 @@ from pathlib import Path
 from typing import Any, Callable
 import torch
 from torch.utils._pytree import tree_flatten
-from ..engine.core import CeilingScoutError, Operation
+from ..engine.core import CeilingScoutError, Operation, sentence
 from ..engine.workloads import make_workload, registered_operations
 from ..engine.timing import measure
 from ..ops.sparsity import analyze_sparsity, SparsityPattern, prune_to_24, convert_to_bsr
-from ..engine.numbers import number
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .capture import (TensorInfo, Ref, AtenCall, ExtractedOp, Mapped, attention_mapped,
                                         capture_calls, map_calls, mapper_registry)
 
 # %% auto #0
-__all__ = ['WEIGHT_VIEWS', 'SPARSITY_KEYS', 'CAPTURE_MECHANISM', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS',
-           'OPS_JSON_KEYS', 'ONNX_MAPPERS', 'onnx_mapper', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity',
-           'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_matmul', 'onnx_gemm',
-           'onnx_conv', 'onnx_rowwise', 'onnx_gelu', 'onnx_attention', 'read_onnx', 'onnx_links',
-           'onnx_attention_patterns', 'onnx_gelu_patterns']
+__all__ = ['WEIGHT_VIEWS', 'SPARSITY_KEYS', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS',
+           'ONNX_MAPPERS', 'onnx_mapper', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity', 'ExtractedModel',
+           'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_matmul', 'onnx_gemm', 'onnx_conv',
+           'onnx_rowwise', 'onnx_gelu', 'onnx_attention', 'read_onnx', 'onnx_links', 'onnx_attention_patterns',
+           'onnx_gelu_patterns']
 
 # %% ../../nbs/51_extract.ipynb #6720f885
 WEIGHT_VIEWS = {"t": True, "transpose": True, "permute": True, "view": False, "_unsafe_view": False,
@@ -66,7 +65,7 @@ def attach_weight_sparsity(em: ExtractedModel, model: torch.nn.Module, externals
             found[name] = analyze_sparsity(a)
         an = found[name]
         meta = {"sparsity": round(an.sparsity, 6), "sparsity_pattern": an.pattern.value, "weight": name,
-                "sparsity_source": (what_if or {}).get(name, "the model's weight")}
+                "sparsity_source": (what_if or {}).get(name) or sentence("extract", "weight_source", {})}
         if an.pattern == SparsityPattern.BLOCK_SPARSE: meta["sparsity_block"] = an.best_block_size
         ops.append(ExtractedOp(**{**asdict(o), "meta": {**o.meta, **meta}}))
     em.ops = ops
@@ -106,9 +105,7 @@ def what_if_sparsity(model: torch.nn.Module, spec: dict[str, str] # {'up': 'bloc
                 k = max(1, round((1 - sp) * w.numel()))
                 kept = torch.where(w.abs() >= w.abs().flatten().kthvalue(w.numel() - k + 1).values, w, 0.0)
             p.copy_(kept.to(p.dtype))
-        what = {"24": "2:4", "block": f"{number(sp, fmt='.1%')} block-sparse ({b}×{b})",
-                "unstructured": f"{number(sp, fmt='.1%')} unstructured"}
-        labels[hit[0]] = f"what-if: pruned to {what[pat]} by magnitude (synthetic, not the model's own weights)"
+        labels[hit[0]] = sentence("extract", f"pruned_{pat}", {"sparsity": sp, "block": b})
     return labels
 
 # %% ../../nbs/51_extract.ipynb #3dc505f4
@@ -146,10 +143,6 @@ class ExtractedModel:
     @property
     def flops(self) -> float: return sum(o.flops for o in self.mapped)
 
-CAPTURE_MECHANISM = ("TorchDispatchMode (every ATen call with its arguments, strides and producers) inside a "
-                     "TorchFunctionMode (composite calls grouped); per-call time by {timer}, median of {runs} passes; "
-                     "step time by measure()")
-
 def run_device(model: Callable, inputs: tuple) -> torch.device:
     "The device the model runs on: its first input tensor's (nested ones too), else its first parameter's, else cpu."
     ts = [t for t in tree_flatten(inputs)[0] if isinstance(t, torch.Tensor)]
@@ -164,7 +157,7 @@ def extract_ops(model: Callable, example_inputs: tuple|torch.Tensor, # what `mod
     "Capture the ATen calls of one forward pass, map them, analyse the gemms' weights, measure the step time."
     inputs = example_inputs if isinstance(example_inputs, tuple) else (example_inputs,)
     externals: dict = {}
-    what = f"the forward of model {name or type(model).__name__!r}"   # user code: in the box (modes.guard)
+    what = sentence("extract", "forward", {"name": name or type(model).__name__})   # user code: boxed (modes.guard)
     calls, groups = guarded_call(lambda: capture_calls(model, inputs, runs, externals), what, timeout_s)
     dev = run_device(model, inputs)
     with torch.no_grad():
@@ -172,7 +165,7 @@ def extract_ops(model: Callable, example_inputs: tuple|torch.Tensor, # what `mod
                             what, timeout_s)
     timer = "CUDA events" if dev.type == "cuda" else "time.perf_counter"
     em = ExtractedModel(name or type(model).__name__, map_calls(calls, groups), "torch.nn.Module",
-                        CAPTURE_MECHANISM.format(timer=timer, runs=runs), step.mean_ms, str(dev), calls)
+                        sentence("extract", "mechanism", dict(timer=timer, runs=runs)), step.mean_ms, str(dev), calls)
     return attach_weight_sparsity(em, model, externals, what_if) if isinstance(model, torch.nn.Module) else em
 
 # %% ../../nbs/51_extract.ipynb #03c6cd64
@@ -255,15 +248,14 @@ def _entry_op(name: str, e: Any, precision: str, tokens: int|None) -> ExtractedO
                                     "add \"rows\": N or give [ROWS, COLS]")
         if not _is_int(rows) or rows < 1:
             raise CeilingScoutError(f"{where}: rows must be an integer >= 1; got {rows!r}")
-        shape, note = [rows, shape[0]], ("" if "rows" in e else f"rows = {rows}, the M of the file's gemms (tokens)")
+        shape, note = [rows, shape[0]], ("" if "rows" in e else sentence("extract", "rows", {"rows": rows}))
     extras = {k: v for k, v in e.items() if k not in OPS_JSON_KEYS + SPARSITY_KEYS and not k.startswith("_")}
     meta = {k: e[k] for k in SPARSITY_KEYS if k in e}
     sp = e.get("sparsity")
     if sp is not None and (isinstance(sp, bool) or not isinstance(sp, (int, float)) or not 0 <= sp < 1):
         raise CeilingScoutError(f"{where}: sparsity must be a fraction of zeros in [0, 1); got {sp!r}")
     if sp and "weight" not in e:
-        note = (note + "; " if note else "") + (f"sparsity {sp} given, no weight: the triage measures the sparse "
-                                                "kernels on a synthetic matrix of that sparsity")
+        note = (note + "; " if note else "") + sentence("extract", "synthetic", {"sparsity": sp})
     out = ExtractedOp(name, op, tuple(shape), str(e.get("precision", precision)), extras, time_ms, note=note,
                       kind="memory" if registered_operations()[Operation(op)].compute_bound_kind == "memory"
                       else "compute", count=count, meta=meta)
@@ -440,7 +432,7 @@ def read_onnx(path: str|Path, precision: str|None=None # default: the element ty
         else:
             kind = "view" if node.op_type in _ONNX_VIEWS else "memory"
             ops.append(ExtractedOp(label, None, tuple(d or 0 for d in first[0]), prec, kind=kind, **at,
-                                   note="" if not mapper else "outside the operation's grammar"))
+                                   note=sentence("extract", "outside", {}) if mapper else ""))
     ops = onnx_gelu_patterns(g, onnx_attention_patterns(g, ops, known), known)
     return ExtractedModel(p.stem, ops, "onnx", "ONNX shape inference", None, "cpu")
 
@@ -473,7 +465,7 @@ def onnx_attention_patterns(g, ops: list[ExtractedOp], known: dict) -> list[Extr
         covered |= set(idx)
         found[idx[0]] = ExtractedOp(f"attention_{idx[0]}", "attention", (b, h, sq, sk, d), ops[j].precision, extras,
                                     aten=tuple(g.node[k].op_type for k in idx), calls=tuple(idx), kind="compute",
-                                    note="a mask in the graph: measured without it" if mask else "")
+                                    note=sentence("extract", "mask", {}) if mask else "")
     return [found[i] if i in found else o for i, o in enumerate(ops) if i in found or i not in covered]
 
 # %% ../../nbs/51_extract.ipynb #94a67864

@@ -9,12 +9,10 @@ from dataclasses import dataclass, field, asdict, replace
 from typing import Callable
 import torch
 import torch.nn.functional as F
-from ..engine.core import CeilingScoutError, Precision, parse_enum
+from ..engine.core import CeilingScoutError, Precision, parse_enum, sentence
 from ..engine.timing import measure
 from .capture import Ref, ExtractedOp, call_users
 from .extract import ExtractedModel
-from ..engine.numbers import number
-from ..engine.core import sentence
 
 # %% auto #0
 __all__ = ['COMPUTE_NAMES', 'MEMORY_NAMES', 'FusionChain', 'find_chains', 'replay_chain', 'fused_tolerance', 'mismatch_note',
@@ -60,8 +58,7 @@ class FusionChain:
 
 # %% ../../nbs/51a_fusion.ipynb #4dcb513c
 def find_chains(em: ExtractedModel) -> list[list[ExtractedOp]]:
-    "Chains (in call order) of memory-bound ops joined by dataflow (no compute op between): two or more ops, or one "
-    "elementwise op of two or more kernels (SwiGLU's silu * mul)."
+    "Chains (in call order) of memory-bound ops joined by dataflow (no compute between): 2+ ops, or 1 of 2+ kernels."
     calls = em.calls
     op_of = {c: o for o in em.ops for c in o.calls}
     anc = [0] * len(calls)
@@ -97,11 +94,6 @@ def _resolve(a, env: dict, ext: dict, args: tuple):
     if isinstance(a, dict): return {k: _resolve(v, env, ext, args) for k, v in a.items()}
     return a
 
-def _random(info, device) -> torch.Tensor:
-    dt = getattr(torch, info.dtype)
-    t = torch.empty_strided(info.shape, info.stride, dtype=dt, device=device)
-    return t.normal_() if dt.is_floating_point else t.zero_()
-
 def replay_chain(em: ExtractedModel, chain: list[ExtractedOp], device: str|torch.device="cpu",
                  model_ms: float|None=None # the model's time, that the chain's share is of
                 ) -> tuple[Callable, tuple, FusionChain]:
@@ -136,7 +128,8 @@ def replay_chain(em: ExtractedModel, chain: list[ExtractedOp], device: str|torch
             outs = out if isinstance(out, (tuple, list)) else (out,)
             for j, o in enumerate(x for x in outs if isinstance(x, torch.Tensor)): env[(i, j)] = o
         return tuple(env[k] for k in leaving)
-    inputs = tuple(_random(r.info, device) for r in refs)
+    empty = lambda i: torch.empty_strided(i.shape, i.stride, dtype=getattr(torch, i.dtype), device=device)
+    inputs = tuple(t.normal_() if t.is_floating_point() else t.zero_() for t in (empty(r.info) for r in refs))
     main = max((calls[i].outputs[0] for i in idx if calls[i].outputs), key=lambda t: t.numel)
     t = sum(o.time_ms or 0 for o in chain)
     return fn, inputs, FusionChain([o.name for o in chain], [a for o in chain for a in o.aten if a], list(main.shape),
@@ -168,9 +161,7 @@ def fused_tolerance(ref: tuple) -> float:
 def mismatch_note(what: str, err: float, tol: float) -> str:
     "'' when the relative error `err` is within `tol`; else why `what`'s output is not timed (NaN said as such)."
     if err <= tol: return ""
-    how = (f"differs from eager by {number(err, fmt='.2g')} (rel.) > {tol:g}" if math.isfinite(err)
-           else "is not finite where eager's is")
-    return f"{what} output {how}: not timed"
+    return sentence("fusion", "mismatch" if math.isfinite(err) else "mismatch_nan", dict(what=what, err=err, tol=tol))
 
 def finite_inputs(fn: Callable, inputs: tuple) -> tuple[tuple, tuple, str]:
     "(inputs, eager outputs, note): normal draws redrawn as |N(0,1)| where they made an eager output non-finite."
@@ -178,9 +169,7 @@ def finite_inputs(fn: Callable, inputs: tuple) -> tuple[tuple, tuple, str]:
     if _all_finite(ref): return inputs, ref, ""
     pos = tuple(x.abs() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs)
     ref = fn(*pos)
-    if _all_finite(ref):
-        return pos, ref, "inputs drawn as |N(0,1)|: normal draws made the output non-finite (a variance, a log)"
-    return pos, ref, "eager output non-finite on random inputs: no fused version is checked or timed"
+    return pos, ref, sentence("fusion", "abs_inputs" if _all_finite(ref) else "not_finite", {})
 
 def measure_fused(chain: FusionChain, fn: Callable, inputs: tuple, device, warmup: int, iters: int,
                   compile: bool=True) -> FusionChain:
@@ -213,7 +202,7 @@ def same_timing(ch: FusionChain, first: FusionChain) -> FusionChain:
     "`ch` with the times and check of `first`, a chain of the same ops on the same inputs timed before it."
     for f in ("eager_ms", "compiled_ms", "compiled_rel_error", "library", "library_ms"):
         setattr(ch, f, getattr(first, f))
-    ch.note = _join(f"timed once, as {first.ops[0]} (same ops, same input shapes)", first.note)
+    ch.note = _join(sentence("fusion", "timed_once", {"first": first.ops[0]}), first.note)
     return ch
 
 # %% ../../nbs/51a_fusion.ipynb #1545344e
@@ -257,12 +246,12 @@ class SequenceConfig:
     warmup: int = 5
     iters: int = 20
     time_limit_s: float = 300.0        # segments left when this is spent keep their bytes, unmeasured
-    sized_by: str = "the defaults for a GPU"
+    sized_by: str = field(default_factory=lambda: sentence("fusion", "sized_by", {"device": "GPU"}))
     @classmethod
     def for_device(cls, device: str) -> SequenceConfig:
         "A GPU's full size; on a CPU fp32 at 512³, no torch.compile, 20 s."
         if torch.device(device).type != "cpu": return cls()
-        return cls((512, 512, 512), "fp32", False, 1, 5, 20.0, "the defaults for a CPU")
+        return cls((512, 512, 512), "fp32", False, 1, 5, 20.0, sentence("fusion", "sized_by", {"device": "CPU"}))
     def but(self, **overrides) -> SequenceConfig:
         "This config with `overrides` (None keeps a field); a one-line error naming the valid fields."
         overrides = {k: v for k, v in overrides.items() if v is not None}
@@ -349,7 +338,7 @@ class FusionDetector:
             if measure_it and not late:
                 if say: say(f"fusion: segment {i + 1}/{len(segs)} {' + '.join(seg)} at {m}×{n}×{k} {cfg.precision}")
                 _measure_sequence(ch, seg, dt, dev, cfg)
-            elif measure_it: skipped += 1; ch.note = f"not measured: the {cfg.time_limit_s:g} s time bound was spent"
+            elif measure_it: skipped += 1; ch.note = sentence("fusion", "time_bound", {"limit": cfg.time_limit_s})
             out.append(ch)
         return FusionSequence(out, list(ops), cfg, str(dev), round(time.perf_counter() - t0, 3), skipped)
 
@@ -381,7 +370,7 @@ def _measure_sequence(ch: FusionChain, seg: list[str], dt: torch.dtype, dev: tor
         x = a @ b if gemm else x0
         for o in epi: x = MEMORY_NAMES[o](x, t)
         return (x,)
-    if seg[0] in COMPUTE_NAMES and not gemm: ch.note = f"{seg[0]} not replayed: only its epilogue is measured"
+    if seg[0] in COMPUTE_NAMES and not gemm: ch.note = sentence("fusion", "not_replayed", {"op": seg[0]})
     measure_fused(ch, lambda: fn(a, b, x0, t), (), dev, warmup, iters, cfg.compile)
     libs = {("bias",): lambda: torch.addmm(t["bias"], a, b),
             ("bias", "relu"): lambda: torch._addmm_activation(t["bias"], a, b, use_gelu=False),

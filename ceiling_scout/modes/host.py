@@ -14,7 +14,6 @@ from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
 from ..ops.transfers import *
-from ..engine.core import sentence
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .harness import profiler_lines_dropped
 
@@ -83,8 +82,7 @@ def allocation_breakdown(device: str|torch.device="cuda", sizes: tuple[int, ...]
     runs = {k: run_child(ALLOC_CHILD, [json.dumps(list(sizes)), repeats], {**env, **v}) for k, v in ALLOCATORS.items()}
     first = {k: runs["caching"][k] for k in ("import_torch_ms", "cuda_init_ms", "first_allocation_ms",
                                              "first_kernel_ms", "second_kernel_ms")}
-    by_size = [{"nbytes": n,
-                "raw_cudaMalloc_ms": runs["no_caching"]["rows"][i]["again_ms"],
+    by_size = [{"nbytes": n, "raw_cudaMalloc_ms": runs["no_caching"]["rows"][i]["again_ms"],
                 "raw_cudaFree_ms": runs["no_caching"]["rows"][i]["free_ms"],
                 "caching_miss_ms": runs["caching"]["rows"][i]["first_ms"],
                 "caching_hit_ms": runs["caching"]["rows"][i]["again_ms"],
@@ -102,9 +100,9 @@ def attribute_claim(claim_ms: float,   # the claimed time, e.g. 204.4 for the do
     "Which measured cost a claimed allocation time most likely was: context creation, raw cudaMalloc, or a cache hit."
     rows = breakdown["by_size"]
     row = min(rows, key=lambda r: abs(math.log(r["nbytes"] / nbytes))) if nbytes else rows[-1]
-    cands = {"context creation (first allocation in a fresh process)": breakdown["first_call"]["first_allocation_ms"],
-             f"raw cudaMalloc of {row['nbytes'] / 2**20:g} MiB": row["raw_cudaMalloc_ms"],
-             f"caching-allocator hit of {row['nbytes'] / 2**20:g} MiB": row["caching_hit_ms"]}
+    cands = {sentence("host", k, {"mib": row["nbytes"] / 2**20}): ms for k, ms in (("claim_context",
+             breakdown["first_call"]["first_allocation_ms"]), ("claim_raw", row["raw_cudaMalloc_ms"]),
+             ("claim_hit", row["caching_hit_ms"]))}
     best = min(cands, key=lambda k: abs(math.log(claim_ms / max(cands[k], 1e-6))))
     return {"claim_ms": claim_ms, "candidates_ms": cands, "most_likely": best,
             "claim_over_candidate": claim_ms / max(cands[best], 1e-6),
@@ -199,7 +197,7 @@ _RULES = [("allocation", r"cudaMalloc|cudaFree|cudaHostAlloc|cudaHostRegister|cu
                      r"aten::_pin_memory"),
           ("syncs", r"Synchronize|aten::item$|aten::_local_scalar_dense|aten::is_nonzero"),
           ("launches", r"cudaLaunch|cuLaunch|cudaGraphLaunch"),
-          ("wait for GPU (end of step)", r"^ceiling_scout\.sync$")]
+          (HOST_CATEGORIES[-2], r"^ceiling_scout\.sync$")]   # wait for GPU (end of step)
 
 def category(e: TraceEvent) -> str:
     "The host-time category of an op or CUDA API event, from its name."
@@ -258,7 +256,7 @@ def breakdown(events: list[TraceEvent], # events of the profiled thread and the 
                       "memcpy_us": sum(e.dur_us for e in gpu if e.name.startswith("Memcpy")),
                       "pageable_memcpy_us": sum(e.dur_us for e in gpu if "Pageable" in e.name)}
         for e in gpu: items[("GPU", e.name)] = items.get(("GPU", e.name), 0.0) + e.dur_us
-        items[("GPU", "idle (no kernel or copy running)")] = out["gpu"]["idle_us"]
+        items[("GPU", sentence("host", "idle_item", {}))] = out["gpu"]["idle_us"]
     out["items"] = sorted(({"category": c, "name": n, "us": t, "share": t / wall if wall else 0.0}
                            for (c, n), t in items.items() if t > 0), key=lambda r: -r["us"])
     return out
@@ -310,8 +308,7 @@ class HostProfile:
     top: list                      # [{category, name, ms, share}], ranked
     allocation: dict               # bytes and count allocated per step, largest
     advice: list                   # [Advice]
-    method: str = ("torch.profiler events (with_stack, record_shapes, profile_memory), parsed by "
-                   "ceiling_scout.modes.host")
+    method: str = field(default_factory=lambda: sentence("host", "method", {}))
     kind: ClassVar[str] = "host_profile"; schema: ClassVar[str] = "ceiling_scout.host_profile/1"
     def to_dict(self) -> dict: return asdict(self)
 
@@ -440,7 +437,7 @@ def profile_call(fn: Callable, *args,
         for attempt, stack in enumerate((True, True, False)):
             try: evs, windows = run(stack); break
             except UnicodeDecodeError as e: note = f"; attempt {attempt + 1} failed in torch.profiler ({e.reason})"
-    method = HostProfile.method + note + ("" if stack else "; without Python frames")
+    method = sentence("host", "method", {}) + note + ("" if stack else "; without Python frames")
     b = breakdown(evs, windows)
     allocs = [e for e in evs if e.kind == "op" and e.alloc_bytes > 0 and category(e) == "allocation"]
     big = max((e.alloc_bytes for e in allocs), default=0)
@@ -472,9 +469,9 @@ def load_function(spec: str, # 'package.module:function' or 'path/to/file.py:fun
                   timeout_s: float|None=DEFAULT_TIMEOUT_S # for importing its module (None or inf: no limit)
                  ) -> tuple[Callable, str]:
     "The function named by `spec` and its name; a one-line `CeilingScoutError` when it cannot be had."
-    usage = "'package.module:function' or 'path/to/file.py:function'"
     path, sep, fn = (spec or "").strip().rpartition(":")
-    if not sep or not path or not fn.isidentifier(): raise CeilingScoutError(f"--profile takes {usage}; got {spec!r}")
+    if not sep or not path or not fn.isidentifier(): raise CeilingScoutError(
+        f"--profile takes 'package.module:function' or 'path/to/file.py:function'; got {spec!r}")
     if path.endswith(".py") or "/" in path:   # its top level is user code too: imported in the box
         p = Path(path)
         if not p.is_file(): raise CeilingScoutError(f"--profile file {path!r} does not exist")

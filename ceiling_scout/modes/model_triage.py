@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 import torch
-from ..engine.core import CeilingScoutError, Priority, Approach, Precision, parse_enum
+from ..engine.core import CeilingScoutError, Priority, Approach, Precision, parse_enum, sentence
 from ..engine.workloads import Flag, Mode, register_mode
 from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig
 from ..engine.verdict import Verdict
@@ -20,7 +20,6 @@ from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .harness import GPU_WORK, activity_type, quiet_profile
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from .triage_data import ModelReport, TriageItem
-from ..engine.core import sentence
 from ..engine.numbers import number
 
 # %% auto #0
@@ -116,11 +115,8 @@ def sparse_alternative(u: dict, em: ExtractedModel, scout: CeilingScout) -> dict
     if not s or s["pattern"] == "DENSE" or not s["sparsity"]: return None
     w = u["workload"]; m, n, k = w.shape
     name = next((x for x in s["weights"] if x in em.weights), None)
-    if name is not None: what = f"measured on {name} ({s['source']})"
-    else:
-        pat = _SYNTHETIC_PATTERN.get(s["pattern"], "unstructured")
-        what = (f"measured on a synthetic {pat} matrix of {number(s['sparsity'], fmt='.1%')} zeros (no weights given: "
-                f"{s['source']})")
+    pat = _SYNTHETIC_PATTERN.get(s["pattern"], "unstructured")
+    what = sentence("triage", "on_synthetic" if name is None else "on_weight", {**s, "name": name, "pattern": pat})
     try:
         if name is not None:
             sw = SparseGemmWorkload.from_matrix(em.weights[name], m, w.precision, source=f"{em.name}:{name}")
@@ -168,8 +164,7 @@ def busy_from_events(ev: list[tuple[str, int, int]], steps: int, wall_s: float) 
     "The busy time per step of `steps` profiled steps; no GPU work in the profile is an error, not an idle GPU."
     n = sum(k in GPU_WORK for k, _, _ in ev)
     if not n:   # a step on CUDA launches work: none seen means the profiler saw nothing (CUPTI), not an idle GPU
-        return GpuBusy(None, steps, 0.0, wall_s * 1e3 / steps, "the profiler recorded no kernel, copy or memset "
-                                                               "(CUPTI unavailable?)")
+        return GpuBusy(None, steps, 0.0, wall_s * 1e3 / steps, sentence("triage", "no_gpu_work", {}))
     return GpuBusy(gpu_busy_time(ev) / 1e6 / steps, steps, n / steps, wall_s * 1e3 / steps)
 
 def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*inputs)
@@ -190,8 +185,8 @@ def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*i
     p, wall = guarded_call(run, what, timeout_s)
     try: ev = kineto_events(p)
     except (AttributeError, RuntimeError) as e:   # no kineto results: say so, do not guess
-        return GpuBusy(None, steps, 0.0, wall * 1e3 / steps, f"the profile could not be read ({type(e).__name__}: "
-                                                             f"{str(e)[:120]})")
+        return GpuBusy(None, steps, 0.0, wall * 1e3 / steps,
+                       sentence("triage", "unreadable", {"error": type(e).__name__, "message": str(e)[:120]}))
     return busy_from_events(ev, steps, wall)
 
 # %% ../../nbs/52_model_triage.ipynb #32750f18
@@ -215,7 +210,7 @@ def host_decision(step_ms: float|None, # the model's measured step (unprofiled)
 def host_item(h: dict # a host_bound `host_decision`
              ) -> TriageItem:
     "The host-bound finding as a ranked row: the GPU's idle share of the step and the saving it bounds (Amdahl)."
-    return TriageItem("host: GPU idle (launches, Python)", "host", [], "-", {}, [], 1, h["idle_ms"],
+    return TriageItem(sentence("triage", "host_item", {}), "host", [], "-", {}, [], 1, h["idle_ms"],
                       idle_share=h["idle_share"], efficiency=h["gpu_busy_share"], bound_kind="host",
                       priority=Priority.HIGH.value, approach=Approach.CUDA_GRAPHS.value, finding="host_bound",
                       gain_kind="idle", model_saved_fraction=h["idle_share"], saved_ms=h["idle_ms"],

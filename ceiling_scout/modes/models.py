@@ -53,12 +53,8 @@ class LlamaBlock(nn.Module):
         return x + self.down(F.silu(self.gate(h)) * self.up(h))
 
 # %% ../../nbs/50_models.ipynb #b81d38f6
-def _default_device() -> str:
-    "cuda when a CUDA GPU is present, else cpu."
-    return "cuda" if torch.cuda.is_available() else "cpu"
-
 def _placed(model: nn.Module, x: torch.Tensor, dtype: torch.dtype|str|None, device: str|None):
-    dev = torch.device(device or _default_device())
+    dev = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
     dt = getattr(torch, dtype) if isinstance(dtype, str) else dtype
     dt = dt or (torch.bfloat16 if dev.type == "cuda" else torch.float32)
     return model.to(device=dev, dtype=dt).eval(), (x.to(device=dev, dtype=dt),)
@@ -235,9 +231,8 @@ def resolve_factory(spec: str, # a built-in, `package.module:function`, `path/to
         try: read_hf_config(spec[3:])
         except CeilingScoutError as e: raise CeilingScoutError(f"--model {spec!r}: {e}") from None
         return functools.partial(model_from_hf_config, spec[3:])
-    forms = (f"a built-in ({', '.join(BUILTIN_MODELS)}), package.module:function, path/to/file.py:function or "
-             "hf:path/to/config.json")
-    if ":" not in spec: raise CeilingScoutError(f"--model {spec!r} is not {forms}")
+    if ":" not in spec: raise CeilingScoutError(f"--model {spec!r} is not a built-in ({', '.join(BUILTIN_MODELS)}), "
+        "package.module:function, path/to/file.py:function or hf:path/to/config.json")
     where, _, fn_name = spec.rpartition(":")
     mod = _factory_module(spec, where, timeout_s)
     fn = getattr(mod, fn_name, None)
@@ -263,10 +258,6 @@ def _factory_call(fn: Callable, name: str, kwargs: dict) -> dict:
                                      f"passes only {', '.join(FACTORY_KEYWORDS)}: give the others defaults")
     return kwargs
 
-def _on_meta(model, inputs: tuple) -> bool:
-    params = list(model.parameters()) if isinstance(model, nn.Module) else []
-    return any(isinstance(t, torch.Tensor) and t.is_meta for t in [*params, *inputs])
-
 def load_factory(spec: str|Callable, # what `resolve_factory` takes, or the factory itself
                  timeout_s: float|None=DEFAULT_TIMEOUT_S, # for importing it and for the call (None or inf: no limit)
                  **kwargs) -> tuple[nn.Module, tuple]:
@@ -284,8 +275,10 @@ def load_factory(spec: str|Callable, # what `resolve_factory` takes, or the fact
         raise CeilingScoutError(f"{name} must return (model, example_inputs); got {type(out).__name__}")
     model, inputs = out
     inputs = inputs if isinstance(inputs, tuple) else (inputs,)
-    if _on_meta(model, inputs): raise CeilingScoutError(f"{name} returned tensors on the meta device (no data to run "
-                                                        "or time); build the model and inputs on the device given")
+    params = list(model.parameters()) if isinstance(model, nn.Module) else []
+    if any(isinstance(t, torch.Tensor) and t.is_meta for t in [*params, *inputs]):
+        raise CeilingScoutError(f"{name} returned tensors on the meta device (no data to run or time); build the "
+                                "model and inputs on the device given")
     return model, inputs
 
 # %% ../../nbs/50_models.ipynb #2a74e25c

@@ -8,7 +8,7 @@ import json, math
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
 from typing import ClassVar
-from ..engine.core import CeilingScoutError, Priority, Approach, parse_enum, finite_or_none
+from ..engine.core import CeilingScoutError, Priority, Approach, parse_enum, finite_or_none, sentence
 
 # %% auto #0
 __all__ = ['MODEL_REPORT_VERSION', 'MODEL_REPORT_RANGES', 'GAIN_SOURCES', 'ModelReportError', 'check_model_report', 'gain_kind',
@@ -79,9 +79,7 @@ def check_model_report(d: dict, src: str="model report") -> dict:
     return d
 
 # %% ../../nbs/48a_triage_data.ipynb #bd48e1f8
-GAIN_SOURCES = {"measured": "measured alternative", "headroom": "ceiling headroom (1/efficiency)", "none": "none",
-                "sparse": "measured sparse kernel ({kernel})",
-                "idle": "bound: the GPU's idle time (Amdahl on the idle share)"}   # gain_kind -> the JSON's gain_source
+GAIN_SOURCES = ("measured", "headroom", "none", "sparse", "idle")   # gain_kind: its words are the JSON's gain_source
 
 def gain_kind(item: dict) -> str:
     "Where a report row's gain comes from, a key of `GAIN_SOURCES`, read from its fields (old reports too)."
@@ -111,7 +109,7 @@ class TriageItem:
     @property
     def gain_source(self) -> str:
         "Where the gain comes from, as the report's JSON says it."
-        return GAIN_SOURCES[self.gain_kind].format(kernel=(self.sparse or {}).get("kernel"))
+        return sentence("triage", f"gain_{self.gain_kind}", {"kernel": (self.sparse or {}).get("kernel")})
     @classmethod
     def from_dict(cls, d: dict) -> "TriageItem":
         "The typed row of a report's row (of any report so far: `gain_kind` read from its fields)."
@@ -155,7 +153,7 @@ class ModelReport:
     def to_json(self, indent: int=1) -> str:
         "Strict JSON: a non-finite number is written as null and named in `warnings`."
         bad = []; d = finite_or_none(self.to_dict(), "", bad)
-        if bad: d["warnings"] = [*d["warnings"], f"non-finite numbers written as null: {', '.join(bad)}"]
+        if bad: d["warnings"] = [*d["warnings"], sentence("triage", "non_finite", {"names": ", ".join(bad)})]
         return json.dumps(d, indent=indent, default=str, allow_nan=False)
     def save(self, path: str|Path) -> Path:
         p = Path(path); p.write_text(self.to_json() + "\n"); return p
