@@ -15,8 +15,9 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 
 # %% auto #0
-__all__ = ['ROWWISE_PRECISIONS', 'ELEMENTWISE_KINDS', 'apex_available', 'RowwiseWorkload', 'LayerNormWorkload', 'RMSNormWorkload',
-           'SoftmaxWorkload', 'BiasGeluWorkload', 'ElementwiseWorkload', 'faster_or_facts', 'decide_memory_bound']
+__all__ = ['ROWWISE_PRECISIONS', 'ELEMENTWISE_KINDS', 'apex_available', 'MemoryBoundWorkload', 'RowwiseWorkload',
+           'LayerNormWorkload', 'RMSNormWorkload', 'SoftmaxWorkload', 'BiasGeluWorkload', 'ElementwiseWorkload',
+           'faster_or_facts', 'decide_memory_bound']
 
 # %% ../../nbs/22_memory_bound.ipynb #ba1947e7
 ROWWISE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -28,38 +29,56 @@ def apex_available() -> bool:
     except (ImportError, ValueError): return False
 
 @dataclass(frozen=True)
-class RowwiseWorkload(Workload):
-    "Base class: an operation along the last dimension of a ROWS×COLS matrix, bound by memory."
-    ROWS: int = 1; COLS: int = 1
-    shape_names: ClassVar[tuple[str, ...]] = ("ROWS", "COLS")
+class MemoryBoundWorkload(Workload):
+    "Base class: an fp32/fp16/bf16 operation bound by memory: `eager` and, on CUDA, torch.compile and `extra_backends`."
     default_backend: ClassVar[str] = "eager"
     compute_bound_kind: ClassVar[str] = "memory"
-    example_shape: ClassVar[str] = "256,512"
-    example_shapes: ClassVar[dict] = {"8192x8192 bf16": ("8192,8192", "bf16", {})}
     flops_per_element: ClassVar[float] = 1.0
-    inputs: ClassVar[tuple[str, ...]] = ("x",)  # `make_inputs`' names, in order: x, then per-column vectors (w, b)
 
     def __post_init__(self):
         if self.precision not in ROWWISE_PRECISIONS:
             raise CeilingScoutError(f"{self.operation.value} precision must be one of "
                                     f"{', '.join(p.value for p in ROWWISE_PRECISIONS)}; got {self.precision.value!r}")
     @property
-    def flops(self) -> float: return float(self.flops_per_element * self.ROWS * self.COLS)
+    def flops(self) -> float: return float(self.flops_per_element * self.elements)
+    def accounting_hint(self) -> str: return sentence("*", "served_from_cache", {})
+    def eager(self, x: dict) -> torch.Tensor: raise NotImplementedError
+    def reference(self, x: dict) -> torch.Tensor:
+        "The output in float64 from the same (rounded) inputs."
+        return self.eager({k: v.to(torch.float64) for k, v in x.items()})
+    def extra_backends(self, device: torch.device) -> dict[str, Backend]: return {}   # kernels beyond ATen's
+    def backends(self, device) -> dict[str, Backend]:
+        dev = torch.device(device)
+        out = {"eager": Backend("eager", self.eager, "ATen" + (" (CUDA)" if dev.type == "cuda" else " (CPU)"))}
+        if dev.type == "cuda":
+            compiled = torch.compile(self.eager, dynamic=False)
+            out["torch.compile"] = Backend("torch.compile", compiled, "Inductor (Triton)",
+                                           sentence("*", "compiled_untimed", {}),
+                                           prepare=lambda x: (compiled(x), x)[1])
+            out.update(self.extra_backends(dev))
+        return out
+
+@dataclass(frozen=True)
+class RowwiseWorkload(MemoryBoundWorkload):
+    "Base class: an operation along the last dimension of a ROWS×COLS matrix, bound by memory."
+    ROWS: int = 1; COLS: int = 1
+    shape_names: ClassVar[tuple[str, ...]] = ("ROWS", "COLS")
+    example_shape: ClassVar[str] = "256,512"
+    example_shapes: ClassVar[dict] = {"8192x8192 bf16": ("8192,8192", "bf16", {})}
+    inputs: ClassVar[tuple[str, ...]] = ("x",)  # `make_inputs`' names, in order: x, then per-column vectors (w, b)
+
+    @property
+    def elements(self) -> int: return self.ROWS * self.COLS
     @property
     def bytes_min(self) -> float:
         return float((2 * self.ROWS * self.COLS + (len(self.inputs) - 1) * self.COLS) * self.precision.itemsize)
     def memory_needed(self) -> int: return int(2 * self.bytes_min + 3 * 8 * self.ROWS * self.COLS + 64 * 2**20)
-    def accounting_hint(self) -> str: return sentence("*", "served_from_cache", {})
     def make_inputs(self, device, seed=0) -> dict:
         shape = lambda i: (self.ROWS, self.COLS) if i == 0 else (self.COLS,)   # x, then the per-column vectors
         return {n: random_tensor(shape(i), self.precision.dtype, device, seed + i) for i, n in enumerate(self.inputs)}
-    def eager(self, x: dict) -> torch.Tensor: raise NotImplementedError
     def candidate_call(self, fn, inputs) -> torch.Tensor:
         "A user's kernel gets the inputs positionally, in `make_inputs` order (x, then the parameter vectors)."
         return fn(*inputs.values())
-    def reference(self, x: dict) -> torch.Tensor:
-        "The output in float64 from the same (rounded) inputs."
-        return self.eager({k: v.to(torch.float64) for k, v in x.items()})
     def code(self, backend: str) -> str:
         "One line of Python that runs `backend` the way a user would write it."
         if backend == "torch.compile":
@@ -82,18 +101,6 @@ class RowwiseWorkload(Workload):
             from apex.normalization import fused_layer_norm
             return getattr(fused_layer_norm, function)(*x.values(), (self.COLS,), eps)
         return {"apex": Backend("apex", fn, f"NVIDIA Apex {name}")}
-    def backends(self, device) -> dict[str, Backend]:
-        dev = torch.device(device)
-        out = {"eager": Backend("eager", self.eager, "ATen" + (" (CUDA)" if dev.type == "cuda" else " (CPU)"))}
-        if dev.type == "cuda":
-            compiled = torch.compile(self.eager, dynamic=False)
-            out["torch.compile"] = Backend("torch.compile", compiled, "Inductor (Triton)",
-                                           sentence("*", "compiled_untimed", {}),
-                                           prepare=lambda x: (compiled(x), x)[1])
-            out.update(self.extra_backends(dev))
-        return out
-    def check(self, out, inputs) -> CheckResult:
-        return compare(out, self.reference(inputs), CHECK_TOLERANCE[self.precision])
 
 # %% ../../nbs/22_memory_bound.ipynb #47423b21
 @register_workload
