@@ -269,10 +269,8 @@ def main(argv: list[str]|None=None) -> int:
         return 0
     except ResultNotWritten as e:
         print(f"ceiling-scout: error: {keep_result(e.reports, e.path, e.error)}", file=sys.stderr); return 4
-    except InsufficientMemoryError as e:
-        print(f"ceiling-scout: error: {e}", file=sys.stderr); return 3
-    except CeilingScoutError as e:
-        print(f"ceiling-scout: error: {e}", file=sys.stderr); return 2
+    except CeilingScoutError as e:   # bad input: 2; a shape that does not fit in memory: 3
+        print(f"ceiling-scout: error: {e}", file=sys.stderr); return 3 if isinstance(e, InsufficientMemoryError) else 2
     except MemoryError:
         print("ceiling-scout: error: out of memory while measuring (choose a smaller shape)", file=sys.stderr); return 3
     except OSError as e:  # e.g. a file could not be read or written

@@ -386,10 +386,9 @@ def main(argv: list[str]|None=None) -> int:
             if args.output and not args.json: print(f"\nReport written to {args.output}")
         dist.barrier(); dist.destroy_process_group()
         return 0
-    except CollectiveError as e:
-        print(f"ceiling-scout collectives: error: {e}", file=sys.stderr); return 1
-    except CeilingScoutError as e:
-        print(f"ceiling-scout collectives: error: {e}", file=sys.stderr); return 2
+    except CeilingScoutError as e:   # a rank that failed: 1; bad input or no torchrun: 2
+        print(f"ceiling-scout collectives: error: {e}", file=sys.stderr)
+        return 1 if isinstance(e, CollectiveError) else 2
     except Exception as e:   # a peer that died or timed out surfaces here as a backend error
         print(f"ceiling-scout collectives: error: rank {rank} failed: {_why(e)}", file=sys.stderr); return 1
 

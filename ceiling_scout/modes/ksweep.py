@@ -89,9 +89,8 @@ def failed_point_report(workload: Workload, device: str, status: str, error: str
                   device=device, baseline_tflops=None, ceiling_tflops=None, efficiency=None,
                   priority=Priority.NONE.value, approach=approach.value,
                   recommendation=f"{status.replace('_', ' ')}: {error}", config={},
-                  shape_names=list(workload.shape_names),
-                  extras=dict(workload.extras), device_name=env.get("device_name",
-                                                                    ""), backend=workload.default_backend,
+                  shape_names=list(workload.shape_names), extras=dict(workload.extras),
+                  device_name=env.get("device_name", ""), backend=workload.default_backend,
                   status=status, flops=workload.flops, dense_flops=workload.dense_flops, bytes_min=workload.bytes_min,
                   arithmetic_intensity=workload.arithmetic_intensity, environment=env, error=error,
                   created_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
@@ -164,8 +163,7 @@ class KSweepResult:
     def to_dict(self) -> dict:
         "JSON form: a report-list file (`load_reports` reads it) with the sweep summary beside the reports."
         return {"schema_version": SCHEMA_VERSION, "kind": "k_sweep", "sweep_id": self.sweep_id,
-                "interrupted": self.interrupted,
-                "summary": self.summary, "recorded": self.recorded,
+                "interrupted": self.interrupted, "summary": self.summary, "recorded": self.recorded,
                 "ceilings": {k: c.to_dict() for k, c in self.ceilings.items()},
                 "reports": [json_safe(r) for r in self.reports]}   # strict JSON: the one writer writes it
     def to_dataframe(self):
@@ -174,15 +172,12 @@ class KSweepResult:
         rows = []
         for r in self.reports:
             ci = rate_interval_tflops(r)
-            rows.append({"K": k_of(r),
-                         "status": r.status, "tflops": r.baseline_tflops,
+            rows.append({"K": k_of(r), "status": r.status, "tflops": r.baseline_tflops,
                          "ci95_low": ci[0] if ci else None, "ci95_high": ci[1] if ci else None,
                          "mean_ms": r.baseline_ms, "n": (r.stats or {}).get("n"), "regime": r.regime,
-                         "ceiling_tflops": r.ceiling_tflops,
-                         "efficiency": r.efficiency, "priority": r.priority, "approach": r.approach,
-                         "sm_clock_mhz": (r.telemetry or {}).get("sm_clock_mhz_median"),
-                         "throttled": (r.telemetry or {}).get("throttled"),
-                         "error": r.error})
+                         "ceiling_tflops": r.ceiling_tflops, "efficiency": r.efficiency, "priority": r.priority,
+                         "approach": r.approach, "sm_clock_mhz": (r.telemetry or {}).get("sm_clock_mhz_median"),
+                         "throttled": (r.telemetry or {}).get("throttled"), "error": r.error})
         return pd.DataFrame(rows)
 
 class _NoBar:

@@ -15,8 +15,9 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 
 # %% auto #0
-__all__ = ['ROWWISE_PRECISIONS', 'ELEMENTWISE_KINDS', 'apex_available', 'RowwiseWorkload', 'LayerNormWorkload', 'RMSNormWorkload',
-           'SoftmaxWorkload', 'BiasGeluWorkload', 'ElementwiseWorkload', 'faster_or_facts', 'decide_memory_bound']
+__all__ = ['ROWWISE_PRECISIONS', 'ELEMENTWISE_KINDS', 'apex_available', 'MemoryBoundWorkload', 'RowwiseWorkload',
+           'LayerNormWorkload', 'RMSNormWorkload', 'SoftmaxWorkload', 'BiasGeluWorkload', 'ElementwiseWorkload',
+           'faster_or_facts', 'decide_memory_bound']
 
 # %% ../../nbs/22_memory_bound.ipynb #ba1947e7
 ROWWISE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -28,46 +29,60 @@ def apex_available() -> bool:
     except (ImportError, ValueError): return False
 
 @dataclass(frozen=True)
-class RowwiseWorkload(Workload):
-    "Base class: an operation along the last dimension of a ROWS×COLS matrix, bound by memory."
-    ROWS: int = 1; COLS: int = 1
-    shape_names: ClassVar[tuple[str, ...]] = ("ROWS", "COLS")
+class MemoryBoundWorkload(Workload):
+    "Base class: an fp32/fp16/bf16 operation bound by memory: `eager` and, on CUDA, torch.compile and `extra_backends`."
     default_backend: ClassVar[str] = "eager"
     compute_bound_kind: ClassVar[str] = "memory"
-    example_shape: ClassVar[str] = "256,512"
-    example_shapes: ClassVar[dict] = {"8192x8192 bf16": ("8192,8192", "bf16", {})}
     flops_per_element: ClassVar[float] = 1.0
-    param_vectors: ClassVar[int] = 0  # per-column vectors read (weight, bias)
 
     def __post_init__(self):
         if self.precision not in ROWWISE_PRECISIONS:
             raise CeilingScoutError(f"{self.operation.value} precision must be one of "
                                     f"{', '.join(p.value for p in ROWWISE_PRECISIONS)}; got {self.precision.value!r}")
     @property
-    def flops(self) -> float: return float(self.flops_per_element * self.ROWS * self.COLS)
-    @property
-    def bytes_min(self) -> float:
-        return float((2 * self.ROWS * self.COLS + self.param_vectors * self.COLS) * self.precision.itemsize)
-    def memory_needed(self) -> int: return int(2 * self.bytes_min + 3 * 8 * self.ROWS * self.COLS + 64 * 2**20)
+    def flops(self) -> float: return float(self.flops_per_element * self.elements)
     def accounting_hint(self) -> str: return sentence("*", "served_from_cache", {})
-    def make_inputs(self, device, seed=0) -> dict:
-        dt, n = self.precision.dtype, self.COLS
-        x = {"x": random_tensor((self.ROWS, n), dt, device, seed)}
-        for i, name in enumerate(("w", "b")[: self.param_vectors]):
-            x[name] = random_tensor((n,), dt, device, seed + 1 + i)
-        return x
     def eager(self, x: dict) -> torch.Tensor: raise NotImplementedError
-    def candidate_call(self, fn, inputs) -> torch.Tensor:
-        "A user's kernel gets the inputs positionally, in `make_inputs` order (x, then the parameter vectors)."
-        return fn(*inputs.values())
     def reference(self, x: dict) -> torch.Tensor:
         "The output in float64 from the same (rounded) inputs."
         return self.eager({k: v.to(torch.float64) for k, v in x.items()})
+    def extra_backends(self, device: torch.device) -> dict[str, Backend]: return {}   # kernels beyond ATen's
+    def backends(self, device) -> dict[str, Backend]:
+        dev = torch.device(device)
+        out = {"eager": Backend("eager", self.eager, "ATen" + (" (CUDA)" if dev.type == "cuda" else " (CPU)"))}
+        if dev.type == "cuda":
+            compiled = torch.compile(self.eager, dynamic=False)
+            out["torch.compile"] = Backend("torch.compile", compiled, "Inductor (Triton)",
+                                           sentence("*", "compiled_untimed", {}),
+                                           prepare=lambda x: (compiled(x), x)[1])
+            out.update(self.extra_backends(dev))
+        return out
+
+@dataclass(frozen=True)
+class RowwiseWorkload(MemoryBoundWorkload):
+    "Base class: an operation along the last dimension of a ROWS×COLS matrix, bound by memory."
+    ROWS: int = 1; COLS: int = 1
+    shape_names: ClassVar[tuple[str, ...]] = ("ROWS", "COLS")
+    example_shape: ClassVar[str] = "256,512"
+    example_shapes: ClassVar[dict] = {"8192x8192 bf16": ("8192,8192", "bf16", {})}
+    inputs: ClassVar[tuple[str, ...]] = ("x",)  # `make_inputs`' names, in order: x, then per-column vectors (w, b)
+
+    @property
+    def elements(self) -> int: return self.ROWS * self.COLS
+    @property
+    def bytes_min(self) -> float:
+        return float((2 * self.ROWS * self.COLS + (len(self.inputs) - 1) * self.COLS) * self.precision.itemsize)
+    def memory_needed(self) -> int: return int(2 * self.bytes_min + 3 * 8 * self.ROWS * self.COLS + 64 * 2**20)
+    def make_inputs(self, device, seed=0) -> dict:
+        shape = lambda i: (self.ROWS, self.COLS) if i == 0 else (self.COLS,)   # x, then the per-column vectors
+        return {n: random_tensor(shape(i), self.precision.dtype, device, seed + i) for i, n in enumerate(self.inputs)}
+    def candidate_call(self, fn, inputs) -> torch.Tensor:
+        "A user's kernel gets the inputs positionally, in `make_inputs` order (x, then the parameter vectors)."
+        return fn(*inputs.values())
     def code(self, backend: str) -> str:
         "One line of Python that runs `backend` the way a user would write it."
         if backend == "torch.compile":
-            args = {Operation.BIAS_GELU: "x, b", Operation.LAYERNORM: "x, w, b",
-                    Operation.RMSNORM: "x, w"}.get(self.operation, "x")
+            args = ", ".join(self.inputs)
             return f"fn = torch.compile(lambda {args}: {self.eager_code}); out = fn({args})"
         if backend == "apex":
             return {Operation.LAYERNORM: "from apex.normalization import FusedLayerNorm; "
@@ -86,18 +101,6 @@ class RowwiseWorkload(Workload):
             from apex.normalization import fused_layer_norm
             return getattr(fused_layer_norm, function)(*x.values(), (self.COLS,), eps)
         return {"apex": Backend("apex", fn, f"NVIDIA Apex {name}")}
-    def backends(self, device) -> dict[str, Backend]:
-        dev = torch.device(device)
-        out = {"eager": Backend("eager", self.eager, "ATen" + (" (CUDA)" if dev.type == "cuda" else " (CPU)"))}
-        if dev.type == "cuda":
-            compiled = torch.compile(self.eager, dynamic=False)
-            out["torch.compile"] = Backend("torch.compile", compiled, "Inductor (Triton)",
-                                           sentence("*", "compiled_untimed", {}),
-                                           prepare=lambda x: (compiled(x), x)[1])
-            out.update(self.extra_backends(dev))
-        return out
-    def check(self, out, inputs) -> CheckResult:
-        return compare(out, self.reference(inputs), CHECK_TOLERANCE[self.precision])
 
 # %% ../../nbs/22_memory_bound.ipynb #47423b21
 @register_workload
@@ -106,7 +109,7 @@ class LayerNormWorkload(RowwiseWorkload):
     "y = (x − mean) / sqrt(var + eps) · w + b over the last dimension."
     operation: ClassVar[str] = "layernorm"
     flops_per_element: ClassVar[float] = 8.0
-    param_vectors: ClassVar[int] = 2
+    inputs: ClassVar[tuple[str, ...]] = ("x", "w", "b")
     eager_code: ClassVar[str] = "torch.nn.functional.layer_norm(x, (x.shape[-1],), w, b, eps=1e-5)"
     calling_convention: ClassVar[str] = "fn(x, weight, bias) -> layer_norm over the last dim, eps=1e-5 (x: ROWS×COLS)"
     apex: ClassVar[tuple] = ("FusedLayerNorm", "fused_layer_norm_affine", 1e-5)
@@ -118,7 +121,7 @@ class RMSNormWorkload(RowwiseWorkload):
     "y = x / sqrt(mean(x²) + eps) · w over the last dimension."
     operation: ClassVar[str] = "rmsnorm"
     flops_per_element: ClassVar[float] = 4.0
-    param_vectors: ClassVar[int] = 1
+    inputs: ClassVar[tuple[str, ...]] = ("x", "w")
     eager_code: ClassVar[str] = "torch.nn.functional.rms_norm(x, (x.shape[-1],), w, eps=1e-6)"
     calling_convention: ClassVar[str] = "fn(x, weight) -> rms_norm over the last dim, eps=1e-6 (x: ROWS×COLS)"
     apex: ClassVar[tuple] = ("FusedRMSNorm", "fused_rms_norm_affine", 1e-6)
@@ -140,12 +143,9 @@ class BiasGeluWorkload(RowwiseWorkload):
     "y = GELU(x + b) (exact, erf form): the elementwise epilogue after a linear layer."
     operation: ClassVar[str] = "bias_gelu"
     flops_per_element: ClassVar[float] = 8.0
-    param_vectors: ClassVar[int] = 1
+    inputs: ClassVar[tuple[str, ...]] = ("x", "b")
     eager_code: ClassVar[str] = "torch.nn.functional.gelu(x + b)"
     calling_convention: ClassVar[str] = "fn(x, bias) -> gelu(x + bias), exact erf form (x: ROWS×COLS, bias: COLS)"
-    def make_inputs(self, device, seed=0) -> dict:
-        x = super().make_inputs(device, seed)
-        return {"x": x["x"], "b": x.pop("w")}
     def eager(self, x): return F.gelu(x["x"] + x["b"])
 
 # %% ../../nbs/22_memory_bound.ipynb #d313ede6
@@ -195,10 +195,6 @@ class ElementwiseWorkload(RowwiseWorkload):
         if self.kind == "gelu": return F.gelu(x["x"])
         if self.kind == "relu": return torch.relu(x["x"])
         return F.silu(x["x"]) if self.kind == "silu" else F.silu(x["gate"]) * x["up"]
-    def code(self, backend: str) -> str:
-        args = ", ".join(self.inputs)
-        if backend == "torch.compile": return f"fn = torch.compile(lambda {args}: {self.eager_code}); out = fn({args})"
-        return self.eager_code
 
 
 # %% ../../nbs/22_memory_bound.ipynb #fa2c7951

@@ -13,7 +13,7 @@ from ..engine.core import *
 from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
-from .memory_bound import faster_or_facts
+from .memory_bound import faster_or_facts, MemoryBoundWorkload
 
 # %% auto #0
 __all__ = ['ROPE_PRECISIONS', 'ROPE_EXPR', 'ROPE_FUSION_TARGETS', 'rope_tables', 'rotate_half_rope', 'liger_available',
@@ -64,13 +64,11 @@ ROPE_EXPR = "x * cos[:, None] + torch.cat((-x[..., x.shape[-1] // 2:], x[..., :x
 
 @register_workload
 @dataclass(frozen=True)
-class RopeWorkload(Workload):
+class RopeWorkload(MemoryBoundWorkload):
     "Rotary position embedding (rotate-half) of x: (B, S, H, D) with cos, sin tables: (S, D)."
     B: int = 1; S: int = 1; H: int = 1; D: int = 2
     operation: ClassVar[str] = "rope"
     shape_names: ClassVar[tuple[str, ...]] = ("B", "S", "H", "D")
-    default_backend: ClassVar[str] = "eager"
-    compute_bound_kind: ClassVar[str] = "memory"
     example_shape: ClassVar[str] = "2,64,4,32"
     example_precision: ClassVar[str] = "fp32"
     example_shapes: ClassVar[dict] = {"Llama-7B q 4x4096 bf16": ("4,4096,32,128", "bf16", {}),
@@ -82,42 +80,27 @@ class RopeWorkload(Workload):
         "q = x as (B, H, S, D), k = x's first head as (B, 1, S, D), cos, sin: (1, S, D); q_embed is judged")
 
     def __post_init__(self):
-        if self.precision not in ROPE_PRECISIONS:
-            raise CeilingScoutError(f"rope precision must be one of {', '.join(p.value for p in ROPE_PRECISIONS)}; "
-                                    f"got {self.precision.value!r}")
+        super().__post_init__()   # fp32, fp16 or bf16 (`ROPE_PRECISIONS`)
         if self.D % 2:
             raise CeilingScoutError(f"rope head dimension D must be even (rotate-half pairs its halves); "
                                     f"got D={self.D}")
     @property
     def elements(self) -> int: return self.B * self.S * self.H * self.D
     @property
-    def flops(self) -> float: return self.flops_per_element * self.elements
-    @property
     def bytes_min(self) -> float: return float((2 * self.elements + 2 * self.S * self.D) * self.precision.itemsize)
     def memory_needed(self) -> int: return int(3 * self.bytes_min + 3 * 8 * self.elements + 64 * 2**20)
-    def accounting_hint(self) -> str: return sentence("*", "served_from_cache", {})
     def make_inputs(self, device, seed=0) -> dict:
         cos, sin = rope_tables(self.S, self.D, self.precision.dtype, device)
         return {"x": random_tensor((self.B, self.S, self.H, self.D), self.precision.dtype, device, seed),
                 "cos": cos, "sin": sin}
     def eager(self, x: dict) -> torch.Tensor: return rotate_half_rope(x["x"], x["cos"], x["sin"])
-    def reference(self, x: dict) -> torch.Tensor:
-        "The output in float64 from the same (rounded) inputs."
-        return self.eager({k: v.to(torch.float64) for k, v in x.items()})
-    def backends(self, device) -> dict[str, Backend]:
-        "eager everywhere; on CUDA also torch.compile and, where it imports, Liger's Triton kernel."
-        dev = torch.device(device)
-        out = {"eager": Backend("eager", self.eager, "ATen" + (" (CUDA)" if dev.type == "cuda" else " (CPU)"))}
-        if dev.type != "cuda": return out
-        compiled = torch.compile(self.eager, dynamic=False)
-        out["torch.compile"] = Backend("torch.compile", compiled, "Inductor (Triton)",
-                                       sentence("*", "compiled_untimed", {}), prepare=lambda x: (compiled(x), x)[1])
-        if liger_available():
-            from liger_kernel.transformers.rope import liger_rotary_pos_emb
-            def liger(p): return from_liger_layout(liger_rotary_pos_emb(p["q"], p["k"], p["cos"], p["sin"])[0])
-            out["liger"] = Backend("liger", liger, "Liger Kernel (Triton)", sentence("rope", "liger_method", {}),
-                                   prepare=lambda x: (liger(liger_layout(x)), liger_layout(x))[1])
-        return out
+    def extra_backends(self, device: torch.device) -> dict[str, Backend]:
+        "Liger's Triton kernel, where it imports (beside eager and torch.compile on CUDA)."
+        if not liger_available(): return {}
+        from liger_kernel.transformers.rope import liger_rotary_pos_emb
+        def liger(p): return from_liger_layout(liger_rotary_pos_emb(p["q"], p["k"], p["cos"], p["sin"])[0])
+        return {"liger": Backend("liger", liger, "Liger Kernel (Triton)", sentence("rope", "liger_method", {}),
+                                 prepare=lambda x: (liger(liger_layout(x)), liger_layout(x))[1])}
     def code(self, backend: str) -> str:
         "One line of Python that runs `backend` the way a user would write it."
         if backend == "torch.compile":
