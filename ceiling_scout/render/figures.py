@@ -10,9 +10,10 @@ from ..engine.core import *
 from ..ops.sparsity import SparsityAnalysis
 from ..engine.numbers import number
 from ..modes.sharded import rank_ceilings
+from ..ops.transfers import TransferFit
 
 # %% auto #0
-__all__ = ['block_density_figure', 'busbw_figure', 'sharded_figure']
+__all__ = ['TRANSFER_SERIES_NAMES', 'block_density_figure', 'busbw_figure', 'sharded_figure', 'transfer_figure']
 
 # %% ../../nbs/27_figures.ipynb #6a5fc983
 def block_density_figure(analysis: SparsityAnalysis, # from `analyze_sparsity`
@@ -70,4 +71,44 @@ def sharded_figure(sharded, # a `ShardedResult` or its dict
                       annotation_text=f"rank {row['rank']} ceiling {row['ceiling_tflops']:.0f} ({row['precision']})")
     fig.update_layout(title="Sharded K sweep: each point on one GPU, against that GPU's ceiling"
                       + (f" ({label})" if label else ""), xaxis_title="K", yaxis_title="TFLOP/s")
+    return fig
+
+# %% ../../nbs/27_figures.ipynb #e06c5ddc
+TRANSFER_SERIES_NAMES = {"h2d/pageable": "h2d pageable", "h2d/pinned": "h2d pinned", "d2h/pageable": "d2h pageable",
+                         "d2h/pinned": "d2h pinned", "d2d/copy_": "d2d (bytes copied; memory traffic is 2x)"}
+
+def transfer_figure(sweep: dict,              # `read_transfer_sweep(...)` or `transfer_sweep(...)`'s result
+                    label: str|None=None      # shown under the title (default: the sweep's own label)
+                   ):
+    "Payload GB/s against copy size per series (log-log), the fitted latency + bandwidth model dotted, the link spec."
+    import plotly.graph_objects as go
+    colors = {"h2d/pageable": "#ff7f0e", "h2d/pinned": "#1f77b4", "d2h/pageable": "#d62728", "d2h/pinned": "#2ca02c",
+              "d2d/copy_": "#7f7f7f"}
+    fig = go.Figure()
+    for key, fit in (sweep.get("fits") or {}).items():
+        op, backend = key.split("/")
+        pts = sorted((r["nbytes"], r["nbytes"] / r["mean_us"] / 1e3) for r in sweep["rows"]
+                     if r["operation"] == op and r["backend"] == backend and r["status"] == "ok")
+        c = colors.get(key, "#17becf")
+        fig.add_scatter(x=[x for x, _ in pts], y=[y for _, y in pts], mode="lines+markers", line_color=c,
+                        name=TRANSFER_SERIES_NAMES.get(key, key))
+        if fit and fit.get("bandwidth_gbps"):
+            tf = TransferFit(fit["latency_us"], fit["bandwidth_gbps"], fit.get("n", 0), fit.get("max_rel_residual", 0))
+            xs = [pts[0][0] * 2 ** (i / 4) for i in range(int(4 * math.log2(pts[-1][0] / pts[0][0])) + 1)]
+            fig.add_scatter(x=xs, y=[tf.gbps_at(x) for x in xs], mode="lines", line=dict(color=c, dash="dot"),
+                            name=f"fit: {tf.latency_us:.1f} us + size / {tf.bandwidth_gbps:.4g} GB/s", showlegend=True)
+    link, sizes = sweep.get("link") or {}, sorted({r["nbytes"] for r in sweep["rows"]})
+    if link.get("gbps_per_direction") and sizes:   # a trace, not add_hline: its label would land in log units
+        fig.add_scatter(x=[sizes[0], sizes[-1]], y=[link["gbps_per_direction"]] * 2, mode="lines",
+                        line=dict(color="black", dash="dash"),
+                        name=f"{link['name']}: {link['gbps_per_direction']:.1f} GB/s per direction (spec)")
+    sub = label if label is not None else sweep.get("label", "")
+    title = "Transfers: bandwidth against copy size" + (f"<br><sup>{sub}</sup>" if sub else "")
+    ticks = [n for n in sizes if math.log2(n) % 4 == 0] or sizes
+    units = ((30, "GiB"), (20, "MiB"), (10, "KiB"), (0, "B"))
+    name = lambda n: next(f"{n / 2**p:g} {u}" for p, u in units if n >= 2**p)
+    fig.update_layout(title=dict(text=title), height=560, legend=dict(font=dict(size=10)),
+                      xaxis=dict(type="log", title="bytes per copy", tickvals=ticks,
+                                 ticktext=[name(n) for n in ticks]),
+                      yaxis=dict(type="log", title="GB/s (bytes copied / time)"))
     return fig

@@ -13,7 +13,7 @@ from ..engine.core import *
 from ..engine.core import package_version
 from ..engine.ceilings import data_dir
 import torch
-from ..ops.transfers import TransferFit, transfer_sweep, SWEEP_SIZES, LINK_SPECS
+from ..ops.transfers import transfer_sweep, SWEEP_SIZES, LINK_SPECS
 from ..modes.host import profile_call, load_function, example_function
 from ..render.mode_text import format_profile
 from .recorded import load_recorded
@@ -21,10 +21,11 @@ from .bundle import ReportPage, checkout_root
 from .run import ReportRun, ReportOutput
 from ..render.report_words import report_sentence
 from ..render.op_tables import transfer_table_markdown
+from ..render.figures import TRANSFER_SERIES_NAMES, transfer_figure
 
 # %% auto #0
-__all__ = ['RECORDED_HOST_OVERHEAD', 'TRANSFER_SERIES_NAMES', 'HostReportRun', 'host_report', 'transfer_problems',
-           'read_transfer_sweep', 'transfer_summary', 'transfer_figure', 'transfer_markdown']
+__all__ = ['RECORDED_HOST_OVERHEAD', 'HostReportRun', 'host_report', 'transfer_problems', 'read_transfer_sweep',
+           'transfer_summary', 'transfer_markdown']
 
 # %% ../../nbs/19_host_report.ipynb #9a034113
 @dataclass(kw_only=True)
@@ -90,26 +91,13 @@ def show_source(self: HostReportRun) -> ReportPage:
 @patch
 def show_transfers(self: HostReportRun) -> ReportPage:
     "Bandwidth by size per series, the fitted transfer roofline, the link's datasheet and the measured pinned peak."
-    import pandas as pd, plotly.graph_objects as go
+    import pandas as pd
     sw = self.sweep
     if not sw:
         return self.page.add("text/markdown", report_sentence("transfers_need_gpu"))
-    fig, rows = go.Figure(), pd.DataFrame(sw["rows"])
-    for (op, b), g in rows[rows.gbps.notna()].groupby(["operation", "backend"]):
-        fig.add_scatter(x=g.nbytes, y=g.gbps, mode="markers+lines", name=f"{op} {b}")
-        f = sw["fits"].get(f"{op}/{b}")
-        if f and "latency_us" in f:
-            fit = TransferFit(f["latency_us"], f["bandwidth_gbps"], f["n"], f["max_rel_residual"])
-            fig.add_scatter(x=list(g.nbytes), y=[fit.gbps_at(n) for n in g.nbytes], mode="lines",
-                            line=dict(dash="dash"), name=f"fit {op} {b}: {fit.latency_us:.1f} us + B/"
-                                                          f"{fit.bandwidth_gbps:.1f} GB/s")
-    if sw.get("link"):
-        fig.add_hline(y=sw["link"]["gbps_per_direction"], line_dash="dot",
-                      annotation_text=f"{sw['link']['name']} datasheet")
+    fig = transfer_figure(sw, self.source_line)   # the one transfer chart (render.figures), and the measured peak
     if sw.get("measured_peak_h2d_pinned_gbps"):
         fig.add_hline(y=sw["measured_peak_h2d_pinned_gbps"], line_dash="dashdot", annotation_text="measured h2d peak")
-    fig.update_layout(title=f"Transfer bandwidth by size ({self.source_line})", xaxis_type="log", yaxis_type="log",
-                      xaxis_title="bytes per copy", yaxis_title="GB/s")
     self.page.figure(fig)
     return self.page.add("text/html", pd.DataFrame(sw["peaks"]).T.to_html())
 
@@ -166,9 +154,6 @@ def read_transfer_sweep(path: str|Path|None=None # a recorded/1 file with a tran
             "command": rec.provenance.get("command"), "source": str(p)}
 
 # %% ../../nbs/19_host_report.ipynb #cae34b97
-TRANSFER_SERIES_NAMES = {"h2d/pageable": "h2d pageable", "h2d/pinned": "h2d pinned", "d2h/pageable": "d2h pageable",
-                         "d2h/pinned": "d2h pinned", "d2d/copy_": "d2d (bytes copied; memory traffic is 2x)"}
-
 def transfer_summary(sweep: dict) -> list[dict]:
     "One row per series: payload peak (GB/s) and its size, fraction of the link, the fitted latency and bandwidth."
     link, rows = (sweep.get("link") or {}), []
@@ -184,42 +169,6 @@ def transfer_summary(sweep: dict) -> list[dict]:
                      "latency_us": (fit or {}).get("latency_us"), "fit_gbps": (fit or {}).get("bandwidth_gbps"),
                      "half_bandwidth_bytes": (fit or {}).get("half_bandwidth_bytes")})
     return rows
-
-def transfer_figure(sweep: dict,              # `read_transfer_sweep(...)` or `transfer_sweep(...)`'s result
-                    label: str|None=None      # shown under the title (default: the sweep's own label)
-                   ):
-    "Payload GB/s against copy size per series (log-log), the fitted latency + bandwidth model dotted, the link spec."
-    import plotly.graph_objects as go
-    colors = {"h2d/pageable": "#ff7f0e", "h2d/pinned": "#1f77b4", "d2h/pageable": "#d62728", "d2h/pinned": "#2ca02c",
-              "d2d/copy_": "#7f7f7f"}
-    fig = go.Figure()
-    for key, fit in (sweep.get("fits") or {}).items():
-        op, backend = key.split("/")
-        pts = sorted((r["nbytes"], r["nbytes"] / r["mean_us"] / 1e3) for r in sweep["rows"]
-                     if r["operation"] == op and r["backend"] == backend and r["status"] == "ok")
-        c = colors.get(key, "#17becf")
-        fig.add_scatter(x=[x for x, _ in pts], y=[y for _, y in pts], mode="lines+markers", line_color=c,
-                        name=TRANSFER_SERIES_NAMES.get(key, key))
-        if fit and fit.get("bandwidth_gbps"):
-            tf = TransferFit(fit["latency_us"], fit["bandwidth_gbps"], fit.get("n", 0), fit.get("max_rel_residual", 0))
-            xs = [pts[0][0] * 2 ** (i / 4) for i in range(int(4 * math.log2(pts[-1][0] / pts[0][0])) + 1)]
-            fig.add_scatter(x=xs, y=[tf.gbps_at(x) for x in xs], mode="lines", line=dict(color=c, dash="dot"),
-                            name=f"fit: {tf.latency_us:.1f} us + size / {tf.bandwidth_gbps:.4g} GB/s", showlegend=True)
-    link, sizes = sweep.get("link") or {}, sorted({r["nbytes"] for r in sweep["rows"]})
-    if link.get("gbps_per_direction") and sizes:   # a trace, not add_hline: its label would land in log units
-        fig.add_scatter(x=[sizes[0], sizes[-1]], y=[link["gbps_per_direction"]] * 2, mode="lines",
-                        line=dict(color="black", dash="dash"),
-                        name=f"{link['name']}: {link['gbps_per_direction']:.1f} GB/s per direction (spec)")
-    sub = label if label is not None else sweep.get("label", "")
-    title = "Transfers: bandwidth against copy size" + (f"<br><sup>{sub}</sup>" if sub else "")
-    ticks = [n for n in sizes if math.log2(n) % 4 == 0] or sizes
-    units = ((30, "GiB"), (20, "MiB"), (10, "KiB"), (0, "B"))
-    name = lambda n: next(f"{n / 2**p:g} {u}" for p, u in units if n >= 2**p)
-    fig.update_layout(title=dict(text=title), height=560, legend=dict(font=dict(size=10)),
-                      xaxis=dict(type="log", title="bytes per copy", tickvals=ticks,
-                                 ticktext=[name(n) for n in ticks]),
-                      yaxis=dict(type="log", title="GB/s (bytes copied / time)"))
-    return fig
 
 def transfer_markdown(sweep: dict) -> str:
     "The summary as a Markdown table under the link's spec line and the sweep's label (for a README)."
