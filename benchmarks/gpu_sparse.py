@@ -17,7 +17,7 @@ import torch
 from ceiling_scout.engine.core import Precision
 from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
 from ceiling_scout.ops.sparse import SparseGemmWorkload, scout_sparse
-from ceiling_scout.render.op_tables import format_sparse_table
+from ceiling_scout.render.tables import format_sparse_table
 from ceiling_scout.ops.sparsity import analyze_sparsity, make_sparse_matrix
 
 CASES = [  # (name, synthetic spec)

@@ -90,7 +90,7 @@ def sweep_json(res) -> str:
 
 # %% ../../nbs/80_results.ipynb #f518e679
 from .cli_text import format_header, format_verdict
-from .op_tables import format_sparse_table
+from .tables import format_sparse_table
 from .mode_text import format_validation, format_profile, target_line
 from ..engine.numbers import number
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 import html, math
 from typing import Sequence
 from ..engine.core import EFFICIENT
-from ..engine.numbers import finite, number
+from ..engine.numbers import finite, number, number_of_bytes
 from ..engine.report import Report
 
 # %% auto #0
 __all__ = ['NOISY_MARK', 'NOISY_NOTE', 'APPROACH_WORDS', 'PRIORITY_WORDS', 'EFFICIENCY_FLAG_WORDS', 'EFFICIENCY_FLAG_NOTE',
            'EFFICIENCY_FLAG_MARKS', 'EFFICIENCY_MARKS_NOTE', 'ENERGY_COLUMNS', 'rate_unit', 'is_noisy', 'action_words',
-           'efficiency_text', 'rate_cell', 'energy_rate', 'energy_cells', 'results_table', 'results_table_html']
+           'efficiency_text', 'rate_cell', 'energy_rate', 'energy_cells', 'results_table', 'results_table_html',
+           'sparse_table_line', 'sparse_table', 'format_sparse_table', 'transfer_table_markdown']
 
 # %% ../../nbs/15_tables.ipynb #c6bfbbf0
 def rate_unit(reports: Sequence[Report]) -> tuple[str, float]:
@@ -157,3 +158,46 @@ def results_table_html(reports: Sequence[Report], caption: str="") -> str:
         note += f"<div style='font-size:90%'>{html.escape(EFFICIENCY_FLAG_NOTE)}</div>"
     return (f"<table class='cs-results' style='border-collapse:collapse;font-variant-numeric:tabular-nums'>{cap}"
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{note}")
+
+# %% ../../nbs/15_tables.ipynb #3cd7f76b
+def sparse_table_line(r: dict) -> str:
+    "One kernel's line of the sparse table from its row (`SparseComparison.rows()`)."
+    f = lambda v, spec: number(v, fmt=spec, none="-")
+    st = r["status"] + (f": {r['note']}" if r["note"] else "")
+    flag = r.get("efficiency_flag")
+    if flag: st += (f" ! {flag} (over 100 % of the density-scaled ceiling: that ceiling is no bound here; "
+                    "see warnings)")
+    eff = f(r["efficiency_vs_ideal"], ".1%") + ("!" if flag else "")
+    x = (f(r["speedup_vs_dense"], ".2f") + "x") if r["speedup_vs_dense"] else "-"
+    return (f"{r['kernel']:<28} {f(r['mean_ms'], '.4f'):>10} {f(r['useful_tflops'], '.2f'):>10} "
+            f"{f(r['dense_eq_tflops'], '.2f'):>11} {x:>9} {eff:>9}  {st}")
+
+def sparse_table(rows: list[dict]) -> str:
+    "The candidates as a fixed-width table (ms, useful/dense-eq. TFLOPS, speedup, eff. vs ideal, status)."
+    hdr = f"{'kernel':<28} {'ms':>10} {'useful TF':>10} {'dense-eq TF':>11} {'vs dense':>9} {'vs ideal':>9}  status"
+    return "\n".join([hdr, "-" * len(hdr), *[sparse_table_line(r) for r in rows]])
+
+def format_sparse_table(cmp) -> str:
+    "A `SparseComparison`'s candidates as the table (`sparse_table` of its rows); '!': above 100 % of the ideal."
+    return sparse_table(cmp.rows())
+
+# %% ../../nbs/15_tables.ipynb #295bec5f
+def transfer_table_markdown(link: dict,        # the sweep's link: name, gbps_per_direction ({} when unknown)
+                            label: str,        # the sweep's label (machine, date)
+                            rows: list[dict],  # `transfer_summary(sweep)`: one row per series
+                            names: dict[str, str]|None=None  # series key -> its name in the table
+                           ) -> str:
+    "The copy sweep's summary as a Markdown table under the link's spec line and the sweep's label."
+    f = lambda x, spec: number(x, fmt=spec, none="–")
+    names = names or {}
+    lines = [f"{link.get('name', 'no link')}: {f(link.get('gbps_per_direction'), '.1f')} GB/s per direction (spec). "
+             f"{label}", "",
+             "| series | peak (GB/s) | at | of the link | fitted latency (µs) | fitted bandwidth (GB/s) "
+             "| half bandwidth at |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        half = number_of_bytes(r["half_bandwidth_bytes"]) if r["half_bandwidth_bytes"] else "–"
+        lines.append(f"| {names.get(r['series'], r['series'])} | {f(r['peak_gbps'], '.1f')} | "
+                     f"{number_of_bytes(r['peak_at_bytes'])} | {f(r['fraction_of_link'], '.0%')} | "
+                     f"{f(r['latency_us'], '.1f')} | {f(r['fit_gbps'], '.4g')} | {half} |")
+    return "\n".join(lines)

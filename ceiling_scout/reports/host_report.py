@@ -20,7 +20,7 @@ from .recorded import load_recorded
 from .bundle import ReportPage, checkout_root
 from .run import ReportRun, ReportOutput
 from ..render.report_words import report_sentence
-from ..render.op_tables import transfer_table_markdown
+from ..render.tables import transfer_table_markdown
 from ..render.figures import TRANSFER_SERIES_NAMES, transfer_figure
 
 # %% auto #0

@@ -18,7 +18,7 @@ from ..ops.sparse import SparseGemmWorkload, above_ideal, ABOVE_IDEAL, scout_spa
 from .recorded import load_recorded_device, NoRecordedDataError, device_key_for
 from .bundle import ReportPage
 from ..render.figures import block_density_figure
-from ..render.op_tables import format_sparse_table
+from ..render.tables import format_sparse_table
 from ..render.cli_text import format_verdict
 from .run import ReportRun, ReportOutput, live_or_recorded
 from ..render.report_words import report_sentence
