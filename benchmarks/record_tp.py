@@ -26,7 +26,7 @@ from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig,
 from ceiling_scout.modes.collectives import NVLS_OFF_ENV, collective_sweep, init_distributed
 from ceiling_scout.modes.sharded import rank_device, rank_ceiling_cache_path
 from ceiling_scout.modes.tensor_parallel import BlockConfig, tensor_parallel_triage
-from ceiling_scout.render.parallel_text import format_tp, format_predictions
+from ceiling_scout.render.mode_text import format_tp, format_predictions
 
 
 def main():

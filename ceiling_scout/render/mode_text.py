@@ -7,7 +7,7 @@ from __future__ import annotations
 import shlex
 from typing import Sequence
 from ..engine.numbers import number, number_of_bytes
-from .words import sentence
+from .words import says, sentence
 from ..modes.triage_data import gain_kind
 
 # %% auto #0
@@ -15,7 +15,8 @@ __all__ = ['TRAP_WORDS', 'GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'PHASE_W
            'target_line', 'before_after', 'format_validation', 'graph_check_text', 'sanitizer_text',
            'conventions_markdown', 'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line',
            'fusion_sequence_text', 'phases_text', 'render_model_report', 'sweep_line', 'format_verdict_line',
-           'format_collectives', 'collectives_summary', 'collectives_markdown']
+           'format_collectives', 'collectives_summary', 'collectives_markdown', 'tp_table', 'format_predictions',
+           'format_tp']
 
 # %% ../../nbs/77_mode_text.ipynb #21de958d
 def rate_text(r) -> str:
@@ -386,8 +387,7 @@ def format_collectives(rep) -> str:
     lines += ["", "(time = the mean over the timed calls, p50/p99 their percentiles; algbw = size / time; busbw = "
               "algbw x factor as nccl-tests define it: " + ", ".join(f"{k} {f}" for k, f in factors.items())
               + "; GB/s)"]
-    if getattr(rep, "predictions", None):   # the α-β model beside each measured size (render.parallel_text)
-        from ceiling_scout.render.parallel_text import format_predictions
+    if getattr(rep, "predictions", None):   # the α-β model beside each measured size (below)
         lines += ["", format_predictions([x.to_dict() for x in rep.predictions])]
     lines += ["", "=== Verdicts ==="]
     for v in rep.verdicts.values(): lines += format_verdict_line(v, ic.name.split(" (")[0])
@@ -423,3 +423,95 @@ def collectives_markdown(d: dict) -> str:
                      f"{f(r['fraction_of_spec'], '.0%')} | {f(r['latency_us'], '.1f')} | "
                      f"{f(r['fit_busbw_gbps'], '.1f')} |")
     return "\n".join(lines)
+
+# %% ../../nbs/77_mode_text.ipynb #ea5db015
+def _ms(x) -> str: return number(x, fmt=".3g")
+def _pct(x) -> str: return number(100 * x if x is not None else None, fmt=".0f")
+
+@says("tensor_parallel", "exposed")
+def _exposed(f: dict) -> str:
+    head = (f"The layer takes {_ms(f['step_ms'])} ms on the slowest rank: compute {_ms(f['compute_ms'])} ms, "
+            f"communication {_ms(f['comm_ms'])} ms")
+    if f["exposed_comm_share"] < 0.05:
+        return head + f"; communication is only {_pct(f['exposed_comm_share'])} % of it: the GEMMs set the time."
+    return head + (f"; communication is {_pct(f['exposed_comm_share'])} % of the step and all of it is exposed "
+                   "(each collective runs between the GEMMs that need its result).")
+
+@says("tensor_parallel", "overlap_next_gemm")
+def _overlap(f: dict) -> str:
+    pairs = "; ".join(f"{p['collective']} {_ms(p['comm_ms'])} ms under {p['next']} {_ms(p['next_ms'])} ms hides "
+                      f"{_ms(p['hidden_ms'])} ms" for p in f["pairs"])
+    return (f"Overlap each collective with the GEMM after it (chunked, as collective matmul / async TP does): {pairs}; "
+            f"the layer would take {_ms(f['step_ms_after'])} ms ({_pct(f['saved_share'])} % less).")
+
+@says("tensor_parallel", "larger_micro_batch")
+def _micro_batch(f: dict) -> str:
+    verdict = "hides little: communication grows with the batch as the GEMMs do" if f["ratio_2x"] > 0.9 * f[
+        "ratio_now"] else "helps: the collectives' fixed latency is spread over twice the tokens"
+    return (f"A micro-batch of {f['batch_2x']} instead of {f['batch']}: compute {_ms(f['compute_ms_2x'])} ms, "
+            f"communication {_ms(f['comm_ms_2x'])} ms ({f['model']}); communication/compute goes from "
+            f"{number(f['ratio_now'], fmt='.2f')} to {number(f['ratio_2x'], fmt='.2f')}, so it {verdict}.")
+
+@says("tensor_parallel", "sequence_parallel")
+def _sequence_parallel(f: dict) -> str:
+    if f.get("on"):
+        return (f"Sequence parallelism is on: the layer's reduce-scatters and all-gathers take {_ms(f['comm_ms'])} "
+                "ms; each can overlap with the GEMM beside it.")
+    return (f"Sequence parallelism (--sequence-parallel) replaces each all-reduce by a reduce-scatter and an "
+            f"all-gather moving the same bytes: {_ms(f['sp_ms'])} ms predicted instead of {_ms(f['ar_ms'])} ms "
+            f"({f['model']}); it shares the norms' work and activations across the {f['tp']} ranks and gives each "
+            "half a GEMM to overlap with, but does not shrink the communication by itself.")
+
+# %% ../../nbs/77_mode_text.ipynb #72e12ce5
+def _what(r: dict) -> str:
+    if r["kind"] == "collective": return f"{number_of_bytes(r['size_bytes'] or 0)} {r['dtype']}"
+    return "x".join(str(x) for x in r["shape"])
+
+def _against(r: dict) -> str:
+    if r["kind"] != "collective":
+        return (f"{number(r['tflops'], 'table')} TFLOP/s, {_pct(r['efficiency'])} % of "
+                f"{number(r['ceiling_tflops'], 'table')}")
+    bus = f"busbw {number(r['busbw_gbps'], 'table')} GB/s"
+    if r["predicted_ms"] is None: return bus + " (no fabric model)"
+    gap = "" if r["gap"] is None else f", gap {'+' if r['gap'] >= 0 else ''}{_pct(r['gap'])} %"
+    return f"{bus}, model {number(r['predicted_ms'], 'table')} ms{gap}" + (" !" if r["flagged"] else "")
+
+def tp_table(d: dict) -> str:
+    "The ranked rows of a tp report's dict as a fixed-width table."
+    rows = sorted(d["rows"], key=lambda r: -(r["ms"] if r["ms"] is not None else -1))
+    cells = [("#", "step", "parallel", "shape / size", "ms", "share", "if 0", "measured against")]
+    for i, r in enumerate(rows, 1):
+        cells.append((str(i), r["name"], r["parallel"], _what(r), number(r["ms"], "table"), f"{_pct(r['share'])} %",
+                      number(r["amdahl_speedup"], fmt=".2f") + "x", r["error"] or _against(r)))
+    w = [max(len(c[j]) for c in cells) for j in range(len(cells[0]))]
+    return "\n".join("  ".join(c[j].ljust(w[j]) for j in range(len(c))).rstrip() for c in cells)
+
+# %% ../../nbs/77_mode_text.ipynb #863495ae
+def format_predictions(rows: list[dict], fabric: dict|None=None) -> str:
+    "Predicted (ring, tree, the faster) beside measured per collective and size; gaps over 20 % marked `!`."
+    if not rows: return "No predictions (one rank, or no fit of the fabric)."
+    head = ("Predicted vs measured (α-β model" + (f": α {_ms(fabric['alpha_us'])} us per step, busbw "
+            f"{number(fabric['busbw_gbps'], 'table')} GB/s, {fabric['source']}" if fabric else "") + ")")
+    cells = [("collective", "size", "ranks", "ring us", "tree us", "predicted us", "measured us", "gap")]
+    for p in rows:
+        gap = "" if p["gap"] is None else f"{'+' if p['gap'] >= 0 else ''}{_pct(p['gap'])} %" + (" !" * p["flagged"])
+        cells.append((p["collective"], number_of_bytes(p["size_bytes"]), str(p["ranks"]), number(p["ring_us"], "table"),
+                      number(p["tree_us"], "table"), f"{number(p['predicted_us'], 'table')} ({p['algorithm']})",
+                      number(p["measured_us"], "table"), gap))
+    w = [max(len(c[j]) for c in cells) for j in range(len(cells[0]))]
+    return head + "\n" + "\n".join("  ".join(c[j].ljust(w[j]) for j in range(len(c))).rstrip() for c in cells)
+
+# %% ../../nbs/77_mode_text.ipynb #50286a54
+def format_tp(d: dict) -> str:
+    "A tp report's dict as the text rank 0 prints."
+    c, p = d["config"], d["provenance"]
+    head = (f"Tensor-parallel layer, TP={d['tp']}{' with sequence parallelism' if d['sequence_parallel'] else ''}: "
+            f"Llama-style block hidden {c['hidden']}, {c['heads']} heads ({c['kv_heads']} KV), "
+            f"FFN {c['intermediate']}, "
+            f"{c['batch']} x {c['seq']} tokens, {c['precision']}; {p.get('world_size', d['tp'])} ranks, "
+            f"{p.get('backend', '?')} on {p.get('device_name') or p.get('device', '?')}")
+    out = [head, "", tp_table(d), "", sentence("tensor_parallel", "exposed", d)]
+    out += [sentence("tensor_parallel", h["key"], {**h["figures"], "step_ms_after": h["step_ms_after"]})
+            for h in d["hiding"]]
+    if d.get("predictions"): out += ["", format_predictions(d["predictions"], d.get("fabric"))]
+    return "\n".join(out + [f"warning: {w}" for w in d.get("warnings") or []])
