@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Callable, ClassVar, Sequence
 from ..engine.core import CeilingScoutError
 from ..engine.report import write_report
+import json
 
 # %% auto #0
 __all__ = ['BUSBW_FACTORS', 'COLLECTIVES', 'INTERCONNECTS', 'NVLINK_GENERATION_BY_CC_MAJOR', 'ALGORITHMS', 'GAP_FLAG',
            'TP_SCHEMA', 'busbw_factor', 'Interconnect', 'parse_topology', 'read_topology', 'detect_interconnect',
            'percentile', 'CollectiveResult', 'bandwidths', 'LatencyBandwidthFit', 'fit_latency_bandwidth', 'predict_us',
            'Fabric', 'fabric_from_fit', 'CollectivePrediction', 'predict_collective', 'CollectiveVerdict',
-           'judge_collective', 'TPRow', 'HideOption', 'TPReport']
+           'judge_collective', 'TPRow', 'HideOption', 'TPReport', 'tp_problems', 'tp_report_from_dict', 'load_tp']
 
 # %% ../../nbs/59_parallel_model.ipynb #f3dd68cc
 BUSBW_FACTORS: dict[str, tuple[str, Callable[[int], float]]] = {  # collective: (formula, n -> factor)
@@ -300,3 +301,30 @@ class TPReport:
     def save(self, path: str|Path, force: bool=False) -> Path:
         "Write through the one writer (atomic; an existing .json replaced only with `force`)."
         return write_report(path, self.to_dict(), force=force)
+
+# %% ../../nbs/59_parallel_model.ipynb #af47f62d
+def tp_problems(d: dict) -> list[str]:
+    "What is arithmetically wrong with a tp report's numbers (empty: nothing)."
+    bad, step = [], d.get("step_ms")
+    if not (isinstance(step, (int, float)) and math.isfinite(step) and step > 0): return [f"step_ms {step!r} not > 0"]
+    if abs(d["compute_ms"] + d["comm_ms"] - step) > 1e-6 * step:
+        bad.append(f"compute {d['compute_ms']} + communication {d['comm_ms']} ms is not the step's {step} ms")
+    shares = [r["share"] for r in d["rows"] if r.get("share") is not None]
+    if shares and abs(sum(shares) - 1) > 1e-6: bad.append(f"the rows' shares sum to {sum(shares):.6f}, not 1")
+    if not 0 <= d["exposed_comm_share"] <= 1: bad.append(f"exposed share {d['exposed_comm_share']} not in [0, 1]")
+    return bad
+
+def tp_report_from_dict(d: dict, where: str="tp report") -> TPReport:
+    "A `TPReport` from its JSON form, after the schema and arithmetic checks (one line naming the first problem)."
+    if not isinstance(d, dict) or d.get("schema_version") != TP_SCHEMA:
+        raise CeilingScoutError(f"{where}: not a {TP_SCHEMA} report")
+    if bad := tp_problems(d): raise CeilingScoutError(f"{where}: {bad[0]} ({len(bad)} problem(s) in all)")
+    kw = {f.name: d[f.name] for f in fields(TPReport) if f.name in d}
+    return TPReport(**{**kw, "rows": [TPRow.from_dict(r) for r in d["rows"]],
+                       "hiding": [HideOption(**h) for h in d.get("hiding") or []]})
+
+def load_tp(path: str|Path) -> TPReport:
+    "A saved tp report (no torch needed), checked; fails in one line naming the file."
+    try: d = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e: raise CeilingScoutError(f"cannot read tp report {path}: {e}") from None
+    return tp_report_from_dict(d, str(path))

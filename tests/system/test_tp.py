@@ -29,7 +29,7 @@ def cache(tmp_path_factory):
 
 def load_fresh(path) -> dict:
     "The report read back in a fresh process that must not import torch; its dict."
-    code = (f"import sys, json; from ceiling_scout.reports.tp_report import load_tp; r = load_tp({str(path)!r}); "
+    code = (f"import sys, json; from ceiling_scout.modes.parallel_model import load_tp; r = load_tp({str(path)!r}); "
             "assert 'torch' not in sys.modules; print(json.dumps(r.to_dict()))")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=60)
     assert p.returncode == 0, p.stderr[-2000:]
