@@ -5,10 +5,10 @@
 # %% ../../nbs/78_mode_words.ipynb #60235a94
 from __future__ import annotations
 from ..engine.numbers import number
-from .words import says, says_text
+from .words import says, says_text, sentence
 
 # %% auto #0
-__all__ = []
+__all__ = ['report_sentence']
 
 # %% ../../nbs/78_mode_words.ipynb #2c5626c0
 def _mib(nbytes: float, fmt: str=".1f") -> str: return number(nbytes / 2**20, fmt=fmt)
@@ -256,3 +256,93 @@ says_text("triage", {"on_weight": "measured on {name} ({source})", "host_item": 
     "gain_measured": "measured alternative", "gain_headroom": "ceiling headroom (1/efficiency)", "gain_none": "none",
     "gain_sparse": "measured sparse kernel ({kernel})", "non_finite": "non-finite numbers written as null: {names}",
     "gain_idle": "bound: the GPU's idle time (Amdahl on the idle share)"})
+
+# %% ../../nbs/78_mode_words.ipynb #94722edb
+def report_sentence(finding: str, # the report's reason code: done, stem_taken, kernels_not_measured, ...
+                    **facts       # the values the sentence names
+                   ) -> str:
+    "The sentence a report notebook writes for `finding`, from `facts`."
+    return sentence("report", finding, facts)
+
+# %% ../../nbs/78_mode_words.ipynb #b74d9451
+says_text("report", {
+    "done": "done in {wall_s:.1f} s",
+    "no_example_to_profile": ("no function to profile: the recording has no profiles and examples/host/planted.py is "
+                              "not beside the package (give `function`, e.g. 'mypackage.train:step')"),
+    "stem_taken": "{stem}: a file of that name exists in {out_dir}; writing {free}.* instead (nothing replaced)",
+    "not_papermill_page": ("not run by the papermill CLI: the HTML was built from the results shown; no executed "
+                           "notebook copied"),
+    "not_papermill": ("not run by the papermill CLI (and no executed_notebook given): executed notebook and HTML not "
+                      "written"),
+    "notebook_missing": "error: executed notebook {path} not found: executed notebook and HTML not written"})
+
+# %% ../../nbs/78_mode_words.ipynb #4fadadaa
+says_text("report", {
+    "fixed_counts": " ({warmup} warm-up + {iters} timed calls)",
+    "ceilings_cached": "ceilings are measured once per device and software stack, then cached",
+    "no_recorded_sweep": "no matching recorded K sweep: {why}",
+    "no_points": "*No points to show.*"})
+
+@says("report", "adaptive_counts")
+def _adaptive_counts(f: dict) -> str:
+    return (f" (timed until the rule stops: 95 % CI within {number(f['target_ci'] * 100, fmt='.1f')}% of the mean or "
+            "its own threshold)")
+
+@says("report", "recording_differs")
+def _recording_differs(f: dict) -> str:
+    return ("**Warning: the recording differs from the request**; the numbers below are the recorded ones, measured "
+            "with the values above.\n\n" + "\n".join(f"- {x}" for x in f["notes"]))
+
+# %% ../../nbs/78_mode_words.ipynb #385053ef
+says_text("report", {
+    "kernels_not_measured": "**Kernels not measured:** {why}. The analysis above stands.",
+    "analysed_in": "(analysed in {seconds:.2f} s)",
+    "recorded_other_matrices": ("**{device} is not present here. The rows below are earlier runs ({runs}), not "
+                                "measurements of this matrix** ({matrix}); to measure it, run with `device='cpu'` or "
+                                "on the GPU itself."),
+    "nothing_recorded": ("**{device} is not present here, and no sparse comparison is recorded for it** under "
+                         "data/recorded/: nothing to show for the kernels."),
+    "no_block_map": "no candidate block size divides the matrix: no block map",
+    "no_verdict_not_measured": "No verdict: the kernels were not measured ({why}).",
+    "no_verdict_recorded": ("No verdict for this matrix ({matrix}): {device} is not here, so no kernel ran on it; the "
+                            "rows above are recorded on other matrices."),
+    "no_verdict_analysis_only": "No verdict: measure=False (the analysis only).",
+    "sparse_chart_live": ("Sparse GEMM kernels on this matrix ({matrix}, {shape} {precision})<br><sup>measured live "
+                          "on {device_name}</sup>")})
+
+@says("report", "sparse_chart_recorded")
+def _sparse_chart_recorded(f: dict) -> str:
+    runs = f["runs"]; r0 = runs[0] if len(runs) == 1 else None
+    head = (f"Sparse GEMM kernels recorded on {r0['device_name']} on {r0['date']} (recorded matrices {r0['matrices']}; "
+            "not this matrix)" if r0 else f"Sparse GEMM kernels recorded on {f['device']} in {len(runs)} runs, on the "
+            "recorded matrices (not this matrix)")
+    return head + f"<br><sup>{'; '.join(x['label'] for x in runs)}</sup>"
+
+# %% ../../nbs/78_mode_words.ipynb #a7803fe8
+says_text("report", {
+    "amdahl": ("**If every HIGH item is done, the model runs {high:.2f}× faster** (every item: {all:.2f}×), from the "
+               "measured gains and ceiling headroom above."),
+    "step_not_timed": "not timed (from a file)",
+    "no_recorded_triage": ("{why}; no whole-model triage is recorded under data/recorded/ for {device!r} yet: run "
+                           "with device='cpu' (e.g. -p model llama_block_tiny) or on the GPU itself"),
+    "transfers_need_gpu": "Transfers need a GPU: no sweep here (run on a GPU, or pass `-p recorded` a recording)."})
+
+# %% ../../nbs/78_mode_words.ipynb #7e929fac
+def _pct(x, digits: int=1) -> str: return "–" if x is None else f"{number(x * 100, fmt=f'.{digits}f')} %"
+
+@says("report", "triage_caption")
+def _triage_caption(f: dict) -> str:
+    env, step = f["environment"] or {}, f["step_ms"]
+    of = "the sum of the measured operations" if step is None else (
+        f"the captured total, {number(f['model_ms'], fmt='.3f')} ms (above the step: per-call timing under the "
+        "capture)" if f["model_ms"] > step * 1.0001 else f"the step, {number(step, fmt='.3f')} ms")
+    cov = (f"coverage {_pct(f['coverage'], 0)} (the unique workloads measured alone, against the block's step of "
+           f"{number(step, fmt='.3f')} ms)" if f["coverage"] is not None
+           else "no step time, so no coverage (from a file)")
+    prov = ", ".join(x for x in (env.get("device_name") or f["device"],
+                                 f"torch {env['torch_version']}" if env.get("torch_version") else "",
+                                 f"recorded {env['date'][:16]} UTC" if env.get("date") else "",
+                                 f"code {env['code_commit']}" if env.get("code_commit") else "") if x)
+    took = f", triaged in {number(f['elapsed_s'], fmt='.1f')} s" if f["elapsed_s"] is not None else ""
+    return (f"{f['model']} ({f['source']}) on {prov}{took}. Shares are of {of}; {cov}. If every HIGH item is done the "
+            f"model runs {number(f['high'], fmt='.2f')}× faster (Amdahl; every item: {number(f['all'], fmt='.2f')}×).")

@@ -193,7 +193,7 @@ def write_bundle(out_dir: str|Path,                        # where the files go 
         if kept: written.append(kept)
         if error: say(error, errors)
         else: lines.append(f"wrote {path}"); log(lines[-1])
-    from ceiling_scout.render.report_words import report_sentence
+    from ceiling_scout.render.mode_words import report_sentence
     if stem != name: say(report_sentence("stem_taken", stem=name, out_dir=out_dir, free=stem), notes)
     attempt(out_dir / f"{stem}.json", lambda: json.dumps(report, indent=1, default=str))
     if src is None and shown is not None:   # JupyterLab: the page as shown; no executed notebook to copy

@@ -19,7 +19,7 @@ from ..render.mode_text import format_profile
 from .recorded import load_recorded
 from .bundle import ReportPage, checkout_root
 from .run import ReportRun, ReportOutput
-from ..render.report_words import report_sentence
+from ..render.mode_words import report_sentence
 from ..render.tables import transfer_table_markdown
 from ..render.figures import TRANSFER_SERIES_NAMES, transfer_figure
 

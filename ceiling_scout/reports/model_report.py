@@ -11,7 +11,7 @@ from fastcore.basics import patch
 from ..engine.core import *
 from .bundle import ReportPage
 from .run import ReportRun, ReportOutput
-from ..render.report_words import report_sentence
+from ..render.mode_words import report_sentence
 from ..engine.numbers import number
 from ..render.mode_text import render_model_report
 

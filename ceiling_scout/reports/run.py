@@ -87,7 +87,7 @@ def write(self: ReportRun,
           log: Callable|None=None # where the lines go (None: the run's own log)
          ) -> Bundle:
     "JSON, then HTML without code, then (under papermill) the executed notebook; nothing replaced, a failure kept."
-    from ceiling_scout.render.report_words import report_sentence
+    from ceiling_scout.render.mode_words import report_sentence
     say = log or self.log or (lambda line: None)
     check_report_name(self.name or None)   # set after the run was made, too: never a path out of out_dir
     bundle = write_bundle(self.out_dir, self.name, self.payload(), self.executed_notebook, title=self.bundle_title(),

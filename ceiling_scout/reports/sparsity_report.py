@@ -21,7 +21,7 @@ from ..render.figures import block_density_figure
 from ..render.tables import format_sparse_table
 from ..render.cli_text import format_verdict
 from .run import ReportRun, ReportOutput, live_or_recorded
-from ..render.report_words import report_sentence
+from ..render.mode_words import report_sentence
 
 # %% auto #0
 __all__ = ['SparsityReportRun', 'SparsityConfig', 'sparsity_report']

@@ -22,7 +22,7 @@ from .recorded import (load_recorded_device, recorded_reports, recorded_ceilings
 from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig
 from ..render.charts import source_label, ksweep_figure, roofline_figure, efficiency_figure
 from ..render.tables import results_table_html
-from ..render.report_words import report_sentence
+from ..render.mode_words import report_sentence
 
 # %% auto #0
 __all__ = ['SweepReport', 'SweepConfig', 'sweep_report']

@@ -29,7 +29,7 @@ def verdict_text(item: dict) -> str:
 
 def triage_caption(rep: ModelReport) -> str:
     "One paragraph: what the shares are of, coverage, the Amdahl estimates and the report's provenance."
-    from ceiling_scout.render.report_words import report_sentence
+    from ceiling_scout.render.mode_words import report_sentence
     return report_sentence("triage_caption", model=rep.model, source=rep.source, device=rep.device,
                            environment=rep.environment, elapsed_s=rep.elapsed_s, step_ms=rep.step_ms,
                            model_ms=rep.model_ms, coverage=rep.coverage, high=rep.speedup_if_high_done,
