@@ -113,7 +113,7 @@ def sparsity_text(res) -> str:
 # %% ../../nbs/80_results.ipynb #d127b914
 from .mode_text import render_model_report, format_collectives, collectives_markdown
 from .mode_text import format_tp
-from ..reports.triage_report import triage_markdown_table
+from .tables import triage_markdown_table
 
 renders("model_triage", "text")(render_model_report)   # a `ModelReport` (`modes.triage_data`); its JSON: `to_json()`
 renders("tensor_parallel", "text")(lambda r: format_tp(r.to_dict()))   # a `TPReport` (`modes.parallel_model`)

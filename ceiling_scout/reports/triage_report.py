@@ -5,93 +5,14 @@
 # %% ../../nbs/49_triage_report.ipynb #526ba5f6
 from __future__ import annotations
 import argparse, sys
-from html import escape
 from pathlib import Path
 from ..engine.core import CeilingScoutError
-from ..modes.triage_data import ModelReport, ModelReportError, gain_kind
+from ..modes.triage_data import ModelReport, ModelReportError
+from ..render.tables import (gain_text, verdict_text, triage_caption, triage_markdown_table, PRIORITY_COLOURS,
+                                         triage_chart_svg)
 
 # %% auto #0
-__all__ = ['PRIORITY_COLOURS', 'gain_text', 'verdict_text', 'triage_caption', 'triage_markdown_table', 'triage_chart_svg', 'main']
-
-# %% ../../nbs/49_triage_report.ipynb #70fe8750
-def _pct(x, digits: int=1) -> str: return "–" if x is None else f"{x * 100:.{digits}f} %"
-
-def gain_text(item: dict) -> str:
-    "'8.25× measured', '1.16× headroom' or '–' (no gain above 1) for a report item."
-    g = item.get("gain")
-    if not g or g <= 1: return "–"
-    how = {"sparse": "measured sparse", "measured": "measured", "headroom": "headroom"}.get(gain_kind(item), "")
-    return f"{g:.2f}× {how}".strip()
-
-def verdict_text(item: dict) -> str:
-    "'HIGH · FUSION', or 'NONE · no action' where the verdict is to leave it."
-    return f"{item['priority']} · " + ("no action" if item["approach"] == "NONE" else item["approach"])
-
-def triage_caption(rep: ModelReport) -> str:
-    "One paragraph: what the shares are of, coverage, the Amdahl estimates and the report's provenance."
-    from ceiling_scout.render.mode_words import report_sentence
-    return report_sentence("triage_caption", model=rep.model, source=rep.source, device=rep.device,
-                           environment=rep.environment, elapsed_s=rep.elapsed_s, step_ms=rep.step_ms,
-                           model_ms=rep.model_ms, coverage=rep.coverage, high=rep.speedup_if_high_done,
-                           all=rep.speedup_if_all_done)
-
-def triage_markdown_table(rep: ModelReport, top: int=6) -> str:
-    "The top `top` items of `rep` as a Markdown table (plus the unmapped ops' share) and its caption."
-    rows = ["| # | workload | × | share | efficiency | verdict | gain | model saves |",
-            "|---:|---|---:|---:|---:|---|---|---:|"]
-    for it in rep.items[:top]:
-        rows.append(f"| {it['rank']} | `{it['workload']}` | {it.get('count', 1)} | {_pct(it['share'])} | "
-                    f"{_pct(it.get('efficiency'), 0)} | {verdict_text(it)} | {gain_text(it)} | "
-                    f"{_pct(it['model_saved_fraction'])} |")
-    if len(rep.items) > top:
-        rest = sum(it["share"] or 0 for it in rep.items[top:])
-        rows.append(f"| | {len(rep.items) - top} more workloads | | {_pct(rest)} | | | | |")
-    if rep.unmapped:
-        unm = sum(u.get("share") or 0 for u in rep.unmapped)
-        rows.append(f"| | unmapped ops ({sum(u.get('count', 1) for u in rep.unmapped)} calls) | | {_pct(unm)} | | "
-                    "not measured | | |")
-    return "\n".join(rows) + "\n\n" + triage_caption(rep)
-
-# %% ../../nbs/49_triage_report.ipynb #d7fae465
-PRIORITY_COLOURS = {"HIGH": "#d62728", "MEDIUM": "#ff7f0e", "LOW": "#bcbd22", "NONE": "#2ca02c"}
-
-def triage_chart_svg(rep: ModelReport, top: int=8, width: int=900) -> str:
-    "SVG bars: the top items' share of the model's time, coloured by priority, labelled with verdict and gain."
-    rows = [(f"{it['rank']}. {it['workload']}", it["share"] or 0.0, PRIORITY_COLOURS.get(it["priority"], "#7f7f7f"),
-             f"{_pct(it['share'])} · {verdict_text(it).split(' · ')[1]} · {gain_text(it)}") for it in rep.items[:top]]
-    unm = sum(u.get("share") or 0 for u in rep.unmapped)
-    if rep.unmapped: rows.append(("unmapped ops", unm, "#c7c7c7", f"{_pct(unm)} · not measured"))
-    lw, rw, rh, y0 = 300, 260, 26, 64
-    bw = width - lw - rw
-    scale = max([r[1] for r in rows] + [1e-9])
-    h = y0 + rh * len(rows) + 58
-    t = lambda x, y, s, **a: (f'<text x="{x}" y="{y}"' + "".join(f' {k.replace("_", "-")}="{v}"' for k, v in a.items())
-                              + f">{escape(s)}</text>")
-    env = rep.environment or {}
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" viewBox="0 0 {width} {h}" '
-           'font-family="Helvetica, Arial, sans-serif" font-size="12">',
-           f'<rect width="{width}" height="{h}" fill="white"/>',
-           t(10, 22, f"Where the time goes: {rep.model} on {env.get('device_name') or rep.device}", font_size=16,
-             font_weight="bold"),
-           t(10, 42, "share of the model's time per unique workload, coloured by the verdict's priority; "
-                     "label: share · approach · gain", fill="#555")]
-    for i, (label, share, colour, note) in enumerate(rows):
-        y = y0 + i * rh
-        w = max(1.0, bw * share / scale)
-        out += [t(lw - 8, y + 16, label if len(label) <= 46 else label[:45] + "…", text_anchor="end"),
-                f'<rect x="{lw}" y="{y + 4}" width="{w:.1f}" height="{rh - 8}" fill="{colour}"/>',
-                t(lw + w + 6, y + 16, note)]
-    y = y0 + rh * len(rows) + 18
-    x = 10
-    for p, c in PRIORITY_COLOURS.items():
-        out += [f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{c}"/>', t(x + 16, y, p)]
-        x += 90
-    prov = " · ".join(s for s in (env.get("date", "")[:16], f"code {env['code_commit']}" if env.get("code_commit")
-                                  else "", f"shares of {rep.model_ms:.4g} ms",
-                                  f"coverage {_pct(rep.coverage, 0)}" if rep.coverage is not None else "")
-                      if s)
-    out += [t(10, y + 24, f"{rep.model} ({rep.source}); {prov}", fill="#555"), "</svg>"]
-    return "\n".join(out) + "\n"
+__all__ = ['main']
 
 # %% ../../nbs/49_triage_report.ipynb #c4293a22
 def main(argv: list[str]|None=None) -> int:
