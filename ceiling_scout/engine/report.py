@@ -47,7 +47,8 @@ class Report:
     telemetry: dict = field(default_factory=dict); regime: str|None = None
     alternatives: list = field(default_factory=list); evidence: dict = field(default_factory=dict)
     environment: dict = field(default_factory=dict); warnings: list = field(default_factory=list)
-    error: str|None = None; created_at: str = ""; recorded: dict|None = None
+    error: str|None = None; created_at: str = ""; recorded: dict|None = None; finding: str = ""   # the reason code
+    facts: dict = field(default_factory=dict)   # what the recommendation is written from (engine.core.sentence)
     power: dict = field(default_factory=dict)  # energy, clocks, clock-normalised efficiency, which regime judged
 
     def to_dict(self) -> dict: return asdict(self)
@@ -84,7 +85,7 @@ def report_from_verdict(v: Verdict,               # read by its fields (duck typ
         method=dict(m.method) if m else {}, telemetry=m.telemetry.to_dict() if m else {},
         regime=m.regime if m else None, alternatives=alts, evidence=dict(v.evidence),
         environment=dict(environment or {}), warnings=list(v.warnings), error=b.error,
-        power=dict(getattr(v, "power", None) or {}),
+        power=dict(getattr(v, "power", None) or {}), finding=v.finding, facts=dict(v.facts),
         created_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
 
 # %% ../../nbs/06_report.ipynb #e6f1a2b4
