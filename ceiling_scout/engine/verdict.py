@@ -297,7 +297,7 @@ def pad_from_refused(ctx: DecisionContext) -> Decision|None:
              "tflops": padded.tflops, "efficiency": eff}
     cfg = {"pad_to": list(padded.workload.shape), "padded_mean_ms": round(padded.mean_ms, 6),
            "padded_backend": padded.backend,
-           "how": sentence("engine", "pad_how", dict(what="the operands", why="", out="the result", pad="pad"))}
+           "how": sentence("engine", "pad_how_refused", {})}
     ev = {"baseline_refused": {"backend": baseline.backend, "status": baseline.status, "error": baseline.error},
           "padded": {"shape": list(padded.workload.shape), "status": padded.status, "mean_ms": padded.mean_ms,
                      "tflops": padded.tflops}}
@@ -497,7 +497,7 @@ def decide_gemm_padding(ctx: DecisionContext, evidence: dict) -> Decision|None:
              "padded_mean_ms": padded.mean_ms}
     cfg = {"pad_to": list(padded.workload.shape), "measured_speedup": round(gain, 3),
            "multiple": p.tensor_core_multiple,
-           "how": sentence("engine", "pad_how", dict(what="A/B", why=" (weights especially)", out="C", pad="F.pad"))}
+           "how": sentence("engine", "pad_how", {})}
     return Decision(gain_priority(gain), Approach.PAD_SHAPE, "pad_shape", config=cfg, evidence=evidence, gain=gain,
                     gain_ci95=speedup_ci95(baseline, padded), facts=facts)
 

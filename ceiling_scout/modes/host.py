@@ -190,14 +190,14 @@ class TraceEvent:
     def dur_us(self) -> float: return self.end_us - self.start_us
 
 HOST_CATEGORIES = ("torch ops", "allocation", "copies", "syncs", "launches", "other CUDA API",
-                   "wait for GPU (end of step)", "python")
+                   (_WAIT := "wait for GPU (end of step)"), "python")
 _RULES = [("allocation", r"cudaMalloc|cudaFree|cudaHostAlloc|cudaHostRegister|cuMemAlloc|cuMemFree|cuMemCreate|"
                          r"aten::empty|aten::new_empty|aten::resize_"),
           ("copies", r"cudaMemcpy|cudaMemset|cuMemcpy|aten::copy_$|aten::to$|aten::_to_copy|aten::pin_memory|"
                      r"aten::_pin_memory"),
           ("syncs", r"Synchronize|aten::item$|aten::_local_scalar_dense|aten::is_nonzero"),
           ("launches", r"cudaLaunch|cuLaunch|cudaGraphLaunch"),
-          (HOST_CATEGORIES[-2], r"^ceiling_scout\.sync$")]   # wait for GPU (end of step)
+          (_WAIT, r"^ceiling_scout\.sync$")]
 
 def category(e: TraceEvent) -> str:
     "The host-time category of an op or CUDA API event, from its name."

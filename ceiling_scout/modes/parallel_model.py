@@ -4,13 +4,12 @@
 
 # %% ../../nbs/59_parallel_model.ipynb #a14067cc
 from __future__ import annotations
-import math, re, shutil, subprocess
+import json, math, re, shutil, subprocess
 from dataclasses import dataclass, asdict, field, fields
 from pathlib import Path
 from typing import Callable, ClassVar, Sequence
 from ..engine.core import CeilingScoutError
 from ..engine.report import write_report
-import json
 
 # %% auto #0
 __all__ = ['BUSBW_FACTORS', 'COLLECTIVES', 'INTERCONNECTS', 'NVLINK_GENERATION_BY_CC_MAJOR', 'ALGORITHMS', 'GAP_FLAG',

@@ -206,6 +206,8 @@ says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is again
                 "interrupted); the {kept} complete report(s) before it are loaded", "nan": "output has NaN or Inf",
     "search_statistic": "median of per-call times in a window (L2 flushed between calls, as the MAMF finder); the "
                         "median of the winner's windows", "search_steps": "coarse, refine, finalists re-timed",
-    "pad_how": "allocate {what}{why} at the padded size once and zero the padding; slice {out} back. A per-call {pad} "
-               "adds a copy.", "triton": "triton autotune over BLOCK_M/N in {{{m}}}{k}, num_stages 3-5"},
+    "pad_how_refused": "allocate the operands at the padded size once and zero the padding; slice the result back. "
+                       "A per-call pad adds a copy.",
+    "pad_how": "allocate A/B (weights especially) at the padded size once and zero the padding; slice C back. A "
+               "per-call F.pad adds a copy.", "triton": "triton autotune over BLOCK_M/N in {{{m}}}{k}, num_stages 3-5"},
     unsettled=lambda f: "; not settled: the clock was held in one part of the window and not the other" * f["settled"])

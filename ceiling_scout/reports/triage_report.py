@@ -8,8 +8,7 @@ import argparse, sys
 from pathlib import Path
 from ..engine.core import CeilingScoutError
 from ..modes.triage_data import ModelReport, ModelReportError
-from ..render.tables import (gain_text, verdict_text, triage_caption, triage_markdown_table, PRIORITY_COLOURS,
-                                         triage_chart_svg)
+from ..render.tables import triage_markdown_table, triage_chart_svg
 
 # %% auto #0
 __all__ = ['main']
