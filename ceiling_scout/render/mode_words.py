@@ -215,7 +215,8 @@ says_text("capture", {**{k: f"{w}: measured as a device copy of the bytes it wri
     "conv_grammar": ("convolution with groups={groups}, dilation={dil}, stride={st}, padding={pad}, "
                      "transposed={transposed} is outside the conv2d grammar"),
     "softmax_dim": "softmax over dim {dim} of {ndim} (the grammar is the last dim)",
-    "small_elementwise": "a broadcast, scalar or under-64 KiB operand: launch-bound, left to the fusion chains",
+    "broadcast": ("operand {shape} broadcast over {out} in no row or column pattern: measured as a full-size operand "
+                  "(its bytes overcounted)"),
     "batchnorm_training": "batch norm in training (statistics computed): not mapped",
     "routing": ("MoE routing folded in ({names}): the token permutation a fused MoE kernel does around its "
                 "grouped GEMM (measured without it)"),
