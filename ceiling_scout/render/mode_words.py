@@ -245,7 +245,9 @@ says_text("fusion", {"mismatch": "{what} output differs from eager by {err:.2g} 
     "not_finite": "eager output non-finite on random inputs: no fused version is checked or timed",
     "timed_once": "timed once, as {first} (same ops, same input shapes)", "sized_by": "the defaults for a {device}",
     "time_bound": "not measured: the {limit:g} s time bound was spent",
-    "not_replayed": "{op} not replayed: only its epilogue is measured"})
+    "not_replayed": "{op} not replayed: only its epilogue is measured",
+    "compile_failed": ("torch.compile could not build this chain ({error}: {message}); its eager time stands, nothing "
+                       "fused is claimed: try a newer torch, or torch._dynamo.explain(fn)(*inputs) on these ops")})
 says_text("host", {"claim_context": "context creation (first allocation in a fresh process)",
     "claim_raw": "raw cudaMalloc of {mib:g} MiB", "claim_hit": "caching-allocator hit of {mib:g} MiB",
     "idle_item": "idle (no kernel or copy running)",
