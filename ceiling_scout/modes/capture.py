@@ -300,12 +300,11 @@ def map_elementwise(c: AtenCall):
         if math.prod(o[:k]) == 1 and o[k:] == out[k:]: return Mapped("elementwise", rc, {"kind": kind, "bcast": "col"})
     return replace(_by_rows(out, {"kind": kind}), note=_say("broadcast", shape=list(small[0]), out=list(out), n=n))
 
-@aten_mapper("mean", "sum", "amax", "_adaptive_avg_pool2d")
+@aten_mapper("mean", "sum", "amax", "_adaptive_avg_pool2d", "avg_pool2d")
 def map_reduction(c: AtenCall):
     "A reduction (squeeze-excite's pooling too): elementwise mean/sum/amax, ROWS = outputs, COLS = inputs per output."
     x, rows = c.tensors["self"], max(1, c.outputs[0].numel)
-    return Mapped("elementwise", (rows, max(1, x.numel // rows)), {"kind": {"_adaptive_avg_pool2d": "mean"}.get(c.name,
-                                                                                                            c.name)})
+    return Mapped("elementwise", (rows, max(1, x.numel // rows)), {"kind": "mean" if "pool" in c.name else c.name})
 
 GATHERS = ("embedding", "index", "_unsafe_index", "index_select", "gather", "cat", "stack", "max_pool2d_with_indices",
            "native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm")   # read what they write
