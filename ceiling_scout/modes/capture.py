@@ -20,10 +20,10 @@ from ..engine.workloads import Workload, make_workload
 # %% auto #0
 __all__ = ['COMPUTE_ATEN', 'ALLOCATIONS', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'aten_mapper', 'UNARY', 'BINARY', 'GATHERS',
            'WRITES', 'COPIES', 'GROUP_MAPPERS', 'NOTES', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls',
-           'call_users', 'ExtractedOp', 'Mapped', 'mapper_registry', 'map_mm', 'map_bmm', 'map_grouped_mm',
-           'attention_mapped', 'map_sdpa', 'map_conv', 'map_elementwise', 'map_reduction', 'map_traffic',
-           'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu', 'find_rmsnorm',
-           'find_swiglu', 'find_moe_routing', 'map_calls']
+           'labelled_pass', 'call_users', 'ExtractedOp', 'Mapped', 'mapper_registry', 'map_mm', 'map_bmm',
+           'map_grouped_mm', 'attention_mapped', 'map_sdpa', 'map_conv', 'map_elementwise', 'map_reduction',
+           'map_traffic', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu',
+           'find_rmsnorm', 'find_swiglu', 'find_moe_routing', 'map_calls']
 
 # %% ../../nbs/50a_capture.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -95,8 +95,8 @@ GROUPED_FUNCTIONS = {F.rms_norm: "rms_norm", F.scaled_dot_product_attention: "sd
 
 class _Recorder(TorchDispatchMode):
     "Records every ATen call with its arguments, producers and time (CUDA events or perf_counter)."
-    def __init__(self, cuda: bool):
-        super().__init__()
+    def __init__(self, cuda: bool, label: bool=False):   # label: each call in a profiler range 'cs#INDEX'
+        super().__init__(); self.label = label
         self.cuda, self.calls, self.producer, self.ext, self.groups, self.group = cuda, [], WeakIdKeyDictionary(), \
             WeakIdKeyDictionary(), [], None
         self.ext_tensors: dict[int, torch.Tensor] = {}   # capture id -> tensor from outside (weights, inputs)
@@ -109,6 +109,8 @@ class _Recorder(TorchDispatchMode):
         if self.cuda:
             e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             e0.record(); out = func(*args, **kwargs); e1.record(); t = (e0, e1)
+        elif self.label:
+            with torch.profiler.record_function(f"cs#{len(self.calls)}"): out = func(*args, **kwargs); t = 0.0
         else:
             t0 = time.perf_counter(); out = func(*args, **kwargs); t = (time.perf_counter() - t0) * 1e3
         tree = tree_map(lambda a: self._ref(a) if isinstance(a, torch.Tensor) else a, (args, kwargs))
@@ -168,6 +170,13 @@ def capture_calls(model: Callable, inputs: tuple, runs: int=3, # captured forwar
                       time_ms=statistics.median(ms(p.calls[i]["time"]) for p in same))
              for i, c in enumerate(first.calls)]
     return calls, first.groups
+
+def labelled_pass(model: Callable, inputs: tuple) -> int:
+    "One `model(*inputs)` with each ATen call in a profiler range 'cs#INDEX' (a profiler around it attributes the "
+    "kernels to the calls); the number of calls."
+    rec = _Recorder(False, label=True)
+    with torch.no_grad(), _Grouper(rec), rec: model(*inputs)
+    return len(rec.calls)
 
 def call_users(calls: list[AtenCall]) -> dict[int, list[int]]:
     "Call index -> the indices of the calls that read its outputs."

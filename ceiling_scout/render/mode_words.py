@@ -79,6 +79,14 @@ says_text("triage", {
     "high_coverage": ("coverage {coverage:.0%}: the operations measured alone take longer than inside the model "
                       "(caches warm in the model, or noise): read the gains, not the shares' sum")})
 
+@says("triage", "gpu_coverage")
+def _gpu_coverage(f: dict) -> str:
+    of = ("of the step's GPU-busy time (kernel intervals, union)" if f["basis"] == "gpu_busy" else
+          "of the captured op time (a CPU: it stands in for the GPU-busy time)")
+    rest = ", ".join(f"{r['name']} {number(r['time_ms'], fmt='.3g')} ms" for r in f["rest"][:8])
+    return (f"the mapped operations account for {number(f['share'], fmt='.1%')} {of}, "
+            f"{number(f['total_ms'], fmt='.4g')} ms; the rest: {rest or 'none named'}")
+
 # %% ../../nbs/78_mode_words.ipynb #018e87a8
 @says("triage", "host_bound")
 def _host_bound(f: dict) -> str:
