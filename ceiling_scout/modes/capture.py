@@ -296,7 +296,7 @@ BINARY = ("add", "sub", "mul", "div")
 
 @aten_mapper(*UNARY, *BINARY, *(f"{k}_" for k in UNARY + BINARY))
 def map_elementwise(c: AtenCall):
-    "An activation or arithmetic op (in place or not, any size): elementwise ROWS×COLS, the smaller operand's broadcast."
+    "An activation or arithmetic op (in place or not, any size): elementwise ROWS×COLS, the smaller operand broadcast."
     kind, out = c.name.rstrip("_"), c.outputs[0].shape if c.outputs else c.tensors["self"].shape
     small = sorted((_held(t) for t in c.tensors.values()), key=math.prod)
     if kind in UNARY or len(small) < 2 or math.prod(small[0]) == math.prod(out):

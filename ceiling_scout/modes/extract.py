@@ -18,10 +18,10 @@ from .capture import (TensorInfo, Ref, AtenCall, ExtractedOp, Mapped, attention_
 
 # %% auto #0
 __all__ = ['WEIGHT_VIEWS', 'SPARSITY_KEYS', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS',
-           'ONNX_MAPPERS', 'onnx_mapper', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity', 'ExtractedModel',
-           'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_matmul', 'onnx_gemm', 'onnx_conv',
-           'onnx_rowwise', 'onnx_gelu', 'onnx_elementwise', 'onnx_attention', 'read_onnx', 'onnx_links',
-           'onnx_attention_patterns', 'onnx_gelu_patterns', 'onnx_bias_patterns']
+           'ONNX_MAPPERS', 'onnx_mapper', 'ONNX_ELEMENTWISE', 'gemm_weight', 'attach_weight_sparsity',
+           'what_if_sparsity', 'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json',
+           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_gelu', 'onnx_elementwise', 'onnx_attention',
+           'read_onnx', 'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns', 'onnx_bias_patterns']
 
 # %% ../../nbs/51_extract.ipynb #6720f885
 WEIGHT_VIEWS = {"t": True, "transpose": True, "permute": True, "view": False, "_unsafe_view": False,
@@ -385,9 +385,12 @@ def onnx_gelu(node, s, a):
     x = s(node.input[0])
     return Mapped("elementwise", (math.prod(x[:-1]), x[-1]), {"kind": "gelu"})
 
-@onnx_mapper("Add", "Sub", "Mul", "Div", "Relu", "Sigmoid", "Tanh", "HardSwish", "HardSigmoid", "Exp", "Sin", "Cos")
+ONNX_ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "Relu", "Sigmoid", "Tanh", "HardSwish", "HardSigmoid", "Exp", "Sin",
+                    "Cos")
+
+@onnx_mapper(*ONNX_ELEMENTWISE)
 def onnx_elementwise(node, s, a):
-    "An activation, or arithmetic on two operands of one shape (a broadcast one: the exporter's scales, a bias: left)."
+    "An activation, or arithmetic on two operands of one shape (broadcast ones, the exporter's scales: left)."
     try: xs = [tuple(s(i)) for i in node.input]
     except CeilingScoutError: return None   # a scalar constant (no shape): a broadcast
     if len(set(xs)) != 1 or len(xs[0]) < 2: return None   # under 2-D: shape arithmetic
@@ -507,7 +510,7 @@ def onnx_gelu_patterns(g, ops: list[ExtractedOp], known: dict) -> list[Extracted
 
 # %% ../../nbs/51_extract.ipynb #d2631617
 def onnx_bias_patterns(g, ops: list[ExtractedOp], known: dict) -> list[ExtractedOp]:
-    "A MatMul's bias `Add` (a 1-D initializer added to its output) folds into its gemm as the epilogue, as addmm's does."
+    "A MatMul's bias `Add` (a 1-D initializer added to its output) folds into its gemm's epilogue, as in addmm."
     prod, inits = onnx_links(g)[0], {i.name for i in g.initializer}
     one = {o.calls[0]: o for o in ops if len(o.calls) == 1}
     folded = set()

@@ -105,7 +105,7 @@ class TriageItem:
     model_saved_fraction: float = 0.0; saved_ms: float = 0.0; model_speedup_if_done: float = 1.0 # share·(1−1/gain)
     epilogue: list|None = None; notes: list|None = None; recommendation: str = ""; error: str|None = None
     sparsity: dict|None = None; sparse: dict|None = None   # the weight's sparsity; its sparse kernels, measured
-    noise: dict|None = None             # too noisy (after an adaptive re-run), or a noisy headroom kept off HIGH: figures
+    noise: dict|None = None             # too noisy (after an adaptive re-run), or a noisy headroom kept off HIGH
     dense_gain: float|None = None       # where a sparse kernel's gain ranks the row: the dense verdict's
     rank: int|None = None
     @property
