@@ -83,10 +83,8 @@ def test_corpus_model_on_cpu(name, record_property):
     assert cov["basis"] == "captured_ops" and abs(cov["share"] - d["gpu_coverage"]) < 1e-12, cov
     record_property("mapped_share", d["mapped_share"]); record_property("gpu_coverage", d["gpu_coverage"])
     if name in SHAPES: SHAPES[name](d)
-    mapped_ms = sum(r["time_in_model_ms"] or 0 for r in d["items"])
-    captured_ms = mapped_ms + sum(r["time_ms"] for r in d["unmapped"])
-    share = mapped_ms / captured_ms
-    assert share >= floor, f"{name}: mapped ops hold {share:.1%} of the captured time"
+    share = d["mapped_share"]   # the mapped ops' share of the captured op time, views (no traffic) left out
+    assert share >= floor, f"{name}: mapped ops hold {share:.1%} of the captured op time"
 
 
 def test_onnx_export_of_gpt2(tmp_path):
