@@ -152,9 +152,25 @@ class CeilingScout:
                                               baseline.measurement.stats.ci95_rel, self.store, self.log,
                                               **why, **self.config.search_kw)
                 self._ceilings[key] = ceiling
+        launch = self.launch_alternatives(workload) if near_fixed_cost(workload, baseline, ceiling) else ()
         cc = self.environment.compute_capability
-        self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device))
+        self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device),
+                                  launch)
         return self.last_verdict
+
+    def launch_alternatives(self, workload: Workload) -> tuple[BenchmarkResult, ...]:
+        "A call near its fixed cost, measured without it: back to back from the host, as a CUDA graph, and batched."
+        self.log(sentence("engine", "measuring_launch", {"batch": LAUNCH_BATCH}))
+        cfg = replace(self.config.measure, energy_s=0, hold_us=0.0, cuda_graph=False, telemetry=False)
+        run = lambda w, label, **kw: run_backend(w, self.device, seed=self.config.seed, label=label, flush_l2=False,
+                                                 config=replace(cfg, **kw))
+        out = [run(workload, "eager_loop")]
+        if self.target.is_cuda: out.append(run(workload, "cuda_graph", cuda_graph=True))
+        dims = workload.cli_shape.split(",")
+        try: batched = make_workload(workload.operation, ",".join([str(int(dims[0]) * LAUNCH_BATCH), *dims[1:]]),
+                                     workload.precision, **workload.extras)
+        except (CeilingScoutError, ValueError): return tuple(out)   # no batch dimension first
+        return (*out, run(batched, "batched"))
 
     def _candidate_faster(self, workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
         "On the CPU: the baseline ran one of the search's own candidates, with more calls than the search, faster."

@@ -5,7 +5,7 @@
 # %% ../../nbs/05_verdict.ipynb #b4a3ec14
 from __future__ import annotations
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 import torch
 from .core import *
@@ -18,15 +18,16 @@ from .benchmark import *
 from .power import *
 
 # %% auto #0
-__all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
-           'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for',
-           'ceiling_band', 'above_spec_facts', 'plausibility', 'ceiling_spread_note', 'excluded_facts',
+__all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'LAUNCH_REACH', 'LAUNCH_BATCH',
+           'READ_ROOF_OPERATIONS', 'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result',
+           'priority_for', 'ceiling_band', 'above_spec_facts', 'plausibility', 'ceiling_spread_note', 'excluded_facts',
            'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel',
            'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
            'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline',
-           'noise_reading', 'noise_gate', 'roofline_for', 'judge', 'at_ceiling', 'decide_default',
-           'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend',
-           'decide_gemm_below_ceiling', 'decide_gemm', 'decide_power_bound']
+           'noise_reading', 'noise_gate', 'workload_floor', 'near_fixed_cost', 'decide_launch_bound', 'cap_gain',
+           'roofline_for', 'judge', 'at_ceiling', 'decide_default', 'memory_bound_advice', 'decide_memory_bound_gemm',
+           'decide_gemm_padding', 'decide_faster_backend', 'decide_gemm_below_ceiling', 'decide_gemm',
+           'decide_power_bound']
 
 # %% ../../nbs/05_verdict.ipynb #c54ac526
 # EFFICIENT (0.90, the users' rule: at 90 % of the ceiling or more the library is optimal) lives in `core`
@@ -344,6 +345,48 @@ def noise_gate(ctx: DecisionContext) -> tuple[Decision|None, list[str], dict]:
     d = Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "too_noisy", config=fix, evidence=ev, facts=facts)
     return d, [], {}
 
+# %% ../../nbs/05_verdict.ipynb #f1f8b990
+LAUNCH_REACH = 4.0   # within 4x of its fixed cost, a call whose work needs less than that cost is launch-bound
+LAUNCH_BATCH = 8     # the batched alternative: the first dimension times 8, its time per original call
+
+def workload_floor(workload: Workload, ceiling: Ceiling) -> tuple[float, str]:
+    "(the shortest a call of `workload` can take in µs, what sets it: 'compute', 'memory' or 'launch')."
+    read = workload.operation.value in READ_ROOF_OPERATIONS
+    return ceiling.time_floor_us(workload.flops, workload.bytes_min, read=read)
+
+def near_fixed_cost(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
+    "True when the fixed cost of a call sets the workload's floor and the baseline runs within `LAUNCH_REACH` of it."
+    if not baseline.ok or not ceiling.fixed_cost_us: return False
+    floor, kind = workload_floor(workload, ceiling)
+    return kind == "launch" and baseline.mean_ms * 1e3 <= LAUNCH_REACH * floor
+
+def decide_launch_bound(ctx: DecisionContext, launch: tuple[BenchmarkResult, ...]) -> Decision:
+    "LAUNCH_BOUND, with the measured ways to remove the fixed cost (graph replay, batching) against the eager loop."
+    b, runs = ctx.baseline, {r.label: r for r in launch if r.ok}
+    eager, lib = runs.pop("eager_loop", None), ctx.baseline.library or ctx.baseline.backend
+    options = {}
+    for label, r in runs.items():
+        per_call = r.mean_ms / (LAUNCH_BATCH if label == "batched" else 1)
+        g = eager.mean_ms / per_call if eager else None
+        r95 = (ci_rel(r) ** 2 + ci_rel(eager) ** 2) ** 0.5 if eager else None
+        options[label] = {"us_per_call": per_call * 1e3, "gain": g, "gain_ci95": (g * (1 - r95), g * (1 + r95)) if g
+                          else None, "beyond_noise": bool(g and g > 1 + noise_margin(r, eager))}
+    best = max((k for k in options if options[k]["gain"]), key=lambda k: options[k]["gain"], default=None)
+    gain = options[best]["gain"] if best else None
+    prio = gain_priority(gain) if best and options[best]["beyond_noise"] else Priority.LOW
+    facts = {"library": lib, "baseline_us": b.mean_ms * 1e3, "fixed_cost_us": ctx.ceiling.fixed_cost_us,
+             "work_us": max(workload_floor(ctx.workload, replace(ctx.ceiling, fixed_cost_us=None))[0], 0.0),
+             "eager_us": eager.mean_ms * 1e3 if eager else None, "options": options, "best": best}
+    cfg = {"use": lib, "remove_fixed_cost": sorted(options, key=lambda k: -(options[k]["gain"] or 0)) + ["fuse"],
+           "fixed_cost_us": ctx.ceiling.fixed_cost_us}
+    return Decision(prio, Approach.LAUNCH_BOUND, "launch_bound", config=cfg, evidence={"launch": options},
+                    gain=gain, gain_ci95=options[best]["gain_ci95"] if best else None, facts=facts)
+
+def cap_gain(d: Decision, cap: float|None) -> Decision:
+    "`d` with an estimated gain (no measured interval) held to what the floor allows (baseline / floor)."
+    if d.gain is None or cap is None or d.gain_ci95 is not None or d.gain <= cap: return d
+    return replace(d, gain=cap, evidence={**d.evidence, "gain_capped": {"estimate": d.gain, "floor_allows": cap}})
+
 # %% ../../nbs/05_verdict.ipynb #5ed85b14
 READ_ROOF_OPERATIONS = {"gemm"}  # operations whose minimum bytes are nearly all reads: their memory roof is the
                                  # higher of the read and copy bandwidths
@@ -367,14 +410,18 @@ def _verdict(base: dict, d: Decision, warnings: list[str], evidence: dict) -> Ve
 
 def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: Ceiling,
           alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None,
-          sm_count: int|None=None) -> Verdict:
-    "Build the `Verdict` for `workload`: alternatives screened, efficiency vs the roofline bound, then the decider."
+          sm_count: int|None=None, launch: tuple[BenchmarkResult, ...]=() # the fixed cost's alternatives (scout)
+         ) -> Verdict:
+    "Build the `Verdict` for `workload`: alternatives screened, efficiency vs the roofline bound and floor, the decider."
     alts, m, t = tuple(alternatives), baseline.measurement, baseline.tflops
     if m and ceiling.regime != m.regime:
         raise ValueError(f"regime mismatch: baseline measured as {m.regime!r}, ceiling is {ceiling.regime!r}")
     bound, which, spec_b = roofline_for(workload, ceiling)
     weak = [x for x in [weak_ceiling(ceiling)] if x and spec_b]   # judged against the spec roof: say why
     eff = t / bound if (t is not None and bound) else None
+    floor_us, floor_kind = workload_floor(workload, ceiling)
+    base_us = baseline.mean_ms * 1e3 if baseline.ok else None
+    if floor_kind == "launch" and eff is not None: eff = max(eff, min(1.0, floor_us / base_us))
     eff_spec = t / spec_b if (t is not None and spec_b) else None
     base = dict(workload=workload, device=device, baseline=baseline, ceiling=ceiling, ceiling_tflops=bound,
                 bound_kind=which, spec_bound_tflops=spec_b, efficiency=eff, efficiency_vs_spec=eff_spec,
@@ -382,6 +429,11 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     kept, excluded = screen_alternatives(alts, ceiling)
     warns = [n for n in [ceiling.note] if n] + weak + excluded
     ev0 = {"excluded_alternatives": excluded} if excluded else {}
+    cap = base_us / floor_us if base_us and floor_us else None
+    if floor_us: ev0["floor"] = {"floor_us": floor_us, "floor_kind": floor_kind, "fixed_cost_us": ceiling.fixed_cost_us,
+                                 "gain_cap": cap}
+    if floor_kind == "launch" and base_us:
+        warns.append(sentence("*", "launch_floor", {"fixed_cost_us": floor_us, "baseline_us": base_us}))
     if eff is not None and m:
         ev0["ceiling_band"] = {"ceiling_ci95_rel": ceiling.measured_peak_ci95_rel,
                                "band": ceiling_band(ceiling, m.stats.ci95_rel)}
@@ -410,7 +462,8 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
         ex = next(f for a in alts if (f := excluded_facts(a, ceiling)))
         d = Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "alternatives_implausible", config=fix, facts=ex)
         return _verdict(base, d, warns, ev0)
-    return _verdict(base, decider_for(workload)(ctx), warns, ev0)
+    if near_fixed_cost(workload, baseline, ceiling): return _verdict(base, decide_launch_bound(ctx, launch), warns, ev0)
+    return _verdict(base, cap_gain(decider_for(workload)(ctx), cap), warns, ev0)
 
 def at_ceiling(ctx: DecisionContext, use: str, what: str|None=None, evidence: dict|None=None, **config) -> Decision:
     "The NONE decision for a baseline at >= 90 % of the ceiling: at it (within both spreads: `at_ceiling`) or above it."
@@ -546,11 +599,10 @@ def decide_gemm(ctx: DecisionContext) -> Decision:
 def decide_power_bound(ctx: DecisionContext, evidence: dict) -> Decision|None:
     "POWER_BOUND when the baseline ran at the power cap using most of the clock it had; else None."
     pw = ctx.power   # judge's `power_facts`, computed once for the verdict
-    ce = pw.get("clock_efficiency")
-    if ctx.bound_kind != "compute" or not pw.get("capped") or ce is None or ce < POWER_BOUND_CLOCK_EFFICIENCY:
-        return None
+    ce, threshold = pw.get("clock_efficiency"), power_bound_threshold(pw)
+    if ctx.bound_kind != "compute" or not pw.get("capped") or ce is None or ce < threshold: return None
     opts = power_options(ctx.workload, pw, ctx.ceiling)
-    evidence["power"] = {"clock_efficiency": ce, "threshold": POWER_BOUND_CLOCK_EFFICIENCY, "options": opts}
+    evidence["power"] = {"clock_efficiency": ce, "threshold": threshold, "options": opts}
     facts = {"library": ctx.baseline.library or ctx.baseline.backend, "efficiency": ctx.efficiency,
              "clock_efficiency": ce, "sm_clock_mhz": pw["sm_clock_mhz_mean"], "power_w": pw.get("power_w"),
              "power_limit_w": pw.get("power_limit_w"), "cap_share": pw.get("power_cap_fraction"),

@@ -8,9 +8,9 @@ from ..engine.numbers import number
 from .words import says, says_text, percent
 
 # %% auto #0
-__all__ = ['times', 'headroom', 'optimal_phrase', 'above_spec_words', 'excluded_alternative_words',
+__all__ = ['LAUNCH_NAMES', 'times', 'headroom', 'optimal_phrase', 'above_spec_words', 'excluded_alternative_words',
            'alternatives_implausible_words', 'noisy_words', 'status_words', 'default_failed_words',
-           'refused_padded_runs_words', 'gemm_below_ceiling_words', 'gemm_power_bound_words']
+           'refused_padded_runs_words', 'gemm_below_ceiling_words', 'gemm_power_bound_words', 'launch_bound_words']
 
 # %% ../../nbs/73_verdict_words.ipynb #159a36c6
 def times(x: float|None, fmt: str=".2f") -> str:
@@ -186,9 +186,29 @@ def gemm_power_bound_words(f: dict) -> str:
     opts = [_option_words(o) for o in f.get("options") or []]
     return head + (f" Fewer joules per useful FLOP would help: {'; '.join(opts)}." if opts else "")
 
+# %% ../../nbs/73_verdict_words.ipynb #3c136e4a
+LAUNCH_NAMES = {"cuda_graph": "replayed as a CUDA graph", "batched": "batched 8 per call"}
+
+@says("*", "launch_bound")
+def launch_bound_words(f: dict) -> str:
+    "A call near its fixed cost: its time, the fixed cost, what its work alone needs, and the measured ways out."
+    us = lambda x, fmt=".1f": number(x, fmt=fmt) + " µs"
+    head = (f"Launch-bound: {f['library']} takes {us(f['baseline_us'])} per call, "
+            f"{times(f['baseline_us'] / f['fixed_cost_us'], '.1f')} the {us(f['fixed_cost_us'])} any call costs on "
+            f"this device (its work alone needs {us(f['work_us'], '.2f')}). No kernel can beat the fixed cost; "
+            "fewer calls can.")
+    opts = [f"{LAUNCH_NAMES.get(k, k)}, {us(o['us_per_call'], '.2f')} per call ({times(o['gain'])} the eager loop's "
+            f"{us(f['eager_us'])})" for k, o in f["options"].items() if o["gain"]]
+    return head + (f" Measured: {'; '.join(opts)}. Fusing it with its neighbours removes the call altogether." if opts
+                   else " Capture the step in a CUDA graph, batch these calls or fuse them with their neighbours.")
+
+says_text("*", {"launch_floor": "this call's floor is the fixed cost of a call ({fixed_cost_us:.2f} µs measured on this "
+                                "device), not its FLOPs or bytes: efficiency and gains are against that floor"})
+
 # %% ../../nbs/73_verdict_words.ipynb #e9a1c0d3
 says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is against measured ceilings only",
-    "measuring": "measuring {kind} bandwidth on {device} ...", "no_spec_row": "no spec row for {d}",
+    "measuring": "measuring the {kind} ceiling on {device} ...",
+    "measuring_launch": "  near its fixed cost: measuring the eager loop, graph replay and a batch of {batch}", "no_spec_row": "no spec row for {d}",
     "re_measuring": "  the baseline beat the ceiling: re-measuring the {precision} peak at {shape}",
     "inconsistent": "its value {v:.4g} is outside the rates of its own windows ({lo:.4g}-{hi:.4g}): edited or corrupt",
     "cpu_warmup": "warm-up stopped after {n} of {of} calls ({s:g} s, CPU)", "no_cpu_flush": "no cache flush on the CPU",
