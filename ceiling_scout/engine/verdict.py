@@ -16,18 +16,19 @@ from .workloads import *
 from .ceilings import *
 from .benchmark import *
 from .power import *
+from .specs import load_specs
 
 # %% auto #0
-__all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'LAUNCH_REACH', 'LAUNCH_BATCH',
-           'READ_ROOF_OPERATIONS', 'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result',
-           'priority_for', 'ceiling_band', 'above_spec_facts', 'plausibility', 'ceiling_spread_note', 'excluded_facts',
-           'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel',
-           'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
-           'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline',
-           'noise_reading', 'noise_gate', 'workload_floor', 'near_fixed_cost', 'decide_launch_bound', 'cap_gain',
-           'roofline_for', 'judge', 'at_ceiling', 'decide_default', 'memory_bound_advice', 'decide_memory_bound_gemm',
-           'decide_gemm_padding', 'decide_faster_backend', 'decide_gemm_below_ceiling', 'decide_gemm',
-           'decide_power_bound']
+__all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS', 'LAUNCH_REACH',
+           'LAUNCH_BATCH', 'WEIGHT_ONLY_FORMATS', 'WEIGHTS_DOMINATE', 'Verdict', 'Decision', 'DecisionContext',
+           'synthetic_result', 'priority_for', 'ceiling_band', 'above_spec_facts', 'plausibility',
+           'ceiling_spread_note', 'excluded_facts', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count',
+           'gain_priority', 'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row',
+           'weak_ceiling', 'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused',
+           'decide_failed_baseline', 'noise_reading', 'noise_gate', 'roofline_for', 'judge', 'at_ceiling',
+           'decide_default', 'workload_floor', 'near_fixed_cost', 'decide_launch_bound', 'cap_gain',
+           'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend',
+           'decide_gemm_below_ceiling', 'tf32_note', 'decide_gemm', 'decide_power_bound']
 
 # %% ../../nbs/05_verdict.ipynb #c54ac526
 # EFFICIENT (0.90, the users' rule: at 90 % of the ceiling or more the library is optimal) lives in `core`
@@ -162,6 +163,9 @@ def ceiling_spread_note(efficiency: float|None, ci95_rel: float=0.0, ceiling: Ce
 # %% ../../nbs/05_verdict.ipynb #a4412b8a
 def excluded_facts(a: BenchmarkResult, ceiling: Ceiling) -> dict|None:
     "The facts of an alternative left out of the decision because its rate is above the spec peak, else None."
+    if ceiling.precision and str(a.workload.precision) != ceiling.precision:   # TF32 beside fp32: its own peak
+        spec = load_specs().get(ceiling.device_key)
+        ceiling = replace(ceiling, spec_peak_tflops=spec.peak(a.workload.precision) if spec else None)
     over = above_spec_facts(a.workload, a.tflops, a.gbps, ceiling) if a.ok else None
     return {"label": a.label or a.backend, **over} if over else None
 
@@ -345,48 +349,6 @@ def noise_gate(ctx: DecisionContext) -> tuple[Decision|None, list[str], dict]:
     d = Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "too_noisy", config=fix, evidence=ev, facts=facts)
     return d, [], {}
 
-# %% ../../nbs/05_verdict.ipynb #f1f8b990
-LAUNCH_REACH = 4.0   # within 4x of its fixed cost, a call whose work needs less than that cost is launch-bound
-LAUNCH_BATCH = 8     # the batched alternative: the first dimension times 8, its time per original call
-
-def workload_floor(workload: Workload, ceiling: Ceiling) -> tuple[float, str]:
-    "(the shortest a call of `workload` can take in µs, what sets it: 'compute', 'memory' or 'launch')."
-    read = workload.operation.value in READ_ROOF_OPERATIONS
-    return ceiling.time_floor_us(workload.flops, workload.bytes_min, read=read)
-
-def near_fixed_cost(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
-    "True when the fixed cost of a call sets the workload's floor and the baseline runs within `LAUNCH_REACH` of it."
-    if not baseline.ok or not ceiling.fixed_cost_us: return False
-    floor, kind = workload_floor(workload, ceiling)
-    return kind == "launch" and baseline.mean_ms * 1e3 <= LAUNCH_REACH * floor
-
-def decide_launch_bound(ctx: DecisionContext, launch: tuple[BenchmarkResult, ...]) -> Decision:
-    "LAUNCH_BOUND, with the measured ways to remove the fixed cost (graph replay, batching) against the eager loop."
-    b, runs = ctx.baseline, {r.label: r for r in launch if r.ok}
-    eager, lib = runs.pop("eager_loop", None), ctx.baseline.library or ctx.baseline.backend
-    options = {}
-    for label, r in runs.items():
-        per_call = r.mean_ms / (LAUNCH_BATCH if label == "batched" else 1)
-        g = eager.mean_ms / per_call if eager else None
-        r95 = (ci_rel(r) ** 2 + ci_rel(eager) ** 2) ** 0.5 if eager else None
-        options[label] = {"us_per_call": per_call * 1e3, "gain": g, "gain_ci95": (g * (1 - r95), g * (1 + r95)) if g
-                          else None, "beyond_noise": bool(g and g > 1 + noise_margin(r, eager))}
-    best = max((k for k in options if options[k]["gain"]), key=lambda k: options[k]["gain"], default=None)
-    gain = options[best]["gain"] if best else None
-    prio = gain_priority(gain) if best and options[best]["beyond_noise"] else Priority.LOW
-    facts = {"library": lib, "baseline_us": b.mean_ms * 1e3, "fixed_cost_us": ctx.ceiling.fixed_cost_us,
-             "work_us": max(workload_floor(ctx.workload, replace(ctx.ceiling, fixed_cost_us=None))[0], 0.0),
-             "eager_us": eager.mean_ms * 1e3 if eager else None, "options": options, "best": best}
-    cfg = {"use": lib, "remove_fixed_cost": sorted(options, key=lambda k: -(options[k]["gain"] or 0)) + ["fuse"],
-           "fixed_cost_us": ctx.ceiling.fixed_cost_us}
-    return Decision(prio, Approach.LAUNCH_BOUND, "launch_bound", config=cfg, evidence={"launch": options},
-                    gain=gain, gain_ci95=options[best]["gain_ci95"] if best else None, facts=facts)
-
-def cap_gain(d: Decision, cap: float|None) -> Decision:
-    "`d` with an estimated gain (no measured interval) held to what the floor allows (baseline / floor)."
-    if d.gain is None or cap is None or d.gain_ci95 is not None or d.gain <= cap: return d
-    return replace(d, gain=cap, evidence={**d.evidence, "gain_capped": {"estimate": d.gain, "floor_allows": cap}})
-
 # %% ../../nbs/05_verdict.ipynb #5ed85b14
 READ_ROOF_OPERATIONS = {"gemm"}  # operations whose minimum bytes are nearly all reads: their memory roof is the
                                  # higher of the read and copy bandwidths
@@ -483,8 +445,51 @@ def decide_default(ctx: DecisionContext) -> Decision:
                     gain=1 / eff if eff else None,
                     facts={"backend": b.backend, "efficiency": eff, "bound_kind": ctx.bound_kind})
 
+# %% ../../nbs/05_verdict.ipynb #f1f8b990
+LAUNCH_REACH = 4.0   # within 4x of its fixed cost, a call whose work needs less than that cost is launch-bound
+LAUNCH_BATCH = 8     # the batched alternative: the first dimension times 8, its time per original call
+
+def workload_floor(workload: Workload, ceiling: Ceiling) -> tuple[float, str]:
+    "(the shortest a call of `workload` can take in µs, what sets it: 'compute', 'memory' or 'launch')."
+    read = workload.operation.value in READ_ROOF_OPERATIONS
+    return ceiling.time_floor_us(workload.flops, workload.bytes_min, read=read)
+
+def near_fixed_cost(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
+    "True when the fixed cost of a call sets the workload's floor and the baseline runs within `LAUNCH_REACH` of it."
+    if not baseline.ok or not ceiling.fixed_cost_us: return False
+    floor, kind = workload_floor(workload, ceiling)
+    return kind == "launch" and baseline.mean_ms * 1e3 <= LAUNCH_REACH * floor
+
+def decide_launch_bound(ctx: DecisionContext, launch: tuple[BenchmarkResult, ...]) -> Decision:
+    "LAUNCH_BOUND, with the measured ways to remove the fixed cost (graph replay, batching) against the eager loop."
+    b, runs = ctx.baseline, {r.label: r for r in launch if r.ok}
+    eager, lib = runs.pop("eager_loop", None), ctx.baseline.library or ctx.baseline.backend
+    options = {}
+    for label, r in runs.items():
+        per_call = r.mean_ms / (LAUNCH_BATCH if label == "batched" else 1)
+        g = eager.mean_ms / per_call if eager else None
+        r95 = (ci_rel(r) ** 2 + ci_rel(eager) ** 2) ** 0.5 if eager else None
+        options[label] = {"us_per_call": per_call * 1e3, "gain": g, "gain_ci95": (g * (1 - r95), g * (1 + r95)) if g
+                          else None, "beyond_noise": bool(g and g > 1 + noise_margin(r, eager))}
+    best = max((k for k in options if options[k]["gain"]), key=lambda k: options[k]["gain"], default=None)
+    gain = options[best]["gain"] if best else None
+    prio = gain_priority(gain) if best and options[best]["beyond_noise"] else Priority.LOW
+    facts = {"library": lib, "baseline_us": b.mean_ms * 1e3, "fixed_cost_us": ctx.ceiling.fixed_cost_us,
+             "work_us": max(workload_floor(ctx.workload, replace(ctx.ceiling, fixed_cost_us=None))[0], 0.0),
+             "eager_us": eager.mean_ms * 1e3 if eager else None, "options": options, "best": best}
+    cfg = {"use": lib, "remove_fixed_cost": sorted(options, key=lambda k: -(options[k]["gain"] or 0)) + ["fuse"],
+           "fixed_cost_us": ctx.ceiling.fixed_cost_us}
+    return Decision(prio, Approach.LAUNCH_BOUND, "launch_bound", config=cfg, evidence={"launch": options},
+                    gain=gain, gain_ci95=options[best]["gain_ci95"] if best else None, facts=facts)
+
+def cap_gain(d: Decision, cap: float|None) -> Decision:
+    "`d` with an estimated gain (no measured interval) held to what the floor allows (baseline / floor)."
+    if d.gain is None or cap is None or d.gain_ci95 is not None or d.gain <= cap: return d
+    return replace(d, gain=cap, evidence={**d.evidence, "gain_capped": {"estimate": d.gain, "floor_allows": cap}})
+
 # %% ../../nbs/05_verdict.ipynb #7712894c
 WEIGHT_ONLY_FORMATS = {"int8": 1.0, "fp8": 1.0, "int4": 0.5}  # bytes per weight element of weight-only quantisation
+WEIGHTS_DOMINATE = 0.5  # batching and weight-only quantisation help only where the weight is most of the bytes read
 
 def memory_bound_advice(workload: Workload,  # a GEMM (M, N, K): B is the weight, A the activations
                         ceiling: Ceiling,    # its read/copy bandwidth and matmul peak make the roofline
@@ -503,7 +508,7 @@ def memory_bound_advice(workload: Workload,  # a GEMM (M, N, K): B is the weight
     wbytes, other = K * N * p.itemsize, workload.bytes_min - K * N * p.itemsize
     quant = {}
     for fmt, size in WEIGHT_ONLY_FORMATS.items():
-        if size >= p.itemsize: continue
+        if size >= p.itemsize or wbytes < WEIGHTS_DOMINATE * workload.bytes_min: continue
         nb = K * N * size
         quant[fmt] = {"weight_bytes": nb, "bytes_saved": wbytes - nb, "bytes_min": other + nb,
                       "memory_bound_speedup": workload.bytes_min / (other + nb)}
@@ -524,7 +529,10 @@ def decide_memory_bound_gemm(ctx: DecisionContext, evidence: dict) -> Decision:
     facts = {"library": lib, "efficiency": eff, "gbps": b.gbps,
              "bandwidth_gbps": adv["read_bandwidth_gbps"] or adv["copy_bandwidth_gbps"], "batch_to_M": r,
              "us_per_row": adv["batching"][0]["bound_us_per_row"],
-             "us_per_row_at_M": at_r["bound_us_per_row"] if at_r else None, "quantisation": quant}
+             "us_per_row_at_M": at_r["bound_us_per_row"] if at_r else None, "quantisation": quant,
+             "weight_fraction": adv["weight_fraction_of_bytes"],
+             "weights_dominate": adv["weight_fraction_of_bytes"] >= WEIGHTS_DOMINATE,
+             "bytes_saved": {f: q["bytes_saved"] for f, q in adv["weight_only_quantisation"].items()}}
     cfg = {"use": lib, "bound": "read bandwidth", "batch_to_M": r, "weight_only_quantisation": quant,
            "headroom_x": round(1 / eff, 2) if eff else None}
     if eff is not None and eff >= EFFICIENT:
@@ -585,10 +593,23 @@ def decide_gemm_below_ceiling(ctx: DecisionContext, evidence: dict) -> Decision:
     facts.update(cutlass_library=cfg["library"], tile_shapes=cfg["tile_shapes"][:2])
     return Decision(prio, Approach.CUTLASS_SWEEP, finding, config=cfg, evidence=evidence, gain=1 / eff, facts=facts)
 
+def tf32_note(ctx: DecisionContext, evidence: dict) -> tuple[str, ...]:
+    "An fp32 GEMM's measured TF32 alternative as a warning: its speedup and its error against float64 (else ())."
+    t = ctx.alternative("tf32")
+    if t is None or not t.ok: return ()
+    evidence["tf32"] = {"speedup": speedup(ctx.baseline, t), "rel_error": t.check.rel_error, "mean_ms": t.mean_ms,
+                        "tolerance": t.check.tolerance}
+    return (sentence("gemm", "tf32_option", evidence["tf32"]),)
+
 @register_decider("gemm")
 def decide_gemm(ctx: DecisionContext) -> Decision:
-    "The dense-GEMM branch of the users' tree: measured padding, a faster backend, the read roof, then the ceiling."
+    "The dense-GEMM tree (padding, backend, read roof, power, ceiling), with fp32's measured TF32 option beside it."
     evidence = {}
+    d = _decide_gemm(ctx, evidence)
+    return replace(d, warnings=d.warnings + tf32_note(ctx, d.evidence))
+
+def _decide_gemm(ctx: DecisionContext, evidence: dict) -> Decision:
+    "The dense-GEMM branch of the users' tree: measured padding, a faster backend, the read roof, then the ceiling."
     if d := decide_gemm_padding(ctx, evidence) or decide_faster_backend(ctx, evidence): return d
     if ctx.bound_kind == "memory": return decide_memory_bound_gemm(ctx, evidence)
     if d := decide_power_bound(ctx, evidence): return d   # before the 90 % rule: the cap, not the kernel, limits it

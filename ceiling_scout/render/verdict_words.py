@@ -4,7 +4,7 @@
 
 # %% ../../nbs/73_verdict_words.ipynb #5f7652b1
 from __future__ import annotations
-from ..engine.numbers import number
+from ..engine.numbers import number, number_of_bytes
 from .words import says, says_text, percent
 
 # %% auto #0
@@ -131,13 +131,18 @@ says_text("gemm", {
 
 # %% ../../nbs/73_verdict_words.ipynb #3b4bbc56
 def _batching_words(f: dict) -> str:
+    if not f.get("weights_dominate", True):
+        return (f"its weight is {percent(f['weight_fraction'])} of the bytes it reads, so neither batching nor "
+                "weight-only quantisation helps: fuse it with the op that produces its activations, or narrow them")
     if f["us_per_row_at_M"] is not None and f["us_per_row"]:
         return (f"batch requests: at M={f['batch_to_M']} it reaches the compute roof, "
                 f"{number(f['us_per_row'], fmt='.3g')} -> {number(f['us_per_row_at_M'], fmt='.3g')} us per row at best")
     return "batch requests (a larger M raises the intensity)"
 
 def _quantisation_words(f: dict) -> str:
-    q = ", ".join(f"{k} {number(x, fmt='g')}x less to read" for k, x in f["quantisation"].items())
+    saved = f.get("bytes_saved") or {}
+    q = ", ".join(f"{k} {number(x, fmt='g')}x less to read ({number_of_bytes(saved[k])} saved per call)" if k in saved
+                  else f"{k} {number(x, fmt='g')}x less to read" for k, x in f["quantisation"].items())
     return f"; weight-only quantisation: {q}." if q else "."
 
 def _read_fraction(f: dict) -> str:
@@ -202,6 +207,9 @@ def launch_bound_words(f: dict) -> str:
     return head + (f" Measured: {'; '.join(opts)}. Fusing it with its neighbours removes the call altogether." if opts
                    else " Capture the step in a CUDA graph, batch these calls or fuse them with their neighbours.")
 
+says_text("gemm", {"tf32_option": "TF32 (measured beside it): {speedup:.2f}x the fp32 rate, with a relative error of "
+                                   "{rel_error:.2g} against float64 (the TF32 check allows {tolerance:.2g}): "
+                                   "torch.backends.cuda.matmul.allow_tf32 = True where that error is acceptable"})
 says_text("*", {"launch_floor": "this call's floor is the fixed cost of a call ({fixed_cost_us:.2f} µs measured on this "
                                 "device), not its FLOPs or bytes: efficiency and gains are against that floor"})
 
@@ -217,8 +225,7 @@ says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is again
              "{unsettled}", "idle": "the GPU was idle in all {n} samples", "no_nvidia": "no {what}: not an NVIDIA GPU",
     "emulated": "{p} is emulated on this CPU (none of {flags}): its rates are far below fp32's and say nothing about "
                 "a GPU", "cpu_budget": "time budget {s:g} s reached after {n} of {of} calls (CPU, fixed mode)",
-    "wrong_gpu": "--device {device} selects the {row} spec row, but the GPU present is {gpu}: spec figures may not "
-                 "apply", "split_k_gemv": "split-K GEMV (weight streamed once at full bandwidth)",
+    "split_k_gemv": "split-K GEMV (weight streamed once at full bandwidth)",
     "no_fp8": "fp8 GEMM (torch._scaled_mm) needs an NVIDIA GPU with compute capability >= 8.9; not supported on the "
               "CPU", "cut_line": "{where}: skipped a line cut short by an interrupted write ({n} bytes); the other "
                                  "lines are loaded", "no_room": "does not fit in free memory",
