@@ -11,6 +11,7 @@ from typing import Callable, Sequence
 import torch
 from .guard import first_line
 from ..engine.core import sentence
+from ..engine.ceilings import time_floor_us
 
 # %% auto #0
 __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'GPU_WORK', 'SANITIZER_TOOLS',
