@@ -133,7 +133,7 @@ class CeilingScout:
         check_fits(workload, self.device)
         self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} "
                  f"({self.config.measure.mode}) ...")
-        baseline, e = self.benchmark(workload, energy=energy != "none"), energy == "all"
+        baseline, e = self.settle_noise(self.benchmark(workload, energy=energy != "none")), energy == "all"
         alts = [self.benchmark(workload, name, label=name, energy=e) for name in self._other_backends(workload)]
         for label, w2 in workload.alternative_workloads().items():
             self.log(f"  measuring alternative '{label}': {w2.describe()}")
@@ -152,11 +152,23 @@ class CeilingScout:
                                               baseline.measurement.stats.ci95_rel, self.store, self.log,
                                               **why, **self.config.search_kw)
                 self._ceilings[key] = ceiling
-        launch = self.launch_alternatives(workload) if near_fixed_cost(workload, baseline, ceiling) else ()
+        near = baseline.ok and workload_floor(workload, ceiling)[1] == "launch"   # its work needs less than one call
+        launch = self.launch_alternatives(workload) if near else ()
         cc = self.environment.compute_capability
         self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device),
                                   launch)
         return self.last_verdict
+
+    def settle_noise(self, baseline: BenchmarkResult) -> BenchmarkResult:
+        "A fixed-count baseline too noisy to decide, measured again adaptively (batch means): the tighter of the two."
+        st = baseline.measurement.stats if baseline.ok else None
+        if st is None or self.config.measure.mode != "fixed": return baseline
+        if noise_reading(st.n, st.ci95_rel, st.mean_ms, st.median_ms) != "too_noisy": return baseline
+        self.log(sentence("engine", "re_measuring_noisy", {"ci95_rel": st.ci95_rel}))
+        cfg = replace(self.config.measure, mode="adaptive", target_rel_ci=0.02,
+                      max_time_s=10.0 if self.target.is_cuda else 2.0)
+        again = run_backend(baseline.workload, self.device, baseline.backend, seed=self.config.seed, config=cfg)
+        return again if again.ok and ci_rel(again) < ci_rel(baseline) else baseline
 
     def launch_alternatives(self, workload: Workload) -> tuple[BenchmarkResult, ...]:
         "A call near its fixed cost, measured without it: back to back from the host, as a CUDA graph, and batched."

@@ -26,7 +26,7 @@ __all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDE
            'gain_priority', 'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row',
            'weak_ceiling', 'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused',
            'decide_failed_baseline', 'noise_reading', 'noise_gate', 'roofline_for', 'judge', 'at_ceiling',
-           'decide_default', 'workload_floor', 'near_fixed_cost', 'decide_launch_bound', 'cap_gain',
+           'decide_default', 'workload_floor', 'near_fixed_cost', 'launch_options', 'decide_launch_bound', 'cap_gain',
            'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend',
            'decide_gemm_below_ceiling', 'tf32_note', 'decide_gemm', 'decide_power_bound']
 
@@ -350,8 +350,8 @@ def noise_gate(ctx: DecisionContext) -> tuple[Decision|None, list[str], dict]:
     return d, [], {}
 
 # %% ../../nbs/05_verdict.ipynb #5ed85b14
-READ_ROOF_OPERATIONS = {"gemm"}  # operations whose minimum bytes are nearly all reads: their memory roof is the
-                                 # higher of the read and copy bandwidths
+READ_ROOF_OPERATIONS = {"gemm", "attention"}  # minimum bytes nearly all reads (weights; a decode's K/V cache): their
+                                              # memory roof is the higher of the read and copy bandwidths
 
 def roofline_for(workload: Workload, ceiling: Ceiling) -> tuple[float|None, str|None, float|None]:
     "(bound, its kind, spec bound): the roof a workload is judged against (the spec's when the measured one is weak)."
@@ -392,6 +392,7 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     warns = [n for n in [ceiling.note] if n] + weak + excluded
     ev0 = {"excluded_alternatives": excluded} if excluded else {}
     cap = base_us / floor_us if base_us and floor_us else None
+    if launch: ev0["launch"] = launch_options(launch)
     if floor_us: ev0["floor"] = {"floor_us": floor_us, "floor_kind": floor_kind, "fixed_cost_us": ceiling.fixed_cost_us,
                                  "gain_cap": cap}
     if floor_kind == "launch" and base_us:
@@ -460,23 +461,29 @@ def near_fixed_cost(workload: Workload, baseline: BenchmarkResult, ceiling: Ceil
     floor, kind = workload_floor(workload, ceiling)
     return kind == "launch" and baseline.mean_ms * 1e3 <= LAUNCH_REACH * floor
 
-def decide_launch_bound(ctx: DecisionContext, launch: tuple[BenchmarkResult, ...]) -> Decision:
-    "LAUNCH_BOUND, with the measured ways to remove the fixed cost (graph replay, batching) against the eager loop."
-    b, runs = ctx.baseline, {r.label: r for r in launch if r.ok}
-    eager, lib = runs.pop("eager_loop", None), ctx.baseline.library or ctx.baseline.backend
-    options = {}
+def launch_options(launch: tuple[BenchmarkResult, ...]) -> dict:
+    "Each measured way to remove the fixed cost (graph replay, batching): µs per call and its gain over the eager loop."
+    runs, options = {r.label: r for r in launch if r.ok}, {}
+    eager = runs.pop("eager_loop", None)
     for label, r in runs.items():
         per_call = r.mean_ms / (LAUNCH_BATCH if label == "batched" else 1)
         g = eager.mean_ms / per_call if eager else None
         r95 = (ci_rel(r) ** 2 + ci_rel(eager) ** 2) ** 0.5 if eager else None
         options[label] = {"us_per_call": per_call * 1e3, "gain": g, "gain_ci95": (g * (1 - r95), g * (1 + r95)) if g
                           else None, "beyond_noise": bool(g and g > 1 + noise_margin(r, eager))}
+    if eager: options["eager_loop"] = {"us_per_call": eager.mean_ms * 1e3, "gain": None, "gain_ci95": None}
+    return options
+
+def decide_launch_bound(ctx: DecisionContext, launch: tuple[BenchmarkResult, ...]) -> Decision:
+    "LAUNCH_BOUND, with the measured ways to remove the fixed cost (graph replay, batching) against the eager loop."
+    b, lib, options = ctx.baseline, ctx.baseline.library or ctx.baseline.backend, launch_options(launch)
+    eager = options.pop("eager_loop", None)
     best = max((k for k in options if options[k]["gain"]), key=lambda k: options[k]["gain"], default=None)
     gain = options[best]["gain"] if best else None
     prio = gain_priority(gain) if best and options[best]["beyond_noise"] else Priority.LOW
     facts = {"library": lib, "baseline_us": b.mean_ms * 1e3, "fixed_cost_us": ctx.ceiling.fixed_cost_us,
              "work_us": max(workload_floor(ctx.workload, replace(ctx.ceiling, fixed_cost_us=None))[0], 0.0),
-             "eager_us": eager.mean_ms * 1e3 if eager else None, "options": options, "best": best}
+             "eager_us": eager["us_per_call"] if eager else None, "options": options, "best": best}
     cfg = {"use": lib, "remove_fixed_cost": sorted(options, key=lambda k: -(options[k]["gain"] or 0)) + ["fuse"],
            "fixed_cost_us": ctx.ceiling.fixed_cost_us}
     return Decision(prio, Approach.LAUNCH_BOUND, "launch_bound", config=cfg, evidence={"launch": options},

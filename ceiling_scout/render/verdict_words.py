@@ -216,6 +216,7 @@ says_text("*", {"launch_floor": "this call's floor is the fixed cost of a call (
 # %% ../../nbs/73_verdict_words.ipynb #e9a1c0d3
 says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is against measured ceilings only",
     "measuring": "measuring the {kind} ceiling on {device} ...",
+    "re_measuring_noisy": "  too noisy to decide (95% CI ±{ci95_rel:.0%}): measuring again until the mean settles",
     "measuring_launch": "  near its fixed cost: measuring the eager loop, graph replay and a batch of {batch}", "no_spec_row": "no spec row for {d}",
     "re_measuring": "  the baseline beat the ceiling: re-measuring the {precision} peak at {shape}",
     "inconsistent": "its value {v:.4g} is outside the rates of its own windows ({lo:.4g}-{hi:.4g}): edited or corrupt",
