@@ -200,7 +200,7 @@ def launch_bound_words(f: dict) -> str:
     us = lambda x, fmt=".1f": number(x, fmt=fmt) + " µs"
     head = (f"Launch-bound: {f['library']} takes {us(f['baseline_us'])} per call, "
             f"{times(f['baseline_us'] / f['fixed_cost_us'], '.1f')} the {us(f['fixed_cost_us'])} any call costs on "
-            f"this device (its work alone needs {us(f['work_us'], '.2f')}). No kernel can beat the fixed cost; "
+            f"this device (its work alone needs {us(f['work_us'], '.3g')}). No kernel can beat the fixed cost; "
             "fewer calls can.")
     opts = [f"{LAUNCH_NAMES.get(k, k)}, {us(o['us_per_call'], '.2f')} per call ({times(o['gain'])} the eager loop's "
             f"{us(f['eager_us'])})" for k, o in f["options"].items() if o["gain"]]
