@@ -20,17 +20,22 @@ __all__ = ['MEMORY_BOUND_OPERATIONS', 'TRANSFER_OPERATIONS', 'conv_note', 'withi
 
 # %% ../../nbs/75_op_words.ipynb #2e64c4bf
 def conv_note(facts: dict) -> str:
-    "What the channels_last run adds to a conv2d sentence that did not switch layout ('' when it was not measured)."
-    if facts.get("channels_last_speedup") is not None:
-        return f"; channels_last gains nothing beyond noise ({_f(facts['channels_last_speedup'], '.3f')}x)"
-    return f"; channels_last {facts['channels_last_status']}" if facts.get("channels_last_status") else ""
+    "What the channels_last and cudnn.benchmark runs add to a conv2d sentence that did not switch ('' if not run)."
+    out = ""
+    for k in ("channels_last", "cudnn_benchmark"):
+        if facts.get(f"{k}_speedup") is not None:
+            out += f"; {k} gains nothing beyond noise ({_f(facts[f'{k}_speedup'], '.3f')}x)"
+        elif facts.get(f"{k}_status") not in (None, "not_supported"): out += f"; {k} {facts[f'{k}_status']}"
+    return out
 
-@says("conv2d", "channels_last_faster")
-def _conv_channels_last(f: dict) -> str:
+@says("conv2d", "channels_last_faster", "cudnn_benchmark_faster")
+def _conv_faster(f: dict) -> str:
+    k = "channels_last" if "channels_last_ms" in f else "cudnn_benchmark"
+    what, act = (("channels_last", "convert the model and its inputs once") if k == "channels_last" else
+                 ("cuDNN's autotuned plan (cudnn.benchmark)", "set torch.backends.cudnn.benchmark = True at start-up"))
     e2 = f", {_f(f['efficiency_after'], '.1%')} of the ceiling" if f.get("efficiency_after") is not None else ""
-    return (f"channels_last is {_f(f['speedup'], '.2f')}x faster than NCHW ({_f(f['baseline_ms'], '.3f')} -> "
-            f"{_f(f['channels_last_ms'], '.3f')} ms, {_f(f['channels_last_tflops'], '.1f')} TFLOPS{e2}): "
-            "convert the model and its inputs once.")
+    return (f"{what} is {_f(f['speedup'], '.2f')}x faster than NCHW ({_f(f['baseline_ms'], '.3f')} -> "
+            f"{_f(f[k + '_ms'], '.3f')} ms, {_f(f[k + '_tflops'], '.1f')} TFLOPS{e2}): {act}.")
 
 @says("conv2d", "at_ceiling", "no_ceiling")
 def _conv_at_ceiling(f: dict) -> str:
@@ -51,11 +56,15 @@ says_text("conv2d", {
     "channels_last_code": "x, w = (t.contiguous(memory_format=torch.channels_last) for t in (x, w)); {call}  # "
     "convert once, keep activations NHWC end to end",
     "timing_note": "channels_last inputs converted in the untimed prepare step (its time: prepare_ms)",
-    "conversion_note": "measured without the conversion; a per-call .to(memory_format=...) adds a copy each call",
+    "channels_last_note": "measured without the conversion; a per-call .to(memory_format=...) adds a copy each call",
+    "cudnn_benchmark_method": "torch.backends.cudnn.benchmark on around the call, with deterministic on so the search "
+    "gets its own plan-cache entry (PyTorch's key has no benchmark flag; forward plans are deterministic)",
+    "cudnn_benchmark_code": "torch.backends.cudnn.benchmark = True; {call}  # set once at start-up: each new shape's "
+    "first call autotunes", "cudnn_benchmark_note": "the first call of each new shape pays the search (untimed here)",
     "try_compile": "torch.compile the conv + bias + activation block",
     "try_fusion": "cuDNN runtime fusion (conv + bias + act)",
-    "try_benchmark": "torch.backends.cudnn.benchmark = True (autotunes the algorithm; compare in a fresh process, the "
-    "plan cache is shared)", "try_autotune": "torch.compile(mode='max-autotune') (Triton convolution templates)",
+    "try_benchmark": "torch.backends.cudnn.benchmark = True (autotunes the algorithm)",
+    "try_autotune": "torch.compile(mode='max-autotune') (Triton convolution templates)",
     "try_cutlass_sm90": "CUTLASS implicit-GEMM convolution (sm90: CollectiveBuilder conv kernels)",
     "try_cutlass": "CUTLASS implicit-GEMM convolution"},
     note=conv_note, headroom=headroom)
