@@ -4,7 +4,7 @@
 
 # %% ../../nbs/20_attention.ipynb #575890c5
 from __future__ import annotations
-import contextlib, importlib.util, math, os, re, sys, tempfile, warnings
+import contextlib, functools, importlib.util, math, os, re, sys, tempfile, warnings
 from dataclasses import dataclass, replace
 from typing import Callable, ClassVar
 import torch
@@ -19,13 +19,13 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 
 # %% auto #0
-__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'KVCACHE_MODULES', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION',
-           'FUSED_MAX_HEAD_DIM', 'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'causal_pairs', 'first_module',
-           'fa3_module', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal', 'sdpa_reasons',
-           'sdpa_warning_lines', 'capture_sdpa_reasons', 'sdpa_args', 'head_dim_fix', 'math_fallback_refusal',
-           'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code', 'backend_results', 'backend_name',
-           'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles',
-           'attention_facts', 'attention_evidence', 'attention_switch', 'attention_kernel_tries',
+__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'KVCACHE_MODULES', 'lower_right_bias', 'SDPA_REFUSALS',
+           'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM', 'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'causal_pairs',
+           'first_module', 'fa3_module', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal',
+           'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'sdpa_args', 'head_dim_fix',
+           'math_fallback_refusal', 'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code',
+           'backend_results', 'backend_name', 'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad',
+           'attention_tiles', 'attention_facts', 'attention_evidence', 'attention_switch', 'attention_kernel_tries',
            'attention_as_fast_as_any', 'decide_attention']
 
 # %% ../../nbs/20_attention.ipynb #e497f123
@@ -44,6 +44,8 @@ SDPA_BACKENDS = {  # backend name in reports: SDPBackend member selected with sd
 # flash-attention's hopper/ build; the `fa3-fwd` wheel (bf16, fwd)
 FA3_MODULES = ("flash_attn_interface", "fa3_fwd_interface")
 KVCACHE_MODULES = (*FA3_MODULES, "flash_attn")   # flash_attn_with_kvcache: FA3's, else FlashAttention-2's
+# SDPA's mask for a bottom-right causal mask, one per (S_q, S_k): a tensor subclass, made outside any op recorder
+lower_right_bias = functools.lru_cache(causal_lower_right)
 
 def first_module(names: tuple[str, ...]) -> str|None:
     "The first of the (top-level) modules `names` that can be imported, or None; never required."
@@ -154,7 +156,7 @@ class AttentionWorkload(Workload):
     def sdpa(self, x: dict) -> torch.Tensor:
         "`F.scaled_dot_product_attention` on the inputs, with this workload's mask, head grouping and scale."
         kw = ({"enable_gqa": True} if self.gqa else {}) | (
-            {"attn_mask": causal_lower_right(self.S_q, self.S_k)} if self.lower_right else {})
+            {"attn_mask": lower_right_bias(self.S_q, self.S_k)} if self.lower_right else {})
         return F.scaled_dot_product_attention(x["q"], x["k"], x["v"], is_causal=self.sdpa_causal,
                                               scale=self.softmax_scale, **kw)
 
@@ -304,6 +306,7 @@ def _sdpa_default_backend(w: AttentionWorkload, dev: torch.device) -> Backend:
             if msg: raise NotSupportedError(msg)
         return x
     def dispatch(x):
+        if w.lower_right: lower_right_bias(w.S_q, w.S_k)   # made here: a tensor subclass cannot be made while recording
         return {"backend": sdpa_choice(x["q"], x["k"], x["v"], w.sdpa_causal, w.gqa),
                 "aten_ops": sdpa_dispatched_ops(lambda: w.sdpa(x)), "device": str(dev)}
     return Backend("sdpa_default", w.sdpa, sentence("attention", "default_library", {}), prepare=prepare,
@@ -540,7 +543,7 @@ def attention_switch(ctx: DecisionContext, fastest: BenchmarkResult, facts: dict
 def attention_kernel_tries(ctx: DecisionContext, measured: set[str]) -> list[str]:
     "What to try below the ceiling: decode kernels, FA3 on Hopper, cuDNN attention where not measured, then a kernel."
     cc, tries = ctx.compute_capability, []
-    if ctx.bound_kind == "memory" and not {"fa_kvcache", "flashinfer"} & measured: tries.append("try_decode")
+    if ctx.bound_kind == "memory" and cc and not {"fa_kvcache", "flashinfer"} & measured: tries.append("try_decode")
     if "fa3" not in measured and cc and cc.startswith("9."): tries.append("try_fa3")
     if "sdpa_cudnn" not in measured and cc: tries.append("try_cudnn")
     return [sentence("attention", t, {}) for t in tries + ["try_kernel"]]
