@@ -106,7 +106,7 @@ def to_channels_last(x: dict) -> dict:
 def conv_kernel(w: Conv2dWorkload, x: dict) -> str:
     "The kernel family PyTorch selects for these inputs (Cudnn, CudaDepthwise2d, Mkldnn, ...): a backend's `dispatch`."
     return torch._C._select_conv_backend(x["x"], x["w"], None, [w.stride] * 2, [w.padding] * 2, [1, 1], False,
-                                         [0, 0], w.groups).name
+                                         [0, 0], groups=w.groups).name
 
 @patch
 def backends(self: Conv2dWorkload, device) -> dict[str, Backend]:
