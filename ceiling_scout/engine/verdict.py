@@ -391,7 +391,7 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     kept, excluded = screen_alternatives(alts, ceiling)
     warns = [n for n in [ceiling.note] if n] + weak + excluded
     ev0 = {"excluded_alternatives": excluded} if excluded else {}
-    cap = base_us / floor_us if base_us and floor_us else None
+    cap = max(1.0, base_us / floor_us) if base_us and floor_us else None   # a baseline under its floor: no gain
     if launch: ev0["launch"] = launch_options(launch)
     if floor_us: ev0["floor"] = {"floor_us": floor_us, "floor_kind": floor_kind, "fixed_cost_us": ceiling.fixed_cost_us,
                                  "gain_cap": cap}
