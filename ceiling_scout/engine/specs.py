@@ -107,7 +107,7 @@ def resolve_device(device: str="auto", # auto, cpu, cuda, cuda:N, or a spec key/
     if key not in specs: raise CeilingScoutError(f"unknown device {device!r}; valid: {', '.join(valid)}")
     present = match_spec(gpu_name) if has_cuda else None
     if not present or present.key != key:   # live figures are never labelled with another GPU's name
-        here = f"the GPU present is {gpu_name!r}" if has_cuda else "no CUDA GPU here"
-        raise DeviceNotPresentError(f"device {device!r} ({specs[key].name}) is not present ({here}); run with --device "
-                                    f"auto, or open the recorded {key} measurements in data/recorded/")
+        raise DeviceNotPresentError(f"device {device!r} ({specs[key].name}) is not present (the GPU present: "
+                                    f"{gpu_name!r}); run with --device auto, or open the recorded {key} measurements "
+                                    "in data/recorded/")
     return DeviceTarget(req, "cuda:0", gpu_name, key, specs[key])

@@ -20,15 +20,13 @@ from .specs import load_specs
 
 # %% auto #0
 __all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS', 'LAUNCH_REACH',
-           'LAUNCH_BATCH', 'WEIGHT_ONLY_FORMATS', 'WEIGHTS_DOMINATE', 'Verdict', 'Decision', 'DecisionContext',
-           'synthetic_result', 'priority_for', 'ceiling_band', 'above_spec_facts', 'plausibility',
-           'ceiling_spread_note', 'excluded_facts', 'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count',
-           'gain_priority', 'ci_rel', 'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row',
-           'weak_ceiling', 'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused',
-           'decide_failed_baseline', 'noise_reading', 'noise_gate', 'roofline_for', 'judge', 'at_ceiling',
-           'decide_default', 'workload_floor', 'near_fixed_cost', 'launch_options', 'decide_launch_bound', 'cap_gain',
-           'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend',
-           'decide_gemm_below_ceiling', 'tf32_note', 'decide_gemm', 'decide_power_bound']
+           'LAUNCH_BATCH', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for', 'ceiling_band',
+           'above_spec_facts', 'plausibility', 'ceiling_spread_note', 'excluded_facts', 'screen_alternatives',
+           'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel', 'noise_margin', 'speedup',
+           'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling', 'register_decider', 'decider_for',
+           'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline', 'noise_reading', 'noise_gate',
+           'roofline_for', 'judge', 'at_ceiling', 'decide_default', 'workload_floor', 'near_fixed_cost',
+           'launch_options', 'decide_launch_bound', 'cap_gain']
 
 # %% ../../nbs/05_verdict.ipynb #c54ac526
 # EFFICIENT (0.90, the users' rule: at 90 % of the ceiling or more the library is optimal) lives in `core`
@@ -269,7 +267,8 @@ def register_decider(op: str|Operation):
     return deco
 
 def decider_for(workload: Workload) -> Callable:
-    "The decider registered for the workload's operation, or `decide_default`."
+    "The decider registered for the workload's operation (its module imported first), or `decide_default`."
+    if workload.operation not in DECIDERS: load_plugins()
     return DECIDERS.get(workload.operation, decide_default)
 
 # %% ../../nbs/05_verdict.ipynb #e0bac527
@@ -493,149 +492,3 @@ def cap_gain(d: Decision, cap: float|None) -> Decision:
     "`d` with an estimated gain (no measured interval) held to what the floor allows (baseline / floor)."
     if d.gain is None or cap is None or d.gain_ci95 is not None or d.gain <= cap: return d
     return replace(d, gain=cap, evidence={**d.evidence, "gain_capped": {"estimate": d.gain, "floor_allows": cap}})
-
-# %% ../../nbs/05_verdict.ipynb #7712894c
-WEIGHT_ONLY_FORMATS = {"int8": 1.0, "fp8": 1.0, "int4": 0.5}  # bytes per weight element of weight-only quantisation
-WEIGHTS_DOMINATE = 0.5  # batching and weight-only quantisation help only where the weight is most of the bytes read
-
-def memory_bound_advice(workload: Workload,  # a GEMM (M, N, K): B is the weight, A the activations
-                        ceiling: Ceiling,    # its read/copy bandwidth and matmul peak make the roofline
-                        batch_ms: tuple[int, ...]=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
-                       ) -> dict:
-    "What helps a memory-bound GEMM, as data: the roofline at larger M (batching) and weight-only quantisation."
-    M, N, K = workload.shape[:3]
-    p = workload.precision
-    def point(m: int) -> dict:
-        w = GemmWorkload(p, m, N, K); b, kind = ceiling.roofline_bound(w.arithmetic_intensity, read=True)
-        return {"M": m, "arithmetic_intensity": w.arithmetic_intensity, "bound_tflops": b, "bound_kind": kind,
-                "bound_us_per_row": (w.flops / (b * 1e12) * 1e6 / m) if b else None}
-    here = point(M)
-    batching = [point(m) for m in sorted({M, *batch_ms}) if m >= M]
-    ridge = next((q["M"] for q in batching if q["bound_kind"] == "compute"), None)
-    wbytes, other = K * N * p.itemsize, workload.bytes_min - K * N * p.itemsize
-    quant = {}
-    for fmt, size in WEIGHT_ONLY_FORMATS.items():
-        if size >= p.itemsize or wbytes < WEIGHTS_DOMINATE * workload.bytes_min: continue
-        nb = K * N * size
-        quant[fmt] = {"weight_bytes": nb, "bytes_saved": wbytes - nb, "bytes_min": other + nb,
-                      "memory_bound_speedup": workload.bytes_min / (other + nb)}
-    return {"at": here, "weight_bytes": wbytes, "weight_fraction_of_bytes": wbytes / workload.bytes_min,
-            "batching": batching, "compute_bound_from_M": ridge, "weight_only_quantisation": quant,
-            "read_bandwidth_gbps": ceiling.measured_read_bandwidth_gbps,
-            "copy_bandwidth_gbps": ceiling.measured_bandwidth_gbps}
-
-# %% ../../nbs/05_verdict.ipynb #359ab990
-def decide_memory_bound_gemm(ctx: DecisionContext, evidence: dict) -> Decision:
-    "A GEMM below the ridge point (a GEMV, a decode-time GEMM): judged on the read roof, advised what moves it."
-    b, eff = ctx.baseline, ctx.efficiency
-    lib = b.library or b.backend
-    adv = evidence.setdefault("memory_bound", memory_bound_advice(ctx.workload, ctx.ceiling))
-    quant = {f: round(q["memory_bound_speedup"], 2) for f, q in adv["weight_only_quantisation"].items()}
-    r = adv["compute_bound_from_M"]
-    at_r = next((q for q in adv["batching"] if q["M"] == r), None)
-    facts = {"library": lib, "efficiency": eff, "gbps": b.gbps,
-             "bandwidth_gbps": adv["read_bandwidth_gbps"] or adv["copy_bandwidth_gbps"], "batch_to_M": r,
-             "us_per_row": adv["batching"][0]["bound_us_per_row"],
-             "us_per_row_at_M": at_r["bound_us_per_row"] if at_r else None, "quantisation": quant,
-             "weight_fraction": adv["weight_fraction_of_bytes"],
-             "weights_dominate": adv["weight_fraction_of_bytes"] >= WEIGHTS_DOMINATE,
-             "bytes_saved": {f: q["bytes_saved"] for f, q in adv["weight_only_quantisation"].items()}}
-    cfg = {"use": lib, "bound": "read bandwidth", "batch_to_M": r, "weight_only_quantisation": quant,
-           "headroom_x": round(1 / eff, 2) if eff else None}
-    if eff is not None and eff >= EFFICIENT:
-        return Decision(Priority.NONE, Approach.NONE, "at_memory_roof", config=cfg, evidence=evidence, gain=1.0,
-                        facts=facts)
-    cfg["kernel"] = [sentence("engine", "split_k_gemv", {}), "torch.compile(mode='max-autotune')", "Triton split-K"]
-    return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "memory_bound", config=cfg, evidence=evidence,
-                    gain=1 / eff, facts=facts)
-
-def decide_gemm_padding(ctx: DecisionContext, evidence: dict) -> Decision|None:
-    "PAD_SHAPE when the padded shape, measured beside a misaligned GEMM, is faster beyond the noise; else None."
-    workload, baseline, padded = ctx.workload, ctx.baseline, ctx.alternative("padded")
-    if padded is None: return None
-    gain = speedup(baseline, padded)
-    evidence["padded"] = {"shape": list(padded.workload.shape), "status": padded.status, "speedup": gain,
-                          "error": padded.error}
-    if not faster_beyond_noise(baseline, padded):
-        if gain is not None: evidence["padded"]["note"] = sentence("gemm", "padding_gained_nothing", {"gain": gain})
-        return None
-    p = workload.precision
-    facts = {"misaligned": list(misaligned_dims(workload)), "multiple": p.tensor_core_multiple, "precision": p.value,
-             "pad_to": list(padded.workload.shape), "gain": gain, "mean_ms": baseline.mean_ms,
-             "padded_mean_ms": padded.mean_ms}
-    cfg = {"pad_to": list(padded.workload.shape), "measured_speedup": round(gain, 3),
-           "multiple": p.tensor_core_multiple,
-           "how": sentence("engine", "pad_how", {})}
-    return Decision(gain_priority(gain), Approach.PAD_SHAPE, "pad_shape", config=cfg, evidence=evidence, gain=gain,
-                    gain_ci95=speedup_ci95(baseline, padded), facts=facts)
-
-def decide_faster_backend(ctx: DecisionContext, evidence: dict) -> Decision|None:
-    "SWITCH_BACKEND when another library backend of the same workload ran faster beyond the noise; else None."
-    baseline = ctx.baseline
-    faster = [a for a in ctx.same_workload()[1:] if a.ok and faster_beyond_noise(baseline, a)]
-    if not faster: return None   # e.g. the nn.Linear layout, a GEMV, measured beside the default
-    best = min(faster, key=lambda r: r.mean_ms); gain = speedup(baseline, best)
-    evidence["backends"] = {r.label or r.backend: r.mean_ms for r in ctx.same_workload() if r.ok}
-    facts = {"backend": best.backend, "library": best.library, "gain": gain, "default": baseline.backend,
-             "mean_ms": baseline.mean_ms, "faster_mean_ms": best.mean_ms}
-    return Decision(gain_priority(gain), Approach.SWITCH_BACKEND, "faster_backend",
-                    config={"backend": best.backend, "library": best.library, "measured_speedup": round(gain, 3)},
-                    evidence=evidence, gain=gain, gain_ci95=speedup_ci95(baseline, best), facts=facts)
-
-def decide_gemm_below_ceiling(ctx: DecisionContext, evidence: dict) -> Decision:
-    "A compute-bound GEMM under 90 %: tuning advice on the CPU, a CUTLASS sweep on a GPU (occupancy when too small)."
-    eff, lib = ctx.efficiency, ctx.baseline.library or ctx.baseline.backend
-    prio, head = priority_for(eff), round(1 / eff, 2)
-    tiles, sms, finding = output_tiles(ctx.workload), ctx.sm_count, "below_ceiling"
-    facts = {"library": lib, "efficiency": eff, "on_gpu": ctx.compute_capability is not None}
-    if facts["on_gpu"] and sms and tiles < sms:
-        evidence["occupancy"] = {"output_tiles_128x128": tiles, "sm_count": sms}; finding = "occupancy"
-        facts.update(output_tiles=tiles, sm_count=sms)
-    if not facts["on_gpu"]:
-        cfg = {"use": lib, "try": ["torch.set_num_threads", "torch.compile(mode='max-autotune')", "batch small GEMMs"],
-               "headroom_x": head}
-        return Decision(prio, Approach.CUSTOM_KERNEL, finding, config=cfg, evidence=evidence, gain=1 / eff,
-                        facts=facts)
-    cfg = {**cutlass_config(ctx.compute_capability), "headroom_x": head}
-    facts.update(cutlass_library=cfg["library"], tile_shapes=cfg["tile_shapes"][:2])
-    return Decision(prio, Approach.CUTLASS_SWEEP, finding, config=cfg, evidence=evidence, gain=1 / eff, facts=facts)
-
-def tf32_note(ctx: DecisionContext, evidence: dict) -> tuple[str, ...]:
-    "An fp32 GEMM's measured TF32 alternative as a warning: its speedup and its error against float64 (else ())."
-    t = ctx.alternative("tf32")
-    if t is None or not t.ok: return ()
-    evidence["tf32"] = {"speedup": speedup(ctx.baseline, t), "rel_error": t.check.rel_error, "mean_ms": t.mean_ms,
-                        "tolerance": t.check.tolerance}
-    return (sentence("gemm", "tf32_option", evidence["tf32"]),)
-
-@register_decider("gemm")
-def decide_gemm(ctx: DecisionContext) -> Decision:
-    "The dense-GEMM tree (padding, backend, read roof, power, ceiling), with fp32's measured TF32 option beside it."
-    evidence = {}
-    d = _decide_gemm(ctx, evidence)
-    return replace(d, warnings=d.warnings + tf32_note(ctx, d.evidence))
-
-def _decide_gemm(ctx: DecisionContext, evidence: dict) -> Decision:
-    "The dense-GEMM branch of the users' tree: measured padding, a faster backend, the read roof, then the ceiling."
-    if d := decide_gemm_padding(ctx, evidence) or decide_faster_backend(ctx, evidence): return d
-    if ctx.bound_kind == "memory": return decide_memory_bound_gemm(ctx, evidence)
-    if d := decide_power_bound(ctx, evidence): return d   # before the 90 % rule: the cap, not the kernel, limits it
-    if ctx.efficiency is not None and ctx.efficiency >= EFFICIENT:   # its words: "... Custom kernel cannot improve."
-        return at_ceiling(ctx, ctx.baseline.library or ctx.baseline.backend, evidence=evidence)
-    return decide_gemm_below_ceiling(ctx, evidence)
-
-def decide_power_bound(ctx: DecisionContext, evidence: dict) -> Decision|None:
-    "POWER_BOUND when the baseline ran at the power cap using most of the clock it had; else None."
-    pw = ctx.power   # judge's `power_facts`, computed once for the verdict
-    ce, threshold = pw.get("clock_efficiency"), power_bound_threshold(pw)
-    if ctx.bound_kind != "compute" or not pw.get("capped") or ce is None or ce < threshold: return None
-    opts = power_options(ctx.workload, pw, ctx.ceiling)
-    evidence["power"] = {"clock_efficiency": ce, "threshold": threshold, "options": opts}
-    facts = {"library": ctx.baseline.library or ctx.baseline.backend, "efficiency": ctx.efficiency,
-             "clock_efficiency": ce, "sm_clock_mhz": pw["sm_clock_mhz_mean"], "power_w": pw.get("power_w"),
-             "power_limit_w": pw.get("power_limit_w"), "cap_share": pw.get("power_cap_fraction"),
-             "ceiling_clock_efficiency": pw.get("ceiling_clock_efficiency"), "options": opts}
-    cfg = {"use": facts["library"], "limit": "power cap", "power_limit_w": pw.get("power_limit_w"),
-           "clock_efficiency": round(ce, 3), "options": [o["option"] for o in opts]}
-    return Decision(Priority.NONE, Approach.POWER_BOUND, "power_bound", config=cfg, evidence=evidence, gain=1.0,
-                    facts=facts)
