@@ -18,12 +18,12 @@ def _say(finding: str, **facts) -> str: return sentence("capture", finding, fact
 from ..engine.workloads import Workload, make_workload
 
 # %% auto #0
-__all__ = ['COMPUTE_ATEN', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'aten_mapper', 'ELEMENTWISE_MIN_BYTES', 'GROUP_MAPPERS', 'NOTES',
-           'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls', 'call_users', 'ExtractedOp', 'Mapped',
-           'mapper_registry', 'map_mm', 'map_bmm', 'map_grouped_mm', 'attention_mapped', 'map_sdpa', 'map_conv',
-           'map_embedding', 'map_activation', 'map_batch_norm', 'map_binary', 'map_cat', 'map_layer_norm',
-           'map_rms_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu', 'find_rmsnorm', 'find_swiglu',
-           'find_moe_routing', 'map_calls']
+__all__ = ['COMPUTE_ATEN', 'ALLOCATIONS', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', 'aten_mapper', 'UNARY', 'BINARY', 'GATHERS',
+           'WRITES', 'COPIES', 'GROUP_MAPPERS', 'NOTES', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls',
+           'labelled_pass', 'call_users', 'ExtractedOp', 'Mapped', 'mapper_registry', 'map_mm', 'map_bmm',
+           'map_grouped_mm', 'attention_mapped', 'map_sdpa', 'map_conv', 'map_elementwise', 'map_reduction',
+           'map_traffic', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu',
+           'find_rmsnorm', 'find_swiglu', 'find_moe_routing', 'map_calls']
 
 # %% ../../nbs/50a_capture.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -69,10 +69,14 @@ COMPUTE_ATEN = {"mm", "addmm", "bmm", "baddbmm", "_addmm_activation", "convoluti
                 "_scaled_dot_product_efficient_attention", "_scaled_dot_product_cudnn_attention",
                 "_flash_attention_forward", "_efficient_attention_forward"}
 
+ALLOCATIONS = {"empty", "empty_strided", "empty_like", "new_empty", "new_empty_strided", "resize_", "lift_fresh",
+               "_unsafe_view", "set_", "_local_scalar_dense", "record_stream"}
+
 def call_kind(func) -> str:
-    "'view' for aliasing ops (no data moved), 'compute' for matmul-like ATen ops, else 'memory'."
+    "'view' for aliasing and allocating ops (no data moved), 'compute' for matmul-like ATen ops, else 'memory'."
     name = func.__name__.split(".")[0]
     if name in COMPUTE_ATEN: return "compute"
+    if name in ALLOCATIONS: return "view"
     try:
         if func.is_view: return "view"
     except Exception: pass
@@ -91,8 +95,8 @@ GROUPED_FUNCTIONS = {F.rms_norm: "rms_norm", F.scaled_dot_product_attention: "sd
 
 class _Recorder(TorchDispatchMode):
     "Records every ATen call with its arguments, producers and time (CUDA events or perf_counter)."
-    def __init__(self, cuda: bool):
-        super().__init__()
+    def __init__(self, cuda: bool, label: bool=False):   # label: each call in a profiler range 'cs#INDEX'
+        super().__init__(); self.label = label
         self.cuda, self.calls, self.producer, self.ext, self.groups, self.group = cuda, [], WeakIdKeyDictionary(), \
             WeakIdKeyDictionary(), [], None
         self.ext_tensors: dict[int, torch.Tensor] = {}   # capture id -> tensor from outside (weights, inputs)
@@ -105,6 +109,8 @@ class _Recorder(TorchDispatchMode):
         if self.cuda:
             e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             e0.record(); out = func(*args, **kwargs); e1.record(); t = (e0, e1)
+        elif self.label:
+            with torch.profiler.record_function(f"cs#{len(self.calls)}"): out = func(*args, **kwargs); t = 0.0
         else:
             t0 = time.perf_counter(); out = func(*args, **kwargs); t = (time.perf_counter() - t0) * 1e3
         tree = tree_map(lambda a: self._ref(a) if isinstance(a, torch.Tensor) else a, (args, kwargs))
@@ -165,6 +171,13 @@ def capture_calls(model: Callable, inputs: tuple, runs: int=3, # captured forwar
              for i, c in enumerate(first.calls)]
     return calls, first.groups
 
+def labelled_pass(model: Callable, inputs: tuple) -> int:
+    "One `model(*inputs)` with each ATen call in a profiler range 'cs#INDEX' (a profiler around it attributes the "
+    "kernels to the calls); the number of calls."
+    rec = _Recorder(False, label=True)
+    with torch.no_grad(), _Grouper(rec), rec: model(*inputs)
+    return len(rec.calls)
+
 def call_users(calls: list[AtenCall]) -> dict[int, list[int]]:
     "Call index -> the indices of the calls that read its outputs."
     users: dict[int, list[int]] = {}
@@ -206,7 +219,7 @@ class ExtractedOp:
 @dataclass(frozen=True)
 class Mapped:
     "What a mapper found: a registered operation at a shape of its grammar, its extras and its epilogue."
-    operation: str; shape: tuple; extras: dict = field(default_factory=dict); epilogue: tuple = ()
+    operation: str; shape: tuple; extras: dict = field(default_factory=dict); epilogue: tuple = (); note: str = ""
 
 def mapper_registry(table: dict[str, Callable]) -> Callable:
     "A decorator maker: `register(*names)` puts the function it decorates in `table` under each of `names`."
@@ -258,49 +271,69 @@ def map_conv(c: AtenCall):
     x, w, s = c.tensors["input"], c.tensors["weight"], c.scalars
     st, pad, dil = s.get("stride", [1, 1]), s.get("padding", [0, 0]), s.get("dilation", [1, 1])
     if len(x.shape) != 4: return None, f"convolution of a {len(x.shape)}-D input (conv2d takes 4-D)"
-    if s.get("transposed") or s.get("groups", 1) != 1 or set(dil) != {1} or len(set(st)) > 1 or len(set(pad)) > 1:
+    if s.get("transposed") or set(dil) != {1} or len(set(st)) > 1 or len(set(pad)) > 1:
         return None, _say("conv_grammar", groups=s.get("groups"), dil=dil, st=st, pad=pad,
                           transposed=s.get("transposed"))
     (n, ch, h, wd), (k, _, r, sz) = x.shape, w.shape
     epi = ("bias",) if "bias" in c.tensors else ()
-    return Mapped("conv2d", (n, ch, h, wd, k, r, sz), {"stride": st[0], "padding": pad[0]}, epi)
+    g = {"groups": s["groups"]} if s.get("groups", 1) != 1 else {}   # grouped, depthwise: Conv2dWorkload's groups
+    return Mapped("conv2d", (n, ch, h, wd, k, r, sz), {"stride": st[0], "padding": pad[0]} | g, epi)
 
 # %% ../../nbs/50a_capture.ipynb #9927da99
 def _rows(x: TensorInfo, cols: int, op: str):
     return Mapped(op, (x.numel // cols, cols))
 
-@aten_mapper("embedding")
-def map_embedding(c: AtenCall):
-    w, ids = c.tensors["weight"], c.tensors["indices"]
-    return Mapped("d2d", (ids.numel * w.shape[-1] * w.nbytes // max(1, w.numel),))
+def _held(t: TensorInfo) -> tuple[int, ...]:
+    "The shape `t` holds in memory: an expanded (stride-0) dim counts as 1."
+    return tuple(1 if s == 0 and d > 1 else d for d, s in zip(t.shape, t.stride))
 
-ELEMENTWISE_MIN_BYTES = 64 * 2**10   # below: launch-bound, left unmapped
+def _by_rows(shape: tuple, extras: dict) -> Mapped:
+    last = shape[-1] if shape else 1
+    return Mapped("elementwise", (max(1, math.prod(shape) // max(1, last)), max(1, last)), extras)
 
-@aten_mapper("gelu", "silu", "relu", "relu_")
-def map_activation(c: AtenCall):
-    x = c.tensors["self"]
-    if not x.shape: return None, _say("small_elementwise")
-    return Mapped("elementwise", (x.numel // x.shape[-1], x.shape[-1]), {"kind": c.name.rstrip("_")})
+UNARY = ("gelu", "silu", "relu", "sigmoid", "tanh", "hardswish", "hardsigmoid", "exp", "sin", "cos")
+BINARY = ("add", "sub", "mul", "div")
 
-@aten_mapper("native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm")
-def map_batch_norm(c: AtenCall):
-    x = c.tensors.get("input")
-    if x is None or c.scalars.get("training"): return None, _say("batchnorm_training")
-    if x.nbytes < ELEMENTWISE_MIN_BYTES: return None, _say("small_elementwise")
-    return Mapped("d2d", (x.nbytes,))
+@aten_mapper(*UNARY, *BINARY, *(f"{k}_" for k in UNARY + BINARY))
+def map_elementwise(c: AtenCall):
+    "An activation or arithmetic op (in place or not, any size): elementwise ROWS×COLS, the smaller operand broadcast."
+    kind, out = c.name.rstrip("_"), c.outputs[0].shape if c.outputs else c.tensors["self"].shape
+    small = sorted((_held(t) for t in c.tensors.values()), key=math.prod)
+    if kind in UNARY or len(small) < 2 or math.prod(small[0]) == math.prod(out):
+        return _by_rows(out, {"kind": kind} | ({"bcast": "scalar"} if kind in BINARY and len(small) < 2 else {}))
+    o, n = (1,) * (len(out) - len(small[0])) + small[0], math.prod(out)
+    if math.prod(o) == 1: return _by_rows(out, {"kind": kind, "bcast": "scalar"})
+    for k in range(1, len(out)):
+        rc = (math.prod(out[:k]), math.prod(out[k:]))
+        if o[:k] == out[:k] and math.prod(o[k:]) == 1: return Mapped("elementwise", rc, {"kind": kind, "bcast": "row"})
+        if math.prod(o[:k]) == 1 and o[k:] == out[k:]: return Mapped("elementwise", rc, {"kind": kind, "bcast": "col"})
+    return replace(_by_rows(out, {"kind": kind}), note=_say("broadcast", shape=list(small[0]), out=list(out), n=n))
 
-@aten_mapper("add", "mul", "add_", "mul_")
-def map_binary(c: AtenCall):
-    a, b = c.tensors.get("self"), c.tensors.get("other")
-    if a is None or b is None or (a.shape, a.dtype) != (b.shape, b.dtype) or 0 in (*a.stride, *b.stride) or \
-       not a.shape or a.nbytes < ELEMENTWISE_MIN_BYTES: return None, _say("small_elementwise")
-    return Mapped("elementwise", (a.numel // a.shape[-1], a.shape[-1]), {"kind": c.name.rstrip("_")})
+@aten_mapper("mean", "sum", "amax", "_adaptive_avg_pool2d", "avg_pool2d")
+def map_reduction(c: AtenCall):
+    "A reduction (squeeze-excite's pooling too): elementwise mean/sum/amax, ROWS = outputs, COLS = inputs per output."
+    x, rows = c.tensors["self"], max(1, c.outputs[0].numel)
+    return Mapped("elementwise", (rows, max(1, x.numel // rows)), {"kind": "mean" if "pool" in c.name else c.name})
 
-@aten_mapper("cat")
-def map_cat(c: AtenCall):
-    out = c.outputs[0] if c.outputs else None
-    if out is None or out.nbytes < ELEMENTWISE_MIN_BYTES: return None, _say("small_elementwise")
-    return Mapped("d2d", (out.nbytes,))
+GATHERS = ("embedding", "index", "_unsafe_index", "index_select", "gather", "cat", "stack", "max_pool2d_with_indices",
+           "native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm")   # read what they write
+WRITES = ("fill_", "zero_", "zeros", "ones", "full", "zeros_like", "ones_like", "full_like", "new_zeros", "new_ones",
+          "new_full", "arange", "scalar_tensor")
+COPIES = ("_to_copy", "copy_", "clone", "where", "masked_fill", "masked_fill_", "constant_pad_nd", "repeat", "roll",
+          "flip", "tril", "triu", "clamp", "clamp_", "clamp_min", "clamp_max", "pow", "neg", "rsqrt", "sqrt", "abs",
+          "index_put", "index_put_", "scatter", "scatter_", "scatter_add", "scatter_add_", "index_add", "index_add_",
+          "index_copy", "index_copy_")
+
+@aten_mapper(*GATHERS, *WRITES, *COPIES)
+def map_traffic(c: AtenCall):
+    "Data movement as d2d of the bytes that move (a copy reads and writes each once): what a gather or a fill writes, "
+    "else half of what is read (broadcasts once) and written."
+    if c.scalars.get("training"): return None, _say("batchnorm_training")
+    out = sum(o.nbytes for o in c.outputs)
+    item = lambda t: t.nbytes // max(1, t.numel)
+    moved = sum(math.prod(_held(t)) * item(t) for t in c.tensors.values())
+    n = out if c.name in GATHERS else out // 2 if c.name in WRITES else (moved + out) // 2
+    return Mapped("d2d", (max(1, n),))
 
 @aten_mapper("native_layer_norm")
 def map_layer_norm(c: AtenCall):
@@ -310,7 +343,7 @@ def map_layer_norm(c: AtenCall):
 def map_rms_norm(c: AtenCall):
     return _rows(c.tensors["input"], math.prod(c.scalars["normalized_shape"]), "rmsnorm")
 
-@aten_mapper("_softmax", "softmax")
+@aten_mapper("_softmax", "softmax", "_log_softmax", "_safe_softmax")
 def map_softmax(c: AtenCall):
     x = c.tensors["self"]; d = c.scalars["dim"]
     if d not in (-1, len(x.shape) - 1):
@@ -323,6 +356,7 @@ GROUP_MAPPERS: dict[str, Callable] = {
                                        g["tensors"].get("arg1") or g["tensors"]["key"],
                                        g["scalars"].get("is_causal", g["scalars"].get("arg5", False)),
                                        "attn_mask" in g["tensors"] or "arg3" in g["tensors"])}
+
 
 # %% ../../nbs/50a_capture.ipynb #c122e556
 def find_rope(calls: list[AtenCall]) -> list[tuple[list[int], tuple]]:
@@ -418,25 +452,30 @@ def find_moe_routing(calls: list[AtenCall]) -> list[tuple[list[int], int]]:
     return out
 
 # %% ../../nbs/50a_capture.ipynb #2901272c
-_ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh"}
+_ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh", "hardswish", "hardsigmoid"}
 NOTES = ("embedding", "cat", "native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm")  # noted
 
 def _op(name, calls: list[AtenCall], mapped: Mapped|tuple|None, # a mapper's answer: (None, why) outside the grammar
         prec: str) -> ExtractedOp:
     if isinstance(mapped, Mapped) and prec not in _PRECISION.values(): mapped = (None, _say("non_float"))
+    if isinstance(mapped, Mapped):   # a shape or extra its operation does not take: unmapped, the reason kept
+        try: make_workload(mapped.operation, list(mapped.shape), prec, **mapped.extras)
+        except CeilingScoutError as e: mapped = (None, str(e))
     at = {"time_ms": sum(c.time_ms for c in calls), "aten": tuple(c.name for c in calls),
           "calls": tuple(c.index for c in calls), "kind": "compute" if any(c.kind == "compute" for c in calls)
           else ("view" if all(c.kind == "view" for c in calls) else "memory")}
     if not isinstance(mapped, Mapped):
         first = next((v for c in calls for v in c.tensors.values()), None)
         return ExtractedOp(name, None, first.shape if first else (), prec, note=mapped[1] if mapped else "", **at)
-    return ExtractedOp(name, mapped.operation, tuple(mapped.shape), prec, mapped.extras, epilogue=mapped.epilogue, **at)
+    return ExtractedOp(name, mapped.operation, tuple(mapped.shape), prec, mapped.extras, epilogue=mapped.epilogue,
+                       note=mapped.note, **at)
 
 def _fold_routing(taken: dict, calls: list[AtenCall], route: list[int], host: int) -> None:
     "Fold the unmapped single calls of `route` into the op of expert GEMM call `host` (in `taken`, in place)."
     h = taken[host]
     if h.operation not in ("gemm", "grouped_gemm"): return
-    extra = [i for i in route if not taken[i].mapped and len(taken[i].calls) == 1 and calls[i].kind != "view"]
+    extra = [i for i in route if taken[i].operation in (None, "d2d", "elementwise") and len(taken[i].calls) == 1
+             and calls[i].kind != "view"]
     names = ", ".join(dict.fromkeys(calls[i].name for i in extra))
     op = replace(h, calls=h.calls + tuple(extra), aten=h.aten + tuple(calls[i].name for i in extra),
                  time_ms=h.time_ms + sum(calls[i].time_ms for i in extra),
@@ -446,7 +485,9 @@ def _fold_routing(taken: dict, calls: list[AtenCall], route: list[int], host: in
 def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
     "Map captured calls to `ExtractedOp`s (composite groups, RoPE, ATen mappers; the rest unmapped), in call order."
     taken: dict[int, ExtractedOp] = {}
-    def prec_of(cs): return next((_PRECISION.get(v.dtype, v.dtype) for c in cs for v in c.tensors.values()), "fp32")
+    def prec_of(cs):   # the first floating tensor's (a mask or ids first: where, index), else the first's
+        ds = [v.dtype for c in cs for v in (*c.tensors.values(), *c.outputs)]
+        return next((_PRECISION[d] for d in ds if d in _PRECISION), ds[0] if ds else "fp32")
     for gi, g in enumerate(groups):
         cs = [c for c in calls if c.group == gi]
         if not cs: continue

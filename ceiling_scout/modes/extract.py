@@ -3,7 +3,7 @@
 # %% ../../nbs/51_extract.ipynb #eed37d18
 from __future__ import annotations
 import json, math
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Any, Callable
 import torch
@@ -18,10 +18,10 @@ from .capture import (TensorInfo, Ref, AtenCall, ExtractedOp, Mapped, attention_
 
 # %% auto #0
 __all__ = ['WEIGHT_VIEWS', 'SPARSITY_KEYS', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS',
-           'ONNX_MAPPERS', 'onnx_mapper', 'gemm_weight', 'attach_weight_sparsity', 'what_if_sparsity', 'ExtractedModel',
-           'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json', 'onnx_matmul', 'onnx_gemm', 'onnx_conv',
-           'onnx_rowwise', 'onnx_gelu', 'onnx_attention', 'read_onnx', 'onnx_links', 'onnx_attention_patterns',
-           'onnx_gelu_patterns']
+           'ONNX_MAPPERS', 'onnx_mapper', 'ONNX_ELEMENTWISE', 'gemm_weight', 'attach_weight_sparsity',
+           'what_if_sparsity', 'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json',
+           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_gelu', 'onnx_elementwise', 'onnx_attention',
+           'read_onnx', 'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns', 'onnx_bias_patterns']
 
 # %% ../../nbs/51_extract.ipynb #6720f885
 WEIGHT_VIEWS = {"t": True, "transpose": True, "permute": True, "view": False, "_unsafe_view": False,
@@ -121,6 +121,7 @@ class ExtractedModel:
     calls: list[AtenCall] = field(default_factory=list, repr=False)
     weights: dict = field(default_factory=dict, repr=False)   # weight name -> a gemm's A = the weight as N×K
     placement: dict|None = None        # what the tool did to the model first (`modes.models.Placement.to_dict()`)
+    kernels: dict|None = field(default=None, repr=False)   # CUDA: kernel ms per call, GPU-busy ms (`profile_calls`)
     @property
     def mapped(self) -> list[ExtractedOp]: return [o for o in self.ops if o.mapped]
     @property
@@ -384,6 +385,17 @@ def onnx_gelu(node, s, a):
     x = s(node.input[0])
     return Mapped("elementwise", (math.prod(x[:-1]), x[-1]), {"kind": "gelu"})
 
+ONNX_ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "Relu", "Sigmoid", "Tanh", "HardSwish", "HardSigmoid", "Exp", "Sin",
+                    "Cos")
+
+@onnx_mapper(*ONNX_ELEMENTWISE)
+def onnx_elementwise(node, s, a):
+    "An activation, or arithmetic on two operands of one shape (broadcast ones, the exporter's scales: left)."
+    try: xs = [tuple(s(i)) for i in node.input]
+    except CeilingScoutError: return None   # a scalar constant (no shape): a broadcast
+    if len(set(xs)) != 1 or len(xs[0]) < 2: return None   # under 2-D: shape arithmetic
+    return Mapped("elementwise", (math.prod(xs[0][:-1]), xs[0][-1]), {"kind": node.op_type.lower()})
+
 @onnx_mapper("Attention")
 def onnx_attention(node, s, a):
     q, k = s(node.input[0]), s(node.input[1])
@@ -433,7 +445,7 @@ def read_onnx(path: str|Path, precision: str|None=None # default: the element ty
             kind = "view" if node.op_type in _ONNX_VIEWS else "memory"
             ops.append(ExtractedOp(label, None, tuple(d or 0 for d in first[0]), prec, kind=kind, **at,
                                    note=sentence("extract", "outside", {}) if mapper else ""))
-    ops = onnx_gelu_patterns(g, onnx_attention_patterns(g, ops, known), known)
+    ops = onnx_bias_patterns(g, onnx_gelu_patterns(g, onnx_attention_patterns(g, ops, known), known), known)
     return ExtractedModel(p.stem, ops, "onnx", "ONNX shape inference", None, "cpu")
 
 # %% ../../nbs/51_extract.ipynb #58e83720
@@ -495,3 +507,16 @@ def onnx_gelu_patterns(g, ops: list[ExtractedOp], known: dict) -> list[Extracted
         elif not (set(o.calls) & covered): out.append(o)
     return out
 
+
+# %% ../../nbs/51_extract.ipynb #d2631617
+def onnx_bias_patterns(g, ops: list[ExtractedOp], known: dict) -> list[ExtractedOp]:
+    "A MatMul's bias `Add` (a 1-D initializer added to its output) folds into its gemm's epilogue, as in addmm."
+    prod, inits = onnx_links(g)[0], {i.name for i in g.initializer}
+    one = {o.calls[0]: o for o in ops if len(o.calls) == 1}
+    folded = set()
+    for i, n in enumerate(g.node):
+        j = prod.get(n.input[0]) if n.op_type == "Add" and len(n.input) == 2 else None
+        mm = one.get(j) if j is not None and g.node[j].op_type == "MatMul" else None
+        if mm is None or not mm.mapped or n.input[1] not in inits or len(known[n.input[1]][0]) != 1: continue
+        one[j] = replace(mm, epilogue=("bias",), aten=mm.aten + ("Add",), calls=mm.calls + (i,)); folded.add(i)
+    return [one.get(o.calls[0], o) if len(o.calls) == 1 else o for o in ops if not set(o.calls) & folded]

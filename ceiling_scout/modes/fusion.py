@@ -105,9 +105,9 @@ def replay_chain(em: ExtractedModel, chain: list[ExtractedOp], device: str|torch
         if c.kind == "view" and c.index not in inside and set(c.inputs_from) <= inside and \
                 users.get(c.index) and set(users[c.index]) <= inside | {c.index}: inside.add(c.index)
     idx = sorted(inside)
-    def eff_users(i):
+    def eff_users(i):   # through views outside the chain; a view nobody reads is the model's output: a user
         for u in users.get(i, []):
-            if calls[u].kind == "view" and u not in inside: yield from eff_users(u)
+            if calls[u].kind == "view" and u not in inside and users.get(u): yield from eff_users(u)
             else: yield u
     ext, refs = {}, []
     for i in idx:
@@ -188,8 +188,9 @@ def measure_fused(chain: FusionChain, fn: Callable, inputs: tuple, device, warmu
             if why := mismatch_note("torch.compile", err, tol):   # a wrong (or non-finite) output: said, not timed
                 chain.note = _join(chain.note, why); return chain
             chain.compiled_ms = measure(lambda: cfn(*inputs), dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
-        except Exception as e:
-            chain.note = _join(chain.note, f"torch.compile failed: {type(e).__name__}: {str(e)[:120]}")
+        except Exception as e:   # said with what to do: the eager time stands
+            chain.note = _join(chain.note, sentence("fusion", "compile_failed", {"error": type(e).__name__,
+                                                                                 "message": str(e)[:120]}))
     return chain
 
 # %% ../../nbs/51a_fusion.ipynb #1926cbe6

@@ -10,7 +10,7 @@ import torch
 from ..engine.core import CeilingScoutError, Priority, Approach, Precision, parse_enum, sentence
 from ..engine.workloads import Flag, Mode, register_mode
 from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig
-from ..engine.verdict import Verdict
+from ..engine.verdict import Verdict, TOO_NOISY_CI
 from ..engine.report import write_report
 from .extract import (ExtractedModel, ExtractedOp, extract_ops, read_ops_json, read_onnx, write_ops_json,
                                         what_if_sparsity)
@@ -18,15 +18,17 @@ from .fusion import FusionDetector
 from .models import load_factory, place_model
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .harness import GPU_WORK, activity_type, quiet_profile
+from .capture import labelled_pass
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from .triage_data import ModelReport, TriageItem
 from ..engine.numbers import number
 
 # %% auto #0
-__all__ = ['COVERAGE_WARN', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads', 'mapped_share', 'saved_fraction',
-           'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy', 'kineto_events', 'busy_from_events',
-           'profile_gpu_busy', 'host_decision', 'host_item', 'TriageConfig', 'phase_timer', 'source_name',
-           'model_dtype', 'place_source', 'triage', 'parse_sparsify']
+__all__ = ['GPU_COVERAGE_GOAL', 'COVERAGE_WARN', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads', 'mapped_share',
+           'gpu_coverage', 'saved_fraction', 'amdahl_speedup', 'analyze_settled', 'sparse_alternative', 'gpu_busy_time',
+           'GpuBusy', 'kineto_events', 'busy_from_events', 'profile_calls', 'profile_gpu_busy', 'host_decision',
+           'host_item', 'TriageConfig', 'phase_timer', 'source_name', 'model_dtype', 'place_source', 'triage',
+           'parse_sparsify']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -62,6 +64,25 @@ def mapped_share(model: ExtractedModel) -> float|None:
     total = sum(o.time_ms * o.count for o in timed)
     return sum(o.time_ms * o.count for o in timed if o.mapped) / total if total > 0 else None
 
+# %% ../../nbs/52_model_triage.ipynb #96834781
+GPU_COVERAGE_GOAL = 0.95   # below this share of the GPU-busy time in mapped operations, the rest is named in a warning
+
+def gpu_coverage(model: ExtractedModel) -> dict|None:
+    "The share of the step's GPU-busy time its mapped ops account for (CPU: of the captured op time), the rest by name."
+    k = model.kernels if model.kernels and model.kernels["calls"] == len(model.calls) else None
+    ms = (lambda o: sum(k["kernel_ms"].get(c, 0.0) for c in o.calls)) if k else \
+        (lambda o: 0.0 if o.time_ms is None or (o.kind == "view" and not o.mapped) else o.time_ms * o.count)
+    total, rest = (k["busy_ms"] if k else sum(ms(o) for o in model.ops)), {}
+    for o in model.unmapped:
+        key = "+".join(dict.fromkeys(o.aten)) or o.name
+        if ms(o) > 0: rest[key] = rest.get(key, 0.0) + ms(o)
+    if k and (free := total - sum(ms(o) for o in model.ops)) > 1e-3 * total: rest["(no call)"] = free
+    if not total: return None
+    mapped = sum(ms(o) for o in model.mapped)
+    return {"share": min(1.0, mapped / total), "basis": "gpu_busy" if k else "captured_ops", "total_ms": total,
+            "mapped_ms": mapped, "rest": [{"name": n, "time_ms": t, "share": min(1.0, t / total)}
+                                          for n, t in sorted(rest.items(), key=lambda x: -x[1])]}
+
 # %% ../../nbs/52_model_triage.ipynb #7772a438
 def saved_fraction(share: float|None, gain: float|None) -> float:
     "Fraction of the model's time saved by speeding up an op of time-share `share` by `gain` (0 when gain <= 1)."
@@ -86,6 +107,20 @@ def _saving(share: float|None, t: float|None, g: float|None) -> dict:
     return {"model_saved_fraction": saved, "saved_ms": t * (1 - 1 / g) if (t and g) else 0.0,
             "model_speedup_if_done": amdahl_speedup(saved)}
 
+def analyze_settled(scout: CeilingScout, w: Any, energy: str="all") -> Verdict:
+    "`scout.analyze(w)`; a verdict too noisy to decide is measured again adaptively (95 % CI within 2 %, 10 s at most)."
+    v = scout.analyze(w, energy=energy)
+    if v.finding != "too_noisy": return v
+    keep = scout.config
+    scout.config = replace(keep, measure=MeasureConfig.adaptive(0.02, max_time_s=10.0, warmup=keep.measure.warmup))
+    try: v2 = scout.analyze(w, energy=energy)
+    finally: scout.config = keep
+    return replace(v2, evidence={**v2.evidence, "remeasured": "adaptive"})
+
+def _rank_key(r: TriageItem) -> tuple:
+    "Best saving first; a row too noisy to decide last, whatever its gain (it has none)."
+    return (r.finding == "too_noisy", -r.model_saved_fraction, -(r.share or 0))
+
 def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None) -> TriageItem:
     b, w, t = v.baseline, v.workload, _op_ms(u, v)
     share = t / model_ms if (t is not None and model_ms) else None
@@ -100,6 +135,12 @@ def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None
                     gain_kind="none" if v.gain is None else "measured" if v.gain_ci95 is not None else "headroom",
                     notes=u["notes"], recommendation=v.recommendation, error=b.error, sparsity=u.get("sparsity"),
                     sparse=sparse, **_saving(share, t, g))
+    st = b.measurement.stats if b.ok and b.measurement else None
+    noisy = "noise_warning" in v.evidence or (st is not None and (st.ci95_rel or math.inf) > TOO_NOISY_CI)
+    if v.finding == "too_noisy": it = replace(it, noise={**v.facts, "remeasured": v.evidence.get("remeasured")})
+    elif noisy and it.gain_kind == "headroom" and it.priority == Priority.HIGH.value:   # not HIGH on a noisy headroom
+        it = replace(it, priority=Priority.MEDIUM.value, noise={"ci95_rel": st and st.ci95_rel, "n": st and st.n,
+                                                                 "priority_was": Priority.HIGH.value})
     if sparse and sparse.get("faster") and sparse["gain"] > (g or 1.0):    # the measured sparse kernel wins
         return replace(it, priority=sparse["priority"], approach=sparse["approach"], finding=sparse["finding"],
                        gain=sparse["gain"], gain_ci95=sparse["gain_ci95"], gain_kind="sparse", dense_gain=v.gain,
@@ -166,6 +207,21 @@ def busy_from_events(ev: list[tuple[str, int, int]], steps: int, wall_s: float) 
     if not n:   # a step on CUDA launches work: none seen means the profiler saw nothing (CUPTI), not an idle GPU
         return GpuBusy(None, steps, 0.0, wall_s * 1e3 / steps, sentence("triage", "no_gpu_work", {}))
     return GpuBusy(gpu_busy_time(ev) / 1e6 / steps, steps, n / steps, wall_s * 1e3 / steps)
+
+def profile_calls(model: Callable, inputs: tuple, device: str|torch.device,
+                  timeout_s: float|None=DEFAULT_TIMEOUT_S) -> dict|None:
+    "CUDA: each ATen call's kernel ms (its kernels, copies, memsets summed) and the step's GPU-busy ms; None elsewhere."
+    dev = torch.device(device)
+    if dev.type != "cuda": return None
+    def run():
+        with torch.no_grad():
+            model(*inputs); torch.cuda.synchronize(dev)
+            with quiet_profile(dev) as p: n = labelled_pass(model, inputs); torch.cuda.synchronize(dev)
+        return p, n
+    p, n = guarded_call(run, "the labelled forward", timeout_s)
+    per = {int(e.name[3:]): e.device_time_total / 1e3 for e in p.events()
+           if e.name.startswith("cs#") and str(e.device_type).endswith("CPU")}
+    return {"calls": n, "kernel_ms": per, "busy_ms": gpu_busy_time(kineto_events(p)) / 1e6}
 
 def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*inputs)
                      device: str|torch.device, steps: int=5,
@@ -327,6 +383,7 @@ def _extracted(model: Any, example_inputs: Any, scout: CeilingScout, cfg: Triage
     with phase_timer(phases, "busy_s"):
         busy = None if read else profile_gpu_busy(lambda: m(*inputs), scout.device, cfg.busy_steps, cfg.timeout_s,
                                                   what=f"the forward of {em.name!r}")
+        if not read: em.kernels = profile_calls(m, inputs, scout.device, cfg.timeout_s)
     return (_one_device(em, scout) if read else em), labels, busy
 
 def _one_device(em: ExtractedModel, scout: CeilingScout) -> ExtractedModel:
@@ -348,7 +405,9 @@ def _model_time(em: ExtractedModel, uniq: dict, verdicts: dict) -> tuple[float, 
                 + sum((o.time_ms or 0) * o.count for o in em.unmapped))
     return model_ms, [sentence("triage", "no_model_time", {"source": em.source, "model_ms": model_ms})]
 
-def _coverage_warnings(coverage: float|None, step_ms: float|None) -> list[str]:
+def _coverage_warnings(coverage: float|None, step_ms: float|None, gcov: dict|None=None) -> list[str]:
+    if gcov and gcov["share"] < GPU_COVERAGE_GOAL: return [sentence("triage", "gpu_coverage", gcov)] + \
+        _coverage_warnings(coverage, step_ms)
     if coverage is not None and coverage < COVERAGE_WARN:
         return [sentence("triage", "low_coverage", {"coverage": coverage, "threshold": COVERAGE_WARN,
                                                     "step_ms": step_ms})]
@@ -375,21 +434,21 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     from tqdm.auto import tqdm
     with phase_timer(phases, "measure_s"):
         for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
-            verdicts[key] = scout.analyze(u["workload"], energy=cfg.energy)
+            verdicts[key] = analyze_settled(scout, u["workload"], cfg.energy)
             alts[key] = sparse_alternative(u, em, scout) if cfg.sparse else None
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
     model_ms, time_warns = _model_time(em, uniq, verdicts)
-    items = sorted((_item(k, uniq[k], v, model_ms, alts[k]) for k, v in verdicts.items()),
-                   key=lambda r: (-r.model_saved_fraction, -(r.share or 0)))
+    items = sorted((_item(k, uniq[k], v, model_ms, alts[k]) for k, v in verdicts.items()), key=_rank_key)
     high = sum(r.model_saved_fraction for r in items if r.priority == "HIGH")   # the operations' rows only
     every = sum(r.model_saved_fraction for r in items)
     host = host_decision(em.step_ms, busy or profiled, bench_total)
     hb = host is not None and host["finding"] == "host_bound"
-    if hb: items = sorted(items + [host_item(host)], key=lambda r: (-r.model_saved_fraction, -(r.share or 0)))
+    if hb: items = sorted(items + [host_item(host)], key=_rank_key)
     items = [replace(r, rank=i + 1).to_dict() for i, r in enumerate(items)]
     coverage = bench_total / em.step_ms if em.step_ms else None
     captured = em.measured_ms / em.step_ms if (em.step_ms and em.measured_ms) else None
-    warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns + _coverage_warnings(coverage, em.step_ms)
+    gcov = gpu_coverage(em)
+    warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns + _coverage_warnings(coverage, em.step_ms, gcov)
              + [f"{r['workload']}: {r['status']}: {r['error']}" for r in items if r["status"] != "ok"]
              + ([sentence("triage", "host_bound", host)] if hb else [])
              + ([sentence("triage", "busy_not_profiled", host)] if host and host["finding"] == "not_profiled" else []))
@@ -408,7 +467,7 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
                        environment=scout.environment.to_dict(), elapsed_s=before + time.perf_counter() - t0,
                        gpu_busy_ms=host and host["gpu_busy_ms"], gpu_busy_share=host and host["gpu_busy_share"],
                        busy_coverage=host and host["busy_coverage"], host=host, mapped_share=mapped_share(em),
-                       phases_s=phases)
+                       phases_s=phases, gpu_coverage=gcov and gcov["share"], gpu_coverage_detail=gcov)
 
 # %% ../../nbs/52_model_triage.ipynb #0e017e95
 TRIAGE_FLAGS = (Flag("--model", str, "triage a whole model: a built-in (llama_block, llama_block_tiny, vit_block, "

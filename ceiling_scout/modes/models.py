@@ -15,8 +15,9 @@ from ..ops.rope import rope_tables, rotate_half_rope
 
 # %% auto #0
 __all__ = ['HF_BUILDERS', 'BUILTIN_MODELS', 'FACTORY_KEYWORDS', 'LlamaBlock', 'llama_block', 'llama_block_tiny', 'ViTBlock',
-           'Bottleneck', 'vit_block', 'vit_block_tiny', 'resnet_bottleneck', 'resnet_bottleneck_tiny', 'read_hf_config',
-           'model_from_hf_config', 'resolve_factory', 'load_factory', 'Placement', 'map_tensors', 'place_model']
+           'Bottleneck', 'vit_block', 'vit_block_tiny', 'resnet_bottleneck', 'resnet_bottleneck_tiny',
+           'efficientnet_b0', 'KVDecode', 'llama_decode', 'read_hf_config', 'model_from_hf_config', 'resolve_factory',
+           'load_factory', 'Placement', 'map_tensors', 'place_model']
 
 # %% ../../nbs/50_models.ipynb #843138a1
 class LlamaBlock(nn.Module):
@@ -127,6 +128,48 @@ def resnet_bottleneck_tiny(batch: int=2, hw: int=16, dtype: torch.dtype|str|None
     "The bottleneck at CPU/CI size: 64 -> 16 -> 16 -> 64 channels on (2, 64, 16, 16)."
     return resnet_bottleneck(batch, hw, dtype, device, c=64, mid=16)
 
+# %% ../../nbs/50_models.ipynb #f9d8b713
+def _size(device: str|None, cpu, gpu):
+    "(device, the CPU size or the GPU size): a CPU gets a small copy that triages in seconds."
+    dev = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
+    return dev, (cpu if dev.type == "cpu" else gpu)
+
+def efficientnet_b0(batch: int|None=None, dtype: torch.dtype|str|None=None, device: str|None=None
+                   ) -> tuple[nn.Module, tuple[torch.Tensor, ...]]:
+    "EfficientNet-B0 (transformers, random weights): depthwise convolutions, squeeze-excite; 32 × 224 px (CPU: 1 × 64)."
+    from transformers import EfficientNetConfig, EfficientNetModel
+    dev, (b, px) = _size(device, (1, 64), (32, 224))
+    torch.manual_seed(0)
+    m = EfficientNetModel(EfficientNetConfig(width_coefficient=1.0, depth_coefficient=1.0, image_size=px,
+                                             hidden_dim=1280, dropout_rate=0.2))
+    return _placed(m, torch.randn(batch or b, 3, px, px), dtype, str(dev))
+
+class KVDecode(nn.Module):
+    "One decode step of a transformers decoder: new tokens against a KV cache of `past` tokens (a buffer per layer)."
+    def __init__(self, model: nn.Module, kv: list[torch.Tensor]):
+        super().__init__(); self.model, self.layers = model, len(kv) // 2
+        for i, t in enumerate(kv): self.register_buffer(f"kv{i}", t)
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        from transformers import DynamicCache
+        cache = DynamicCache()   # rebuilt every call: each step sees the same past, as a server's next token does
+        for i in range(self.layers): cache.update(getattr(self, f"kv{2 * i}"), getattr(self, f"kv{2 * i + 1}"), i)
+        return self.model(input_ids=ids, past_key_values=cache, use_cache=True).last_hidden_state
+
+def llama_decode(batch: int|None=None, seq: int|None=None, # the KV cache's length (past tokens)
+                 dtype: torch.dtype|str|None=None, device: str|None=None) -> tuple[nn.Module, tuple[torch.Tensor, ...]]:
+    "A Llama decoder (transformers, GQA, 8 layers of 2048) decoding 1 token per sequence for 8 sequences against a "
+    "4096-token KV cache (CPU: 2 layers of 256, 1 × 256)."
+    from transformers import LlamaConfig, LlamaModel
+    dev, (b, past, d, n) = _size(device, (1, 256, 256, 2), (8, 4096, 2048, 8))
+    torch.manual_seed(0)
+    cfg = LlamaConfig(hidden_size=d, intermediate_size=d * 11 // 4, num_hidden_layers=n, num_attention_heads=d // 64,
+                      num_key_value_heads=d // 256, vocab_size=32000, attn_implementation="sdpa")
+    kv = [torch.randn(batch or b, d // 256, seq or past, 64) for _ in range(2 * n)]
+    dt = getattr(torch, dtype) if isinstance(dtype, str) else dtype or (torch.bfloat16 if dev.type == "cuda" else None)
+    m = KVDecode(LlamaModel(cfg), kv).to(device=dev, dtype=dt or torch.float32).eval()
+    return m, (torch.randint(0, cfg.vocab_size, (batch or b, 1), device=dev),)
+
+
 # %% ../../nbs/50_models.ipynb #40740454
 def read_hf_config(src: str|Path|dict # a config.json path, or its parsed content
                   ) -> tuple[dict, str]:
@@ -208,7 +251,7 @@ def model_from_hf_config(config: str|Path|dict, # a Hugging Face config.json (pa
 BUILTIN_MODELS: dict[str, Callable] = {
     "llama_block": llama_block, "llama_block_tiny": llama_block_tiny, "vit_block": vit_block,
     "vit_block_tiny": vit_block_tiny, "resnet_bottleneck": resnet_bottleneck,
-    "resnet_bottleneck_tiny": resnet_bottleneck_tiny}
+    "resnet_bottleneck_tiny": resnet_bottleneck_tiny, "efficientnet_b0": efficientnet_b0, "llama_decode": llama_decode}
 
 def _factory_module(spec: str, where: str, timeout_s: float|None):
     "The module `where` (a .py path or a dotted name), imported in the box: its top level is user code too."

@@ -24,6 +24,7 @@ _AT_LEAST_0, _ABOVE_0, _AT_LEAST_1 = (0.0, None, False), (0.0, None, True), (1.0
 MODEL_REPORT_RANGES: dict[str, tuple] = {   # field -> (low, high, low excluded), wherever the field appears
     "share": _UNIT, "model_saved_fraction": _UNIT, "sparsity": _UNIT, "density": _UNIT, "block_sparsity": _UNIT,
     "coverage": _AT_LEAST_0, "captured_share": _AT_LEAST_0, "busy_coverage": _AT_LEAST_0, "mapped_share": _UNIT,
+    "gpu_coverage": _UNIT,
     "gpu_busy_share": _UNIT, "idle_share": _UNIT, "efficiency": _AT_LEAST_0,
     "arithmetic_intensity": _AT_LEAST_0, "compiled_rel_error": _AT_LEAST_0, "round_trips_saved": _AT_LEAST_0,
     "gain": _ABOVE_0, "dense_gain": _ABOVE_0, "step_ms": _ABOVE_0,
@@ -104,6 +105,7 @@ class TriageItem:
     model_saved_fraction: float = 0.0; saved_ms: float = 0.0; model_speedup_if_done: float = 1.0 # share·(1−1/gain)
     epilogue: list|None = None; notes: list|None = None; recommendation: str = ""; error: str|None = None
     sparsity: dict|None = None; sparse: dict|None = None   # the weight's sparsity; its sparse kernels, measured
+    noise: dict|None = None             # too noisy (after an adaptive re-run), or a noisy headroom kept off HIGH
     dense_gain: float|None = None       # where a sparse kernel's gain ranks the row: the dense verdict's
     rank: int|None = None
     @property
@@ -147,6 +149,8 @@ class ModelReport:
     mapped_share: float|None = None     # Σ in-model times of the mapped ops / those of every op that moves data
     host: dict|None = None              # the GPU-busy decision: finding (host_bound, gpu_busy) and its facts
     phases_s: dict|None = None          # where `elapsed_s` went: load_s, extract_s, busy_s, measure_s, fusion_s
+    gpu_coverage: float|None = None     # share of the GPU-busy time in mapped ops (CPU: of the captured op time)
+    gpu_coverage_detail: dict|None = None   # its basis (gpu_busy, captured_ops), total and mapped ms, the rest by name
     version: int = MODEL_REPORT_VERSION
     kind: ClassVar[str] = "model_triage"; schema: ClassVar[str] = f"ceiling_scout.model_report/{MODEL_REPORT_VERSION}"
     def to_dict(self) -> dict: return asdict(self)

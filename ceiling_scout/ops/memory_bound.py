@@ -4,7 +4,7 @@
 
 # %% ../../nbs/22_memory_bound.ipynb #b6360d85
 from __future__ import annotations
-import importlib.util
+import importlib.util, math
 from dataclasses import dataclass
 from typing import Callable, ClassVar
 import torch
@@ -15,9 +15,9 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 
 # %% auto #0
-__all__ = ['ROWWISE_PRECISIONS', 'ELEMENTWISE_KINDS', 'apex_available', 'MemoryBoundWorkload', 'RowwiseWorkload',
-           'LayerNormWorkload', 'RMSNormWorkload', 'SoftmaxWorkload', 'BiasGeluWorkload', 'ElementwiseWorkload',
-           'faster_or_facts', 'decide_memory_bound']
+__all__ = ['ROWWISE_PRECISIONS', 'ELEMENTWISE_KINDS', 'REDUCTIONS', 'BROADCASTS', 'apex_available', 'MemoryBoundWorkload',
+           'RowwiseWorkload', 'LayerNormWorkload', 'RMSNormWorkload', 'SoftmaxWorkload', 'BiasGeluWorkload',
+           'ElementwiseWorkload', 'faster_or_facts', 'decide_memory_bound']
 
 # %% ../../nbs/22_memory_bound.ipynb #ba1947e7
 ROWWISE_PRECISIONS = (Precision.FP32, Precision.FP16, Precision.BF16)
@@ -150,51 +150,63 @@ class BiasGeluWorkload(RowwiseWorkload):
 
 # %% ../../nbs/22_memory_bound.ipynb #d313ede6
 ELEMENTWISE_KINDS = {  # kind: (input names, eager code, nominal FLOPs per element)
-    "add": (("x", "y"), "x + y", 1.0), "mul": (("x", "y"), "x * y", 1.0),
-    "gelu": (("x",), "torch.nn.functional.gelu(x)", 8.0), "silu": (("x",), "torch.nn.functional.silu(x)", 4.0),
-    "relu": (("x",), "torch.relu(x)", 1.0),
-    "silu_mul": (("gate", "up"), "torch.nn.functional.silu(gate) * up", 5.0)}
+    "add": (("x", "y"), "x + y", 1.0), "sub": (("x", "y"), "x - y", 1.0), "mul": (("x", "y"), "x * y", 1.0),
+    "div": (("x", "y"), "x / y", 1.0), "gelu": (("x",), "torch.nn.functional.gelu(x)", 8.0),
+    "silu": (("x",), "torch.nn.functional.silu(x)", 4.0), "relu": (("x",), "torch.relu(x)", 1.0),
+    "sigmoid": (("x",), "torch.sigmoid(x)", 4.0), "tanh": (("x",), "torch.tanh(x)", 4.0),
+    "sin": (("x",), "torch.sin(x)", 4.0), "cos": (("x",), "torch.cos(x)", 4.0),
+    "hardswish": (("x",), "torch.nn.functional.hardswish(x)", 4.0), "exp": (("x",), "torch.exp(x)", 4.0),
+    "hardsigmoid": (("x",), "torch.nn.functional.hardsigmoid(x)", 3.0),
+    "silu_mul": (("gate", "up"), "torch.nn.functional.silu(gate) * up", 5.0),
+    "mean": (("x",), "x.mean(-1)", 1.0), "sum": (("x",), "x.sum(-1)", 1.0), "amax": (("x",), "x.amax(-1)", 1.0)}
+REDUCTIONS = ("mean", "sum", "amax")   # one output per row
+BROADCASTS = {"none": None, "row": lambda r, c: (r, 1), "col": lambda r, c: (c,), "scalar": lambda r, c: ()}
+_EAGER = {k: eval(f"lambda {', '.join(i)}: {code}", {"torch": torch}) for k, (i, code, _) in ELEMENTWISE_KINDS.items()}
 
 @register_workload
 @dataclass(frozen=True)
 class ElementwiseWorkload(RowwiseWorkload):
-    "An elementwise kernel over ROWS×COLS tensors (`kind`: add, mul, gelu, silu, relu, silu_mul): inputs read, output "
-    "written."
+    "An elementwise kernel over ROWS×COLS tensors (`kind`), or a reduction along each row; `bcast`: the second input's "
+    "broadcast (ROWS×1, COLS, or a scalar)."
     kind: str = "add"
+    bcast: str = "none"
     operation: ClassVar[str] = "elementwise"
     cli_flags: ClassVar[tuple[Flag, ...]] = (
         Flag("--kind", str, "the elementwise kernel: " + ", ".join(ELEMENTWISE_KINDS),
-             choices=tuple(ELEMENTWISE_KINDS)),)
+             choices=tuple(ELEMENTWISE_KINDS)),
+        Flag("--bcast", str, "a binary kind's second input broadcast: none, row (ROWS×1), col (COLS) or scalar",
+             choices=tuple(BROADCASTS)))
     example_shapes: ClassVar[dict] = {"8192x8192 bf16 silu_mul": ("8192,8192", "bf16", {"kind": "silu_mul"})}
-    calling_convention: ClassVar[str] = ("fn(*inputs) by kind: add fn(x, y) -> x + y; mul fn(x, y) -> x * y; "
-                                         "gelu fn(x) -> gelu(x), erf form; silu fn(x) -> silu(x); "
-                                         "relu fn(x) -> relu(x); "
-                                         "silu_mul fn(gate, up) -> silu(gate) * up")
+    calling_convention: ClassVar[str] = "fn(*inputs) by kind: " + "; ".join(
+        f"{k} fn({', '.join(i)}) -> {code}" for k, (i, code, _) in ELEMENTWISE_KINDS.items())
     def __post_init__(self):
         super().__post_init__()
         if self.kind not in ELEMENTWISE_KINDS:
             raise CeilingScoutError(f"elementwise kind must be one of {', '.join(ELEMENTWISE_KINDS)}; "
                                     f"got {self.kind!r}")
+        if self.bcast not in BROADCASTS or (self.bcast != "none" and len(self.inputs) != 2):
+            raise CeilingScoutError(f"elementwise bcast must be one of {', '.join(BROADCASTS)} (other than none only "
+                                    f"for a kind of two inputs); got bcast={self.bcast!r} for kind {self.kind!r}")
     @property
-    def extras(self) -> dict: return {"kind": self.kind}
+    def extras(self) -> dict: return {"kind": self.kind} | ({"bcast": self.bcast} if self.bcast != "none" else {})
     @property
     def inputs(self) -> tuple[str, ...]: return ELEMENTWISE_KINDS[self.kind][0]
     @property
     def eager_code(self) -> str: return ELEMENTWISE_KINDS[self.kind][1]
     @property
     def flops(self) -> float: return ELEMENTWISE_KINDS[self.kind][2] * self.ROWS * self.COLS
+    def _shape(self, i: int) -> tuple[int, ...]:
+        "Input `i`'s shape: ROWS×COLS, the second one broadcast as `bcast` says."
+        b = BROADCASTS[self.bcast] if i == 1 else None
+        return (self.ROWS, self.COLS) if b is None else b(self.ROWS, self.COLS)
     @property
     def bytes_min(self) -> float:
-        return float((len(self.inputs) + 1) * self.ROWS * self.COLS * self.precision.itemsize)
+        out = self.ROWS if self.kind in REDUCTIONS else self.ROWS * self.COLS
+        return float((sum(math.prod(self._shape(i)) for i in range(len(self.inputs))) + out) * self.precision.itemsize)
     def make_inputs(self, device, seed=0) -> dict:
-        return {n: random_tensor((self.ROWS, self.COLS), self.precision.dtype, device, seed + i)
+        return {n: random_tensor(self._shape(i), self.precision.dtype, device, seed + i)
                 for i, n in enumerate(self.inputs)}
-    def eager(self, x: dict) -> torch.Tensor:
-        if self.kind == "add": return x["x"] + x["y"]
-        if self.kind == "mul": return x["x"] * x["y"]
-        if self.kind == "gelu": return F.gelu(x["x"])
-        if self.kind == "relu": return torch.relu(x["x"])
-        return F.silu(x["x"]) if self.kind == "silu" else F.silu(x["gate"]) * x["up"]
+    def eager(self, x: dict) -> torch.Tensor: return _EAGER[self.kind](*x.values())
 
 
 # %% ../../nbs/22_memory_bound.ipynb #fa2c7951

@@ -79,6 +79,14 @@ says_text("triage", {
     "high_coverage": ("coverage {coverage:.0%}: the operations measured alone take longer than inside the model "
                       "(caches warm in the model, or noise): read the gains, not the shares' sum")})
 
+@says("triage", "gpu_coverage")
+def _gpu_coverage(f: dict) -> str:
+    of = ("of the step's GPU-busy time (kernel intervals, union)" if f["basis"] == "gpu_busy" else
+          "of the captured op time (a CPU: it stands in for the GPU-busy time)")
+    rest = ", ".join(f"{r['name']} {number(r['time_ms'], fmt='.3g')} ms" for r in f["rest"][:8])
+    return (f"the mapped operations account for {number(f['share'], fmt='.1%')} {of}, "
+            f"{number(f['total_ms'], fmt='.4g')} ms; the rest: {rest or 'none named'}")
+
 # %% ../../nbs/78_mode_words.ipynb #018e87a8
 @says("triage", "host_bound")
 def _host_bound(f: dict) -> str:
@@ -215,7 +223,8 @@ says_text("capture", {**{k: f"{w}: measured as a device copy of the bytes it wri
     "conv_grammar": ("convolution with groups={groups}, dilation={dil}, stride={st}, padding={pad}, "
                      "transposed={transposed} is outside the conv2d grammar"),
     "softmax_dim": "softmax over dim {dim} of {ndim} (the grammar is the last dim)",
-    "small_elementwise": "a broadcast, scalar or under-64 KiB operand: launch-bound, left to the fusion chains",
+    "broadcast": ("operand {shape} broadcast over {out} in no row or column pattern: measured as a full-size operand "
+                  "(its bytes overcounted)"),
     "batchnorm_training": "batch norm in training (statistics computed): not mapped",
     "routing": ("MoE routing folded in ({names}): the token permutation a fused MoE kernel does around its "
                 "grouped GEMM (measured without it)"),
@@ -244,7 +253,9 @@ says_text("fusion", {"mismatch": "{what} output differs from eager by {err:.2g} 
     "not_finite": "eager output non-finite on random inputs: no fused version is checked or timed",
     "timed_once": "timed once, as {first} (same ops, same input shapes)", "sized_by": "the defaults for a {device}",
     "time_bound": "not measured: the {limit:g} s time bound was spent",
-    "not_replayed": "{op} not replayed: only its epilogue is measured"})
+    "not_replayed": "{op} not replayed: only its epilogue is measured",
+    "compile_failed": ("torch.compile could not build this chain ({error}: {message}); its eager time stands, nothing "
+                       "fused is claimed: try a newer torch, or torch._dynamo.explain(fn)(*inputs) on these ops")})
 says_text("host", {"claim_context": "context creation (first allocation in a fresh process)",
     "claim_raw": "raw cudaMalloc of {mib:g} MiB", "claim_hit": "caching-allocator hit of {mib:g} MiB",
     "idle_item": "idle (no kernel or copy running)",
