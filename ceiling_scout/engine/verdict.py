@@ -373,7 +373,7 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
           alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None,
           sm_count: int|None=None, launch: tuple[BenchmarkResult, ...]=() # the fixed cost's alternatives (scout)
          ) -> Verdict:
-    "Build the `Verdict` for `workload`: alternatives screened, efficiency vs the roofline bound and floor, the decider."
+    "The `Verdict` of `workload`: alternatives screened, efficiency vs the roofline bound and floor, the decider."
     alts, m, t = tuple(alternatives), baseline.measurement, baseline.tflops
     if m and ceiling.regime != m.regime:
         raise ValueError(f"regime mismatch: baseline measured as {m.regime!r}, ceiling is {ceiling.regime!r}")

@@ -210,14 +210,15 @@ def launch_bound_words(f: dict) -> str:
 says_text("gemm", {"tf32_option": "TF32 (measured beside it): {speedup:.2f}x the fp32 rate, with a relative error of "
                                    "{rel_error:.2g} against float64 (the TF32 check allows {tolerance:.2g}): "
                                    "torch.backends.cuda.matmul.allow_tf32 = True where that error is acceptable"})
-says_text("*", {"launch_floor": "this call's floor is the fixed cost of a call ({fixed_cost_us:.2f} µs measured on this "
-                                "device), not its FLOPs or bytes: efficiency and gains are against that floor"})
+says_text("*", {"launch_floor": "this call's floor is the fixed cost of a call ({fixed_cost_us:.2f} µs measured on "
+                                "this device), not its FLOPs or bytes: efficiency and gains are against that floor"})
 
 # %% ../../nbs/73_verdict_words.ipynb #e9a1c0d3
 says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is against measured ceilings only",
     "measuring": "measuring the {kind} ceiling on {device} ...",
     "re_measuring_noisy": "  too noisy to decide (95% CI ±{ci95_rel:.0%}): measuring again until the mean settles",
-    "measuring_launch": "  near its fixed cost: measuring the eager loop, graph replay and a batch of {batch}", "no_spec_row": "no spec row for {d}",
+    "measuring_launch": "  near its fixed cost: measuring the eager loop, graph replay and a batch of {batch}",
+    "no_spec_row": "no spec row for {d}",
     "re_measuring": "  the baseline beat the ceiling: re-measuring the {precision} peak at {shape}",
     "inconsistent": "its value {v:.4g} is outside the rates of its own windows ({lo:.4g}-{hi:.4g}): edited or corrupt",
     "cpu_warmup": "warm-up stopped after {n} of {of} calls ({s:g} s, CPU)", "no_cpu_flush": "no cache flush on the CPU",
