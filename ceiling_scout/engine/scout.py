@@ -22,9 +22,9 @@ from .report import *
 from .ncu import KernelEvidence, collect_kernel_evidence, wants_kernel_evidence, with_kernel_evidence
 
 # %% auto #0
-__all__ = ['ENERGY_CHOICES', 'ONE_MEASUREMENT', 'InsufficientMemoryError', 'free_bytes', 'check_fits', 'ScoutConfig',
-           'CeilingScout', 'ceiling_beaten', 'AnalysisConfig', 'Analysis', 'analyze_one', 'MeasureConfig',
-           'SearchConfig']
+__all__ = ['ENERGY_CHOICES', 'SETTLE_MIN_ITERS', 'ONE_MEASUREMENT', 'InsufficientMemoryError', 'free_bytes', 'check_fits',
+           'ScoutConfig', 'CeilingScout', 'ceiling_beaten', 'AnalysisConfig', 'Analysis', 'analyze_one',
+           'MeasureConfig', 'SearchConfig']
 
 # %% ../../nbs/07_scout.ipynb #676015ad
 class InsufficientMemoryError(CeilingScoutError):
@@ -84,6 +84,8 @@ class ScoutConfig:
     def search_kw(self) -> dict:
         "The search's fields that are set, as the ceiling functions take them (and their cache key holds)."
         return {k: v for k, v in asdict(self.search).items() if v is not None}
+
+SETTLE_MIN_ITERS = 100  # a fixed run this long that is too noisy is measured again; a shorter one is a smoke run
 
 class CeilingScout:
     "Benchmark library operations on one device against its ceilings and return verdicts."
@@ -160,13 +162,14 @@ class CeilingScout:
         return self.last_verdict
 
     def settle_noise(self, baseline: BenchmarkResult) -> BenchmarkResult:
-        "A fixed-count baseline too noisy to decide, measured again adaptively (batch means): the tighter of the two."
+        "A fixed-count baseline too noisy to decide, measured again adaptively (batch means, to half the noise limit)."
         st = baseline.measurement.stats if baseline.ok else None
-        if st is None or self.config.measure.mode != "fixed": return baseline
+        if st is None or self.config.measure.mode != "fixed" or self.config.measure.iters < SETTLE_MIN_ITERS:
+            return baseline   # an adaptive run settled already; a short fixed run is a smoke run, as asked
         if noise_reading(st.n, st.ci95_rel, st.mean_ms, st.median_ms) != "too_noisy": return baseline
         self.log(sentence("engine", "re_measuring_noisy", {"ci95_rel": st.ci95_rel}))
-        cfg = replace(self.config.measure, mode="adaptive", target_rel_ci=0.02,
-                      max_time_s=10.0 if self.target.is_cuda else 2.0)
+        cfg = replace(self.config.measure, mode="adaptive", target_rel_ci=TOO_NOISY_CI / 2,
+                      max_time_s=3.0 if self.target.is_cuda else 1.0)
         again = run_backend(baseline.workload, self.device, baseline.backend, seed=self.config.seed, config=cfg)
         return again if again.ok and ci_rel(again) < ci_rel(baseline) else baseline
 
@@ -176,7 +179,7 @@ class CeilingScout:
         cfg = replace(self.config.measure, energy_s=0, hold_us=0.0, cuda_graph=False, telemetry=False)
         run = lambda w, label, **kw: run_backend(w, self.device, seed=self.config.seed, label=label, flush_l2=False,
                                                  config=replace(cfg, **kw))
-        out = [run(workload, "eager_loop")]
+        out = [run(workload, "eager_loop", calls_per_sample=LAUNCH_BATCH)]
         if self.target.is_cuda: out.append(run(workload, "cuda_graph", cuda_graph=True))
         dims = workload.cli_shape.split(",")
         try: batched = make_workload(workload.operation, ",".join([str(int(dims[0]) * LAUNCH_BATCH), *dims[1:]]),
