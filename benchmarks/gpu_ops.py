@@ -7,7 +7,11 @@
 - today that is the attention shapes of the users' workflow (B=16, H=96, S=4096, D=128 and D=64, causal and not, bf16; D=128 also fp16;
   B=1, H=8, S=512, D=64) across every SDPA backend (and FlashAttention-3 when it imports), a ResNet-style and a large 3x3
   convolution (NCHW vs channels_last), and LayerNorm, RMSNorm, softmax and bias + GELU at 8192x8192 bf16 (eager vs
-  torch.compile, and Apex where it imports).
+  torch.compile, and Apex where it imports);
+- and the inference-time cases of issue 33 (`INFERENCE`): a depthwise 3x3 and a squeeze-excite 1x1 convolution (NCHW,
+  channels_last and cuDNN's autotuner), decode attention against a KV cache (GQA, a 32k cache, a causal 16-token step)
+  beside FlashAttention's flash_attn_with_kvcache and FlashInfer where they import. `--match` keeps the cases whose label
+  holds one of its comma-separated words.
 
 Every case goes through CeilingScout.analyze (the same path as the CLI), each backend checked against a float64 reference
 before it is timed, and writes a standard report. the users' attention status note's check (12.27 ms = "1,075 TFLOPS" at D=128, 7.37 ms at D=64) is
@@ -17,6 +21,7 @@ saved after every case; a case's error is recorded and the run goes on.
     PYTHONPATH=. python3 benchmarks/gpu_ops.py --out $OUT/gpu_ops.json
     PYTHONPATH=. python3 benchmarks/gpu_ops.py --ops attention,layernorm --out $OUT/gpu_ops_attention.json
     PYTHONPATH=. python3 benchmarks/gpu_ops.py --smoke --out /tmp/gpu_ops_smoke.json   # CPU, tiny shapes, seconds
+    PYTHONPATH=. python3 benchmarks/gpu_ops.py --ops conv2d,attention --match depthwise,SE,decode --out $OUT/gpu_ops_inference.json
 """
 import os
 os.environ["NCCL_NVLS_ENABLE"] = "0"   # NVLink multicast off wherever NCCL could start
@@ -28,7 +33,7 @@ import torch
 from ceiling_scout.engine.core import Precision
 from ceiling_scout.engine.workloads import WORKLOADS, load_plugins, make_workload
 from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
-from ceiling_scout.ops.attention import AttentionWorkload, fa3_available
+from ceiling_scout.ops.attention import AttentionWorkload, fa3_module
 from ceiling_scout.cli import format_backend_table
 from ceiling_scout.ops.memory_bound import apex_available
 
@@ -40,17 +45,25 @@ _MEM = ("layernorm", "rmsnorm", "softmax", "bias_gelu")
 # GPU-size examples of operations whose class declares no `example_shapes`: {operation: {label: (shape, precision, extras)}}
 EXAMPLES = {
     "gemm": {"gemm 8192x8192x8192 bf16": ("8192,8192,8192", "bf16", {})},
-    "conv2d": {"ResNet 3x3 (32x64x56x56 -> 64) bf16": ("32,64,56,56,64,3,3", "bf16", {"padding": 1}),
-               "ResNet 3x3 (32x64x56x56 -> 64) tf32": ("32,64,56,56,64,3,3", "tf32", {"padding": 1}),
-               "large 3x3 (32x256x64x64 -> 512) bf16": ("32,256,64,64,512,3,3", "bf16", {"padding": 1})},
     **{op: {f"{op} 8192x8192 bf16": ("8192,8192", "bf16", {})} for op in _MEM},
+}
+# issue 33's inference-time cases, beside each operation's own examples
+INFERENCE = {
+    "conv2d": {"depthwise 3x3 (32x96x112x112, groups 96) bf16": ("32,96,112,112,96,3,3", "bf16", {"padding": 1, "groups": 96}),
+               "SE 1x1 (32x96x1x1 -> 24) bf16": ("32,96,1,1,24,1,1", "bf16", {})},
+    "attention": {"decode B=64 H=32 kv=8 S_k=4096 D=128 bf16": ("64,32,1,4096,128", "bf16", {"kv_heads": 8}),
+                  "decode B=1 H=32 kv=8 S_k=32768 D=128 bf16": ("1,32,1,32768,128", "bf16", {"kv_heads": 8}),
+                  "causal decode B=8 H=32 S_q=16 S_k=4096 D=128 bf16": ("8,32,16,4096,128", "bf16", {"causal": True})},
 }
 # tiny shapes for --smoke (CPU, seconds): checks the script itself, measures nothing of interest
 SMOKE = {
     "gemm": {"gemm 256x256x256": ("256,256,256", "fp32", {})},
     "attention": {**{f"B=2 H=4 S=128 D=32{' causal' if c else ''}": ("2,4,128,32", "bf16", {"causal": c}) for c in (False, True)},
-                  "B=1 H=8 S=64 D=16": ("1,8,64,16", "fp32", {})},
-    "conv2d": {"small 3x3": ("2,8,16,16,16,3,3", "fp32", {"padding": 1})},
+                  "B=1 H=8 S=64 D=16": ("1,8,64,16", "fp32", {}),
+                  "decode B=2 H=8 kv=2 S_k=64 D=16": ("2,8,1,64,16", "fp32", {"kv_heads": 2}),
+                  "causal decode B=1 H=4 S_q=4 S_k=64 D=16": ("1,4,4,64,16", "fp32", {"causal": True})},
+    "conv2d": {"small 3x3": ("2,8,16,16,16,3,3", "fp32", {"padding": 1}),
+               "depthwise 3x3": ("2,8,12,12,8,3,3", "fp32", {"padding": 1, "groups": 8})},
     **{op: {op: ("256,512", "fp32", {})} for op in _MEM},
 }
 
@@ -59,10 +72,10 @@ def examples(cls, smoke: bool) -> dict:
     "{label: (shape, precision, extras)} of one operation: `SMOKE` in smoke mode, else `example_shapes` or `EXAMPLES`."
     name = cls.operation.value
     if smoke: return dict(SMOKE.get(name, {}))
-    return dict(getattr(cls, "example_shapes", None) or EXAMPLES.get(name, {}))
+    return dict(getattr(cls, "example_shapes", None) or EXAMPLES.get(name, {})) | INFERENCE.get(name, {})
 
 
-def plan(ops: list[str], smoke: bool) -> tuple[list, dict]:
+def plan(ops: list[str], smoke: bool, match: list[str]=()) -> tuple[list, dict]:
     "The cases [(label, operation, shape, precision, extras)] of the registered operations `ops` keeps (all if empty), and why others are skipped."
     cases, skipped = [], {}
     for op, cls in WORKLOADS.items():
@@ -74,7 +87,8 @@ def plan(ops: list[str], smoke: bool) -> tuple[list, dict]:
             skipped[name] = ("no smoke shape in SMOKE" if smoke else
                              f"{cls.__name__} declares no example_shapes and EXAMPLES has no entry")
             continue
-        cases += [(label, name, shape, prec, extras) for label, (shape, prec, extras) in ex.items()]
+        cases += [(label, name, shape, prec, extras) for label, (shape, prec, extras) in ex.items()
+                  if not match or any(m in label for m in match)]
     return cases, skipped
 
 
@@ -131,11 +145,13 @@ def main():
     ap.add_argument("--ops", default="", help=f"comma-separated operations to run (default: all but {', '.join(ELSEWHERE)}); "
                                               f"registered: {', '.join(names)}")
     ap.add_argument("--max-time", type=float, default=1.5, help="adaptive time budget per backend measurement, seconds")
+    ap.add_argument("--match", default="", help="comma-separated words: keep only the cases whose label holds one "
+                                                "(e.g. depthwise,SE,decode)")
     args = ap.parse_args()
     ops = [o.strip() for o in args.ops.split(",") if o.strip()]
     if bad := [o for o in ops if o not in names]: ap.error(f"--ops: unknown operation(s) {bad}; registered: {', '.join(names)}")
     smoke = args.smoke or not torch.cuda.is_available()
-    cases, skipped = plan(ops, smoke)
+    cases, skipped = plan(ops, smoke, [m.strip() for m in args.match.split(",") if m.strip()])
     cache = str(Path(args.out).with_name(Path(args.out).stem + "_ceilings_cache.json"))
     search = dict(shapes=[(256, 256, 256)], per_shape_s=0.05) if smoke else {}
     warmup = 1 if smoke else 5
@@ -150,7 +166,7 @@ def main():
               "channels_last": "inputs converted in the backend's untimed prepare step (its time recorded as prepare_ms)",
               "torch.compile": "compiled in the backend's untimed prepare step (its time recorded as prepare_ms)"}
     run = JsonRun(args.out, "benchmarks/gpu_ops.py", 4, environment=scout.environment.to_dict(), smoke=smoke,
-                  operations=sorted({c[1] for c in cases}), fa3_available=fa3_available(), apex_available=apex_available(),
+                  operations=sorted({c[1] for c in cases}), fa3_available=fa3_module() is not None, apex_available=apex_available(),
                   method=method)
     run.result.update(cases={}, attention_summary=[], skipped=skipped)
     log(scout.environment)

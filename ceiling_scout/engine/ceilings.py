@@ -15,10 +15,10 @@ from .specs import *
 from .search import *
 
 # %% auto #0
-__all__ = ['CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'roofline', 'Ceiling',
-           'environment_key', 'ceiling_key', 'default_cache_path', 'peak_limit', 'check_peak', 'consistency_problem',
-           'cache_problem', 'CeilingStore', 'burst_to_reuse', 'search_keys', 'get_ceiling', 'power_fields',
-           'raise_measured_peak']
+__all__ = ['CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'FIXED_COST_MAX_US',
+           'FLAT_KINDS', 'roofline', 'time_floor_us', 'Ceiling', 'environment_key', 'ceiling_key', 'default_cache_path',
+           'peak_limit', 'check_peak', 'consistency_problem', 'cache_problem', 'CeilingStore', 'burst_to_reuse',
+           'search_keys', 'get_ceiling', 'power_fields', 'raise_measured_peak']
 
 # %% ../../nbs/03_ceilings.ipynb #44faa7e9
 def roofline(ai: float, peak_tflops: float|None, bandwidth_gbps: float|None) -> tuple[float|None, str|None]:
@@ -27,6 +27,15 @@ def roofline(ai: float, peak_tflops: float|None, bandwidth_gbps: float|None) -> 
     if peak_tflops is None and mem is None: return None, None
     if mem is None or (peak_tflops is not None and peak_tflops <= mem): return peak_tflops, "compute"
     return mem, "memory"
+
+def time_floor_us(flops: float, nbytes: float, peak_tflops: float|None, bandwidth_gbps: float|None,
+                  fixed_cost_us: float|None=None # a call's measured fixed cost (launch and dispatch)
+                 ) -> tuple[float, str]:
+    "(the shortest a call can take in µs, what sets it: 'compute', 'memory' or 'launch'); 0 where nothing is known."
+    terms = {"compute": flops / (peak_tflops * 1e6) if peak_tflops else 0.0,
+             "memory": nbytes / (bandwidth_gbps * 1e3) if bandwidth_gbps else 0.0, "launch": fixed_cost_us or 0.0}
+    kind = max(terms, key=terms.get)
+    return terms[kind], kind
 
 @dataclass(frozen=True)
 class Ceiling:
@@ -46,18 +55,23 @@ class Ceiling:
     sustained_peak_tflops: float|None = None      # the same search, or the cache): shown beside the one that judged
     power_cap_binds: bool|None = None             # sustained: the cap held the clocks in its best window
     search_start: str|None = None                 # "recorded" (the recorded winners confirmed) or "full"
+    fixed_cost_us: float|None = None              # the measured fixed cost of one call (`measure_fixed_cost`)
     def roofline_bound(self, ai: float, read: bool=False # read-dominated work: the higher of read and copy roofs
                       ) -> tuple[float|None, str|None]:
         "Bound from measured peaks (falls back to spec where nothing was measured)."
-        bw = self.measured_bandwidth_gbps or self.spec_bandwidth_gbps
-        if read and self.measured_read_bandwidth_gbps: bw = max(bw or 0.0, self.measured_read_bandwidth_gbps)
-        return roofline(ai,
-                        self.measured_peak_tflops if self.measured_peak_tflops is not None else self.spec_peak_tflops,
-                        bw)
+        return roofline(ai, *self.roofs(read))
     def spec_bound(self, ai: float) -> tuple[float|None, str|None]:
         "Bound from the datasheet alone (None on the CPU)."
         return (roofline(ai, self.spec_peak_tflops, self.spec_bandwidth_gbps) if self.spec_bandwidth_gbps
                 else (None, None))
+    def time_floor_us(self, flops: float, nbytes: float, read: bool=False) -> tuple[float, str]:
+        "(the shortest a call of this work can take in µs, what sets it): `time_floor_us` on this ceiling's figures."
+        return time_floor_us(flops, nbytes, *self.roofs(read), self.fixed_cost_us)
+    def roofs(self, read: bool=False) -> tuple[float|None, float|None]:
+        "(peak TFLOP/s, bandwidth GB/s) of the roofline: measured, else spec; `read`: the higher of read and copy."
+        bw = self.measured_bandwidth_gbps or self.spec_bandwidth_gbps
+        if read and self.measured_read_bandwidth_gbps: bw = max(bw or 0.0, self.measured_read_bandwidth_gbps)
+        return (self.measured_peak_tflops if self.measured_peak_tflops is not None else self.spec_peak_tflops), bw
     def to_dict(self) -> dict: return {**asdict(self), "peak_shape": list(self.peak_shape) if self.peak_shape else None}
     @classmethod
     def from_dict(cls, d: dict) -> "Ceiling":
@@ -82,9 +96,12 @@ def default_cache_path() -> Path:
 CACHE_MARGIN = 1.10       # a measured peak can top the datasheet by boost clocks and rounding, never by 10 %
 CPU_MAX_TFLOPS_PER_THREAD = 6.0 * 2048 / 1e3  # 6 GHz x 2048 FLOP/cycle (AMX bf16: 1024 MAC/cycle): no core does more
 NO_SPEC_MAX_TFLOPS, NO_SPEC_MAX_GBPS = 20000.0, 20000.0  # beyond any GPU of 2026 (B200 fp4 sparse ~ 20 PFLOPS)
+FIXED_COST_MAX_US = 1000.0   # a one-element call slower than 1 ms is a stalled machine, not a fixed cost
+FLAT_KINDS = {"copy": "GB/s", "read": "GB/s", "launch": "us"}   # cached once per environment (matmul: per precision)
 
 def peak_limit(kind: str, precision: str|None, spec: SpecRow|None, threads: int|None=None) -> float:
     "The largest believable measured peak (TFLOPS; GB/s for 'copy'): spec times `CACHE_MARGIN`, else a physical bound."
+    if kind == "launch": return FIXED_COST_MAX_US
     if spec is not None:
         top = max(spec.peaks_tflops.values(), default=0)
         v = spec.mem_bandwidth_gbps if kind in ("copy", "read") else (spec.peak(precision) or top)
@@ -96,7 +113,7 @@ def check_peak(d, kind: str, limit: float|None=None) -> tuple[PeakMeasurement|No
     "(the peak, None) when cache entry `d` is a well-formed, finite, positive peak below `limit`, else (None, why not)."
     try: pk = PeakMeasurement.from_dict(d)
     except (TypeError, ValueError, AttributeError) as e: return None, f"not a peak entry ({str(e)[:80]})"
-    unit = "GB/s" if kind in ("copy", "read") else "TFLOPS"
+    unit = FLAT_KINDS.get(kind, "TFLOPS")
     v = pk.value
     if pk.kind != kind or pk.unit != unit: return None, f"kind/unit {pk.kind}/{pk.unit}, expected {kind}/{unit}"
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
@@ -121,7 +138,7 @@ def cache_problem(data) -> str|None:
     "Why parsed JSON `data` is not a ceiling cache (`{env_key: {'matmul': ..., 'copy': ...}}`), or None."
     if not isinstance(data, dict): return f"a JSON {type(data).__name__}, not an object of environments"
     if "schema_version" in data or "reports" in data: return "a Ceiling Scout report, not a ceiling cache"
-    bad = [k for k, v in data.items() if not isinstance(v, dict) or not set(v) <= {"matmul", "copy", "read"}]
+    bad = [k for k, v in data.items() if not isinstance(v, dict) or not set(v) <= {"matmul", *FLAT_KINDS}]
     return f"entries {bad[:3]} are not environments of peaks" if bad else None
 
 class CeilingStore:
@@ -174,7 +191,7 @@ class CeilingStore:
               ) -> tuple[PeakMeasurement|None, str|None]:
         "(the cached peak, None), (None, None) when absent, or (None, why it was rejected)."
         e = self._load().get(key, {})
-        try: d = e.get(kind) if kind in ("copy", "read") else e.get("matmul", {}).get(precision, {}).get(regime)
+        try: d = e.get(kind) if kind in FLAT_KINDS else e.get("matmul", {}).get(precision, {}).get(regime)
         except AttributeError: d = "a malformed entry"
         if d is None: return None, None
         pk, why = check_peak(d, kind, limit)
@@ -185,7 +202,7 @@ class CeilingStore:
         env = key.split(" | ceiling method ")[0]
         for k, e in self._load().items():
             if k == key or k.split(" | ceiling method ")[0] != env or not isinstance(e, dict): continue
-            try: d = e.get(kind) if kind in ("copy", "read") else e.get("matmul", {}).get(precision, {}).get(regime)
+            try: d = e.get(kind) if kind in FLAT_KINDS else e.get("matmul", {}).get(precision, {}).get(regime)
             except AttributeError: continue
             if d:
                 old = k.split(" | ceiling method ")[1] if " | ceiling method " in k else "v1"
@@ -209,7 +226,7 @@ class CeilingStore:
                         os.replace(self.path, aside); self._note(f"moved the unreadable ceiling cache aside to {aside}")
                 else: data = {}
                 e = data.setdefault(key, {})
-                if peak.kind in ("copy", "read"): e[peak.kind] = peak.to_dict()
+                if peak.kind in FLAT_KINDS: e[peak.kind] = peak.to_dict()
                 else: e.setdefault("matmul", {}).setdefault(peak.precision, {})[peak.regime] = peak.to_dict()
                 self._save(data)
         except (OSError, Timeout) as err:
@@ -261,10 +278,12 @@ def get_ceiling(target: DeviceTarget,          # from `resolve_device`
             if pk is not None: return pk
             if k == key: notes.extend(n for n in (why, store.stale_note(key, kind, p, regime)) if n)
         return None
-    bw, rd = cached("copy"), cached("read")
-    measuring = lambda kind: log and log(sentence("engine", "measuring", {"kind": kind, "device": env.device_name}))
-    if bw is None: measuring("copy"); bw = measure_copy_bandwidth(target.torch_device); store.put(key, bw)
-    if rd is None: measuring("read"); rd = measure_read_bandwidth(target.torch_device); store.put(key, rd)
+    flat = {k: cached(k) for k in FLAT_KINDS}
+    for k, how in (("copy", measure_copy_bandwidth), ("read", measure_read_bandwidth), ("launch", measure_fixed_cost)):
+        if flat[k] is None:
+            if log: log(sentence("engine", "measuring", {"kind": k, "device": env.device_name}))
+            flat[k] = how(target.torch_device); store.put(key, flat[k])
+    bw, rd = flat["copy"], flat["read"]
     pk, source = None, "cache"
     if prec is not None:
         pk = cached("matmul", prec.value)
@@ -291,7 +310,7 @@ def get_ceiling(target: DeviceTarget,          # from `resolve_device`
                 spec.mem_bandwidth_gbps if spec else None, peak_shape=pk.shape if pk else None, source=source,
                 measured_at=pk.measured_at if pk else bw.measured_at, telemetry=pk.telemetry if pk else None,
                 note=note, measured_peak_ci95_rel=pk.ci95_rel if pk else None, measured_read_bandwidth_gbps=rd.value,
-                raised_from_tflops=pk.method.get("raised_from") if pk else None)
+                raised_from_tflops=pk.method.get("raised_from") if pk else None, fixed_cost_us=flat["launch"].value)
     return replace(c, **power_fields(pk, bw, regime, _other_regime(store, key, prec, regime, spec, threads)))
 
 def _other_regime(store: CeilingStore, key: str, prec: Precision|None, regime: str, spec, threads) -> float|None:

@@ -96,6 +96,7 @@ class Approach(str, Enum):
     CHECK_MEASUREMENT = "CHECK_MEASUREMENT"  # result is implausible: fix the measurement first
     POWER_BOUND = "POWER_BOUND"              # the power cap, not the kernel, holds it back: no tile advice
     CUDA_GRAPHS = "CUDA_GRAPHS"              # the GPU idles between launches: graphs, reduce-overhead, batch
+    LAUNCH_BOUND = "LAUNCH_BOUND"            # the call is near its fixed cost: graph replay, batching or fusion
     NOT_SUPPORTED = "NOT_SUPPORTED"          # cannot run here
     def __str__(self): return self.value
 

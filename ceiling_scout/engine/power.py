@@ -11,7 +11,8 @@ from .ceilings import *
 from .benchmark import *
 
 # %% auto #0
-__all__ = ['POWER_BOUND_CLOCK_EFFICIENCY', 'CAPPED_FRACTION', 'PER_CLOCK_TOLERANCE', 'power_facts', 'power_options']
+__all__ = ['POWER_BOUND_CLOCK_EFFICIENCY', 'CAPPED_FRACTION', 'PER_CLOCK_TOLERANCE', 'power_bound_threshold', 'power_facts',
+           'power_options']
 
 # %% ../../nbs/05a_power.ipynb #95a30f27
 POWER_BOUND_CLOCK_EFFICIENCY = 0.85  # at the 700 W cap of the H100 SXM (2026-11-26) cuBLAS's large GEMMs used 0.90-0.96
@@ -19,6 +20,12 @@ POWER_BOUND_CLOCK_EFFICIENCY = 0.85  # at the 700 W cap of the H100 SXM (2026-11
 # 0.70-0.86, a naive Triton GEMM 0.25: the users' 90 % rule on the best per-clock rate measured at the cap (0.96 x 0.9)
 CAPPED_FRACTION = 0.5  # the baseline ran at the power cap: the cap bit set in at least half its busy samples
 PER_CLOCK_TOLERANCE = 0.05  # above the datasheet's peak per clock by more: flagged (the clock samples missed something)
+
+def power_bound_threshold(power: dict # `power_facts`
+                         ) -> float:
+    "Per-clock efficiency from which a capped result is POWER_BOUND: 90 % of the measured ceiling's own (one rule)."
+    c = power.get("ceiling_clock_efficiency")
+    return EFFICIENT * min(c, 1.0) if c else POWER_BOUND_CLOCK_EFFICIENCY
 
 def _per_clock(tflops: float|None, mhz: float|None, per_clock: float|None) -> float|None:
     "Rate over (peak FLOP per clock x clock): how much of the clock it had the work used; None where unknown."

@@ -22,9 +22,9 @@ from .report import *
 from .ncu import KernelEvidence, collect_kernel_evidence, wants_kernel_evidence, with_kernel_evidence
 
 # %% auto #0
-__all__ = ['ENERGY_CHOICES', 'ONE_MEASUREMENT', 'InsufficientMemoryError', 'free_bytes', 'check_fits', 'ScoutConfig',
-           'CeilingScout', 'ceiling_beaten', 'AnalysisConfig', 'Analysis', 'analyze_one', 'MeasureConfig',
-           'SearchConfig']
+__all__ = ['ENERGY_CHOICES', 'SETTLE_MIN_ITERS', 'ONE_MEASUREMENT', 'InsufficientMemoryError', 'free_bytes', 'check_fits',
+           'ScoutConfig', 'CeilingScout', 'ceiling_beaten', 'AnalysisConfig', 'Analysis', 'analyze_one',
+           'MeasureConfig', 'SearchConfig']
 
 # %% ../../nbs/07_scout.ipynb #676015ad
 class InsufficientMemoryError(CeilingScoutError):
@@ -85,6 +85,8 @@ class ScoutConfig:
         "The search's fields that are set, as the ceiling functions take them (and their cache key holds)."
         return {k: v for k, v in asdict(self.search).items() if v is not None}
 
+SETTLE_MIN_ITERS = 100  # a fixed run this long that is too noisy is measured again; a shorter one is a smoke run
+
 class CeilingScout:
     "Benchmark library operations on one device against its ceilings and return verdicts."
     def __init__(self, config: ScoutConfig|str="auto", # how to measure, or only the device (auto, cpu, h100 ...)
@@ -133,7 +135,7 @@ class CeilingScout:
         check_fits(workload, self.device)
         self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} "
                  f"({self.config.measure.mode}) ...")
-        baseline, e = self.benchmark(workload, energy=energy != "none"), energy == "all"
+        baseline, e = self.settle_noise(self.benchmark(workload, energy=energy != "none")), energy == "all"
         alts = [self.benchmark(workload, name, label=name, energy=e) for name in self._other_backends(workload)]
         for label, w2 in workload.alternative_workloads().items():
             self.log(f"  measuring alternative '{label}': {w2.describe()}")
@@ -152,9 +154,38 @@ class CeilingScout:
                                               baseline.measurement.stats.ci95_rel, self.store, self.log,
                                               **why, **self.config.search_kw)
                 self._ceilings[key] = ceiling
+        near = baseline.ok and workload_floor(workload, ceiling)[1] == "launch"   # its work needs less than one call
+        launch = self.launch_alternatives(workload) if near else ()
         cc = self.environment.compute_capability
-        self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device))
+        self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device),
+                                  launch)
         return self.last_verdict
+
+    def settle_noise(self, baseline: BenchmarkResult) -> BenchmarkResult:
+        "A fixed-count baseline too noisy to decide, measured again adaptively (batch means, to half the noise limit)."
+        st = baseline.measurement.stats if baseline.ok else None
+        if st is None or self.config.measure.mode != "fixed" or self.config.measure.iters < SETTLE_MIN_ITERS:
+            return baseline   # an adaptive run settled already; a short fixed run is a smoke run, as asked
+        if noise_reading(st.n, st.ci95_rel, st.mean_ms, st.median_ms) != "too_noisy": return baseline
+        self.log(sentence("engine", "re_measuring_noisy", {"ci95_rel": st.ci95_rel}))
+        cfg = replace(self.config.measure, mode="adaptive", target_rel_ci=TOO_NOISY_CI / 2,
+                      max_time_s=3.0 if self.target.is_cuda else 1.0)
+        again = run_backend(baseline.workload, self.device, baseline.backend, seed=self.config.seed, config=cfg)
+        return again if again.ok and ci_rel(again) < ci_rel(baseline) else baseline
+
+    def launch_alternatives(self, workload: Workload) -> tuple[BenchmarkResult, ...]:
+        "A call near its fixed cost, measured without it: back to back from the host, as a CUDA graph, and batched."
+        self.log(sentence("engine", "measuring_launch", {"batch": LAUNCH_BATCH}))
+        cfg = replace(self.config.measure, energy_s=0, hold_us=0.0, cuda_graph=False, telemetry=False)
+        run = lambda w, label, **kw: run_backend(w, self.device, seed=self.config.seed, label=label, flush_l2=False,
+                                                 config=replace(cfg, **kw))
+        out = [run(workload, "eager_loop", calls_per_sample=LAUNCH_BATCH)]
+        if self.target.is_cuda: out.append(run(workload, "cuda_graph", cuda_graph=True))
+        dims = workload.cli_shape.split(",")
+        try: batched = make_workload(workload.operation, ",".join([str(int(dims[0]) * LAUNCH_BATCH), *dims[1:]]),
+                                     workload.precision, **workload.extras)
+        except (CeilingScoutError, ValueError): return tuple(out)   # no batch dimension first
+        return (*out, run(batched, "batched"))
 
     def _candidate_faster(self, workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
         "On the CPU: the baseline ran one of the search's own candidates, with more calls than the search, faster."

@@ -22,7 +22,8 @@ __all__ = ['CEILING_METHOD_VERSION', 'GPU_TILES', 'GPU_LONG_K', 'GPU_SQUARES', '
            'REGIMES', 'CPU_SEARCH_BUDGET_S', 'NATIVE_CPU_FLAGS', 'wave_efficiency', 'wave_quantised_mn',
            'search_candidates', 'refine_candidates', 'cpu_emulated', 'PeakMeasurement', 'utc_now', 'device_sm_count',
            'SearchConfig', 'recorded_winners', 'search_plan', 'plan_hash', 'time_shape', 'near_winner',
-           'sustained_choice', 'measure_matmul_peak', 'measure_copy_bandwidth', 'measure_read_bandwidth']
+           'sustained_choice', 'measure_matmul_peak', 'measure_copy_bandwidth', 'measure_read_bandwidth',
+           'measure_fixed_cost']
 
 # %% ../../nbs/03b_search.ipynb #569b1dc9
 CEILING_METHOD_VERSION = 4  # bump when the search or its statistic changes: cached peaks of another version are stale
@@ -461,4 +462,13 @@ def measure_read_bandwidth(device: str|torch.device, nbytes: int=None, max_time_
     read = src.numel() * 4
     return PeakMeasurement("read", None, "burst", m.gbps(read), "GB/s", None, m.mean_ms, m.telemetry.to_dict(),
                            method={**m.method, "bytes_read": read, "kernel": "torch.sum over a float32 buffer"},
+                           searched=[], measured_at=utc_now(), ci95_rel=m.stats.ci95_rel)
+
+# %% ../../nbs/03b_search.ipynb #b42aa424
+def measure_fixed_cost(device: str|torch.device) -> PeakMeasurement:
+    "The fixed cost of one call on this device and stack (µs): a one-element kernel timed as a small workload is."
+    dev = torch.device(device); x = random_tensor((1,), torch.float32, dev, seed=17)
+    m = measure(lambda: x.mul_(-1.0), dev, warmup=20, iters=200, flush_l2=dev.type == "cuda", telemetry=False)
+    return PeakMeasurement("launch", None, "burst", m.stats.median_ms * 1e3, "us", None, m.stats.median_ms, {},
+                           method={**m.method, "kernel": "one-element mul_", "statistic": "median"},
                            searched=[], measured_at=utc_now(), ci95_rel=m.stats.ci95_rel)

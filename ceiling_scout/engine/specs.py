@@ -105,10 +105,9 @@ def resolve_device(device: str="auto", # auto, cpu, cuda, cuda:N, or a spec key/
         present = match_spec(gpu_name) if gpu_name else None
         key = present.key if present and present.key.startswith(req) else DEVICE_ALIASES[req]
     if key not in specs: raise CeilingScoutError(f"unknown device {device!r}; valid: {', '.join(valid)}")
-    if not has_cuda:
-        raise DeviceNotPresentError(f"device {device!r} ({specs[key].name}) is not present (no CUDA GPU here); "
-                                    f"run with --device cpu, or open the recorded {key} measurements in data/recorded/")
-    present = match_spec(gpu_name)
-    warns = () if present and present.key == key else (
-        sentence("engine", "wrong_gpu", {"device": device, "row": specs[key].name, "gpu": repr(gpu_name)}),)
-    return DeviceTarget(req, "cuda:0", gpu_name, key, specs[key], warns)
+    present = match_spec(gpu_name) if has_cuda else None
+    if not present or present.key != key:   # live figures are never labelled with another GPU's name
+        raise DeviceNotPresentError(f"device {device!r} ({specs[key].name}) is not present (the GPU present: "
+                                    f"{gpu_name!r}); run with --device auto, or open the recorded {key} measurements "
+                                    "in data/recorded/")
+    return DeviceTarget(req, "cuda:0", gpu_name, key, specs[key])

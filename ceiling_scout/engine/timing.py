@@ -148,6 +148,8 @@ class MeasureConfig:
     flush_bytes: int|None = None      # size of the L2-flush buffer (default: twice the L2 size)
     hold_us: float = 100.0            # CUDA events under `hold_below_us`: GPU spin time before each call (0: off)
     hold_below_us: float = 200.0      # ... so the host's launch overhead is never inside the timed interval
+    calls_per_sample: int = 1         # CUDA events: this many back-to-back calls between one pair of events, timed
+                                      # per call (an eager loop's rate, the events' own cost spread over them)
     stop: str|Any|None = None         # stopping criterion by name ("fixed", "stdrel", ...) or object; wins over mode
     warmup_rule: str = "auto"         # "count", "settle" (by time, until the times agree); auto: settle for a
                                       # criterion named by `stop` or `mode` on CUDA, else count
@@ -301,13 +303,15 @@ def _cuda_timer(fn: Callable[[], Any], dev: torch.device, config: MeasureConfig,
     "The timed loop's CUDA timer (graph replay or events; events where the graph cannot be captured), in `method`."
     inner, hold = _graph_and_hold(config, probe_us)
     kw = dict(flush=config.flush_l2, flush_bytes=config.flush_bytes, hold_us=hold)
-    try: timer = _CudaTimer(fn, dev, graph_inner=inner, **kw)
+    k = config.calls_per_sample if not inner else 1
+    try: timer = _CudaTimer(fn if k == 1 else lambda: [fn() for _ in range(k)], dev, graph_inner=inner, **kw)
     except Exception as e:  # some callables cannot be captured; fall back to events and say so
         timer, inner = _CudaTimer(fn, dev, graph_inner=0, **kw), 0
         method["graph_error"] = f"{type(e).__name__}: {e}"[:200]
+    timer.inner = max(timer.inner, k)
     method.update(timer="cuda_graph_replay" if inner else "cuda_events", l2_flush=config.flush_l2, graph_inner=inner,
                   probe_us=round(probe_us, 3), flush_bytes=timer.cache.numel() if timer.cache is not None else 0,
-                  hold_us=hold if not inner else 0.0)
+                  hold_us=hold if not inner else 0.0, calls_per_sample=k)
     return timer
 
 def _warm_cuda(fn: Callable[[], Any], dev: torch.device, config: MeasureConfig, plan: MeasurePlan, method: dict,

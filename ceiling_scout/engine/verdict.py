@@ -5,7 +5,7 @@
 # %% ../../nbs/05_verdict.ipynb #b4a3ec14
 from __future__ import annotations
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 import torch
 from .core import *
@@ -16,17 +16,17 @@ from .workloads import *
 from .ceilings import *
 from .benchmark import *
 from .power import *
+from .specs import load_specs
 
 # %% auto #0
-__all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS',
-           'WEIGHT_ONLY_FORMATS', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for',
-           'ceiling_band', 'above_spec_facts', 'plausibility', 'ceiling_spread_note', 'excluded_facts',
-           'screen_alternatives', 'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel',
-           'noise_margin', 'speedup', 'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling',
-           'register_decider', 'decider_for', 'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline',
-           'noise_reading', 'noise_gate', 'roofline_for', 'judge', 'at_ceiling', 'decide_default',
-           'memory_bound_advice', 'decide_memory_bound_gemm', 'decide_gemm_padding', 'decide_faster_backend',
-           'decide_gemm_below_ceiling', 'decide_gemm', 'decide_power_bound']
+__all__ = ['TOO_NOISY_CI', 'NOISE_MIN_N', 'NOISE_FLOOR', 'WEAK_CEILING', 'DECIDERS', 'READ_ROOF_OPERATIONS', 'LAUNCH_REACH',
+           'LAUNCH_BATCH', 'Verdict', 'Decision', 'DecisionContext', 'synthetic_result', 'priority_for', 'ceiling_band',
+           'above_spec_facts', 'plausibility', 'ceiling_spread_note', 'excluded_facts', 'screen_alternatives',
+           'cutlass_config', 'output_tiles', 'sm_count', 'gain_priority', 'ci_rel', 'noise_margin', 'speedup',
+           'speedup_ci95', 'faster_beyond_noise', 'backend_row', 'weak_ceiling', 'register_decider', 'decider_for',
+           'switch_from_failed', 'pad_from_refused', 'decide_failed_baseline', 'noise_reading', 'noise_gate',
+           'roofline_for', 'judge', 'at_ceiling', 'decide_default', 'workload_floor', 'near_fixed_cost',
+           'launch_options', 'decide_launch_bound', 'cap_gain']
 
 # %% ../../nbs/05_verdict.ipynb #c54ac526
 # EFFICIENT (0.90, the users' rule: at 90 % of the ceiling or more the library is optimal) lives in `core`
@@ -161,6 +161,9 @@ def ceiling_spread_note(efficiency: float|None, ci95_rel: float=0.0, ceiling: Ce
 # %% ../../nbs/05_verdict.ipynb #a4412b8a
 def excluded_facts(a: BenchmarkResult, ceiling: Ceiling) -> dict|None:
     "The facts of an alternative left out of the decision because its rate is above the spec peak, else None."
+    if ceiling.precision and str(a.workload.precision) != ceiling.precision:   # TF32 beside fp32: its own peak
+        spec = load_specs().get(ceiling.device_key)
+        ceiling = replace(ceiling, spec_peak_tflops=spec.peak(a.workload.precision) if spec else None)
     over = above_spec_facts(a.workload, a.tflops, a.gbps, ceiling) if a.ok else None
     return {"label": a.label or a.backend, **over} if over else None
 
@@ -264,7 +267,8 @@ def register_decider(op: str|Operation):
     return deco
 
 def decider_for(workload: Workload) -> Callable:
-    "The decider registered for the workload's operation, or `decide_default`."
+    "The decider registered for the workload's operation (its module imported first), or `decide_default`."
+    if workload.operation not in DECIDERS: load_plugins()
     return DECIDERS.get(workload.operation, decide_default)
 
 # %% ../../nbs/05_verdict.ipynb #e0bac527
@@ -345,8 +349,8 @@ def noise_gate(ctx: DecisionContext) -> tuple[Decision|None, list[str], dict]:
     return d, [], {}
 
 # %% ../../nbs/05_verdict.ipynb #5ed85b14
-READ_ROOF_OPERATIONS = {"gemm"}  # operations whose minimum bytes are nearly all reads: their memory roof is the
-                                 # higher of the read and copy bandwidths
+READ_ROOF_OPERATIONS = {"gemm", "attention"}  # minimum bytes nearly all reads (weights; a decode's K/V cache): their
+                                              # memory roof is the higher of the read and copy bandwidths
 
 def roofline_for(workload: Workload, ceiling: Ceiling) -> tuple[float|None, str|None, float|None]:
     "(bound, its kind, spec bound): the roof a workload is judged against (the spec's when the measured one is weak)."
@@ -367,14 +371,18 @@ def _verdict(base: dict, d: Decision, warnings: list[str], evidence: dict) -> Ve
 
 def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: Ceiling,
           alternatives: list[BenchmarkResult]=(), compute_capability: str|None=None,
-          sm_count: int|None=None) -> Verdict:
-    "Build the `Verdict` for `workload`: alternatives screened, efficiency vs the roofline bound, then the decider."
+          sm_count: int|None=None, launch: tuple[BenchmarkResult, ...]=() # the fixed cost's alternatives (scout)
+         ) -> Verdict:
+    "The `Verdict` of `workload`: alternatives screened, efficiency vs the roofline bound and floor, the decider."
     alts, m, t = tuple(alternatives), baseline.measurement, baseline.tflops
     if m and ceiling.regime != m.regime:
         raise ValueError(f"regime mismatch: baseline measured as {m.regime!r}, ceiling is {ceiling.regime!r}")
     bound, which, spec_b = roofline_for(workload, ceiling)
     weak = [x for x in [weak_ceiling(ceiling)] if x and spec_b]   # judged against the spec roof: say why
     eff = t / bound if (t is not None and bound) else None
+    floor_us, floor_kind = workload_floor(workload, ceiling)
+    base_us = baseline.mean_ms * 1e3 if baseline.ok else None
+    if floor_kind == "launch" and eff is not None: eff = max(eff, min(1.0, floor_us / base_us))
     eff_spec = t / spec_b if (t is not None and spec_b) else None
     base = dict(workload=workload, device=device, baseline=baseline, ceiling=ceiling, ceiling_tflops=bound,
                 bound_kind=which, spec_bound_tflops=spec_b, efficiency=eff, efficiency_vs_spec=eff_spec,
@@ -382,6 +390,12 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
     kept, excluded = screen_alternatives(alts, ceiling)
     warns = [n for n in [ceiling.note] if n] + weak + excluded
     ev0 = {"excluded_alternatives": excluded} if excluded else {}
+    cap = max(1.0, base_us / floor_us) if base_us and floor_us else None   # a baseline under its floor: no gain
+    if launch: ev0["launch"] = launch_options(launch)
+    if floor_us: ev0["floor"] = {"floor_us": floor_us, "floor_kind": floor_kind, "fixed_cost_us": ceiling.fixed_cost_us,
+                                 "gain_cap": cap}
+    if floor_kind == "launch" and base_us:
+        warns.append(sentence("*", "launch_floor", {"fixed_cost_us": floor_us, "baseline_us": base_us}))
     if eff is not None and m:
         ev0["ceiling_band"] = {"ceiling_ci95_rel": ceiling.measured_peak_ci95_rel,
                                "band": ceiling_band(ceiling, m.stats.ci95_rel)}
@@ -410,7 +424,8 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
         ex = next(f for a in alts if (f := excluded_facts(a, ceiling)))
         d = Decision(Priority.NONE, Approach.CHECK_MEASUREMENT, "alternatives_implausible", config=fix, facts=ex)
         return _verdict(base, d, warns, ev0)
-    return _verdict(base, decider_for(workload)(ctx), warns, ev0)
+    if near_fixed_cost(workload, baseline, ceiling): return _verdict(base, decide_launch_bound(ctx, launch), warns, ev0)
+    return _verdict(base, cap_gain(decider_for(workload)(ctx), cap), warns, ev0)
 
 def at_ceiling(ctx: DecisionContext, use: str, what: str|None=None, evidence: dict|None=None, **config) -> Decision:
     "The NONE decision for a baseline at >= 90 % of the ceiling: at it (within both spreads: `at_ceiling`) or above it."
@@ -430,132 +445,50 @@ def decide_default(ctx: DecisionContext) -> Decision:
                     gain=1 / eff if eff else None,
                     facts={"backend": b.backend, "efficiency": eff, "bound_kind": ctx.bound_kind})
 
-# %% ../../nbs/05_verdict.ipynb #7712894c
-WEIGHT_ONLY_FORMATS = {"int8": 1.0, "fp8": 1.0, "int4": 0.5}  # bytes per weight element of weight-only quantisation
+# %% ../../nbs/05_verdict.ipynb #f1f8b990
+LAUNCH_REACH = 4.0   # within 4x of its fixed cost, a call whose work needs less than that cost is launch-bound
+LAUNCH_BATCH = 8     # the batched alternative: the first dimension times 8, its time per original call
 
-def memory_bound_advice(workload: Workload,  # a GEMM (M, N, K): B is the weight, A the activations
-                        ceiling: Ceiling,    # its read/copy bandwidth and matmul peak make the roofline
-                        batch_ms: tuple[int, ...]=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
-                       ) -> dict:
-    "What helps a memory-bound GEMM, as data: the roofline at larger M (batching) and weight-only quantisation."
-    M, N, K = workload.shape[:3]
-    p = workload.precision
-    def point(m: int) -> dict:
-        w = GemmWorkload(p, m, N, K); b, kind = ceiling.roofline_bound(w.arithmetic_intensity, read=True)
-        return {"M": m, "arithmetic_intensity": w.arithmetic_intensity, "bound_tflops": b, "bound_kind": kind,
-                "bound_us_per_row": (w.flops / (b * 1e12) * 1e6 / m) if b else None}
-    here = point(M)
-    batching = [point(m) for m in sorted({M, *batch_ms}) if m >= M]
-    ridge = next((q["M"] for q in batching if q["bound_kind"] == "compute"), None)
-    wbytes, other = K * N * p.itemsize, workload.bytes_min - K * N * p.itemsize
-    quant = {}
-    for fmt, size in WEIGHT_ONLY_FORMATS.items():
-        if size >= p.itemsize: continue
-        nb = K * N * size
-        quant[fmt] = {"weight_bytes": nb, "bytes_saved": wbytes - nb, "bytes_min": other + nb,
-                      "memory_bound_speedup": workload.bytes_min / (other + nb)}
-    return {"at": here, "weight_bytes": wbytes, "weight_fraction_of_bytes": wbytes / workload.bytes_min,
-            "batching": batching, "compute_bound_from_M": ridge, "weight_only_quantisation": quant,
-            "read_bandwidth_gbps": ceiling.measured_read_bandwidth_gbps,
-            "copy_bandwidth_gbps": ceiling.measured_bandwidth_gbps}
+def workload_floor(workload: Workload, ceiling: Ceiling) -> tuple[float, str]:
+    "(the shortest a call of `workload` can take in µs, what sets it: 'compute', 'memory' or 'launch')."
+    read = workload.operation.value in READ_ROOF_OPERATIONS
+    return ceiling.time_floor_us(workload.flops, workload.bytes_min, read=read)
 
-# %% ../../nbs/05_verdict.ipynb #359ab990
-def decide_memory_bound_gemm(ctx: DecisionContext, evidence: dict) -> Decision:
-    "A GEMM below the ridge point (a GEMV, a decode-time GEMM): judged on the read roof, advised what moves it."
-    b, eff = ctx.baseline, ctx.efficiency
-    lib = b.library or b.backend
-    adv = evidence.setdefault("memory_bound", memory_bound_advice(ctx.workload, ctx.ceiling))
-    quant = {f: round(q["memory_bound_speedup"], 2) for f, q in adv["weight_only_quantisation"].items()}
-    r = adv["compute_bound_from_M"]
-    at_r = next((q for q in adv["batching"] if q["M"] == r), None)
-    facts = {"library": lib, "efficiency": eff, "gbps": b.gbps,
-             "bandwidth_gbps": adv["read_bandwidth_gbps"] or adv["copy_bandwidth_gbps"], "batch_to_M": r,
-             "us_per_row": adv["batching"][0]["bound_us_per_row"],
-             "us_per_row_at_M": at_r["bound_us_per_row"] if at_r else None, "quantisation": quant}
-    cfg = {"use": lib, "bound": "read bandwidth", "batch_to_M": r, "weight_only_quantisation": quant,
-           "headroom_x": round(1 / eff, 2) if eff else None}
-    if eff is not None and eff >= EFFICIENT:
-        return Decision(Priority.NONE, Approach.NONE, "at_memory_roof", config=cfg, evidence=evidence, gain=1.0,
-                        facts=facts)
-    cfg["kernel"] = [sentence("engine", "split_k_gemv", {}), "torch.compile(mode='max-autotune')", "Triton split-K"]
-    return Decision(priority_for(eff), Approach.CUSTOM_KERNEL, "memory_bound", config=cfg, evidence=evidence,
-                    gain=1 / eff, facts=facts)
+def near_fixed_cost(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
+    "True when the fixed cost of a call sets the workload's floor and the baseline runs within `LAUNCH_REACH` of it."
+    if not baseline.ok or not ceiling.fixed_cost_us: return False
+    floor, kind = workload_floor(workload, ceiling)
+    return kind == "launch" and baseline.mean_ms * 1e3 <= LAUNCH_REACH * floor
 
-def decide_gemm_padding(ctx: DecisionContext, evidence: dict) -> Decision|None:
-    "PAD_SHAPE when the padded shape, measured beside a misaligned GEMM, is faster beyond the noise; else None."
-    workload, baseline, padded = ctx.workload, ctx.baseline, ctx.alternative("padded")
-    if padded is None: return None
-    gain = speedup(baseline, padded)
-    evidence["padded"] = {"shape": list(padded.workload.shape), "status": padded.status, "speedup": gain,
-                          "error": padded.error}
-    if not faster_beyond_noise(baseline, padded):
-        if gain is not None: evidence["padded"]["note"] = sentence("gemm", "padding_gained_nothing", {"gain": gain})
-        return None
-    p = workload.precision
-    facts = {"misaligned": list(misaligned_dims(workload)), "multiple": p.tensor_core_multiple, "precision": p.value,
-             "pad_to": list(padded.workload.shape), "gain": gain, "mean_ms": baseline.mean_ms,
-             "padded_mean_ms": padded.mean_ms}
-    cfg = {"pad_to": list(padded.workload.shape), "measured_speedup": round(gain, 3),
-           "multiple": p.tensor_core_multiple,
-           "how": sentence("engine", "pad_how", {})}
-    return Decision(gain_priority(gain), Approach.PAD_SHAPE, "pad_shape", config=cfg, evidence=evidence, gain=gain,
-                    gain_ci95=speedup_ci95(baseline, padded), facts=facts)
+def launch_options(launch: tuple[BenchmarkResult, ...]) -> dict:
+    "Each measured way to remove the fixed cost (graph replay, batching): µs per call and its gain over the eager loop."
+    runs, options = {r.label: r for r in launch if r.ok}, {}
+    eager = runs.pop("eager_loop", None)
+    for label, r in runs.items():
+        per_call = r.mean_ms / (LAUNCH_BATCH if label == "batched" else 1)
+        g = eager.mean_ms / per_call if eager else None
+        r95 = (ci_rel(r) ** 2 + ci_rel(eager) ** 2) ** 0.5 if eager else None
+        options[label] = {"us_per_call": per_call * 1e3, "gain": g, "gain_ci95": (g * (1 - r95), g * (1 + r95)) if g
+                          else None, "beyond_noise": bool(g and g > 1 + noise_margin(r, eager))}
+    if eager: options["eager_loop"] = {"us_per_call": eager.mean_ms * 1e3, "gain": None, "gain_ci95": None}
+    return options
 
-def decide_faster_backend(ctx: DecisionContext, evidence: dict) -> Decision|None:
-    "SWITCH_BACKEND when another library backend of the same workload ran faster beyond the noise; else None."
-    baseline = ctx.baseline
-    faster = [a for a in ctx.same_workload()[1:] if a.ok and faster_beyond_noise(baseline, a)]
-    if not faster: return None   # e.g. the nn.Linear layout, a GEMV, measured beside the default
-    best = min(faster, key=lambda r: r.mean_ms); gain = speedup(baseline, best)
-    evidence["backends"] = {r.label or r.backend: r.mean_ms for r in ctx.same_workload() if r.ok}
-    facts = {"backend": best.backend, "library": best.library, "gain": gain, "default": baseline.backend,
-             "mean_ms": baseline.mean_ms, "faster_mean_ms": best.mean_ms}
-    return Decision(gain_priority(gain), Approach.SWITCH_BACKEND, "faster_backend",
-                    config={"backend": best.backend, "library": best.library, "measured_speedup": round(gain, 3)},
-                    evidence=evidence, gain=gain, gain_ci95=speedup_ci95(baseline, best), facts=facts)
+def decide_launch_bound(ctx: DecisionContext, launch: tuple[BenchmarkResult, ...]) -> Decision:
+    "LAUNCH_BOUND, with the measured ways to remove the fixed cost (graph replay, batching) against the eager loop."
+    b, lib, options = ctx.baseline, ctx.baseline.library or ctx.baseline.backend, launch_options(launch)
+    eager = options.pop("eager_loop", None)
+    best = max((k for k in options if options[k]["gain"]), key=lambda k: options[k]["gain"], default=None)
+    gain = options[best]["gain"] if best else None
+    prio = gain_priority(gain) if best and options[best]["beyond_noise"] else Priority.LOW
+    facts = {"library": lib, "baseline_us": b.mean_ms * 1e3, "fixed_cost_us": ctx.ceiling.fixed_cost_us,
+             "work_us": max(workload_floor(ctx.workload, replace(ctx.ceiling, fixed_cost_us=None))[0], 0.0),
+             "eager_us": eager["us_per_call"] if eager else None, "options": options, "best": best}
+    cfg = {"use": lib, "remove_fixed_cost": sorted(options, key=lambda k: -(options[k]["gain"] or 0)) + ["fuse"],
+           "fixed_cost_us": ctx.ceiling.fixed_cost_us}
+    return Decision(prio, Approach.LAUNCH_BOUND, "launch_bound", config=cfg, evidence={"launch": options},
+                    gain=gain, gain_ci95=options[best]["gain_ci95"] if best else None, facts=facts)
 
-def decide_gemm_below_ceiling(ctx: DecisionContext, evidence: dict) -> Decision:
-    "A compute-bound GEMM under 90 %: tuning advice on the CPU, a CUTLASS sweep on a GPU (occupancy when too small)."
-    eff, lib = ctx.efficiency, ctx.baseline.library or ctx.baseline.backend
-    prio, head = priority_for(eff), round(1 / eff, 2)
-    tiles, sms, finding = output_tiles(ctx.workload), ctx.sm_count, "below_ceiling"
-    facts = {"library": lib, "efficiency": eff, "on_gpu": ctx.compute_capability is not None}
-    if facts["on_gpu"] and sms and tiles < sms:
-        evidence["occupancy"] = {"output_tiles_128x128": tiles, "sm_count": sms}; finding = "occupancy"
-        facts.update(output_tiles=tiles, sm_count=sms)
-    if not facts["on_gpu"]:
-        cfg = {"use": lib, "try": ["torch.set_num_threads", "torch.compile(mode='max-autotune')", "batch small GEMMs"],
-               "headroom_x": head}
-        return Decision(prio, Approach.CUSTOM_KERNEL, finding, config=cfg, evidence=evidence, gain=1 / eff,
-                        facts=facts)
-    cfg = {**cutlass_config(ctx.compute_capability), "headroom_x": head}
-    facts.update(cutlass_library=cfg["library"], tile_shapes=cfg["tile_shapes"][:2])
-    return Decision(prio, Approach.CUTLASS_SWEEP, finding, config=cfg, evidence=evidence, gain=1 / eff, facts=facts)
-
-@register_decider("gemm")
-def decide_gemm(ctx: DecisionContext) -> Decision:
-    "The dense-GEMM branch of the users' tree: measured padding, a faster backend, the read roof, then the ceiling."
-    evidence = {}
-    if d := decide_gemm_padding(ctx, evidence) or decide_faster_backend(ctx, evidence): return d
-    if ctx.bound_kind == "memory": return decide_memory_bound_gemm(ctx, evidence)
-    if d := decide_power_bound(ctx, evidence): return d   # before the 90 % rule: the cap, not the kernel, limits it
-    if ctx.efficiency is not None and ctx.efficiency >= EFFICIENT:   # its words: "... Custom kernel cannot improve."
-        return at_ceiling(ctx, ctx.baseline.library or ctx.baseline.backend, evidence=evidence)
-    return decide_gemm_below_ceiling(ctx, evidence)
-
-def decide_power_bound(ctx: DecisionContext, evidence: dict) -> Decision|None:
-    "POWER_BOUND when the baseline ran at the power cap using most of the clock it had; else None."
-    pw = ctx.power   # judge's `power_facts`, computed once for the verdict
-    ce = pw.get("clock_efficiency")
-    if ctx.bound_kind != "compute" or not pw.get("capped") or ce is None or ce < POWER_BOUND_CLOCK_EFFICIENCY:
-        return None
-    opts = power_options(ctx.workload, pw, ctx.ceiling)
-    evidence["power"] = {"clock_efficiency": ce, "threshold": POWER_BOUND_CLOCK_EFFICIENCY, "options": opts}
-    facts = {"library": ctx.baseline.library or ctx.baseline.backend, "efficiency": ctx.efficiency,
-             "clock_efficiency": ce, "sm_clock_mhz": pw["sm_clock_mhz_mean"], "power_w": pw.get("power_w"),
-             "power_limit_w": pw.get("power_limit_w"), "cap_share": pw.get("power_cap_fraction"),
-             "ceiling_clock_efficiency": pw.get("ceiling_clock_efficiency"), "options": opts}
-    cfg = {"use": facts["library"], "limit": "power cap", "power_limit_w": pw.get("power_limit_w"),
-           "clock_efficiency": round(ce, 3), "options": [o["option"] for o in opts]}
-    return Decision(Priority.NONE, Approach.POWER_BOUND, "power_bound", config=cfg, evidence=evidence, gain=1.0,
-                    facts=facts)
+def cap_gain(d: Decision, cap: float|None) -> Decision:
+    "`d` with an estimated gain (no measured interval) held to what the floor allows (baseline / floor)."
+    if d.gain is None or cap is None or d.gain_ci95 is not None or d.gain <= cap: return d
+    return replace(d, gain=cap, evidence={**d.evidence, "gain_capped": {"estimate": d.gain, "floor_allows": cap}})

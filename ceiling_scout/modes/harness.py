@@ -11,6 +11,7 @@ from typing import Callable, Sequence
 import torch
 from .guard import first_line
 from ..engine.core import sentence
+from ..engine.ceilings import time_floor_us
 
 # %% auto #0
 __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'GPU_WORK', 'SANITIZER_TOOLS',
@@ -128,9 +129,7 @@ PHYSICS_SLACK = 1.05                            # a measured ceiling is itself m
 def physics_floor_ms(flops: float, bytes_min: float, peak_tflops: float|None, bandwidth_gbps: float|None,
                      device_type: str="cuda") -> float:
     "The shortest time the work can take: max(FLOPs / peak, bytes / bandwidth, launch), in ms (0 if nothing known)."
-    t_f = flops / (peak_tflops * 1e12) if peak_tflops else 0.0
-    t_b = bytes_min / (bandwidth_gbps * 1e9) if bandwidth_gbps else 0.0
-    return max(t_f, t_b, LAUNCH_FLOOR_US.get(device_type, 0.0) * 1e-6) * 1e3
+    return time_floor_us(flops, bytes_min, peak_tflops, bandwidth_gbps, LAUNCH_FLOOR_US.get(device_type))[0] / 1e3
 
 def below_floor(time_ms: float, floor_ms: float) -> bool:
     "True when `time_ms` is faster than the physics floor allows (beyond its 5 % grace)."

@@ -4,12 +4,13 @@
 
 # %% ../../nbs/20_attention.ipynb #575890c5
 from __future__ import annotations
-import contextlib, importlib.util, math, os, re, sys, tempfile, warnings
+import contextlib, functools, importlib.util, math, os, re, sys, tempfile, warnings
 from dataclasses import dataclass, replace
 from typing import Callable, ClassVar
 import torch
 import torch.nn.functional as F
 from torch.nn.attention import sdpa_kernel, SDPBackend
+from torch.nn.attention.bias import causal_lower_right
 from torch.utils._python_dispatch import TorchDispatchMode
 from fastcore.basics import patch
 from ..engine.core import *
@@ -18,21 +19,21 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 
 # %% auto #0
-__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM',
-           'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'causal_pairs', 'fa3_module', 'fa3_available',
-           'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal', 'sdpa_reasons',
-           'sdpa_warning_lines', 'capture_sdpa_reasons', 'head_dim_fix', 'math_fallback_refusal', 'attention_reference',
-           'PaddedAttentionWorkload', 'sdpa_backend_code', 'backend_results', 'backend_name', 'attention_backend_rows',
-           'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles', 'attention_facts', 'attention_evidence',
-           'attention_switch', 'attention_kernel_tries', 'attention_as_fast_as_any', 'decide_attention']
+__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'KVCACHE_MODULES', 'lower_right_bias', 'SDPA_REFUSALS',
+           'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM', 'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'causal_pairs',
+           'first_module', 'fa3_module', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal',
+           'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'sdpa_args', 'head_dim_fix',
+           'math_fallback_refusal', 'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code',
+           'backend_results', 'backend_name', 'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad',
+           'attention_tiles', 'attention_facts', 'attention_evidence', 'attention_switch', 'attention_kernel_tries',
+           'attention_as_fast_as_any', 'decide_attention']
 
 # %% ../../nbs/20_attention.ipynb #e497f123
-def causal_pairs(S_q: int, # queries
-                 S_k: int  # keys
-                ) -> int:
-    "Number of (query, key) pairs a top-left-aligned causal mask keeps (query i sees keys 0..i)."
-    if S_q <= S_k: return S_q * (S_q + 1) // 2
-    return S_k * (S_k + 1) // 2 + (S_q - S_k) * S_k
+def causal_pairs(S_q: int, S_k: int) -> int:
+    "(query, key) pairs a bottom-right-aligned causal mask keeps: query i sees keys 0..i + S_k - S_q (a KV cache's)."
+    n = min(S_q, S_k)
+    return n * (n + 1) // 2 + n * (S_k - n)
+
 
 # %% ../../nbs/20_attention.ipynb #1b3b42d0
 ATTENTION_PRECISIONS = (Precision.FP16, Precision.BF16, Precision.FP32)
@@ -42,18 +43,17 @@ SDPA_BACKENDS = {  # backend name in reports: SDPBackend member selected with sd
 
 # flash-attention's hopper/ build; the `fa3-fwd` wheel (bf16, fwd)
 FA3_MODULES = ("flash_attn_interface", "fa3_fwd_interface")
+KVCACHE_MODULES = (*FA3_MODULES, "flash_attn")   # flash_attn_with_kvcache: FA3's, else FlashAttention-2's
+# SDPA's mask for a bottom-right causal mask, one per (S_q, S_k): a tensor subclass, made outside any op recorder
+lower_right_bias = functools.lru_cache(causal_lower_right)
+
+def first_module(names: tuple[str, ...]) -> str|None:
+    "The first of the (top-level) modules `names` that can be imported, or None; never required."
+    return next((m for m in names if importlib.util.find_spec(m) is not None), None)
 
 def fa3_module() -> str|None:
     "The importable FlashAttention-3 interface module (same `flash_attn_func`), or None; never required."
-    for m in FA3_MODULES:
-        try:
-            if importlib.util.find_spec(m) is not None: return m
-        except (ImportError, ValueError): pass
-    return None
-
-def fa3_available() -> bool:
-    "True when a FlashAttention-3 interface (Hopper) can be imported; never required."
-    return fa3_module() is not None
+    return first_module(FA3_MODULES)
 
 @dataclass(frozen=True)
 class AttentionWorkload(Workload):
@@ -65,7 +65,8 @@ class AttentionWorkload(Workload):
     shape_names: ClassVar[tuple[str, ...]] = ("B", "H", "S_q", "S_k", "D")
     default_backend: ClassVar[str] = "sdpa_default"
     cli_flags: ClassVar[tuple[Flag, ...]] = (
-        Flag("--causal", bool, "causal (top-left aligned) mask; FLOPs are halved accordingly"),
+        Flag("--causal", bool, "causal mask, bottom-right aligned as a KV cache means it (query i sees keys <= "
+             "i + S_k - S_q); FLOPs counted accordingly"),
         Flag("--kv-heads", int, "grouped-query attention: number of K/V heads (divides H)"))
     example_shape: ClassVar[str] = "1,4,128,32"
     example_shapes: ClassVar[dict] = {  # the users' shapes: B=16, H=96, S=4096 at D=128 and 64, and B=1, H=8, S=512
@@ -76,7 +77,7 @@ class AttentionWorkload(Workload):
     table_note: ClassVar[str] = ("TFLOPS counts the causal mask's halving; "
                                  "dense-eq is the full 4·B·H·S_q·S_k·D over the same time")
     check_heads: ClassVar[int] = 4  # (batch, head) pairs compared with the float64 reference
-    calling_convention: ClassVar[str] = ("fn(q, k, v, causal) -> softmax(q·kᵀ/√D + top-left causal mask)·v  "
+    calling_convention: ClassVar[str] = ("fn(q, k, v, causal) -> softmax(q·kᵀ/√D + bottom-right causal mask)·v  "
                                          "(q: B×H×S_q×D, k, v: B×H_kv×S_k×D; returns B×H×S_q×D)")
     def candidate_call(self, fn, inputs) -> torch.Tensor: return fn(inputs["q"], inputs["k"], inputs["v"], self.causal)
 
@@ -90,6 +91,9 @@ class AttentionWorkload(Workload):
         if kv < 1 or kv > self.H or self.H % kv:
             raise CeilingScoutError(f"kv_heads must divide the {self.H} query heads (1 <= kv_heads <= H); got "
                                     f"kv_heads={self.kv_heads}")
+        if self.causal and self.S_q > self.S_k:
+            raise CeilingScoutError(f"causal attention needs S_q <= S_k (the queries are the last S_q of the S_k "
+                                    f"positions, as in a KV cache); got S_q={self.S_q}, S_k={self.S_k}")
 
     @classmethod
     def from_shape(cls, shape, precision, causal: bool=False, kv_heads: int|None=None, **extras) -> "AttentionWorkload":
@@ -109,6 +113,10 @@ class AttentionWorkload(Workload):
     @property
     def gqa(self) -> bool: return self.H_kv != self.H
     @property
+    def sdpa_causal(self) -> bool: return self.causal and self.S_q == self.S_k    # SDPA's is_causal aligns top-left
+    @property
+    def lower_right(self) -> bool: return self.causal and 1 < self.S_q < self.S_k  # SDPA needs causal_lower_right
+    @property
     def extras(self) -> dict: return {"causal": self.causal, "kv_heads": self.H_kv}
     @property
     def pairs(self) -> int:
@@ -122,12 +130,8 @@ class AttentionWorkload(Workload):
     def bytes_min(self) -> float:
         s = self.precision.itemsize
         return float((2 * self.B * self.H * self.S_q * self.D + 2 * self.B * self.H_kv * self.S_k * self.D) * s)
-    def us_per_head(self, ms: float) -> float:
-        "the users' attention status note's per-head time: total time / H, in µs (ignores the batch)."
-        return ms * 1e3 / self.H
-    def us_per_batch_head(self, ms: float) -> float:
-        "Time per computed head: total time / (B·H), in µs."
-        return ms * 1e3 / (self.B * self.H)
+    def us_per_head(self, ms: float) -> float: return ms * 1e3 / self.H   # the users' status figure: ÷ H, not B·H
+    def us_per_batch_head(self, ms: float) -> float: return ms * 1e3 / (self.B * self.H)   # per computed head
     def math_memory_bytes(self) -> int:
         "Device memory MATH needs: fp32 scores, mask and softmax (B·H·S_q·S_k each) plus fp32 copies of Q, K, V, O."
         return int(3 * 4 * self.B * self.H * self.S_q * self.S_k
@@ -151,13 +155,20 @@ class AttentionWorkload(Workload):
 
     def sdpa(self, x: dict) -> torch.Tensor:
         "`F.scaled_dot_product_attention` on the inputs, with this workload's mask, head grouping and scale."
-        kw = {"enable_gqa": True} if self.gqa else {}
-        return F.scaled_dot_product_attention(x["q"], x["k"], x["v"], is_causal=self.causal, scale=self.softmax_scale,
-                                              **kw)
+        kw = ({"enable_gqa": True} if self.gqa else {}) | (
+            {"attn_mask": lower_right_bias(self.S_q, self.S_k)} if self.lower_right else {})
+        return F.scaled_dot_product_attention(x["q"], x["k"], x["v"], is_causal=self.sdpa_causal,
+                                              scale=self.softmax_scale, **kw)
 
     def precision_context(self):
         "TF32 off: fp32 means fp32 (the MATH backend's matmuls would otherwise run on TF32 tensor cores)."
         return tf32_enabled(False)
+
+    def _bad_output(self, out: torch.Tensor) -> CheckResult|None:
+        "A failed check for an output of the wrong shape or with NaN/Inf anywhere; None for one worth comparing."
+        tol, want = CHECK_TOLERANCE[self.precision], (self.B, self.H, self.S_q, self.D)
+        if tuple(out.shape) != want: return CheckResult(False, float("inf"), tol, f"shape {tuple(out.shape)} != {want}")
+        if not torch.isfinite(out).all(): return CheckResult(False, float("nan"), tol, sentence("*", "nan_output", {}))
 
 # %% ../../nbs/20_attention.ipynb #92c499d0
 def sdpa_choice(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool=False, enable_gqa: bool=False) -> str:
@@ -219,6 +230,11 @@ MATH_MEMORY_FRACTION = 0.9
 # flash and cuDNN take D <= 256; flash and efficient (fp16/bf16) a multiple of 8
 FUSED_MAX_HEAD_DIM, FUSED_HEAD_DIM_MULTIPLE = 256, 8
 
+def sdpa_args(w: AttentionWorkload, qkv: str="q, k, v") -> str:
+    "The arguments of the SDPA call that computes `w` (its causal mask as SDPA needs it, GQA), as Python text."
+    lr = f", attn_mask=torch.nn.attention.bias.causal_lower_right({w.S_q}, {w.S_k})" if w.lower_right else ""
+    return qkv + (", is_causal=True" if w.sdpa_causal else "") + lr + (", enable_gqa=True" if w.gqa else "")
+
 def head_dim_fix(w: AttentionWorkload) -> dict:
     "Config for a head dim the fused SDPA kernels refuse (D > 256 or not a multiple of 8); {} for one they take."
     D, m = w.D, FUSED_HEAD_DIM_MULTIPLE
@@ -227,7 +243,7 @@ def head_dim_fix(w: AttentionWorkload) -> dict:
     if D % m:
         pad = -(-D // m) * m
         f = {"D": D, "pad": pad, "m": m, "max_D": FUSED_MAX_HEAD_DIM, "shape": f"{w.B},{w.H},{w.S_q},{w.S_k},{pad}",
-             "args": "qp, kp, vp" + (", is_causal=True" if w.causal else "") + (", enable_gqa=True" if w.gqa else "")}
+             "args": sdpa_args(w, "qp, kp, vp")}
         cfg.update(pad_head_dim_to=pad, pad_code=sentence("attention", "pad_code", f),
                    pad_note=sentence("attention", "pad_note", f))
     if D > FUSED_MAX_HEAD_DIM:
@@ -259,8 +275,9 @@ def _why_not(w: AttentionWorkload, member: str, x: dict, dev: torch.device) -> s
     fn = {"FLASH_ATTENTION": "can_use_flash_attention", "EFFICIENT_ATTENTION": "can_use_efficient_attention",
           "CUDNN_ATTENTION": "can_use_cudnn_attention"}.get(member)
     if not (fn and hasattr(torch.backends.cuda, fn)): return sentence("attention", "no_viable", {})
+    mask = torch.ones(w.S_q, w.S_k, dtype=torch.bool, device=dev).tril(w.S_k - w.S_q) if w.lower_right else None
     ask = lambda: getattr(torch.backends.cuda, fn)(
-        torch.backends.cuda.SDPAParams(x["q"], x["k"], x["v"], None, 0.0, w.causal, w.gqa), True)
+        torch.backends.cuda.SDPAParams(x["q"], x["k"], x["v"], mask, 0.0, w.sdpa_causal, w.gqa), True)
     return capture_sdpa_reasons(ask) or sentence("attention", "no_reason", {})
 
 def _sdpa_backend_fn(w: AttentionWorkload, name: str, dev: torch.device) -> Callable:
@@ -283,31 +300,46 @@ _FUSED = {"flash": "FLASH_ATTENTION", "efficient": "EFFICIENT_ATTENTION", "cudnn
 def _sdpa_default_backend(w: AttentionWorkload, dev: torch.device) -> Backend:
     "SDPA's default dispatch: `prepare` guards MATH fallback memory, `dispatch` records the kernel and aten ops chosen."
     def prepare(x):
-        if sdpa_choice(x["q"], x["k"], x["v"], w.causal, w.gqa) == "MATH" and dev.type == "cuda":
+        if sdpa_choice(x["q"], x["k"], x["v"], w.sdpa_causal, w.gqa) == "MATH" and dev.type == "cuda":
             msg = math_fallback_refusal(w, torch.cuda.mem_get_info(dev)[0],
                                         {k: _why_not(w, m, x, dev) for k, m in _FUSED.items()})
             if msg: raise NotSupportedError(msg)
         return x
     def dispatch(x):
-        return {"backend": sdpa_choice(x["q"], x["k"], x["v"], w.causal, w.gqa),
+        if w.lower_right: lower_right_bias(w.S_q, w.S_k)   # made here: a tensor subclass cannot be made while recording
+        return {"backend": sdpa_choice(x["q"], x["k"], x["v"], w.sdpa_causal, w.gqa),
                 "aten_ops": sdpa_dispatched_ops(lambda: w.sdpa(x)), "device": str(dev)}
     return Backend("sdpa_default", w.sdpa, sentence("attention", "default_library", {}), prepare=prepare,
                    dispatch=dispatch)
 
-def _fa3_fn(w: AttentionWorkload, dev: torch.device) -> Callable:
+def _gpu_kernel(w: AttentionWorkload, dev: torch.device, what: str, modules: tuple[str, ...]) -> str:
+    "The module to run `what` from; NotSupportedError (one line, why) off a GPU, in fp32 or with none installed."
+    if dev.type != "cuda": raise NotSupportedError(f"{what} runs on NVIDIA GPUs only")
+    if w.precision == Precision.FP32: raise NotSupportedError(f"{what} takes fp16/bf16 inputs, not fp32")
+    if (mod := first_module(modules)) is None: raise NotSupportedError(f"{what}: {' or '.join(modules)} not installed")
+    return mod
+
+def _flash_fn(w: AttentionWorkload, dev: torch.device, entry: str, modules: tuple[str, ...]) -> Callable:
+    "FlashAttention's `entry` (flash_attn_func, flash_attn_with_kvcache) on (B, S, H, D) views: its causal is ours."
     def fn(x):
-        if dev.type != "cuda": raise NotSupportedError("FlashAttention-3 runs on NVIDIA Hopper GPUs only")
-        if w.precision == Precision.FP32:
-            raise NotSupportedError("FlashAttention-3 takes fp16/bf16 (or fp8) inputs, not fp32")
-        if w.causal and w.S_q != w.S_k:
-            raise NotSupportedError("FlashAttention-3 aligns the causal mask bottom-right, PyTorch top-left: "
-                                    "they differ when S_q != S_k")
-        flash_attn_func = importlib.import_module(fa3_module()).flash_attn_func
+        f = getattr(importlib.import_module(_gpu_kernel(w, dev, f"FlashAttention's {entry}", modules)), entry)
         kw = {"softmax_scale": w.softmax_scale} if w.softmax_scale is not None else {}
-        o = flash_attn_func(x["q"].transpose(1, 2), x["k"].transpose(1, 2), x["v"].transpose(1, 2),
-                            causal=w.causal, **kw)
+        o = f(*(x[n].transpose(1, 2) for n in "qkv"), causal=w.causal, **kw)
         return (o[0] if isinstance(o, (tuple, list)) else o).transpose(1, 2)
     return fn
+
+def _flashinfer_backend(w: AttentionWorkload, dev: torch.device) -> Backend:
+    "FlashInfer's batch decode (S_q = 1), one page of S_k tokens per sequence: HND pages are our K and V as they are."
+    def prepare(x):  # the workspace and the plan, once (untimed), as a serving loop does per step
+        fi = importlib.import_module(_gpu_kernel(w, dev, "FlashInfer's decode", ("flashinfer",)))
+        run = fi.BatchDecodeWithPagedKVCacheWrapper(torch.empty(128 * 2**20, dtype=torch.uint8, device=dev), "HND")
+        i32 = {"dtype": torch.int32, "device": dev}
+        run.plan(torch.arange(w.B + 1, **i32), torch.arange(w.B, **i32), torch.full((w.B,), w.S_k, **i32), w.H,
+                 w.H_kv, w.D, w.S_k, q_data_type=w.precision.dtype, kv_data_type=w.precision.dtype,
+                 sm_scale=w.softmax_scale)
+        return {"q": x["q"][:, :, 0].contiguous(), "kv": (x["k"], x["v"]), "run": run.run}
+    return Backend("flashinfer", lambda p: p["run"](p["q"], p["kv"]).unsqueeze(2), "FlashInfer (batch decode)",
+                   prepare=prepare)
 
 @patch
 def backends(self: AttentionWorkload, device) -> dict[str, Backend]:
@@ -315,7 +347,13 @@ def backends(self: AttentionWorkload, device) -> dict[str, Backend]:
     out = {"sdpa_default": _sdpa_default_backend(self, dev)}
     for name, member in SDPA_BACKENDS.items():
         out[name] = Backend(name, _sdpa_backend_fn(self, name, dev), f"PyTorch SDPA {member}")
-    if fa3_available(): out["fa3"] = Backend("fa3", _fa3_fn(self, dev), f"FlashAttention-3 ({fa3_module()})")
+    if (fa3 := fa3_module()):
+        out["fa3"] = Backend("fa3", _flash_fn(self, dev, "flash_attn_func", FA3_MODULES), f"FlashAttention-3 ({fa3})")
+    if self.S_q < self.S_k:   # decode: the KV-cache kernels users bring (not_supported, with why, where not here)
+        kv = first_module(KVCACHE_MODULES) or "not installed"
+        out["fa_kvcache"] = Backend("fa_kvcache", _flash_fn(self, dev, "flash_attn_with_kvcache", KVCACHE_MODULES),
+                                    f"FlashAttention KV cache ({kv})")
+        if self.S_q == 1: out["flashinfer"] = _flashinfer_backend(self, dev)
     return out
 
 # %% ../../nbs/20_attention.ipynb #bb0bfc27
@@ -323,22 +361,21 @@ def attention_reference(q: torch.Tensor, # (S_q, D) one head
                         k: torch.Tensor, # (S_k, D)
                         v: torch.Tensor, # (S_k, D)
                         causal: bool=False, chunk_elems: int=2**25) -> torch.Tensor:
-    "Float64 softmax(q·kᵀ/√D + top-left causal mask)·v for one head, in chunks of queries."
+    "Float64 softmax(q·kᵀ/√D + bottom-right causal mask)·v for one head, in chunks of queries."
     q, k, v = q.to(torch.float64), k.to(torch.float64), v.to(torch.float64)
     S_q, S_k, out = q.shape[0], k.shape[0], []
     step = max(1, chunk_elems // max(1, S_k))
     for i0 in range(0, S_q, step):
         s = (q[i0:i0 + step] @ k.T) / math.sqrt(q.shape[-1])
         if causal:
-            rows = torch.arange(i0, min(i0 + step, S_q), device=q.device)[:, None]
+            rows = torch.arange(i0, min(i0 + step, S_q), device=q.device)[:, None] + (S_k - S_q)
             s = s.masked_fill(torch.arange(S_k, device=q.device)[None, :] > rows, float("-inf"))
         out.append(torch.softmax(s, dim=-1) @ v)
     return torch.cat(out)
 
 @patch
 def _check_pairs(self: AttentionWorkload) -> list[tuple[int, int]]:
-    allp = [(b, h) for b in range(self.B) for h in range(self.H)] if self.B * self.H <= self.check_heads else None
-    if allp: return allp
+    if self.B * self.H <= self.check_heads: return [(b, h) for b in range(self.B) for h in range(self.H)]
     g = torch.Generator().manual_seed(4321)
     picks = {(0, 0), (self.B - 1, self.H - 1)}
     while len(picks) < self.check_heads:
@@ -348,9 +385,7 @@ def _check_pairs(self: AttentionWorkload) -> list[tuple[int, int]]:
 @patch
 def check(self: AttentionWorkload, out: torch.Tensor, inputs: dict) -> CheckResult:
     tol = CHECK_TOLERANCE[self.precision]
-    want = (self.B, self.H, self.S_q, self.D)
-    if tuple(out.shape) != want: return CheckResult(False, float("inf"), tol, f"shape {tuple(out.shape)} != {want}")
-    if not torch.isfinite(out).all(): return CheckResult(False, float("nan"), tol, sentence("*", "nan_output", {}))
+    if (bad := self._bad_output(out)): return bad
     group, q, k, v = self.H // self.H_kv, inputs["q"], inputs["k"], inputs["v"]
     pairs = self._check_pairs()
     ref = torch.stack([attention_reference(q[b, h], k[b, h // group], v[b, h // group], self.causal) for b, h in pairs])
@@ -386,12 +421,10 @@ class PaddedAttentionWorkload(AttentionWorkload):
         return {n: F.pad(t, (0, self.D - self.D_orig)) for n, t in self.original.make_inputs(device, seed).items()}
     def check(self, out: torch.Tensor, inputs: dict) -> CheckResult:
         "The original's check on the first D_orig columns; the padded columns must be exactly zero."
-        tol = CHECK_TOLERANCE[self.precision]
-        want = (self.B, self.H, self.S_q, self.D)
-        if tuple(out.shape) != want: return CheckResult(False, float("inf"), tol, f"shape {tuple(out.shape)} != {want}")
+        if (bad := self._bad_output(out)): return bad
         if out[..., self.D_orig:].count_nonzero():
-            return CheckResult(False, float("inf"), tol, sentence("attention", "padding_not_zero", {"D": self.D,
-                               "D_orig": self.D_orig}))
+            return CheckResult(False, float("inf"), CHECK_TOLERANCE[self.precision],
+                               sentence("attention", "padding_not_zero", {"D": self.D, "D_orig": self.D_orig}))
         return self.original.check(out[..., :self.D_orig], {n: t[..., :self.D_orig] for n, t in inputs.items()})
     def alternative_workloads(self) -> dict: return {}
 
@@ -408,14 +441,13 @@ US_PER_HEAD_RULE = 5.0  # the users' attention status figure, rule: "< 5 µs/hea
 
 def sdpa_backend_code(name: str, workload: AttentionWorkload) -> str:
     "One line of Python that runs `workload` with backend `name`."
-    args = "q, k, v" + (", is_causal=True" if workload.causal else "") + (", enable_gqa=True" if workload.gqa else "")
+    call = f"out = torch.nn.functional.scaled_dot_product_attention({sdpa_args(workload)})"
     if name in SDPA_BACKENDS:
-        return (f"with torch.nn.attention.sdpa_kernel(torch.nn.attention.SDPBackend.{SDPA_BACKENDS[name]}): "
-                f"out = torch.nn.functional.scaled_dot_product_attention({args})")
-    if name == "fa3":
-        return sentence("attention", "fa3_code", {"module": fa3_module() or "flash_attn_interface",
-                                                  "causal": ", causal=True" if workload.causal else ""})
-    return f"out = torch.nn.functional.scaled_dot_product_attention({args})"
+        return f"with torch.nn.attention.sdpa_kernel(torch.nn.attention.SDPBackend.{SDPA_BACKENDS[name]}): {call}"
+    if name in ("fa3", "fa_kvcache", "flashinfer"):
+        mod = first_module(KVCACHE_MODULES if name == "fa_kvcache" else FA3_MODULES) or "flash_attn_interface"
+        return sentence("attention", f"{name}_code", {"module": mod, "causal": ", causal=True" * workload.causal})
+    return call
 
 @patch
 def code(self: AttentionWorkload, backend: str) -> str:
@@ -476,7 +508,7 @@ def attention_facts(ctx: DecisionContext, picked: str, fastest: BenchmarkResult,
     w, b = ctx.workload, ctx.baseline
     facts = {"default_dispatch": picked, "precision": w.precision.value, "efficiency": ctx.efficiency,
              "us_per_head": w.us_per_head(b.mean_ms), "us_per_head_threshold": US_PER_HEAD_RULE,
-             "baseline_ms": b.mean_ms, "other_backend": None, "same_kernel_backend": None}
+             "baseline_ms": b.mean_ms, "other_backend": None, "same_kernel_backend": None, "bound_kind": ctx.bound_kind}
     if fastest is not b: facts.update(other_backend=fastest.backend, other_speedup=b.mean_ms / fastest.mean_ms)
     if same is not None: facts.update(same_kernel_backend=same.backend, same_kernel_speedup=b.mean_ms / same.mean_ms)
     return facts
@@ -509,8 +541,9 @@ def attention_switch(ctx: DecisionContext, fastest: BenchmarkResult, facts: dict
                     gain=gain, gain_ci95=speedup_ci95(b, fastest), facts=facts)
 
 def attention_kernel_tries(ctx: DecisionContext, measured: set[str]) -> list[str]:
-    "What to try below the ceiling: FA3 on Hopper and cuDNN attention where they were not measured, then a kernel."
+    "What to try below the ceiling: decode kernels, FA3 on Hopper, cuDNN attention where not measured, then a kernel."
     cc, tries = ctx.compute_capability, []
+    if ctx.bound_kind == "memory" and cc and not {"fa_kvcache", "flashinfer"} & measured: tries.append("try_decode")
     if "fa3" not in measured and cc and cc.startswith("9."): tries.append("try_fa3")
     if "sdpa_cudnn" not in measured and cc: tries.append("try_cudnn")
     return [sentence("attention", t, {}) for t in tries + ["try_kernel"]]
@@ -526,7 +559,7 @@ def attention_as_fast_as_any(ctx: DecisionContext, facts: dict, evidence: dict, 
                         config={**use, "reasoning": sentence("*", "at_hardware_ceiling", {})}, evidence=evidence,
                         gain=1.0, facts=facts)
     tiles, sms = attention_tiles(ctx.workload), (ctx.sm_count if ctx.compute_capability else None)
-    if sms and tiles < sms:
+    if sms and tiles < sms and ctx.bound_kind != "memory":   # split-KV decode kernels fill the SMs along S_k
         cap = tiles / sms
         evidence["occupancy"] = {"query_tiles_128": tiles, "sm_count": sms, "max_fraction_of_sms_busy": round(cap, 3)}
         return Decision(Priority.LOW, Approach.NONE, "occupancy",

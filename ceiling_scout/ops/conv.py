@@ -4,7 +4,7 @@
 
 # %% ../../nbs/21_conv.ipynb #8a74e83d
 from __future__ import annotations
-import contextlib
+import contextlib, math
 from dataclasses import dataclass
 from typing import Callable, ClassVar
 import torch
@@ -16,21 +16,24 @@ from ..engine.benchmark import *
 from ..engine.verdict import *
 
 # %% auto #0
-__all__ = ['CONV_PRECISIONS', 'CHANNELS_LAST_CODE', 'Conv2dWorkload', 'to_channels_last', 'decide_conv2d']
+__all__ = ['CONV_PRECISIONS', 'CHANNELS_LAST_CODE', 'CONV_ALTERNATIVES', 'Conv2dWorkload', 'to_channels_last', 'conv_kernel',
+           'conv_switch', 'decide_conv2d']
 
 # %% ../../nbs/21_conv.ipynb #2df30798
 CONV_PRECISIONS = (Precision.FP32, Precision.TF32, Precision.FP16, Precision.BF16)
 
 @dataclass(frozen=True)
 class Conv2dWorkload(Workload):
-    "F.conv2d of an N×C×H×W input with K filters of C×R×S, given stride and zero padding (dilation 1, groups 1)."
+    "F.conv2d of an N×C×H×W input with K filters of (C/groups)×R×S, given stride, zero padding and groups (dilation 1)."
     N: int = 1; C: int = 1; H: int = 1; W: int = 1; K: int = 1; R: int = 1; S: int = 1
-    stride: int = 1; padding: int = 0
+    stride: int = 1; padding: int = 0; groups: int = 1
     operation: ClassVar[str] = "conv2d"
     shape_names: ClassVar[tuple[str, ...]] = ("N", "C", "H", "W", "K", "R", "S")
     default_backend: ClassVar[str] = "nchw"
     cli_flags: ClassVar[tuple[Flag, ...]] = (Flag("--stride", int, "convolution stride (default 1)"),
-                                             Flag("--padding", int, "zero padding on each side (default 0)"))
+                                             Flag("--padding", int, "zero padding on each side (default 0)"),
+                                             Flag("--groups", int, "grouped convolution: groups dividing C and K "
+                                                  "(default 1; C for depthwise)"))
     example_shape: ClassVar[str] = "2,8,16,16,16,3,3"
     example_shapes: ClassVar[dict] = {"ResNet 3x3 (32x64x56x56 -> 64) bf16": ("32,64,56,56,64,3,3", "bf16",
                                                                               {"padding": 1}),
@@ -44,41 +47,40 @@ class Conv2dWorkload(Workload):
         if self.precision not in CONV_PRECISIONS:
             raise CeilingScoutError(f"conv2d precision must be one of {', '.join(p.value for p in CONV_PRECISIONS)}; "
                                     f"got {self.precision.value!r}")
-        if not (isinstance(self.stride, int) and self.stride >= 1): raise CeilingScoutError("stride must be an int >= "
-                                                                                            f"1; got {self.stride!r}")
-        if not (isinstance(self.padding, int) and self.padding >= 0): raise CeilingScoutError("padding must be an int "
-                                                                                              ">= 0; got "
-                                                                                              f"{self.padding!r}")
+        for name, v, lo in (("stride", self.stride, 1), ("padding", self.padding, 0), ("groups", self.groups, 1)):
+            if not (isinstance(v, int) and v >= lo):
+                raise CeilingScoutError(f"{name} must be an int >= {lo}; got {v!r}")
+        if self.C % self.groups or self.K % self.groups:
+            ok = [g for g in range(1, math.gcd(self.C, self.K) + 1) if self.C % g == 0 and self.K % g == 0]
+            raise CeilingScoutError(f"groups must divide C={self.C} and K={self.K}; got groups={self.groups} "
+                                    f"(valid: {', '.join(map(str, ok))})")
         for n, k, size in (("R", self.R, self.H), ("S", self.S, self.W)):
             if k > size + 2 * self.padding:
                 raise CeilingScoutError(f"filter {n}={k} is larger than the padded input ({size} + 2·{self.padding} = "
                                         f"{size + 2 * self.padding}); "
                                         "use a smaller filter or more padding")
 
-    @classmethod
-    def from_shape(cls, shape, precision, stride: int|None=None, padding: int|None=None, **extras) -> "Conv2dWorkload":
-        "Build from `N,C,H,W,K,R,S` plus `stride` (default 1) and `padding` (default 0)."
-        if extras: raise CeilingScoutError(f"conv2d takes the extras stride and padding; got {', '.join(extras)}")
-        dims = parse_shape(shape, cls.shape_names)
-        return cls(parse_enum(Precision, precision, "precision"), *dims, stride=1 if stride is None else stride,
-                   padding=0 if padding is None else padding)
-
     @property
     def P(self) -> int: return (self.H + 2 * self.padding - self.R) // self.stride + 1
     @property
     def Q(self) -> int: return (self.W + 2 * self.padding - self.S) // self.stride + 1
     @property
-    def extras(self) -> dict: return {"stride": self.stride, "padding": self.padding}
+    def Cg(self) -> int:
+        "Input channels each filter sees: C / groups (1 for a depthwise convolution)."
+        return self.C // self.groups
     @property
-    def flops(self) -> float: return 2.0 * self.N * self.K * self.P * self.Q * self.C * self.R * self.S
+    def extras(self) -> dict:
+        return {"stride": self.stride, "padding": self.padding} | ({"groups": self.groups} if self.groups > 1 else {})
+    @property
+    def flops(self) -> float: return 2.0 * self.N * self.K * self.P * self.Q * self.Cg * self.R * self.S
     @property
     def bytes_min(self) -> float:
-        return float((self.N * self.C * self.H * self.W + self.K * self.C * self.R * self.S
+        return float((self.N * self.C * self.H * self.W + self.K * self.Cg * self.R * self.S
                       + self.N * self.K * self.P * self.Q) * self.precision.itemsize)
     def memory_needed(self) -> int:
         "Input, filter, output in both layouts, float64 reference of `check_images` images, 256 MiB cuDNN workspace."
         ref = (8 * self.check_images * (self.C * self.H * self.W + self.K * self.P * self.Q)
-               + 8 * self.K * self.C * self.R * self.S)
+               + 8 * self.K * self.Cg * self.R * self.S)
         return int(2 * self.bytes_min + ref + 256 * 2**20)
     def accounting_hint(self) -> str: return sentence("conv2d", "accounting_hint", {})
     def supported(self, device) -> str|None:
@@ -91,8 +93,9 @@ class Conv2dWorkload(Workload):
     def make_inputs(self, device, seed=0) -> dict:
         dt = self.precision.dtype
         return {"x": random_tensor((self.N, self.C, self.H, self.W), dt, device, seed),
-                "w": random_tensor((self.K, self.C, self.R, self.S), dt, device, seed + 1,
-                                   scale=(self.C * self.R * self.S) ** -0.5)}
+                "w": random_tensor((self.K, self.Cg, self.R, self.S), dt, device, seed + 1,
+                                   scale=(self.Cg * self.R * self.S) ** -0.5)}
+
 
 # %% ../../nbs/21_conv.ipynb #c2daae41
 def to_channels_last(x: dict) -> dict:
@@ -100,15 +103,28 @@ def to_channels_last(x: dict) -> dict:
     return {"x": x["x"].contiguous(memory_format=torch.channels_last),
             "w": x["w"].contiguous(memory_format=torch.channels_last)}
 
+def conv_kernel(w: Conv2dWorkload, x: dict) -> str:
+    "The kernel family PyTorch selects for these inputs (Cudnn, CudaDepthwise2d, Mkldnn, ...): a backend's `dispatch`."
+    return torch._C._select_conv_backend(x["x"], x["w"], None, [w.stride] * 2, [w.padding] * 2, [1, 1], False,
+                                         [0, 0], groups=w.groups).name
+
 @patch
 def backends(self: Conv2dWorkload, device) -> dict[str, Backend]:
-    lib = "cuDNN" if torch.device(device).type == "cuda" else "CPU (oneDNN/ATen)"
-    st, pd = self.stride, self.padding
-    conv = lambda x: F.conv2d(x["x"], x["w"], stride=st, padding=pd)
-    return {"nchw": Backend("nchw", conv, lib, "contiguous NCHW"),
-            "channels_last": Backend("channels_last", conv, lib,
-                                     sentence("conv2d", "channels_last_method", {}),
-                                     prepare=to_channels_last)}
+    dev = torch.device(device)
+    lib = "cuDNN" if dev.type == "cuda" else "CPU (oneDNN/ATen)"
+    conv = lambda x: F.conv2d(x["x"], x["w"], stride=self.stride, padding=self.padding, groups=self.groups)
+    kernel = lambda x: {"backend": conv_kernel(self, x)}
+    def tuned(x):  # deterministic too: PyTorch's plan cache has no benchmark key, so NCHW's cached plan would be reused
+        if dev.type != "cuda": raise NotSupportedError("cudnn.benchmark autotunes cuDNN's plans: CUDA only")
+        cd = torch.backends.cudnn; saved = cd.benchmark, cd.deterministic
+        cd.benchmark = cd.deterministic = True
+        try: return conv(x)
+        finally: cd.benchmark, cd.deterministic = saved
+    return {"nchw": Backend("nchw", conv, lib, "contiguous NCHW", dispatch=kernel),
+            "channels_last": Backend("channels_last", conv, lib, sentence("conv2d", "channels_last_method", {}),
+                                     prepare=to_channels_last, dispatch=kernel),
+            "cudnn_benchmark": Backend("cudnn_benchmark", tuned, lib, sentence("conv2d", "cudnn_benchmark_method", {}),
+                                       dispatch=kernel)}
 
 @patch
 def check(self: Conv2dWorkload, out: torch.Tensor, inputs: dict) -> CheckResult:
@@ -118,48 +134,55 @@ def check(self: Conv2dWorkload, out: torch.Tensor, inputs: dict) -> CheckResult:
     if not torch.isfinite(out).all(): return CheckResult(False, float("nan"), tol, sentence("*", "nan_output", {}))
     idx = sorted({0, self.N - 1})[: self.check_images]
     x = inputs["x"][idx].to(torch.float64)
-    ref = F.conv2d(x, inputs["w"].to(torch.float64), stride=self.stride, padding=self.padding)
+    ref = F.conv2d(x, inputs["w"].to(torch.float64), stride=self.stride, padding=self.padding, groups=self.groups)
     r = compare(out[idx], ref, tol)
     return CheckResult(r.passed, r.rel_error, r.tolerance,
                        (r.note + f" ({len(idx)} of {self.N} images vs float64)").strip())
 
 register_workload(Conv2dWorkload)  # backends and check are in place: the contract is complete
 
+
 # %% ../../nbs/21_conv.ipynb #ac968143
 CHANNELS_LAST_CODE = ("model = model.to(memory_format=torch.channels_last); "
                       "x = x.contiguous(memory_format=torch.channels_last)  # once, keep activations NHWC end to end")
+CONV_ALTERNATIVES = ("channels_last", "cudnn_benchmark")  # the backends measured beside NCHW, as the decider reads them
 
 @patch
 def code(self: Conv2dWorkload, backend: str) -> str:
-    "One Python line that runs this convolution in `backend`'s layout (what `judge` hands out when the default fails)."
-    call = f"out = torch.nn.functional.conv2d(x, w, stride={self.stride}, padding={self.padding})"
-    if backend != "channels_last": return call
-    return sentence("conv2d", "channels_last_code", {"call": call})
+    "One Python line that runs this convolution as `backend` does (what `judge` hands out when the default fails)."
+    g = f", groups={self.groups}" if self.groups > 1 else ""
+    call = f"out = torch.nn.functional.conv2d(x, w, stride={self.stride}, padding={self.padding}{g})"
+    return sentence("conv2d", f"{backend}_code", {"call": call}) if backend in CONV_ALTERNATIVES else call
+
+def conv_switch(ctx: DecisionContext, best: BenchmarkResult, evidence: dict) -> Decision:
+    "`best`, measured faster than NCHW beyond noise: CHANNELS_LAST (convert once) or cudnn.benchmark (SWITCH_BACKEND)."
+    b, eff, name = ctx.baseline, ctx.efficiency, best.label
+    gain, cl = b.mean_ms / best.mean_ms, name == "channels_last"
+    facts = {"speedup": gain, "baseline_ms": b.mean_ms, f"{name}_ms": best.mean_ms, f"{name}_tflops": best.tflops,
+             "efficiency_after": eff * gain if eff is not None else None}
+    cfg = {"memory_format": "channels_last"} if cl else {"backend": name}
+    cfg.update(code=CHANNELS_LAST_CODE if cl else ctx.workload.code(name), measured_speedup=round(gain, 3),
+               note=sentence("conv2d", f"{name}_note", {}))
+    return Decision(gain_priority(gain), Approach.CHANNELS_LAST if cl else Approach.SWITCH_BACKEND, f"{name}_faster",
+                    config=cfg, evidence=evidence, gain=gain, gain_ci95=speedup_ci95(b, best), facts=facts)
 
 @register_decider("conv2d")
 def decide_conv2d(ctx: DecisionContext) -> Decision:
-    "channels_last vs NCHW measured side by side, then the ≥90 % rule; the words are `render.op_words`'."
+    "channels_last and cudnn.benchmark beside NCHW (the fastest beyond noise wins), then the ≥90 % rule."
     workload, baseline, eff, bound, cc = (ctx.workload, ctx.baseline, ctx.efficiency, ctx.bound_kind,
                                           ctx.compute_capability)
-    cl = next((a for a in ctx.alternatives if a.label == "channels_last" and a.workload == workload), None)
-    rows = [backend_row(r, baseline) for r in [baseline] + ([cl] if cl else [])]
-    evidence = {"backends": rows, "output_hw": [workload.P, workload.Q],
-                "timing_note": sentence("conv2d", "timing_note", {})}
+    alts = [a for a in ctx.alternatives if a.label in CONV_ALTERNATIVES and a.workload == workload]
+    evidence = {"backends": [backend_row(r, baseline) for r in [baseline, *alts]],
+                "output_hw": [workload.P, workload.Q], "timing_note": sentence("conv2d", "timing_note", {})}
     lib = baseline.library or baseline.backend
-    gain = baseline.mean_ms / cl.mean_ms if (cl is not None and cl.ok) else None
-    if gain is not None:
-        evidence["channels_last_speedup"] = gain
-        if faster_beyond_noise(baseline, cl):
-            facts = {"speedup": gain, "baseline_ms": baseline.mean_ms, "channels_last_ms": cl.mean_ms,
-                     "channels_last_tflops": cl.tflops, "efficiency_after": eff * gain if eff is not None else None}
-            return Decision(gain_priority(gain), Approach.CHANNELS_LAST, "channels_last_faster",
-                config={"memory_format": "channels_last", "code": CHANNELS_LAST_CODE,
-                        "measured_speedup": round(gain, 3),
-                        "note": sentence("conv2d", "conversion_note", {})},
-                evidence=evidence, gain=gain, gain_ci95=speedup_ci95(baseline, cl), facts=facts)
-    facts = {"library": lib, "efficiency": eff, "bound_kind": bound, "channels_last_speedup": gain,
-             "channels_last_status": cl.status if cl is not None else None,
+    facts = {"library": lib, "efficiency": eff, "bound_kind": bound,
              "arithmetic_intensity": workload.arithmetic_intensity}
+    for a in alts:
+        gain = facts[f"{a.label}_speedup"] = baseline.mean_ms / a.mean_ms if a.ok else None
+        facts[f"{a.label}_status"] = a.status
+        if a.ok: evidence[f"{a.label}_speedup"] = gain
+    won = [a for a in alts if a.ok and faster_beyond_noise(baseline, a)]
+    if won: return conv_switch(ctx, min(won, key=lambda a: a.mean_ms), evidence)
     if eff is None or eff >= EFFICIENT:
         return Decision(Priority.NONE, Approach.NONE, "at_ceiling" if eff is not None else "no_ceiling",
                         config={"use": f"{lib} F.conv2d", "memory_format": "contiguous",
@@ -170,8 +193,9 @@ def decide_conv2d(ctx: DecisionContext) -> Decision:
         return Decision(prio, Approach.FUSION, "memory_bound",
                         config={**cfg, "try": [sentence("conv2d", t, {}) for t in ("try_compile", "try_fusion")]},
                         evidence=evidence, gain=1 / eff, facts=facts)
-    tries = ["try_benchmark", "try_autotune"] + (["try_cutlass_sm90" if cc.startswith("9.") else "try_cutlass"] if cc
-                                                 else [])
+    tries = ([] if facts.get("cudnn_benchmark_speedup") else ["try_benchmark"]) + ["try_autotune"] + (
+        ["try_cutlass_sm90" if cc.startswith("9.") else "try_cutlass"] if cc else [])
     tries = [sentence("conv2d", t, {}) for t in tries]
     return Decision(prio, Approach.CUSTOM_KERNEL, "below_ceiling", config={**cfg, "try": tries}, evidence=evidence,
                     gain=1 / eff, facts=facts)
+

@@ -4,13 +4,13 @@
 
 # %% ../../nbs/73_verdict_words.ipynb #5f7652b1
 from __future__ import annotations
-from ..engine.numbers import number
+from ..engine.numbers import number, number_of_bytes
 from .words import says, says_text, percent
 
 # %% auto #0
-__all__ = ['times', 'headroom', 'optimal_phrase', 'above_spec_words', 'excluded_alternative_words',
+__all__ = ['LAUNCH_NAMES', 'times', 'headroom', 'optimal_phrase', 'above_spec_words', 'excluded_alternative_words',
            'alternatives_implausible_words', 'noisy_words', 'status_words', 'default_failed_words',
-           'refused_padded_runs_words', 'gemm_below_ceiling_words', 'gemm_power_bound_words']
+           'refused_padded_runs_words', 'gemm_below_ceiling_words', 'gemm_power_bound_words', 'launch_bound_words']
 
 # %% ../../nbs/73_verdict_words.ipynb #159a36c6
 def times(x: float|None, fmt: str=".2f") -> str:
@@ -131,13 +131,18 @@ says_text("gemm", {
 
 # %% ../../nbs/73_verdict_words.ipynb #3b4bbc56
 def _batching_words(f: dict) -> str:
+    if not f.get("weights_dominate", True):
+        return (f"its weight is {percent(f['weight_fraction'])} of the bytes it reads, so neither batching nor "
+                "weight-only quantisation helps: fuse it with the op that produces its activations, or narrow them")
     if f["us_per_row_at_M"] is not None and f["us_per_row"]:
         return (f"batch requests: at M={f['batch_to_M']} it reaches the compute roof, "
                 f"{number(f['us_per_row'], fmt='.3g')} -> {number(f['us_per_row_at_M'], fmt='.3g')} us per row at best")
     return "batch requests (a larger M raises the intensity)"
 
 def _quantisation_words(f: dict) -> str:
-    q = ", ".join(f"{k} {number(x, fmt='g')}x less to read" for k, x in f["quantisation"].items())
+    saved = f.get("bytes_saved") or {}
+    q = ", ".join(f"{k} {number(x, fmt='g')}x less to read ({number_of_bytes(saved[k])} saved per call)" if k in saved
+                  else f"{k} {number(x, fmt='g')}x less to read" for k, x in f["quantisation"].items())
     return f"; weight-only quantisation: {q}." if q else "."
 
 def _read_fraction(f: dict) -> str:
@@ -186,9 +191,34 @@ def gemm_power_bound_words(f: dict) -> str:
     opts = [_option_words(o) for o in f.get("options") or []]
     return head + (f" Fewer joules per useful FLOP would help: {'; '.join(opts)}." if opts else "")
 
+# %% ../../nbs/73_verdict_words.ipynb #3c136e4a
+LAUNCH_NAMES = {"cuda_graph": "replayed as a CUDA graph", "batched": "batched 8 per call"}
+
+@says("*", "launch_bound")
+def launch_bound_words(f: dict) -> str:
+    "A call near its fixed cost: its time, the fixed cost, what its work alone needs, and the measured ways out."
+    us = lambda x, fmt=".1f": number(x, fmt=fmt) + " µs"
+    head = (f"Launch-bound: {f['library']} takes {us(f['baseline_us'])} per call, "
+            f"{times(f['baseline_us'] / f['fixed_cost_us'], '.1f')} the {us(f['fixed_cost_us'])} any call costs on "
+            f"this device (its work alone needs {us(f['work_us'], '.3g')}). No kernel can beat the fixed cost; "
+            "fewer calls can.")
+    opts = [f"{LAUNCH_NAMES.get(k, k)}, {us(o['us_per_call'], '.2f')} per call ({times(o['gain'])} the eager loop's "
+            f"{us(f['eager_us'])})" for k, o in f["options"].items() if o["gain"]]
+    return head + (f" Measured: {'; '.join(opts)}. Fusing it with its neighbours removes the call altogether." if opts
+                   else " Capture the step in a CUDA graph, batch these calls or fuse them with their neighbours.")
+
+says_text("gemm", {"tf32_option": "TF32 (measured beside it): {speedup:.2f}x the fp32 rate, with a relative error of "
+                                   "{rel_error:.2g} against float64 (the TF32 check allows {tolerance:.2g}): "
+                                   "torch.backends.cuda.matmul.allow_tf32 = True where that error is acceptable"})
+says_text("*", {"launch_floor": "this call's floor is the fixed cost of a call ({fixed_cost_us:.2f} µs measured on "
+                                "this device), not its FLOPs or bytes: efficiency and gains are against that floor"})
+
 # %% ../../nbs/73_verdict_words.ipynb #e9a1c0d3
 says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is against measured ceilings only",
-    "measuring": "measuring {kind} bandwidth on {device} ...", "no_spec_row": "no spec row for {d}",
+    "measuring": "measuring the {kind} ceiling on {device} ...",
+    "re_measuring_noisy": "  too noisy to decide (95% CI ±{ci95_rel:.0%}): measuring again until the mean settles",
+    "measuring_launch": "  near its fixed cost: measuring the eager loop, graph replay and a batch of {batch}",
+    "no_spec_row": "no spec row for {d}",
     "re_measuring": "  the baseline beat the ceiling: re-measuring the {precision} peak at {shape}",
     "inconsistent": "its value {v:.4g} is outside the rates of its own windows ({lo:.4g}-{hi:.4g}): edited or corrupt",
     "cpu_warmup": "warm-up stopped after {n} of {of} calls ({s:g} s, CPU)", "no_cpu_flush": "no cache flush on the CPU",
@@ -197,8 +227,7 @@ says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is again
              "{unsettled}", "idle": "the GPU was idle in all {n} samples", "no_nvidia": "no {what}: not an NVIDIA GPU",
     "emulated": "{p} is emulated on this CPU (none of {flags}): its rates are far below fp32's and say nothing about "
                 "a GPU", "cpu_budget": "time budget {s:g} s reached after {n} of {of} calls (CPU, fixed mode)",
-    "wrong_gpu": "--device {device} selects the {row} spec row, but the GPU present is {gpu}: spec figures may not "
-                 "apply", "split_k_gemv": "split-K GEMV (weight streamed once at full bandwidth)",
+    "split_k_gemv": "split-K GEMV (weight streamed once at full bandwidth)",
     "no_fp8": "fp8 GEMM (torch._scaled_mm) needs an NVIDIA GPU with compute capability >= 8.9; not supported on the "
               "CPU", "cut_line": "{where}: skipped a line cut short by an interrupted write ({n} bytes); the other "
                                  "lines are loaded", "no_room": "does not fit in free memory",

@@ -33,7 +33,7 @@ def test_prose_assertions_under_5_percent():
 # --- issue 32: the layers, circles and sizes, each failing with the file and line -------------------------------------
 # Sentence literals (four or more words, not a docstring, raise message or flag help) outside render/, per subpackage:
 # the most there may be; lower a figure when words move to render/.
-SENTENCES_MAX = {'cli.py': 9, 'engine': 64, 'explore.py': 7, 'modes': 31, 'ops': 88, 'reports': 17}
+SENTENCES_MAX = {'cli.py': 9, 'engine': 64, 'explore.py': 7, 'modes': 31, 'ops': 87, 'reports': 17}
 
 
 def test_no_import_circles():

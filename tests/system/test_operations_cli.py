@@ -51,3 +51,37 @@ def test_every_operation_and_misplaced_flag():
                     failures.append(f"{op} {m.trigger[0]} + {other.trigger[0]}: expected a one-line refusal; got exit {code}")
     print(f"{len(ops)} operations, {len(flags)} declared flags, {len(CLI_MODES)} modes checked")
     assert not failures, "\n".join(failures)
+
+
+def test_grouped_and_depthwise_conv():
+    "--groups: a depthwise conv2d runs (cuDNN's autotuner row not_supported on the CPU) and a bad value is one line."
+    d = tempfile.mkdtemp()
+    code, o, e = run("--operation", "conv2d", "--shape", "2,8,12,12,8,3,3", "--padding", "1", "--groups", "8",
+                     "--precision", "fp32", "--device", "cpu", "--warmup", "1", "--iters", "5", "--quiet",
+                     "--output", f"{d}/dw.json")
+    assert code == 0 and "Suggested approach:" in o, e
+    rep = load_reports(f"{d}/dw.json")[0]
+    assert (rep.extras, rep.flops, rep.bound) == ({"stride": 1, "padding": 1, "groups": 8}, 2 * 2 * 8 * 144 * 9,
+                                                  "memory")
+    rows = {r["backend"]: r["status"] for r in rep.evidence["backends"]}
+    assert rows == {"nchw": "ok", "channels_last": "ok", "cudnn_benchmark": "not_supported"}, rows
+    code, o, e = run("--operation", "conv2d", "--shape", "2,8,12,12,8,3,3", "--groups", "3", "--device", "cpu")
+    assert code == 2 and len(e.strip().splitlines()) == 1, e
+    assert "groups must divide C=8 and K=8; got groups=3 (valid: 1, 2, 4, 8)" in e
+
+
+def test_decode_attention():
+    "One query token against a 4096-token KV cache with 8 KV heads: runs on the CPU, judged on the memory roof."
+    d = tempfile.mkdtemp()
+    code, o, e = run("--operation", "attention", "--shape", "1,32,1,4096,128", "--kv-heads", "8", "--causal",
+                     "--precision", "fp32", "--device", "cpu", "--warmup", "1", "--iters", "3", "--quiet",
+                     "--output", f"{d}/decode.json")
+    assert code == 0 and "Suggested approach:" in o, e
+    rep = load_reports(f"{d}/decode.json")[0]
+    assert (rep.shape, rep.extras, rep.bound) == ([1, 32, 1, 4096, 128], {"causal": True, "kv_heads": 8}, "memory")
+    assert rep.flops == 4 * 32 * 4096 * 128                              # causal decode: the whole cache is seen
+    assert rep.bytes_min == (2 * 32 * 128 + 2 * 8 * 4096 * 128) * 4    # q and out, K and V once at the 8 KV heads
+    rows = {r["backend"]: r for r in rep.evidence["backends"]}
+    assert rows["sdpa_default"]["status"] == "ok" and rows["sdpa_default"]["check"]["passed"]
+    assert {rows[n]["status"] for n in ("fa_kvcache", "flashinfer")} == {"not_supported"}
+    assert all("NVIDIA GPUs only" in rows[n]["error"] for n in ("fa_kvcache", "flashinfer"))
