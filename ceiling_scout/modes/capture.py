@@ -22,8 +22,8 @@ __all__ = ['COMPUTE_ATEN', 'ALLOCATIONS', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', '
            'WRITES', 'COPIES', 'GROUP_MAPPERS', 'NOTES', 'TensorInfo', 'Ref', 'AtenCall', 'call_kind', 'capture_calls',
            'labelled_pass', 'call_users', 'ExtractedOp', 'Mapped', 'mapper_registry', 'map_mm', 'map_bmm',
            'map_grouped_mm', 'attention_mapped', 'map_sdpa', 'map_conv', 'map_elementwise', 'map_reduction',
-           'map_traffic', 'map_layer_norm', 'map_rms_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu',
-           'find_rmsnorm', 'find_swiglu', 'find_moe_routing', 'map_calls']
+           'map_traffic', 'map_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu', 'find_rmsnorm', 'find_swiglu',
+           'find_moe_routing', 'map_calls']
 
 # %% ../../nbs/50a_capture.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -335,13 +335,10 @@ def map_traffic(c: AtenCall):
     n = out if c.name in GATHERS else out // 2 if c.name in WRITES else (moved + out) // 2
     return Mapped("d2d", (max(1, n),))
 
-@aten_mapper("native_layer_norm")
-def map_layer_norm(c: AtenCall):
-    return _rows(c.tensors["input"], math.prod(c.scalars["normalized_shape"]), "layernorm")
-
-@aten_mapper("_fused_rms_norm", "rms_norm")
-def map_rms_norm(c: AtenCall):
-    return _rows(c.tensors["input"], math.prod(c.scalars["normalized_shape"]), "rmsnorm")
+@aten_mapper("native_layer_norm", "_fused_rms_norm", "rms_norm")
+def map_norm(c: AtenCall):
+    op = "layernorm" if "layer" in c.name else "rmsnorm"
+    return _rows(c.tensors["input"], math.prod(c.scalars["normalized_shape"]), op)
 
 @aten_mapper("_softmax", "softmax", "_log_softmax", "_safe_softmax")
 def map_softmax(c: AtenCall):

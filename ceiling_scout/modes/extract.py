@@ -20,8 +20,8 @@ from .capture import (TensorInfo, Ref, AtenCall, ExtractedOp, Mapped, attention_
 __all__ = ['WEIGHT_VIEWS', 'SPARSITY_KEYS', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS',
            'ONNX_MAPPERS', 'onnx_mapper', 'ONNX_ELEMENTWISE', 'gemm_weight', 'attach_weight_sparsity',
            'what_if_sparsity', 'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json',
-           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_gelu', 'onnx_elementwise', 'onnx_attention',
-           'read_onnx', 'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns', 'onnx_bias_patterns']
+           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_elementwise', 'onnx_attention', 'read_onnx',
+           'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns', 'onnx_bias_patterns']
 
 # %% ../../nbs/51_extract.ipynb #6720f885
 WEIGHT_VIEWS = {"t": True, "transpose": True, "permute": True, "view": False, "_unsafe_view": False,
@@ -380,13 +380,8 @@ def onnx_rowwise(node, s, a):
     cols = math.prod(x[axis:])
     return Mapped(op, (math.prod(x) // cols, cols))
 
-@onnx_mapper("Gelu")
-def onnx_gelu(node, s, a):
-    x = s(node.input[0])
-    return Mapped("elementwise", (math.prod(x[:-1]), x[-1]), {"kind": "gelu"})
-
-ONNX_ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "Relu", "Sigmoid", "Tanh", "HardSwish", "HardSigmoid", "Exp", "Sin",
-                    "Cos")
+ONNX_ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "Relu", "Gelu", "Sigmoid", "Tanh", "HardSwish", "HardSigmoid", "Exp",
+                    "Sin", "Cos")
 
 @onnx_mapper(*ONNX_ELEMENTWISE)
 def onnx_elementwise(node, s, a):

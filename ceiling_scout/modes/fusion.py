@@ -11,6 +11,7 @@ import torch
 import torch.nn.functional as F
 from ..engine.core import CeilingScoutError, Precision, parse_enum, sentence
 from ..engine.timing import measure
+from ..engine.ceilings import Ceiling
 from .capture import Ref, ExtractedOp, call_users
 from .extract import ExtractedModel
 
@@ -36,6 +37,7 @@ class FusionChain:
     library: str|None = None           # a library epilogue measured, e.g. 'torch._addmm_activation (gelu)'
     library_ms: float|None = None
     note: str = ""
+    floor_ms: float|None = None        # the fused chain's floor: max(fused bytes / bandwidth, a call's fixed cost)
     @property
     def bytes_saved(self) -> float: return self.bytes_eager - self.bytes_fused
     @property
@@ -47,11 +49,16 @@ class FusionChain:
     def speedup_library(self) -> float|None:
         return self.eager_ms / self.library_ms if (self.eager_ms and self.library_ms) else None
     @property
+    def bound(self) -> float|None:
+        "The gain fusing could give: the bytes model's, held to what the floor allows (eager / floor, at least 1)."
+        floor = max(1.0, self.eager_ms / self.floor_ms) if (self.eager_ms and self.floor_ms) else None
+        return min((x for x in (self.bytes_factor, floor) if x is not None), default=None)
+    @property
     def measured(self) -> bool: return self.speedup_compiled is not None or self.speedup_library is not None
     def to_dict(self) -> dict:
         return {**asdict(self), "bytes_saved": self.bytes_saved, "bytes_factor": self.bytes_factor,
                 "speedup_compiled": self.speedup_compiled, "speedup_library": self.speedup_library,
-                "measured": self.measured}
+                "measured": self.measured, "bound": self.bound}
     def render(self) -> str:
         "One line: the chain, bytes and round trips saved, and only measured speedups (`render.mode_text`)."
         return sentence("fusion", "line", self.to_dict())
@@ -345,7 +352,8 @@ class FusionDetector:
 
     @staticmethod
     def analyze_model(em: ExtractedModel, device="cpu", warmup: int=5, iters: int=20, max_compiled: int=2,
-                      model_ms: float|None=None) -> list[FusionChain]:
+                      model_ms: float|None=None, ceiling: Ceiling|None=None # its floor holds each chain's bound
+                     ) -> list[FusionChain]:
         "The fusion chains of an extracted model, the largest `max_compiled` measured eager vs torch.compile."
         chains = sorted((replay_chain(em, ops, device, model_ms) for ops in find_chains(em)),
                         key=lambda c: -c[2].bytes_saved)
@@ -355,7 +363,9 @@ class FusionDetector:
             measure_fused(ch, fn, inputs, device, warmup, iters, compile=len(timed) < max_compiled)
             if len(timed) >= max_compiled: ch.note = _join(ch.note, f"not compiled (max_compiled={max_compiled})")
             timed[key] = ch
-        return [c[2] for c in chains] + epilogue_chains(em, device, warmup, iters, model_ms)
+        out = [c[2] for c in chains] + epilogue_chains(em, device, warmup, iters, model_ms)
+        for ch in out if ceiling else []: ch.floor_ms = ceiling.time_floor_us(0.0, ch.bytes_fused)[0] / 1e3
+        return out
 
 # %% ../../nbs/51a_fusion.ipynb #c2b63495
 def _measure_sequence(ch: FusionChain, seg: list[str], dt: torch.dtype, dev: torch.device, cfg: SequenceConfig) -> None:

@@ -25,10 +25,9 @@ from ..engine.numbers import number
 
 # %% auto #0
 __all__ = ['GPU_COVERAGE_GOAL', 'COVERAGE_WARN', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads', 'mapped_share',
-           'gpu_coverage', 'saved_fraction', 'amdahl_speedup', 'analyze_settled', 'sparse_alternative', 'gpu_busy_time',
-           'GpuBusy', 'kineto_events', 'busy_from_events', 'profile_calls', 'profile_gpu_busy', 'host_decision',
-           'host_item', 'TriageConfig', 'phase_timer', 'source_name', 'model_dtype', 'place_source', 'triage',
-           'parse_sparsify']
+           'gpu_coverage', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy',
+           'kineto_events', 'busy_from_events', 'profile_calls', 'profile_gpu_busy', 'host_decision', 'host_item',
+           'TriageConfig', 'phase_timer', 'source_name', 'model_dtype', 'place_source', 'triage', 'parse_sparsify']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -107,16 +106,6 @@ def _saving(share: float|None, t: float|None, g: float|None) -> dict:
     return {"model_saved_fraction": saved, "saved_ms": t * (1 - 1 / g) if (t and g) else 0.0,
             "model_speedup_if_done": amdahl_speedup(saved)}
 
-def analyze_settled(scout: CeilingScout, w: Any, energy: str="all") -> Verdict:
-    "`scout.analyze(w)`; a verdict too noisy to decide is measured again adaptively (95 % CI within 2 %, 10 s at most)."
-    v = scout.analyze(w, energy=energy)
-    if v.finding != "too_noisy": return v
-    keep = scout.config
-    scout.config = replace(keep, measure=MeasureConfig.adaptive(0.02, max_time_s=10.0, warmup=keep.measure.warmup))
-    try: v2 = scout.analyze(w, energy=energy)
-    finally: scout.config = keep
-    return replace(v2, evidence={**v2.evidence, "remeasured": "adaptive"})
-
 def _rank_key(r: TriageItem) -> tuple:
     "Best saving first; a row too noisy to decide last, whatever its gain (it has none)."
     return (r.finding == "too_noisy", -r.model_saved_fraction, -(r.share or 0))
@@ -137,7 +126,7 @@ def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None
                     sparse=sparse, **_saving(share, t, g))
     st = b.measurement.stats if b.ok and b.measurement else None
     noisy = "noise_warning" in v.evidence or (st is not None and (st.ci95_rel or math.inf) > TOO_NOISY_CI)
-    if v.finding == "too_noisy": it = replace(it, noise={**v.facts, "remeasured": v.evidence.get("remeasured")})
+    if v.finding == "too_noisy": it = replace(it, noise={**v.facts, "method": b.measurement and b.measurement.method})
     elif noisy and it.gain_kind == "headroom" and it.priority == Priority.HIGH.value:   # not HIGH on a noisy headroom
         it = replace(it, priority=Priority.MEDIUM.value, noise={"ci95_rel": st and st.ci95_rel, "n": st and st.n,
                                                                  "priority_was": Priority.HIGH.value})
@@ -219,8 +208,9 @@ def profile_calls(model: Callable, inputs: tuple, device: str|torch.device,
             with quiet_profile(dev) as p: n = labelled_pass(model, inputs); torch.cuda.synchronize(dev)
         return p, n
     p, n = guarded_call(run, "the labelled forward", timeout_s)
-    per = {int(e.name[3:]): e.device_time_total / 1e3 for e in p.events()
-           if e.name.startswith("cs#") and str(e.device_type).endswith("CPU")}
+    try: per = {int(e.name[3:]): e.device_time_total / 1e3 for e in p.events()
+                if e.name.startswith("cs#") and str(e.device_type).endswith("CPU")}
+    except (AttributeError, RuntimeError): return None   # no kernel attribution: coverage falls back to op times
     return {"calls": n, "kernel_ms": per, "busy_ms": gpu_busy_time(kineto_events(p)) / 1e6}
 
 def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*inputs)
@@ -405,9 +395,7 @@ def _model_time(em: ExtractedModel, uniq: dict, verdicts: dict) -> tuple[float, 
                 + sum((o.time_ms or 0) * o.count for o in em.unmapped))
     return model_ms, [sentence("triage", "no_model_time", {"source": em.source, "model_ms": model_ms})]
 
-def _coverage_warnings(coverage: float|None, step_ms: float|None, gcov: dict|None=None) -> list[str]:
-    if gcov and gcov["share"] < GPU_COVERAGE_GOAL: return [sentence("triage", "gpu_coverage", gcov)] + \
-        _coverage_warnings(coverage, step_ms)
+def _coverage_warnings(coverage: float|None, step_ms: float|None) -> list[str]:
     if coverage is not None and coverage < COVERAGE_WARN:
         return [sentence("triage", "low_coverage", {"coverage": coverage, "threshold": COVERAGE_WARN,
                                                     "step_ms": step_ms})]
@@ -434,7 +422,7 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     from tqdm.auto import tqdm
     with phase_timer(phases, "measure_s"):
         for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
-            verdicts[key] = analyze_settled(scout, u["workload"], cfg.energy)
+            verdicts[key] = scout.analyze(u["workload"], energy=cfg.energy)   # a noisy baseline settled there
             alts[key] = sparse_alternative(u, em, scout) if cfg.sparse else None
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
     model_ms, time_warns = _model_time(em, uniq, verdicts)
@@ -448,7 +436,8 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     coverage = bench_total / em.step_ms if em.step_ms else None
     captured = em.measured_ms / em.step_ms if (em.step_ms and em.measured_ms) else None
     gcov = gpu_coverage(em)
-    warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns + _coverage_warnings(coverage, em.step_ms, gcov)
+    warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns + _coverage_warnings(coverage, em.step_ms)
+             + ([sentence("triage", "gpu_coverage", gcov)] if gcov and gcov["share"] < GPU_COVERAGE_GOAL else [])
              + [f"{r['workload']}: {r['status']}: {r['error']}" for r in items if r["status"] != "ok"]
              + ([sentence("triage", "host_bound", host)] if hb else [])
              + ([sentence("triage", "busy_not_profiled", host)] if host and host["finding"] == "not_profiled" else []))
@@ -457,7 +446,8 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     with phase_timer(phases, "fusion_s"):
         fus = (FusionDetector.analyze_model(em, device=scout.device, warmup=scout.config.measure.warmup,
                                            iters=scout.config.measure.iters,
-                                            max_compiled=cfg.max_compiled, model_ms=model_ms)
+                                            max_compiled=cfg.max_compiled, model_ms=model_ms,
+                                            ceiling=scout.ceiling(None))
                if (cfg.fusion and em.calls) else [])
     return ModelReport(em.name, em.source, scout.target.label, em.step_ms, model_ms, coverage, captured, items,
                        unmapped=unm, fusions=[f.to_dict() for f in fus], speedup_if_high_done=amdahl_speedup(high),
