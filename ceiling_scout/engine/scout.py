@@ -169,14 +169,16 @@ class CeilingScout:
         if noise_reading(st.n, st.ci95_rel, st.mean_ms, st.median_ms) != "too_noisy": return baseline
         self.log(sentence("engine", "re_measuring_noisy", {"ci95_rel": st.ci95_rel}))
         cfg = replace(self.config.measure, mode="adaptive", target_rel_ci=TOO_NOISY_CI / 2,
-                      max_time_s=3.0 if self.target.is_cuda else 1.0)
+                      max_time_s=3.0 if self.target.is_cuda else 1.0,
+                      energy_s=0 if baseline.energy_j_per_call is None else None)   # as the baseline had it
         again = run_backend(baseline.workload, self.device, baseline.backend, seed=self.config.seed, config=cfg)
         return again if again.ok and ci_rel(again) < ci_rel(baseline) else baseline
 
     def launch_alternatives(self, workload: Workload) -> tuple[BenchmarkResult, ...]:
         "A call near its fixed cost, measured without it: back to back from the host, as a CUDA graph, and batched."
         self.log(sentence("engine", "measuring_launch", {"batch": LAUNCH_BATCH}))
-        cfg = replace(self.config.measure, energy_s=0, hold_us=0.0, cuda_graph=False, telemetry=False)
+        cfg = replace(self.config.measure, energy_s=0, hold_us=0.0, cuda_graph=False, telemetry=False,
+                      warmup_min_s=0.05)   # warm already: the baseline ran the same call
         run = lambda w, label, **kw: run_backend(w, self.device, seed=self.config.seed, label=label, flush_l2=False,
                                                  config=replace(cfg, **kw))
         out = [run(workload, "eager_loop", calls_per_sample=LAUNCH_BATCH)]
