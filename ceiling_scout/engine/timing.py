@@ -286,7 +286,10 @@ def _cuda_count_warmup(fn: Callable[[], Any], plain: Any, config: MeasureConfig,
     "The count on CUDA: 3 first calls (their median is the probe), then `warmup` calls and `warmup_min_s` of work."
     probe_ms = statistics.median(plain.run(3))
     n_warm = min(100_000, max(config.warmup, math.ceil(plan.warmup_min_s * 1e3 / max(probe_ms, 1e-4))))
-    for _ in range(n_warm): fn()
+    end = time.perf_counter() + plan.warmup_min_s   # a call the host cannot issue as fast as the GPU runs it: the
+    for i in range(n_warm):                         # host's seconds bound the count, not thousands of calls
+        fn()
+        if i >= config.warmup and time.perf_counter() > end: return i + 4, probe_ms
     return n_warm + 3, probe_ms
 
 # %% ../../nbs/01_timing.ipynb #abf7c663
