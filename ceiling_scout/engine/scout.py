@@ -136,10 +136,6 @@ class CeilingScout:
         self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} "
                  f"({self.config.measure.mode}) ...")
         baseline, e = self.settle_noise(self.benchmark(workload, energy=energy != "none")), energy == "all"
-        alts = [self.benchmark(workload, name, label=name, energy=e) for name in self._other_backends(workload)]
-        for label, w2 in workload.alternative_workloads().items():
-            self.log(f"  measuring alternative '{label}': {w2.describe()}")
-            alts.append(self.benchmark(w2, label=label, energy=e))
         regime = baseline.measurement.regime if baseline.measurement else "burst"
         prec = workload.precision if workload.compute_bound_kind == "matmul" else None
         key = (str(prec) if prec is not None else None, regime)
@@ -154,6 +150,11 @@ class CeilingScout:
                                               baseline.measurement.stats.ci95_rel, self.store, self.log,
                                               **why, **self.config.search_kw)
                 self._ceilings[key] = ceiling
+        skip = {"torch.compile"} if near_fixed_cost(workload, baseline, ceiling) else ()   # one kernel is one call
+        alts = [self.benchmark(workload, n, label=n, energy=e) for n in self._other_backends(workload) if n not in skip]
+        for label, w2 in workload.alternative_workloads().items():
+            self.log(f"  measuring alternative '{label}': {w2.describe()}")
+            alts.append(self.benchmark(w2, label=label, energy=e))
         near = baseline.ok and workload_floor(workload, ceiling)[1] == "launch"   # its work needs less than one call
         launch = self.launch_alternatives(workload) if near else ()
         cc = self.environment.compute_capability
