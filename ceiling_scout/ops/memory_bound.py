@@ -4,7 +4,7 @@
 
 # %% ../../nbs/22_memory_bound.ipynb #b6360d85
 from __future__ import annotations
-import importlib.util, math
+import importlib.util, math, types
 from dataclasses import dataclass
 from typing import Callable, ClassVar
 import torch
@@ -51,7 +51,12 @@ class MemoryBoundWorkload(Workload):
         dev = torch.device(device)
         out = {"eager": Backend("eager", self.eager, "ATen" + (" (CUDA)" if dev.type == "cuda" else " (CPU)"))}
         if dev.type == "cuda":
-            compiled = torch.compile(self.eager, dynamic=False)
+            # its own code object: dynamo keeps one cache (and one recompile limit, 8) per code object, so past 8
+            # shapes a shared `eager` would silently run uncompiled while reported as Inductor
+            eager = type(self).eager
+            own = types.FunctionType(eager.__code__.replace(), eager.__globals__, eager.__name__, eager.__defaults__,
+                                     eager.__closure__)
+            compiled = torch.compile(types.MethodType(own, self), dynamic=False)
             out["torch.compile"] = Backend("torch.compile", compiled, "Inductor (Triton)",
                                            sentence("*", "compiled_untimed", {}),
                                            prepare=lambda x: (compiled(x), x)[1])
