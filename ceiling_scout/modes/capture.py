@@ -110,7 +110,9 @@ class _Recorder(TorchDispatchMode):
             e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             e0.record(); out = func(*args, **kwargs); e1.record(); t = (e0, e1)
         elif self.label:
-            with torch.profiler.record_function(f"cs#{len(self.calls)}"): out = func(*args, **kwargs); t = 0.0
+            with torch.profiler.record_function(f"cs#{len(self.calls)}"):   # synchronised: its kernels lie inside
+                out = func(*args, **kwargs); t = 0.0
+                if torch.cuda.is_available(): torch.cuda.synchronize()
         else:
             t0 = time.perf_counter(); out = func(*args, **kwargs); t = (time.perf_counter() - t0) * 1e3
         tree = tree_map(lambda a: self._ref(a) if isinstance(a, torch.Tensor) else a, (args, kwargs))

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/52_model_triage.ipynb #1cfabef9
 from __future__ import annotations
-import contextlib, math, sys, time
+import bisect, contextlib, math, sys, time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
@@ -26,8 +26,9 @@ from ..engine.numbers import number
 # %% auto #0
 __all__ = ['GPU_COVERAGE_GOAL', 'COVERAGE_WARN', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads', 'mapped_share',
            'gpu_coverage', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy',
-           'kineto_events', 'busy_from_events', 'profile_calls', 'profile_gpu_busy', 'host_decision', 'host_item',
-           'TriageConfig', 'phase_timer', 'source_name', 'model_dtype', 'place_source', 'triage', 'parse_sparsify']
+           'kineto_events', 'busy_from_events', 'profile_calls', 'window_busy_ms', 'profile_gpu_busy', 'host_decision',
+           'host_item', 'TriageConfig', 'phase_timer', 'source_name', 'model_dtype', 'place_source', 'triage',
+           'parse_sparsify']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -208,10 +209,31 @@ def profile_calls(model: Callable, inputs: tuple, device: str|torch.device,
             with quiet_profile(dev) as p: n = labelled_pass(model, inputs); torch.cuda.synchronize(dev)
         return p, n
     p, n = guarded_call(run, "the labelled forward", timeout_s)
-    try: per = {int(e.name[3:]): e.device_time_total / 1e3 for e in p.events()
-                if e.name.startswith("cs#") and str(e.device_type).endswith("CPU")}
+    try:
+        ev = p.profiler.kineto_results.events()
+        linked = {int(e.name[3:]): e.device_time_total / 1e3 for e in p.events()
+                  if e.name.startswith("cs#") and str(e.device_type).endswith("CPU")}
+        ranges = {int(e.name()[3:]): (e.start_ns(), e.end_ns()) for e in ev if e.name().startswith("cs#")}
     except (AttributeError, RuntimeError): return None   # no kernel attribution: coverage falls back to op times
-    return {"calls": n, "kernel_ms": per, "busy_ms": gpu_busy_time(kineto_events(p)) / 1e6}
+    work = kineto_events(p)
+    timed = window_busy_ms(work, ranges)   # each call synchronised: its kernels lie inside its range
+    per = {i: max(linked.get(i, 0.0), timed.get(i, 0.0)) for i in {*linked, *timed}}
+    return {"calls": n, "kernel_ms": per, "busy_ms": gpu_busy_time(work) / 1e6}
+
+def window_busy_ms(events: list[tuple[str, int, int]], # (activity type, start ns, end ns) as `kineto_events` gives
+                   ranges: dict[int, tuple[int, int]]  # call index -> its range's (start ns, end ns)
+                  ) -> dict[int, float]:
+    "Each range's GPU-busy ms (the union of the GPU work inside it), also for kernels the profiler did not link to it."
+    gpu = sorted((s, e) for k, s, e in events if k in GPU_WORK)
+    starts, out = [s for s, _ in gpu], {}
+    for i, (lo, hi) in ranges.items():
+        total, end, j = 0.0, lo, max(0, bisect.bisect_left(starts, lo) - 1)
+        while j < len(gpu) and gpu[j][0] < hi:
+            s, e = max(gpu[j][0], end), min(gpu[j][1], hi)
+            if e > s: total, end = total + e - s, e
+            j += 1
+        out[i] = total / 1e6
+    return out
 
 def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*inputs)
                      device: str|torch.device, steps: int=5,
