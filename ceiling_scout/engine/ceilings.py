@@ -34,8 +34,7 @@ def time_floor_us(flops: float, nbytes: float, peak_tflops: float|None, bandwidt
     "(the shortest a call can take in µs, what sets it: 'compute', 'memory' or 'launch'); 0 where nothing is known."
     terms = {"compute": flops / (peak_tflops * 1e6) if peak_tflops else 0.0,
              "memory": nbytes / (bandwidth_gbps * 1e3) if bandwidth_gbps else 0.0, "launch": fixed_cost_us or 0.0}
-    kind = max(terms, key=terms.get)
-    return terms[kind], kind
+    kind = max(terms, key=terms.get); return terms[kind], kind
 
 @dataclass(frozen=True)
 class Ceiling:

@@ -293,18 +293,18 @@ def _cuda_count_warmup(fn: Callable[[], Any], plain: Any, config: MeasureConfig,
     return n_warm + 3, probe_ms
 
 # %% ../../nbs/01_timing.ipynb #abf7c663
-def _graph_and_hold(config: MeasureConfig, probe_us: float) -> tuple[int, float]:
-    "(calls per CUDA-graph replay, 0 for events; the spin hold in µs) for a call that took `probe_us`."
+def _graph_and_hold(config: MeasureConfig, probe_us: float, host_us: float=0.0) -> tuple[int, float]:
+    "(calls per CUDA-graph replay, 0 for events; the spin hold in µs: at least twice the host's time to issue a call)."
     use_graph = ((not config.flush_l2 and probe_us < config.graph_below_us) if config.cuda_graph == "auto"
                  else bool(config.cuda_graph))
     inner = max(1, min(1000, math.ceil(1000.0 / max(probe_us, 0.5)))) if use_graph else 0
-    return inner, (config.hold_us if probe_us < config.hold_below_us else 0.0)
+    return inner, (max(config.hold_us, 2 * host_us) if config.hold_us and probe_us < config.hold_below_us else 0.0)
 
 # %% ../../nbs/01_timing.ipynb #db60837d
 def _cuda_timer(fn: Callable[[], Any], dev: torch.device, config: MeasureConfig, probe_us: float,
                 method: dict) -> _CudaTimer:
     "The timed loop's CUDA timer (graph replay or events; events where the graph cannot be captured), in `method`."
-    inner, hold = _graph_and_hold(config, probe_us)
+    inner, hold = _graph_and_hold(config, probe_us, method.get("host_us", 0.0))
     kw = dict(flush=config.flush_l2, flush_bytes=config.flush_bytes, hold_us=hold)
     k = config.calls_per_sample if not inner else 1
     try: timer = _CudaTimer(fn if k == 1 else lambda: [fn() for _ in range(k)], dev, graph_inner=inner, **kw)
@@ -326,7 +326,10 @@ def _warm_cuda(fn: Callable[[], Any], dev: torch.device, config: MeasureConfig, 
         n_warm, probe_ms, plan = _cuda_settle_warmup(plain, dev, config, plan, method, t_w)
     else: n_warm, probe_ms = _cuda_count_warmup(fn, plain, config, plan)
     if probe_ms >= (1.0 if plan.warmup_rule == "settle" else 2.0): probe_us = probe_ms * 1e3  # long: no separate probe
-    else: probe_us = statistics.median(plain.run(5)) * 1e3; n_warm += 5
+    else:   # and the host's time to issue one call (a Python function of many ops: far above 100 µs)
+        probe_us, t0 = statistics.median(plain.run(5)) * 1e3, time.perf_counter()
+        for _ in range(5): fn()
+        method["host_us"], n_warm = round((time.perf_counter() - t0) / 5 * 1e6, 3), n_warm + 10
     method["warmup_calls"] = n_warm
     return _cuda_timer(fn, dev, config, probe_us, method), probe_us, plan
 

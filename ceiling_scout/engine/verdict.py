@@ -451,8 +451,7 @@ LAUNCH_BATCH = 8     # the batched alternative: the first dimension times 8, its
 
 def workload_floor(workload: Workload, ceiling: Ceiling) -> tuple[float, str]:
     "(the shortest a call of `workload` can take in µs, what sets it: 'compute', 'memory' or 'launch')."
-    read = workload.operation.value in READ_ROOF_OPERATIONS
-    return ceiling.time_floor_us(workload.flops, workload.bytes_min, read=read)
+    return ceiling.time_floor_us(workload.flops, workload.bytes_min, workload.operation.value in READ_ROOF_OPERATIONS)
 
 def near_fixed_cost(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
     "True when the fixed cost of a call sets the workload's floor and the baseline runs within `LAUNCH_REACH` of it."

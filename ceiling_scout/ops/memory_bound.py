@@ -51,8 +51,7 @@ class MemoryBoundWorkload(Workload):
         dev = torch.device(device)
         out = {"eager": Backend("eager", self.eager, "ATen" + (" (CUDA)" if dev.type == "cuda" else " (CPU)"))}
         if dev.type == "cuda":
-            # its own code object: dynamo keeps one cache (and one recompile limit, 8) per code object, so past 8
-            # shapes a shared `eager` would silently run uncompiled while reported as Inductor
+            # its own code object: dynamo's cache and recompile limit (8) are per code object (past 8: eager)
             eager = type(self).eager
             own = types.FunctionType(eager.__code__.replace(), eager.__globals__, eager.__name__, eager.__defaults__,
                                      eager.__closure__)
