@@ -464,11 +464,11 @@ def launch_options(launch: tuple[BenchmarkResult, ...]) -> dict:
     runs, options = {r.label: r for r in launch if r.ok}, {}
     eager = runs.pop("eager_loop", None)
     for label, r in runs.items():
-        per_call = r.mean_ms / (LAUNCH_BATCH if label == "batched" else 1)
-        g = eager.mean_ms / per_call if eager else None
-        r95 = (ci_rel(r) ** 2 + ci_rel(eager) ** 2) ** 0.5 if eager else None
-        options[label] = {"us_per_call": per_call * 1e3, "gain": g, "gain_ci95": (g * (1 - r95), g * (1 + r95)) if g
-                          else None, "beyond_noise": bool(g and g > 1 + noise_margin(r, eager))}
+        n = LAUNCH_BATCH if label == "batched" else 1   # calls of the original in one measured call
+        g, ci = (speedup(eager, r), speedup_ci95(eager, r)) if eager else (None, None)
+        options[label] = {"us_per_call": r.mean_ms / n * 1e3, "gain": g and g * n,
+                          "gain_ci95": ci and (ci[0] * n, ci[1] * n),
+                          "beyond_noise": bool(g and g * n > 1 + noise_margin(r, eager))}
     if eager: options["eager_loop"] = {"us_per_call": eager.mean_ms * 1e3, "gain": None, "gain_ci95": None}
     return options
 
@@ -480,7 +480,7 @@ def decide_launch_bound(ctx: DecisionContext, launch: tuple[BenchmarkResult, ...
     gain = options[best]["gain"] if best else None
     prio = gain_priority(gain) if best and options[best]["beyond_noise"] else Priority.LOW
     facts = {"library": lib, "baseline_us": b.mean_ms * 1e3, "fixed_cost_us": ctx.ceiling.fixed_cost_us,
-             "work_us": max(workload_floor(ctx.workload, replace(ctx.ceiling, fixed_cost_us=None))[0], 0.0),
+             "work_us": workload_floor(ctx.workload, replace(ctx.ceiling, fixed_cost_us=None))[0],
              "eager_us": eager["us_per_call"] if eager else None, "options": options, "best": best}
     cfg = {"use": lib, "remove_fixed_cost": sorted(options, key=lambda k: -(options[k]["gain"] or 0)) + ["fuse"],
            "fixed_cost_us": ctx.ceiling.fixed_cost_us}

@@ -210,12 +210,12 @@ def profile_calls(model: Callable, inputs: tuple, device: str|torch.device,
         return p, n
     p, n = guarded_call(run, "the labelled forward", timeout_s)
     try:
-        ev = p.profiler.kineto_results.events()
         linked = {int(e.name[3:]): e.device_time_total / 1e3 for e in p.events()
                   if e.name.startswith("cs#") and str(e.device_type).endswith("CPU")}
-        ranges = {int(e.name()[3:]): (e.start_ns(), e.end_ns()) for e in ev if e.name().startswith("cs#")}
+        ranges = {int(e.name()[3:]): (e.start_ns(), e.end_ns()) for e in p.profiler.kineto_results.events()
+                  if e.name().startswith("cs#")}
+        work = kineto_events(p)
     except (AttributeError, RuntimeError): return None   # no kernel attribution: coverage falls back to op times
-    work = kineto_events(p)
     timed = window_busy_ms(work, ranges)   # each call synchronised: its kernels lie inside its range
     per = {i: max(linked.get(i, 0.0), timed.get(i, 0.0)) for i in {*linked, *timed}}
     return {"calls": n, "kernel_ms": per, "busy_ms": gpu_busy_time(work) / 1e6}
@@ -224,16 +224,10 @@ def window_busy_ms(events: list[tuple[str, int, int]], # (activity type, start n
                    ranges: dict[int, tuple[int, int]]  # call index -> its range's (start ns, end ns)
                   ) -> dict[int, float]:
     "Each range's GPU-busy ms (the union of the GPU work inside it), also for kernels the profiler did not link to it."
-    gpu = sorted((s, e) for k, s, e in events if k in GPU_WORK)
-    starts, out = [s for s, _ in gpu], {}
-    for i, (lo, hi) in ranges.items():
-        total, end, j = 0.0, lo, max(0, bisect.bisect_left(starts, lo) - 1)
-        while j < len(gpu) and gpu[j][0] < hi:
-            s, e = max(gpu[j][0], end), min(gpu[j][1], hi)
-            if e > s: total, end = total + e - s, e
-            j += 1
-        out[i] = total / 1e6
-    return out
+    gpu = sorted((w for w in events if w[0] in GPU_WORK), key=lambda w: w[1])
+    starts = [s for _, s, _ in gpu]
+    def near(lo, hi): return gpu[max(0, bisect.bisect_left(starts, lo) - 1):bisect.bisect_left(starts, hi)]
+    return {i: gpu_busy_time(near(lo, hi), (lo, hi)) / 1e6 for i, (lo, hi) in ranges.items()}
 
 def profile_gpu_busy(fn: Callable[[], object], # one step, e.g. lambda: model(*inputs)
                      device: str|torch.device, steps: int=5,

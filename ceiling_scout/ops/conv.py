@@ -157,7 +157,7 @@ def code(self: Conv2dWorkload, backend: str) -> str:
 def conv_switch(ctx: DecisionContext, best: BenchmarkResult, evidence: dict) -> Decision:
     "`best`, measured faster than NCHW beyond noise: CHANNELS_LAST (convert once) or cudnn.benchmark (SWITCH_BACKEND)."
     b, eff, name = ctx.baseline, ctx.efficiency, best.label
-    gain, cl = b.mean_ms / best.mean_ms, name == "channels_last"
+    gain, cl = speedup(b, best), name == "channels_last"
     facts = {"speedup": gain, "baseline_ms": b.mean_ms, f"{name}_ms": best.mean_ms, f"{name}_tflops": best.tflops,
              "efficiency_after": eff * gain if eff is not None else None}
     cfg = {"memory_format": "channels_last"} if cl else {"backend": name}
@@ -178,7 +178,7 @@ def decide_conv2d(ctx: DecisionContext) -> Decision:
     facts = {"library": lib, "efficiency": eff, "bound_kind": bound,
              "arithmetic_intensity": workload.arithmetic_intensity}
     for a in alts:
-        gain = facts[f"{a.label}_speedup"] = baseline.mean_ms / a.mean_ms if a.ok else None
+        gain = facts[f"{a.label}_speedup"] = speedup(baseline, a)
         facts[f"{a.label}_status"] = a.status
         if a.ok: evidence[f"{a.label}_speedup"] = gain
     won = [a for a in alts if a.ok and faster_beyond_noise(baseline, a)]
