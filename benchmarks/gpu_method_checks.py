@@ -2,9 +2,11 @@
 
 1. the engine's time for the same GEMMs against `triton.testing.do_bench` in the same process (5 interleaved rounds);
 2. fixed (20 + 200) against adaptive (95 % CI <= 0.5 %) at 8192^3 bf16, after the default 0.2 s settle and after a 3 s
-   settle, interleaved, with the GPU time each took and the clocks/power behind each.
+   settle, interleaved, with the GPU time each took and the clocks/power behind each;
+3. (issue 33) short calls from real models, each after 1 s idle, warmed up by the default (25 ms for a call under
+   SHORT_CALL_US) against 0.2 s, interleaved rounds, and the power each draws run back to back for 1.5 s.
 
-Writes one recording (ceiling_scout.recorded/1, through benchmarks/_harness.py) with provenance (command, date,
+`--sections 1,3` runs some of them. Writes one recording (ceiling_scout.recorded/1, through benchmarks/_harness.py) with provenance (command, date,
 environment incl. code commit, nvidia-smi) to --out; the measurements are under `extra`.
 
     CEILING_SCOUT_COMMIT=<sha> PYTHONPATH=. python benchmarks/gpu_method_checks.py --out $OUT/gpu_method_checks.json
@@ -23,7 +25,9 @@ from ceiling_scout.engine.workloads import make_workload
 
 def main():
     ap = script_parser("gpu_method_checks", rounds=5)
+    ap.add_argument("--sections", default="1,2,3", help="which numbered checks to run")
     args = ap.parse_args()
+    want = set(args.sections.split(","))
     smoke = args.smoke or not torch.cuda.is_available()
     dev = "cpu" if smoke else "cuda"
     run = JsonRun(args.out, "benchmarks/gpu_method_checks.py", 2, environment=capture_environment(dev).to_dict())
@@ -64,7 +68,7 @@ def main():
             rows.append(row); log(f"{shape} {prec}: engine {e:.4f} ms, do_bench {d:.4f} ms, {row['diff_mean']:+.2%}")
             save()
         return rows
-    section("engine_vs_do_bench", vs_do_bench)
+    if "1" in want: section("engine_vs_do_bench", vs_do_bench)
 
     # 2. fixed vs adaptive at 8192^3 bf16 after a 0.2 s (default) and a 3 s settle, interleaved
     def fixed_vs_adaptive():
@@ -101,7 +105,46 @@ def main():
         # across settles: does a settled fixed run agree with an unsettled adaptive one (what a user would compare)?
         summary["fixed_settled_vs_adaptive_default"] = summary["3.0"]["fixed_median_of_means_ms"] / summary["0.2"]["adaptive_median_of_means_ms"] - 1
         return {"shape": list(shape), "precision": prec, "check_rel_err": chk.rel_error, "summary": summary, "runs": runs}
-    section("fixed_vs_adaptive", fixed_vs_adaptive)
+    if "2" in want: section("fixed_vs_adaptive", fixed_vs_adaptive)
+
+    # 3. short calls: the default warm-up (25 ms under SHORT_CALL_US) against 0.2 s, each after 1 s idle, interleaved
+    def short_warmup():
+        from ceiling_scout.engine.benchmark import run_backend
+        from ceiling_scout.engine.timing import SHORT_CALL_US, SHORT_WARMUP_S
+        cases = [("gemm", (64, 1000, 1280), {}), ("gemm", (8, 2048, 2048), {}), ("gemm", (1024,) * 3, {}),
+                 ("rmsnorm", (8, 2048), {}), ("layernorm", (64, 768), {}), ("elementwise", (8, 5632), {"kind": "silu_mul"}),
+                 ("conv2d", (32, 96, 1, 1, 24, 1, 1), {}), ("gemm", (4096,) * 3, {})]
+        if smoke: cases = cases[:2]
+        rows = []
+        for op, shape, ex in cases:
+            w = make_workload(op, shape, "bf16" if not smoke else "fp32", **ex)
+            runs = []
+            for r in range(args.rounds):
+                for warm in (None, 0.2):
+                    if not smoke: time.sleep(1.0)   # idle first: the ramp from idle clocks is what the warm-up is for
+                    b = run_backend(w, dev, energy_s=0, warmup_min_s=warm)
+                    if not b.ok: raise RuntimeError(f"{w.describe()}: {b.status} {b.error}")
+                    m = b.measurement
+                    runs.append({"round": r, "warmup_min_s": warm, "mean_ms": m.mean_ms, "median_ms": m.stats.median_ms,
+                                 "ci95_rel": m.stats.ci95_rel, "warmup_s": m.method.get("warmup_s"),
+                                 "probe_us": m.method.get("probe_us"), "telemetry": tel(m)})
+            fn = w.backends(dev)[w.default_backend].fn; x = w.make_inputs(dev, seed=1)
+            t_end, n = time.perf_counter() + 1.5, 0
+            while time.perf_counter() < t_end: fn(x); n += 1
+            power = torch.cuda.power_draw() / 1e3 if not smoke else None   # W, NVML's ~1 s average at the end of the loop
+            if not smoke: torch.cuda.synchronize()
+            med = lambda warm, k: st.median(x[k] for x in runs if x["warmup_min_s"] == warm)
+            row = {"workload": w.describe(), "default_median_of_means_ms": med(None, "mean_ms"),
+                   "warm_0.2_median_of_means_ms": med(0.2, "mean_ms"), "default_warmup_s": med(None, "warmup_s"),
+                   "warm_0.2_warmup_s": med(0.2, "warmup_s"), "power_w_back_to_back": power, "calls_in_1.5_s": n,
+                   "short_call_us": SHORT_CALL_US, "short_warmup_s": SHORT_WARMUP_S, "runs": runs}
+            row["default_vs_0.2"] = row["default_median_of_means_ms"] / row["warm_0.2_median_of_means_ms"] - 1
+            rows.append(row); save()
+            log(f"{row['workload']}: default {row['default_median_of_means_ms']*1e3:.2f} µs (warm-up "
+                f"{row['default_warmup_s']:.3f} s) vs 0.2 s {row['warm_0.2_median_of_means_ms']*1e3:.2f} µs: "
+                f"{row['default_vs_0.2']:+.2%}; back to back {power} W")
+        return rows
+    if "3" in want: section("short_warmup", short_warmup)
 
     res["total_seconds"] = round(sum(res["section_seconds"].values()), 1)
     save()

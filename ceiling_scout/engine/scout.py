@@ -135,13 +135,14 @@ class CeilingScout:
         check_fits(workload, self.device)
         self.log(f"benchmarking {workload.describe()} on {self.environment.device_name} "
                  f"({self.config.measure.mode}) ...")
-        baseline, e = self.settle_noise(self.benchmark(workload, energy=energy != "none")), energy == "all"
+        baseline, e = self.benchmark(workload, energy=energy != "none"), energy == "all"
         regime = baseline.measurement.regime if baseline.measurement else "burst"
         prec = workload.precision if workload.compute_bound_kind == "matmul" else None
         key = (str(prec) if prec is not None else None, regime)
-        if ceilings is not None and key in ceilings: ceiling = ceilings[key]
-        else:
-            ceiling = self.ceiling(prec, regime)
+        given = ceilings is not None and key in ceilings
+        ceiling = ceilings[key] if given else self.ceiling(prec, regime)
+        baseline = self.settle_noise(baseline, ceiling)
+        if not given:
             beaten = ceiling_beaten(workload, baseline, ceiling)
             if ceilings is None and self.config.raise_beaten and (
                     beaten or self._candidate_faster(workload, baseline, ceiling)):
@@ -162,11 +163,12 @@ class CeilingScout:
                                   launch)
         return self.last_verdict
 
-    def settle_noise(self, baseline: BenchmarkResult) -> BenchmarkResult:
+    def settle_noise(self, baseline: BenchmarkResult, ceiling: Ceiling|None=None) -> BenchmarkResult:
         "A fixed-count baseline too noisy to decide, measured again adaptively (batch means, to half the noise limit)."
         st = baseline.measurement.stats if baseline.ok else None
-        if st is None or self.config.measure.mode != "fixed" or self.config.measure.iters < SETTLE_MIN_ITERS:
-            return baseline   # an adaptive run settled already; a short fixed run is a smoke run, as asked
+        if st is None or self.config.measure.mode != "fixed" or self.config.measure.iters < SETTLE_MIN_ITERS or (
+                ceiling and near_fixed_cost(baseline.workload, baseline, ceiling, whatever_noise=True)):
+            return baseline   # an adaptive run settled; a short fixed run is a smoke run; launch-bound whatever the noise
         if noise_reading(st.n, st.ci95_rel, st.mean_ms, st.median_ms) != "too_noisy": return baseline
         self.log(sentence("engine", "re_measuring_noisy", {"ci95_rel": st.ci95_rel}))
         cfg = replace(self.config.measure, mode="adaptive", target_rel_ci=TOO_NOISY_CI / 2,

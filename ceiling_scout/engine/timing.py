@@ -14,8 +14,8 @@ from .stopping import *
 from .telemetry import *
 
 # %% auto #0
-__all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'measurement_regime', 'Measurement', 'MeasureConfig', 'with_overrides',
-           'MeasurePlan', 'measure_plan', 'gc_paused', 'measure']
+__all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'SHORT_CALL_US', 'SHORT_WARMUP_S', 'measurement_regime', 'Measurement',
+           'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan', 'gc_paused', 'measure']
 
 # %% ../../nbs/01_timing.ipynb #2661801b
 CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)
@@ -281,12 +281,17 @@ def _cuda_settle_warmup(plain: Any, dev: torch.device, config: MeasureConfig, pl
     return n_warm + 1, chunks[-1], plan
 
 # %% ../../nbs/01_timing.ipynb #7607c033
+SHORT_CALL_US = 20.0    # a call this short is mostly its fixed cost: it draws too little power to meet the cap, ...
+SHORT_WARMUP_S = 0.025  # ... so it needs only the clocks up from idle (25 ms did it for a 1024³ GEMM on the H100)
+
 def _cuda_count_warmup(fn: Callable[[], Any], plain: Any, config: MeasureConfig, plan: MeasurePlan
                       ) -> tuple[int, float]:
     "The count on CUDA: 3 first calls (their median is the probe), then `warmup` calls and `warmup_min_s` of work."
     probe_ms = statistics.median(plain.run(3))
-    n_warm = min(100_000, max(config.warmup, math.ceil(plan.warmup_min_s * 1e3 / max(probe_ms, 1e-4))))
-    end = time.perf_counter() + plan.warmup_min_s   # a call the host cannot issue as fast as the GPU runs it: the
+    warm_s = plan.warmup_min_s if config.warmup_min_s is not None or probe_ms * 1e3 >= SHORT_CALL_US else \
+        min(plan.warmup_min_s, SHORT_WARMUP_S)   # the default for a short call: its ramp, not the power cap's
+    n_warm = min(100_000, max(config.warmup, math.ceil(warm_s * 1e3 / max(probe_ms, 1e-4))))
+    end = time.perf_counter() + warm_s   # a call the host cannot issue as fast as the GPU runs it: the
     for i in range(n_warm):                         # host's seconds bound the count, not thousands of calls
         fn()
         if i >= config.warmup and time.perf_counter() > end: return i + 4, probe_ms

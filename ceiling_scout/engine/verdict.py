@@ -418,7 +418,9 @@ def judge(workload: Workload, device: str, baseline: BenchmarkResult, ceiling: C
         warns.append(sentence(workload.operation, "above_per_clock_peak", {"clock_efficiency": ce}))
     noisy, w3, ev3 = noise_gate(ctx)
     warns += w3; ev0.update(ev3)
-    if noisy: return _verdict(base, noisy, warns, ev0)
+    if noisy and near_fixed_cost(workload, baseline, ceiling, whatever_noise=True):   # said, not withheld
+        warns.append(sentence(workload.operation, "noisy", noisy.facts)); ev0["noise_warning"] = noisy.evidence["noise"]
+    elif noisy: return _verdict(base, noisy, warns, ev0)
     if excluded and not any(a.ok for a in kept):
         fix = {"fix": "check the timing of the alternatives before choosing between them"}
         ex = next(f for a in alts if (f := excluded_facts(a, ceiling)))
@@ -453,11 +455,14 @@ def workload_floor(workload: Workload, ceiling: Ceiling) -> tuple[float, str]:
     "(the shortest a call of `workload` can take in µs, what sets it: 'compute', 'memory' or 'launch')."
     return ceiling.time_floor_us(workload.flops, workload.bytes_min, workload.operation.value in READ_ROOF_OPERATIONS)
 
-def near_fixed_cost(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> bool:
+def near_fixed_cost(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling,
+                    whatever_noise: bool=False # the top of the baseline's 95 % interval too (a noisy call still is)
+                   ) -> bool:
     "True when the fixed cost of a call sets the workload's floor and the baseline runs within `LAUNCH_REACH` of it."
     if not baseline.ok or not ceiling.fixed_cost_us: return False
     floor, kind = workload_floor(workload, ceiling)
-    return kind == "launch" and baseline.mean_ms * 1e3 <= LAUNCH_REACH * floor
+    top = 1 + (ci_rel(baseline) if whatever_noise else 0)   # inf without an interval
+    return kind == "launch" and baseline.mean_ms * 1e3 * top <= LAUNCH_REACH * floor
 
 def launch_options(launch: tuple[BenchmarkResult, ...]) -> dict:
     "Each measured way to remove the fixed cost (graph replay, batching): µs per call and its gain over the eager loop."
