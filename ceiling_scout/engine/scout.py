@@ -127,7 +127,8 @@ class CeilingScout:
 
     def analyze(self, workload: Workload,
                 ceilings: dict|None=None, # fixed {(precision, regime): Ceiling} (a sweep's): used, never raised
-                energy: str="all"        # joules per call for "all" measurements, the "baseline" only, or "none"
+                energy: str="all",       # joules per call for "all" measurements, the "baseline" only, or "none"
+                alternatives: bool=True  # False: the baseline alone (no other backend, shape or launch alternative)
                ) -> Verdict:
         "Measure `workload` (baseline, other backends, alternative workloads), get the matching ceiling and judge."
         if energy not in ENERGY_CHOICES:
@@ -152,11 +153,12 @@ class CeilingScout:
                                               **why, **self.config.search_kw)
                 self._ceilings[key] = ceiling
         skip = {"torch.compile"} if near_fixed_cost(workload, baseline, ceiling) else ()   # one kernel is one call
-        alts = [self.benchmark(workload, n, label=n, energy=e) for n in self._other_backends(workload) if n not in skip]
-        for label, w2 in workload.alternative_workloads().items():
+        alts = [self.benchmark(workload, n, label=n, energy=e) for n in self._other_backends(workload)
+                if n not in skip and alternatives]
+        for label, w2 in (workload.alternative_workloads() if alternatives else {}).items():
             self.log(f"  measuring alternative '{label}': {w2.describe()}")
             alts.append(self.benchmark(w2, label=label, energy=e))
-        near = baseline.ok and workload_floor(workload, ceiling)[1] == "launch"   # its work needs less than one call
+        near = alternatives and baseline.ok and workload_floor(workload, ceiling)[1] == "launch"   # work < one call
         launch = self.launch_alternatives(workload) if near else ()
         cc = self.environment.compute_capability
         self.last_verdict = judge(workload, self.target.label, baseline, ceiling, alts, cc, sm_count(self.device),
@@ -172,7 +174,7 @@ class CeilingScout:
         if noise_reading(st.n, st.ci95_rel, st.mean_ms, st.median_ms) != "too_noisy": return baseline
         self.log(sentence("engine", "re_measuring_noisy", {"ci95_rel": st.ci95_rel}))
         cfg = replace(self.config.measure, mode="adaptive", target_rel_ci=TOO_NOISY_CI / 2,
-                      max_time_s=3.0 if self.target.is_cuda else 1.0,
+                      max_time_s=1.0,
                       energy_s=0 if baseline.energy_j_per_call is None else None)   # as the baseline had it
         again = run_backend(baseline.workload, self.device, baseline.backend, seed=self.config.seed, config=cfg)
         return again if again.ok and ci_rel(again) < ci_rel(baseline) else baseline
@@ -181,7 +183,7 @@ class CeilingScout:
         "A call near its fixed cost, measured without it: back to back from the host, as a CUDA graph, and batched."
         self.log(sentence("engine", "measuring_launch", {"batch": LAUNCH_BATCH}))
         cfg = replace(self.config.measure, energy_s=0, hold_us=0.0, cuda_graph=False, telemetry=False,
-                      warmup_min_s=0.05)   # warm already: the baseline ran the same call
+                      warmup_min_s=SHORT_WARMUP_S)   # warm already: the baseline ran the same call
         run = lambda w, label, **kw: run_backend(w, self.device, seed=self.config.seed, label=label, flush_l2=False,
                                                  config=replace(cfg, **kw))
         out = [run(workload, "eager_loop", calls_per_sample=LAUNCH_BATCH)]

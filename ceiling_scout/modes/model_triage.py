@@ -25,10 +25,10 @@ from ..engine.numbers import number
 
 # %% auto #0
 __all__ = ['GPU_COVERAGE_GOAL', 'COVERAGE_WARN', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads', 'mapped_share',
-           'gpu_coverage', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time', 'GpuBusy',
-           'kineto_events', 'busy_from_events', 'profile_calls', 'window_busy_ms', 'profile_gpu_busy', 'host_decision',
-           'host_item', 'TriageConfig', 'phase_timer', 'source_name', 'model_dtype', 'place_source', 'triage',
-           'parse_sparsify']
+           'op_gpu_ms', 'gpu_coverage', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time',
+           'GpuBusy', 'kineto_events', 'busy_from_events', 'profile_calls', 'window_busy_ms', 'profile_gpu_busy',
+           'host_decision', 'host_item', 'TriageConfig', 'phase_timer', 'source_name', 'model_dtype', 'place_source',
+           'triage', 'parse_sparsify']
 
 # %% ../../nbs/52_model_triage.ipynb #a89d0494
 def _sparse_tag(o: ExtractedOp) -> str:
@@ -67,11 +67,15 @@ def mapped_share(model: ExtractedModel) -> float|None:
 # %% ../../nbs/52_model_triage.ipynb #96834781
 GPU_COVERAGE_GOAL = 0.95   # below this share of the GPU-busy time in mapped operations, the rest is named in a warning
 
+def op_gpu_ms(model: ExtractedModel) -> tuple[Callable, dict|None]:
+    "(an op's GPU time in the step: its calls' kernel windows on CUDA, else its captured time; the kernels used)."
+    k = model.kernels if model.kernels and model.kernels["calls"] == len(model.calls) else None
+    return ((lambda o: sum(k["kernel_ms"].get(c, 0.0) for c in o.calls)) if k else
+            (lambda o: 0.0 if o.time_ms is None or (o.kind == "view" and not o.mapped) else o.time_ms * o.count)), k
+
 def gpu_coverage(model: ExtractedModel) -> dict|None:
     "The share of the step's GPU-busy time its mapped ops account for (CPU: of the captured op time), the rest by name."
-    k = model.kernels if model.kernels and model.kernels["calls"] == len(model.calls) else None
-    ms = (lambda o: sum(k["kernel_ms"].get(c, 0.0) for c in o.calls)) if k else \
-        (lambda o: 0.0 if o.time_ms is None or (o.kind == "view" and not o.mapped) else o.time_ms * o.count)
+    ms, k = op_gpu_ms(model)
     calls = sum(ms(o) for o in model.ops)   # the calls' own windows (a synchronised pass) may sum above the busy time
     total, rest = (max(k["busy_ms"], calls) if k else calls), {}
     for o in model.unmapped:
@@ -289,6 +293,7 @@ class TriageConfig:
     iters: int = 20
     fusion: bool = True                  # find fusion chains (from a module only)
     max_compiled: int = 2                # chains measured eager vs torch.compile (compiling takes seconds)
+    alternatives_min_share: float = 0.005  # a workload under this share of the GPU time: its baseline alone is measured
     progress: bool = True                # a progress bar on stderr
     name: str|None = None                # the model's name in the report
     log: Callable|None = None            # where the scout logs
@@ -419,6 +424,20 @@ def _coverage_warnings(coverage: float|None, step_ms: float|None) -> list[str]:
     if coverage is not None and coverage > 1.2: return [sentence("triage", "high_coverage", {"coverage": coverage})]
     return []
 
+def _measure(em: ExtractedModel, uniq: dict, scout: CeilingScout, cfg: TriageConfig) -> tuple[dict, dict]:
+    "Each unique workload analysed once: (verdicts, sparse alternatives); its alternatives if it holds enough GPU time."
+    ms, byname, verdicts, alts = op_gpu_ms(em)[0], {o.name: o for o in em.mapped}, {}, {}
+    total = sum(ms(o) for o in em.ops)
+    from tqdm.auto import tqdm
+    for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
+        share = sum(ms(byname[n]) for n in u["ops"]) / total if total else None
+        full = share is None or share >= cfg.alternatives_min_share   # a noisy baseline is settled in `analyze`
+        verdicts[key] = scout.analyze(u["workload"], energy=cfg.energy, alternatives=full)
+        if not full: u["notes"].append(sentence("triage", "baseline_only", {"share": share,
+                                                                            "min_share": cfg.alternatives_min_share}))
+        alts[key] = sparse_alternative(u, em, scout) if cfg.sparse else None
+    return verdicts, alts
+
 def triage(model: Any=None,                     # a torch.nn.Module (with example_inputs) or an ExtractedModel;
            example_inputs: tuple|None=None,     # None: what config.model / config.ops name, loaded and placed
            scout: CeilingScout|None=None,       # default: a scout of config.device, warmup, iters
@@ -435,12 +454,8 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     em, labels, profiled = _extracted(model, example_inputs, scout, cfg, phases)
     if on_extracted is not None: on_extracted(em)
     if cfg.write_ops: write_report(cfg.write_ops, write_ops_json(em), force=cfg.force)   # the one writer's rules
-    uniq, verdicts, alts = unique_workloads(em), {}, {}
-    from tqdm.auto import tqdm
-    with phase_timer(phases, "measure_s"):
-        for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
-            verdicts[key] = scout.analyze(u["workload"], energy=cfg.energy)   # a noisy baseline settled there
-            alts[key] = sparse_alternative(u, em, scout) if cfg.sparse else None
+    uniq = unique_workloads(em)
+    with phase_timer(phases, "measure_s"): verdicts, alts = _measure(em, uniq, scout, cfg)
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
     model_ms, time_warns = _model_time(em, uniq, verdicts)
     items = sorted((_item(k, uniq[k], v, model_ms, alts[k]) for k, v in verdicts.items()), key=_rank_key)

@@ -77,7 +77,9 @@ says_text("triage", {
                      "model's measured step time ({step_ms:.4g} ms); the ranking leaves out the rest (see unmapped "
                      "ops; small shapes on a CPU are dominated by per-call overhead)"),
     "high_coverage": ("coverage {coverage:.0%}: the operations measured alone take longer than inside the model "
-                      "(caches warm in the model, or noise): read the gains, not the shares' sum")})
+                      "(caches warm in the model, or noise): read the gains, not the shares' sum"),
+    "baseline_only": ("{share:.2%} of the GPU time, under the {min_share:.1%} a row needs: its library call alone "
+                      "was measured, no alternatives (TriageConfig.alternatives_min_share)")})
 
 @says("triage", "gpu_coverage")
 def _gpu_coverage(f: dict) -> str:
