@@ -7,6 +7,7 @@ python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upg
 export CUDA_VISIBLE_DEVICES=0 CEILING_SCOUT_CACHE=/tmp/cs PYTHONPATH=/tmp/site:$PWD CEILING_SCOUT_COMMIT=$1
 mkdir -p /tmp/r; nvidia-smi > /tmp/r/nvidia_smi.txt 2>&1
 for s in 0.005 0.01; do
-  timeout 130 python3 data/raw/h200/issue33_floor_2026-11-29/where_time.py efficientnet_b0 /tmp/r cuda $s > /tmp/r/part.txt 2>&1
-  echo "min share $s rc=$?" >> /tmp/r/part.txt; grep -v Warning /tmp/r/part.txt | tail -n 16 >> /tmp/r/eff.txt; done
+  timeout 105 python3 data/raw/h200/issue33_floor_2026-11-29/where_time.py efficientnet_b0 /tmp/r cuda $s > /tmp/r/part.txt 2>&1
+  echo "min share $s rc=$?" >> /tmp/r/part.txt; grep -v Warning /tmp/r/part.txt | tail -n 16 >> /tmp/r/eff.txt
+  cp /tmp/r/eff.txt /tmp/r/where_*.json $OUT/ 2>/dev/null; done
 cat /tmp/r/eff.txt; tar czf $OUT/out.tgz -C /tmp r
