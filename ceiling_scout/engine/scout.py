@@ -170,7 +170,7 @@ class CeilingScout:
         st = baseline.measurement.stats if baseline.ok else None
         if st is None or self.config.measure.mode != "fixed" or self.config.measure.iters < SETTLE_MIN_ITERS or (
                 ceiling and near_fixed_cost(baseline.workload, baseline, ceiling, whatever_noise=True)):
-            return baseline   # an adaptive run settled; a short fixed run is a smoke run; launch-bound whatever the noise
+            return baseline   # settled already; a smoke run (as asked); launch-bound whatever the noise
         if noise_reading(st.n, st.ci95_rel, st.mean_ms, st.median_ms) != "too_noisy": return baseline
         self.log(sentence("engine", "re_measuring_noisy", {"ci95_rel": st.ci95_rel}))
         cfg = replace(self.config.measure, mode="adaptive", target_rel_ci=TOO_NOISY_CI / 2,
