@@ -26,8 +26,9 @@ def _say(finding: str, **facts) -> str: return sentence("validation", finding, f
 # %% auto #0
 __all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'ValidationResult', 'speed_verdict',
            'sanitizer_path', 'sanitized_calls', 'optional_checks', 'validate', 'validate_isolated', 'TargetGrade',
-           'grade_targets', 'has_calling_convention', 'KernelValidationConfig', 'run_validation', 'calling_conventions',
-           'parse_extras', 'validate_spec', 'validation_report', 'targets_table', 'validation_figure']
+           'grade_targets', 'has_calling_convention', 'KernelValidationConfig', 'kernel_flag', 'library_side',
+           'run_validation', 'calling_conventions', 'parse_extras', 'validate_spec', 'validation_report',
+           'targets_table', 'validation_figure']
 
 # %% ../../nbs/40_validation.ipynb #22fee9aa
 @dataclass(frozen=True)
@@ -300,7 +301,10 @@ VALIDATE_FLAGS = (
          choices=("edges", "exact")),
     Flag("--graph-check", bool, "also capture the kernel in a CUDA graph and replay it with new inputs (CUDA)"),
     Flag("--sanitizer", str, "run the kernel's correctness calls under compute-sanitizer with this tool (CUDA)",
-         choices=SANITIZER_TOOLS))
+         choices=SANITIZER_TOOLS),
+    Flag("--validate", bool, "the users' spelling of --custom-kernel FILE[:fn] --compare, with --after FILE[:fn]"),
+    Flag("--after", str, "with --validate: the kernel, as --custom-kernel takes it (file.py:fn, pkg.mod:fn ...)"),
+    Flag("--before", str, "with --validate: the library it is timed against, checked (cublas, sdpa, mkl ...)"))
 
 def has_calling_convention(cls: type[Workload]) -> bool:
     "True when the operation declares how a user's kernel is called."
@@ -309,7 +313,7 @@ def has_calling_convention(cls: type[Workload]) -> bool:
 @dataclass(frozen=True)
 class KernelValidationConfig:
     "A --custom-kernel run: the kernel ('file.py:fn', 'pkg.mod:fn', 'ext.so:ns::op'), its workload, its checks."
-    candidate: str|Callable; workload: Workload; checks: ValidateConfig = ValidateConfig()
+    candidate: str|Callable; workload: Workload; checks: ValidateConfig = ValidateConfig(); before: str|None = None
     @classmethod
     def from_flags(cls, args) -> KernelValidationConfig:
         "The config of a CLI call: the workload as one measurement reads it (`AnalysisConfig`), the checks from flags."
@@ -319,17 +323,38 @@ class KernelValidationConfig:
         if not (math.isfinite(timeout) and timeout > 0):
             raise CeilingScoutError(f"--kernel-timeout must be a finite number of seconds > 0, e.g. 30; got {timeout}")
         edges = () if args.kernel_shapes == "exact" else ("smallest", "misaligned")
-        return cls(args.custom_kernel, w, ValidateConfig(compare=bool(args.compare), edge_shapes=edges,
-                   timeout_s=timeout, warmup=args.warmup, iters=args.iters, targets=tiers,
-                   graph_check=bool(args.graph_check), sanitizer=args.sanitizer))
+        return cls(kernel_flag(args), w, ValidateConfig(compare=bool(args.compare or args.validate),
+                   edge_shapes=edges, timeout_s=timeout, warmup=args.warmup, iters=args.iters, targets=tiers,
+                   graph_check=bool(args.graph_check), sanitizer=args.sanitizer), args.before)
+
+def kernel_flag(args) -> str:
+    "The kernel of `--custom-kernel K` or of `--validate --after K` (the users' `--custom-kernel K --compare`)."
+    if not args.validate and (args.after or args.before):
+        raise CeilingScoutError(f"{'--after' if args.after else '--before'} needs --validate "
+                                "(--validate --after FILE[:fn] is --custom-kernel FILE[:fn] --compare)")
+    if args.validate and args.custom_kernel:
+        raise CeilingScoutError("--validate --after and --custom-kernel both name the kernel; give one of them")
+    if args.validate and not args.after:
+        raise CeilingScoutError("--validate needs --after FILE[:fn], the kernel to validate (e.g. my_gemm.py:matmul)")
+    return args.after or args.custom_kernel
+
+def library_side(name: str, w: Workload, device) -> str:
+    "The backend `--before name` means on `device`: the default one, by its name or a word of its library."
+    be = w.backends(torch.device(device))[w.default_backend]
+    valid = sorted({be.name.lower(), *re.findall(r"[a-z][a-z0-9_]+", be.library.lower())})
+    if name.lower() in valid: return be.name
+    raise CeilingScoutError(f"--before {name!r} is not the library {w.operation} is timed against on {device} "
+                            f"({be.name}, {be.library}); valid: {', '.join(valid)}")
 
 def run_validation(config: KernelValidationConfig, scout) -> ValidationResult:
     "The --custom-kernel mode: check (and with `compare` time) the kernel on the scout's device; its tiers graded."
+    if config.before: library_side(config.before, config.workload, scout.device)
     try: return validate(config.candidate, config.workload, scout.device, config.checks, scout=scout)
     except CeilingScoutError: raise
     except Exception as e: raise CeilingScoutError(f"validation could not run: {one_line(e)}") from None
 
-VALIDATE_MODE = register_mode(Mode("validate", "a custom-kernel validation", ("--custom-kernel",), VALIDATE_FLAGS,
+VALIDATE_MODE = register_mode(Mode("validate", "a custom-kernel validation",
+                                   ("--custom-kernel", "--validate", "--after", "--before"), VALIDATE_FLAGS,
                                    has_calling_convention, run_validation, KernelValidationConfig))
 
 # %% ../../nbs/40_validation.ipynb #c0c0c000
