@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--device", default="auto", help="auto, cpu, cuda[:N], or a spec key such as h100, h100-pcie, h200, "
                    "a100, l4, l40s, b200")
     p.add_argument("--output", help="write the JSON report here (.json, refused if it exists unless --force; "
-                   "or .jsonl to append)")
+                   "or .jsonl to append; or, for one measurement, a folder DIR/: a new "
+                   "OPERATION_SHAPE_PRECISION_DEVICE.json per run, -2, -3 ... never replacing one)")
     p.add_argument("--force", action="store_true", help="replace an existing --output .json (the old one kept as .bak)")
     p.add_argument("--warmup", type=int, default=20, help="untimed calls before timing (default 20: the classic "
                    "fixed method)")
@@ -105,7 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 # %% ../nbs/08_cli.ipynb #e690f719
-def check_run_flags(args: argparse.Namespace) -> None:
+def check_run_flags(args: argparse.Namespace, mode: Mode|None=None # the mode that runs (None: one measurement)
+                   ) -> None:
     "Raise `CeilingScoutError` for run flags no measurement could honour (before anything is measured)."
     if args.warmup < 0: raise CeilingScoutError(f"--warmup must be >= 0; got {args.warmup}")
     if args.iters < 1: raise CeilingScoutError(f"--iters must be >= 1; got {args.iters}")
@@ -118,7 +120,10 @@ def check_run_flags(args: argparse.Namespace) -> None:
     if stop not in (None, "batch_means") and getattr(args, "adaptive", False):
         raise CeilingScoutError(f"--adaptive and --stop {stop} cannot be combined (--adaptive is --stop batch_means); "
                                 "choose one")
-    if args.output is not None:
+    if args.output is not None and mode is None and (folder := report_folder(args.output)) is not None:
+        folder.mkdir(parents=True, exist_ok=True)   # one new report file per run in it (`write_report`)
+        if not os.access(folder, os.W_OK): raise CeilingScoutError(f"--output folder {args.output!r} is not writable")
+    elif args.output is not None:
         out = Path(args.output)
         if getattr(args, "cache", None) and Path(args.cache).resolve() == out.resolve():
             raise CeilingScoutError(f"--output and --cache name the same file {args.output!r}; "
@@ -239,9 +244,9 @@ def show_and_write(args: argparse.Namespace, mode: Mode, result, out: Callable=p
     if result is None: return   # a rank that reports nothing (rank 0 prints and writes)
     out(render(result, "json" if args.json else "text"))
     if not args.output or mode.streams: return
-    try: write_report(args.output, result, force=args.force)   # after printing: a failed write loses nothing
+    try: path = write_report(args.output, result, force=args.force)   # after printing: a failed write loses nothing
     except (OSError, ReportError) as e: raise ResultNotWritten([result], args.output, e) from None
-    if not args.json: out(written_text(args.output))
+    if not args.json: out(written_text(path))
 
 def main(argv: list[str]|None=None) -> int:
     "Entry point of `ceiling-scout`; returns the exit status (`EXIT_CODES`: 0 ok, 2 bad input, 3 none measured, ...)."
@@ -253,7 +258,7 @@ def main(argv: list[str]|None=None) -> int:
         given = given_flags(args)
         mode = select_mode(op, given)
         check_declared_flags(op, mode, given)
-        check_run_flags(args)
+        check_run_flags(args, mode)
         mode = mode or ONE_MEASUREMENT
         with device_warnings(log) as log:   # warnings raised while measuring: printed through `log`, once
             res = run_measurement(args, mode, given, log)

@@ -14,8 +14,8 @@ if TYPE_CHECKING: from ceiling_scout.engine.verdict import Verdict  # for the an
 
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'ReportError', 'ResultNotWritten', 'Report', 'json_safe', 'report_from_verdict', 'power_problem',
-           'write_file', 'append_file', 'check_report_path', 'report_text', 'write_report', 'save_reports',
-           'load_reports', 'reports_to_dataframe']
+           'write_file', 'append_file', 'check_report_path', 'report_text', 'report_folder', 'write_in_folder',
+           'write_report', 'save_reports', 'load_reports', 'reports_to_dataframe']
 
 # %% ../../nbs/06_report.ipynb #6753d0bd
 SCHEMA_VERSION = "ceiling_scout.report/1"
@@ -262,10 +262,32 @@ def report_text(payload: Any, lines: bool) -> str:
     if len(safe) == 1: return json.dumps(safe[0], indent=1, default=str, allow_nan=False)
     return json.dumps({"schema_version": SCHEMA_VERSION, "reports": safe}, indent=1, default=str, allow_nan=False)
 
+def report_folder(path: str|Path) -> Path|None:
+    "The folder `path` names (an existing one, or a path ending in `/`), else None; a file by that name is refused."
+    s = str(path)
+    if not s.strip() or not (s.endswith(("/", os.sep)) or Path(s).is_dir()): return None
+    if Path(s).exists() and not Path(s).is_dir():
+        raise ReportError(f"{s!r} ends in / but is a file, not a folder; give a folder or a .json/.jsonl file path")
+    return Path(s)
+
+def write_in_folder(folder: str|Path, payload: Any) -> Path:
+    "Write one report as a new `<operation>_<shape>_<precision>_<device>.json` in `folder` (made), then `-2`, `-3` ..."
+    text = report_text(payload, False); d = json.loads(text); d = d if isinstance(d, dict) else {}
+    parts = (d.get("operation"), "x".join(map(str, d.get("shape") or ())), d.get("precision"), d.get("device"))
+    stem = "_".join(re.sub(r"[^A-Za-z0-9.-]+", "-", str(x)).strip(".") for x in parts if x) or "report"
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    for n in range(1, 1_000_000):
+        p = Path(folder) / f"{stem}{f'-{n}' if n > 1 else ''}.json"
+        try: open(p, "x").close()   # the name is taken exclusively: a run at the same time takes the next number
+        except FileExistsError: continue
+        write_file(p, text, keep_old=False); return p   # the reserved empty file, replaced atomically
+    raise ReportError(f"{folder}: no free name for {stem}.json")
+
 def write_report(path: str|Path, payload: Any, # Report(s), a dict, an object with `to_dict`, or the text itself
                  force: bool=False              # replace an existing .json (kept as .bak once the new one is whole)
                 ) -> Path:
     "The one report writer of every mode: `.jsonl` appends (locked), `.json` is replaced atomically only with `force`."
+    if (folder := report_folder(path)) is not None: return write_in_folder(folder, payload)   # a new file, never forced
     p = check_report_path(path, force, "report file")
     p.parent.mkdir(parents=True, exist_ok=True)
     if p.suffix == ".jsonl": append_file(p, report_text(payload, True), follow=force)
@@ -337,8 +359,10 @@ def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
     return out
 
 def load_reports(path: str|Path) -> list[Report]:
-    "Load and validate every report in a `.json` or `.jsonl` file; a corrupt file fails with its name and the problem."
+    "Load and validate every report in a `.json`/`.jsonl` file, or in each such file of a folder; a bad file fails."
     path = Path(path)
+    if path.is_dir(): return [x for f in sorted(path.glob("*.json*")) if f.suffix in (".json", ".jsonl") and f.is_file()
+                              for x in load_reports(f)]
     try: raw = path.read_bytes()
     except OSError as e: raise ReportError(f"cannot read report file {path}: {e.strerror or e}") from None
     if path.suffix == ".jsonl": return _jsonl_reports(path, raw)
@@ -355,7 +379,7 @@ def reports_to_dataframe(reports: Iterable[Report|str|Path]) -> "pd.DataFrame":
     "One row per report (files are loaded); nested stats/telemetry flattened into `stats.*`/`telemetry.*` columns."
     import pandas as pd
     rows = []
-    for r in reports:
+    for r in ([reports] if isinstance(reports, (str, Path)) else reports):   # one file or folder, or many
         for rep in (load_reports(r) if isinstance(r, (str, Path)) else [r]):
             d = rep.to_dict()
             row = {k: v for k, v in d.items()
