@@ -386,8 +386,7 @@ def check(self: AttentionWorkload, out: torch.Tensor, inputs: dict) -> CheckResu
     group, q, k, v = self.H // self.H_kv, inputs["q"], inputs["k"], inputs["v"]
     pairs = self._check_pairs()
     ref = torch.stack([attention_reference(q[b, h], k[b, h // group], v[b, h // group], self.causal) for b, h in pairs])
-    got = torch.stack([out[b, h] for b, h in pairs])
-    r = compare(got, ref, tol)
+    r = compare(torch.stack([out[b, h] for b, h in pairs]), ref, tol)
     return CheckResult(r.passed, r.rel_error, r.tolerance, (r.note + f" ({len(pairs)} of {self.B * self.H} heads "
                                                             "vs float64)").strip())
 
@@ -481,8 +480,7 @@ def decide_head_dim_pad(w: AttentionWorkload, baseline: BenchmarkResult, padded:
              "speedup_vs_best": best.mean_ms / padded.mean_ms,
              "best_backend": best.backend if best is not baseline else None}
     if not (faster_beyond_noise(baseline, padded) and (best is baseline or faster_beyond_noise(best, padded))):
-        ev["note"] = sentence("attention", "pad_no_gain", {**facts, "best_backend": best.backend})
-        return None, ev
+        ev["note"] = sentence("attention", "pad_no_gain", {**facts, "best_backend": best.backend}); return None, ev
     code = head_dim_fix(w)["pad_code"]
     cfg = {"pad_head_dim_to": pw.D, "backend": pb, "measured_speedup": round(gain, 3), "default_dispatch": picked,
            "code": code, "how": sentence("attention", "pad_how", facts)}
@@ -596,5 +594,7 @@ class FA3Benchmarker(CeilingScout):
     def detect_attention_ceiling(self, batch: int, heads: int, seq_len: int, head_dim: int, causal: bool=False,
                                  kv_heads: int|None=None, precision: str|Precision="bf16") -> Verdict:
         "The attention verdict at (batch, heads, seq_len, head_dim): every backend measured, µs per head in its facts."
-        return self.detect_ceiling("attention", (batch, heads, seq_len, head_dim), precision, causal=causal,
-                                   kv_heads=kv_heads)
+        v = self.detect_ceiling("attention", (batch, heads, seq_len, head_dim), precision, causal=causal,
+                                kv_heads=kv_heads)   # µs/head below also where `judge` stopped before the decider
+        v.facts["us_per_head"] = v.workload.us_per_head(v.baseline.mean_ms) if v.baseline.mean_ms else None
+        return v   # the same object as `last_verdict`, which `generate_report()` reports
