@@ -24,7 +24,7 @@ _EXPORTS = {  # submodule -> the public names it gives the package
     "engine.report": ("Report", "load_reports", "save_reports", "reports_to_dataframe", "SCHEMA_VERSION"),
     "reports.recorded": ("load_recorded_device", "recorded_devices", "recorded_reports", "NoRecordedDataError"),
     "render.charts": ("ksweep_figure", "roofline_figure", "efficiency_figure", "energy_roofline_figure"),
-    "ops.attention": ("AttentionWorkload",),
+    "ops.attention": ("AttentionWorkload", "FA3Benchmarker"),
     "ops.conv": ("Conv2dWorkload",),
     "ops.memory_bound": ("LayerNormWorkload", "RMSNormWorkload", "SoftmaxWorkload", "BiasGeluWorkload"),
     "ops.sparse": ("SparseDetector", "compare_sparse_kernels"),

@@ -308,6 +308,7 @@ class TriageConfig:
     batch: int|None = None; seq: int|None = None; scale_down: int|None = None   # the factory's; hf:...: widths / N
     timeout_s: float|None = DEFAULT_TIMEOUT_S  # the factory and the model's forward (None or inf: no limit)
     write_ops: str|None = None; force: bool = False   # also write the extracted ops here (force: replace it)
+    attention_only: bool = False         # only the attention workloads, each with every backend (shares: of the step)
     @classmethod
     def quick(cls, **overrides) -> TriageConfig: return cls(fusion=False, progress=False).but(**overrides)
     @classmethod
@@ -319,7 +320,7 @@ class TriageConfig:
                    timeout_s=DEFAULT_TIMEOUT_S if args.kernel_timeout is None else args.kernel_timeout,
                    sparsify=parse_sparsify(args.sparsify) if args.sparsify else None,
                    max_compiled=2 if args.max_compiled is None else args.max_compiled,
-                   write_ops=args.write_ops, force=args.force)
+                   write_ops=args.write_ops, force=args.force, attention_only=args.analyze_attention)
     def but(self, **overrides) -> TriageConfig:
         "This config with `overrides` (the old keyword names); a one-line error naming the valid ones."
         if bad := sorted(set(overrides) - set(self.__dataclass_fields__)):
@@ -424,6 +425,12 @@ def _coverage_warnings(coverage: float|None, step_ms: float|None) -> list[str]:
     if coverage is not None and coverage > 1.2: return [sentence("triage", "high_coverage", {"coverage": coverage})]
     return []
 
+def _only_attention(uniq: dict, cfg: TriageConfig) -> tuple[dict, list[str]]:
+    "(workloads to measure, the sentence saying which): the attention ones with `cfg.attention_only`, else (all, [])."
+    if not cfg.attention_only: return uniq, []
+    att = {k: u for k, u in uniq.items() if u["workload"].operation == "attention"}
+    return att, [sentence("triage", "attention_only" if att else "no_attention", {"n": len(att), "of": len(uniq)})]
+
 def _measure(em: ExtractedModel, uniq: dict, scout: CeilingScout, cfg: TriageConfig) -> tuple[dict, dict]:
     "Each unique workload analysed once: (verdicts, sparse alternatives); its alternatives if it holds enough GPU time."
     ms, byname, verdicts, alts = op_gpu_ms(em)[0], {o.name: o for o in em.mapped}, {}, {}
@@ -431,7 +438,7 @@ def _measure(em: ExtractedModel, uniq: dict, scout: CeilingScout, cfg: TriageCon
     from tqdm.auto import tqdm
     for key, u in tqdm(uniq.items(), desc="measuring operations", disable=not cfg.progress, file=sys.stderr):
         share = sum(ms(byname[n]) for n in u["ops"]) / total if total else None
-        full = share is None or share >= cfg.alternatives_min_share   # a noisy baseline is settled in `analyze`
+        full = cfg.attention_only or share is None or share >= cfg.alternatives_min_share   # noisy: settled by analyze
         verdicts[key] = scout.analyze(u["workload"], energy=cfg.energy, alternatives=full)
         if not full: u["notes"].append(sentence("triage", "baseline_only", {"share": share,
                                                                             "min_share": cfg.alternatives_min_share}))
@@ -454,7 +461,7 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     em, labels, profiled = _extracted(model, example_inputs, scout, cfg, phases)
     if on_extracted is not None: on_extracted(em)
     if cfg.write_ops: write_report(cfg.write_ops, write_ops_json(em), force=cfg.force)   # the one writer's rules
-    uniq = unique_workloads(em)
+    uniq, only = _only_attention(unique_workloads(em), cfg)
     with phase_timer(phases, "measure_s"): verdicts, alts = _measure(em, uniq, scout, cfg)
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
     model_ms, time_warns = _model_time(em, uniq, verdicts)
@@ -463,12 +470,13 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     every = sum(r.model_saved_fraction for r in items)
     host = host_decision(em.step_ms, busy or profiled, bench_total)
     hb = host is not None and host["finding"] == "host_bound"
-    if hb: items = sorted(items + [host_item(host)], key=_rank_key)
+    if hb and not cfg.attention_only: items = sorted(items + [host_item(host)], key=_rank_key)
     items = [replace(r, rank=i + 1).to_dict() for i, r in enumerate(items)]
     coverage = bench_total / em.step_ms if em.step_ms else None
     captured = em.measured_ms / em.step_ms if (em.step_ms and em.measured_ms) else None
     gcov = gpu_coverage(em)
-    warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns + _coverage_warnings(coverage, em.step_ms)
+    warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns
+             + (only or _coverage_warnings(coverage, em.step_ms))
              + ([sentence("triage", "gpu_coverage", gcov)] if gcov and gcov["share"] < GPU_COVERAGE_GOAL else [])
              + [f"{r['workload']}: {r['status']}: {r['error']}" for r in items if r["status"] != "ok"]
              + ([sentence("triage", "host_bound", host)] if hb else [])
@@ -480,11 +488,12 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
                                            iters=scout.config.measure.iters,
                                             max_compiled=cfg.max_compiled, model_ms=model_ms,
                                             ceiling=scout.ceiling(None))
-               if (cfg.fusion and em.calls) else [])
+               if (cfg.fusion and em.calls and not cfg.attention_only) else [])
     return ModelReport(em.name, em.source, scout.target.label, em.step_ms, model_ms, coverage, captured, items,
                        unmapped=unm, fusions=[f.to_dict() for f in fus], speedup_if_high_done=amdahl_speedup(high),
                        speedup_if_all_done=amdahl_speedup(every), warnings=warns, mechanism=em.mechanism,
                        method={**scout.config.method, "unique_workloads": len(uniq), "ops": len(em.ops),
+                               "attention_only": cfg.attention_only,
                                "device": str(scout.device), "placement": em.placement},
                        environment=scout.environment.to_dict(), elapsed_s=before + time.perf_counter() - t0,
                        gpu_busy_ms=host and host["gpu_busy_ms"], gpu_busy_share=host and host["gpu_busy_share"],
@@ -506,6 +515,8 @@ TRIAGE_FLAGS = (Flag("--model", str, "triage a whole model: a built-in (llama_bl
                      "inputs are cast to --precision)"),
                 Flag("--sparsify", str, "what-if: prune named weights before the triage (labelled synthetic), e.g. "
                      "up=block:0.875:16,gate=24"),
+                Flag("--analyze-attention", bool, "with --model or --ops: the attention operations only, each with "
+                     "every backend and known kernel, ranked by their share of the whole step"),
                 Flag("--kernel-timeout", float, "seconds the model factory, and the model's forward, may take "
                      "before they count as a hang (default 300; inf: no limit)"))
 

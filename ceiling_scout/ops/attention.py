@@ -17,6 +17,7 @@ from ..engine.core import *
 from ..engine.workloads import *
 from ..engine.benchmark import *
 from ..engine.verdict import *
+from ..engine.scout import CeilingScout
 
 # %% auto #0
 __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'KVCACHE_MODULES', 'lower_right_bias', 'SDPA_REFUSALS',
@@ -24,9 +25,9 @@ __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'KVCACHE_MODU
            'first_module', 'fa3_module', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal',
            'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'sdpa_args', 'head_dim_fix',
            'math_fallback_refusal', 'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code',
-           'backend_results', 'backend_name', 'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad',
+           'backend_results', 'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad',
            'attention_tiles', 'attention_facts', 'attention_evidence', 'attention_switch', 'attention_kernel_tries',
-           'attention_as_fast_as_any', 'decide_attention']
+           'attention_as_fast_as_any', 'decide_attention', 'FA3Benchmarker']
 
 # %% ../../nbs/20_attention.ipynb #e497f123
 def causal_pairs(S_q: int, S_k: int) -> int:
@@ -88,9 +89,9 @@ class AttentionWorkload(Workload):
                                     f"got {self.precision.value!r} (SDPA has no fp8/int8 path; tf32 is a matmul mode: "
                                     "use fp32 or bf16)")
         kv = self.H_kv
-        if kv < 1 or kv > self.H or self.H % kv:
+        if isinstance(kv, bool) or not isinstance(kv, int) or not 1 <= kv <= self.H or self.H % kv:
             raise CeilingScoutError(f"kv_heads must divide the {self.H} query heads (1 <= kv_heads <= H); got "
-                                    f"kv_heads={self.kv_heads}")
+                                    f"kv_heads={self.kv_heads!r}")
         if self.causal and self.S_q > self.S_k:
             raise CeilingScoutError(f"causal attention needs S_q <= S_k (the queries are the last S_q of the S_k "
                                     f"positions, as in a KV cache); got S_q={self.S_q}, S_k={self.S_k}")
@@ -295,14 +296,12 @@ def _sdpa_backend_fn(w: AttentionWorkload, name: str, dev: torch.device) -> Call
                                     f"{_why_not(w, member, x, dev)}") from None
     return fn
 
-_FUSED = {"flash": "FLASH_ATTENTION", "efficient": "EFFICIENT_ATTENTION", "cudnn": "CUDNN_ATTENTION"}
-
 def _sdpa_default_backend(w: AttentionWorkload, dev: torch.device) -> Backend:
     "SDPA's default dispatch: `prepare` guards MATH fallback memory, `dispatch` records the kernel and aten ops chosen."
     def prepare(x):
         if sdpa_choice(x["q"], x["k"], x["v"], w.sdpa_causal, w.gqa) == "MATH" and dev.type == "cuda":
-            msg = math_fallback_refusal(w, torch.cuda.mem_get_info(dev)[0],
-                                        {k: _why_not(w, m, x, dev) for k, m in _FUSED.items()})
+            why = {k[5:]: _why_not(w, m, x, dev) for k, m in SDPA_BACKENDS.items() if m != "MATH"}   # the fused
+            msg = math_fallback_refusal(w, torch.cuda.mem_get_info(dev)[0], why)
             if msg: raise NotSupportedError(msg)
         return x
     def dispatch(x):
@@ -357,11 +356,9 @@ def backends(self: AttentionWorkload, device) -> dict[str, Backend]:
     return out
 
 # %% ../../nbs/20_attention.ipynb #bb0bfc27
-def attention_reference(q: torch.Tensor, # (S_q, D) one head
-                        k: torch.Tensor, # (S_k, D)
-                        v: torch.Tensor, # (S_k, D)
-                        causal: bool=False, chunk_elems: int=2**25) -> torch.Tensor:
-    "Float64 softmax(q·kᵀ/√D + bottom-right causal mask)·v for one head, in chunks of queries."
+def attention_reference(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool=False,
+                        chunk_elems: int=2**25) -> torch.Tensor:
+    "Float64 softmax(q·kᵀ/√D + bottom-right causal mask)·v for one head (q: S_q×D; k, v: S_k×D), in query chunks."
     q, k, v = q.to(torch.float64), k.to(torch.float64), v.to(torch.float64)
     S_q, S_k, out = q.shape[0], k.shape[0], []
     step = max(1, chunk_elems // max(1, S_k))
@@ -389,8 +386,7 @@ def check(self: AttentionWorkload, out: torch.Tensor, inputs: dict) -> CheckResu
     group, q, k, v = self.H // self.H_kv, inputs["q"], inputs["k"], inputs["v"]
     pairs = self._check_pairs()
     ref = torch.stack([attention_reference(q[b, h], k[b, h // group], v[b, h // group], self.causal) for b, h in pairs])
-    got = torch.stack([out[b, h] for b, h in pairs])
-    r = compare(got, ref, tol)
+    r = compare(torch.stack([out[b, h] for b, h in pairs]), ref, tol)
     return CheckResult(r.passed, r.rel_error, r.tolerance, (r.note + f" ({len(pairs)} of {self.B * self.H} heads "
                                                             "vs float64)").strip())
 
@@ -458,13 +454,9 @@ def backend_results(workload: Workload, baseline: BenchmarkResult, alts=(), padd
     "Results shown one per backend: the baseline, the other backends on `workload`, and (with `padded`) its padded run."
     return [baseline, *[a for a in alts if a.workload == workload or (padded and a.label == "padded")]]
 
-def backend_name(r: BenchmarkResult, default: str|None=None) -> str:
-    "A result's name in a backend table: 'padded D=…' for a padded head dim, else `default`, the label or the backend."
-    return f"padded D={r.workload.D}" if r.label == "padded" else (default or r.label or r.backend)
-
 def attention_backend_rows(workload: AttentionWorkload, baseline: BenchmarkResult, alts=()) -> list[dict]:
     "One row per backend run on `workload`: status, time, TFLOPS (causal-aware, dense-eq), µs/head, speedup, error."
-    return [{**backend_row(r, baseline), "backend": backend_name(r, r.backend),
+    return [{**backend_row(r, baseline), "backend": f"padded D={r.workload.D}" if r.label == "padded" else r.backend,
              "us_per_head": workload.us_per_head(r.mean_ms) if r.mean_ms else None,
              "us_per_batch_head": workload.us_per_batch_head(r.mean_ms) if r.mean_ms else None}
             for r in backend_results(workload, baseline, alts)]
@@ -488,12 +480,10 @@ def decide_head_dim_pad(w: AttentionWorkload, baseline: BenchmarkResult, padded:
              "speedup_vs_best": best.mean_ms / padded.mean_ms,
              "best_backend": best.backend if best is not baseline else None}
     if not (faster_beyond_noise(baseline, padded) and (best is baseline or faster_beyond_noise(best, padded))):
-        ev["note"] = sentence("attention", "pad_no_gain", {**facts, "best_backend": best.backend})
-        return None, ev
+        ev["note"] = sentence("attention", "pad_no_gain", {**facts, "best_backend": best.backend}); return None, ev
     code = head_dim_fix(w)["pad_code"]
     cfg = {"pad_head_dim_to": pw.D, "backend": pb, "measured_speedup": round(gain, 3), "default_dispatch": picked,
-           "code": code,
-           "how": sentence("attention", "pad_how", facts)}
+           "code": code, "how": sentence("attention", "pad_how", facts)}
     return Decision(gain_priority(gain), Approach.PAD_SHAPE, "pad_head_dim", config=cfg, gain=gain,
                     gain_ci95=speedup_ci95(baseline, padded), facts={**facts, "code": code}), ev
 
@@ -597,3 +587,14 @@ def extra_columns(self: AttentionWorkload, result: BenchmarkResult) -> dict[str,
     ms = result.mean_ms
     return {"dense-eq": result.dense_tflops, "us/head": self.us_per_head(ms) if ms else None,
             "us/(b*h)": self.us_per_batch_head(ms) if ms else None}
+
+# %% ../../nbs/20_attention.ipynb #83c26905
+class FA3Benchmarker(CeilingScout):
+    "The users' attention entry point: a `CeilingScout` whose verdicts are attention's, FA3 among the backends."
+    def detect_attention_ceiling(self, batch: int, heads: int, seq_len: int, head_dim: int, causal: bool=False,
+                                 kv_heads: int|None=None, precision: str|Precision="bf16") -> Verdict:
+        "The attention verdict at (batch, heads, seq_len, head_dim): every backend measured, µs per head in its facts."
+        v = self.detect_ceiling("attention", (batch, heads, seq_len, head_dim), precision, causal=causal,
+                                kv_heads=kv_heads)   # µs/head below also where `judge` stopped before the decider
+        v.facts["us_per_head"] = v.workload.us_per_head(v.baseline.mean_ms) if v.baseline.mean_ms else None
+        return v   # the same object as `last_verdict`, which `generate_report()` reports

@@ -79,7 +79,10 @@ says_text("triage", {
     "high_coverage": ("coverage {coverage:.0%}: the operations measured alone take longer than inside the model "
                       "(caches warm in the model, or noise): read the gains, not the shares' sum"),
     "baseline_only": ("{share:.2%} of the GPU time, under the {min_share:.1%} a row needs: its library call alone "
-                      "was measured, no alternatives (TriageConfig.alternatives_min_share)")})
+                      "was measured, no alternatives (TriageConfig.alternatives_min_share)"),
+    "attention_only": ("attention only (--analyze-attention): {n} of the {of} unique workloads, each measured with "
+                       "every backend; shares are of the whole step, the other operations are not measured"),
+    "no_attention": "attention only (--analyze-attention): none of the {of} unique workloads is attention"})
 
 @says("triage", "gpu_coverage")
 def _gpu_coverage(f: dict) -> str:
