@@ -278,6 +278,8 @@ def main(argv: list[str]|None=None) -> int:
         print(f"ceiling-scout: error: {e}", file=sys.stderr); return 3 if isinstance(e, InsufficientMemoryError) else 2
     except MemoryError:
         print("ceiling-scout: error: out of memory while measuring (choose a smaller shape)", file=sys.stderr); return 3
+    except BrokenPipeError:   # stdout closed early (`| head`): quiet, the Unix way (128 + SIGPIPE)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno()); return 141
     except OSError as e:  # e.g. a file could not be read or written
         print(f"ceiling-scout: error: {e.strerror or e} ({e.filename or args.output})", file=sys.stderr); return 2
     except KeyboardInterrupt:

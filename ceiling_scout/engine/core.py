@@ -161,8 +161,9 @@ def parse_shape(value: str|Sequence[int], # "M,N,K" text or a sequence of ints
                ) -> tuple[int, ...]:
     "Parse a shape into a tuple of positive ints, or raise `CeilingScoutError` naming the bad value."
     form = ",".join(names) if names else "comma-separated positive ints"
-    parts = ([p.strip() for p in re.split(r"[,x×\s]+", value.strip()) if p.strip()] if isinstance(value, str)
-             else list(value))
+    try: parts = ([p.strip() for p in re.split(r"[,x×\s]+", value.strip()) if p.strip()] if isinstance(value, str)
+                  else list(value))
+    except TypeError: raise CeilingScoutError(f"shape must be {form} (text or a sequence); got {value!r}") from None
     if names is not None and len(parts) != len(names):
         raise CeilingScoutError(f"shape must be {len(names)} positive ints {form}; got {value!r} ({len(parts)} values)")
     if not parts: raise CeilingScoutError(f"shape must be {form}; got an empty shape {value!r}")

@@ -9,7 +9,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Callable, Sequence
 import torch
-from .guard import first_line
+from .guard import first_line, time_limit
 from ..engine.core import sentence
 from ..engine.ceilings import time_floor_us
 
@@ -254,7 +254,7 @@ def run_isolated(fn: Callable, *args, timeout_s: float=600.0, **kwargs) -> Isola
     ctx = mp.get_context("spawn"); parent, child = ctx.Pipe(duplex=False)
     p = ctx.Process(target=_worker, args=(child, fn, args, kwargs), daemon=True); p.start(); child.close()
     try:
-        if parent.poll(timeout_s):
+        if parent.poll(time_limit(timeout_s)):   # None (inf): no limit
             try: ok, v = parent.recv()
             except (EOFError, OSError): ok, v = None, None
             if ok is not None:

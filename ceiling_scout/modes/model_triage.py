@@ -314,6 +314,10 @@ class TriageConfig:
     @classmethod
     def from_flags(cls, args) -> TriageConfig:
         "The triage a CLI call asks for (`TRIAGE_FLAGS`; --precision is the model's dtype unless --keep-dtype)."
+        if args.keep_dtype and args.ops:
+            raise CeilingScoutError("--keep-dtype applies to a --model; an ops.json entry gives its own precision")
+        if (args.max_compiled or 0) < 0:
+            raise CeilingScoutError(f"--max-compiled is a count of fusion chains >= 0; got {args.max_compiled}")
         return cls(model=args.model, ops=args.ops, precision=args.precision, batch=args.batch, seq=args.seq,
                    scale_down=args.scale_down, dtype=None if args.keep_dtype else args.precision,
                    fusion=not args.no_fusion, progress=not (args.quiet or args.json),

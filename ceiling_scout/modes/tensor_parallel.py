@@ -278,6 +278,7 @@ def tp_block_config(model: str|None, batch: int|None, seq: int|None, precision: 
 def check_tp_launch(tp: int, environ: dict|None=None) -> int:
     "The world size, after refusing (one line) a --tp that is not the number of torchrun ranks."
     env = os.environ if environ is None else environ
+    if tp < 1: raise CeilingScoutError(f"--tp is the number of tensor-parallel ranks, an integer >= 1; got {tp}")
     world = int(env.get("WORLD_SIZE", "1")) if "RANK" in env else 1
     if tp != world:
         raise CeilingScoutError(f"--tp {tp} must equal the number of ranks ({world}): launch with "

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/40_validation.ipynb #ed78a7e2
 from __future__ import annotations
-import json, math, re, sys
+import json, re, sys
 from dataclasses import dataclass, asdict
 from typing import Callable, ClassVar, Sequence
 import torch
@@ -318,10 +318,10 @@ class KernelValidationConfig:
     def from_flags(cls, args) -> KernelValidationConfig:
         "The config of a CLI call: the workload as one measurement reads it (`AnalysisConfig`), the checks from flags."
         w = AnalysisConfig.from_flags(args).workload
-        tiers = parse_tiers(args.targets) if args.targets else ()
+        tiers = parse_tiers(args.targets) if args.targets is not None else ()
         timeout = args.kernel_timeout if args.kernel_timeout is not None else 30.0
-        if not (math.isfinite(timeout) and timeout > 0):
-            raise CeilingScoutError(f"--kernel-timeout must be a finite number of seconds > 0, e.g. 30; got {timeout}")
+        if not timeout > 0:
+            raise CeilingScoutError(f"--kernel-timeout must be seconds > 0 (inf: no limit), e.g. 30; got {timeout}")
         edges = () if args.kernel_shapes == "exact" else ("smallest", "misaligned")
         return cls(kernel_flag(args), w, ValidateConfig(compare=bool(args.compare or args.validate),
                    edge_shapes=edges, timeout_s=timeout, warmup=args.warmup, iters=args.iters, targets=tiers,

@@ -108,8 +108,9 @@ def load_weight_matrix(path: str|Path,         # .pt/.pth/.bin (weights_only), .
     if t.ndim != 2:
         raise CeilingScoutError(f"tensor {name!r} in {p} has shape {tuple(t.shape)}; need a 2-D matrix (M x K)")
     if t.device.type == "meta": raise CeilingScoutError(f"could not load tensor {name!r} from {p}")
-    if t.is_complex() or t.dtype == torch.bool:
-        raise CeilingScoutError(f"tensor {name!r} in {p} has dtype {t.dtype}; need a real numeric matrix")
+    if t.is_complex() or t.dtype == torch.bool or (t.is_floating_point() and t.element_size() < 2):
+        raise CeilingScoutError(f"tensor {name!r} in {p} has dtype {t.dtype}; need a real numeric matrix "
+                                "(float16, bfloat16, float32, float64 or integer)")
     if t.is_floating_point() and not bool(torch.isfinite(t).all()):
         bad = int((~torch.isfinite(t)).sum())
         raise CeilingScoutError(f"tensor {name!r} in {p} holds {bad} NaN/Inf value{'s' if bad > 1 else ''} of "

@@ -66,9 +66,9 @@ def test_exit_at_import_is_one_line(how, tmp_path):
     assert_one_line(p.returncode, p.stderr, "importing", f"the kernel called {how}")
 
 
-@pytest.mark.parametrize("value", ["inf", "0", "nan", "-1"])
-def test_kernel_timeout_must_be_finite(value, tmp_path):
+@pytest.mark.parametrize("value", ["0", "nan", "-1"])
+def test_kernel_timeout_must_be_positive(value, tmp_path):
     p = cs(*GEMM, "--custom-kernel", str(Path(__file__).resolve().parents[2] / "examples/kernels/good_gemm.py:matmul"),
            f"--kernel-timeout={value}", cwd=tmp_path, timeout=120)
-    line = assert_one_line(p.returncode, p.stderr, "--kernel-timeout must be a finite number of seconds > 0")
+    line = assert_one_line(p.returncode, p.stderr, "--kernel-timeout must be seconds > 0")
     assert "OverflowError" not in line and "kernel runs" not in line, line
