@@ -4,7 +4,7 @@
 
 # %% ../../nbs/03_ceilings.ipynb #54eface8
 from __future__ import annotations
-import json, math, os, tempfile, warnings
+import datetime as dt, json, math, os, stat, tempfile, warnings
 from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 from typing import Callable
@@ -16,9 +16,10 @@ from .search import *
 
 # %% auto #0
 __all__ = ['CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'FIXED_COST_MAX_US',
-           'FLAT_KINDS', 'roofline', 'time_floor_us', 'Ceiling', 'environment_key', 'ceiling_key', 'default_cache_path',
-           'peak_limit', 'check_peak', 'consistency_problem', 'cache_problem', 'CeilingStore', 'burst_to_reuse',
-           'search_keys', 'get_ceiling', 'power_fields', 'raise_measured_peak']
+           'FLAT_KINDS', 'CLOCK_SKEW_S', 'MAX_CACHE_BYTES', 'roofline', 'time_floor_us', 'Ceiling', 'environment_key',
+           'ceiling_key', 'default_cache_path', 'read_regular', 'peak_limit', 'check_peak', 'consistency_problem',
+           'cache_problem', 'CeilingStore', 'burst_to_reuse', 'search_keys', 'get_ceiling', 'power_fields',
+           'raise_measured_peak']
 
 # %% ../../nbs/03_ceilings.ipynb #44faa7e9
 def roofline(ai: float, peak_tflops: float|None, bandwidth_gbps: float|None) -> tuple[float|None, str|None]:
@@ -97,6 +98,15 @@ CPU_MAX_TFLOPS_PER_THREAD = 6.0 * 2048 / 1e3  # 6 GHz x 2048 FLOP/cycle (AMX bf1
 NO_SPEC_MAX_TFLOPS, NO_SPEC_MAX_GBPS = 20000.0, 20000.0  # beyond any GPU of 2026 (B200 fp4 sparse ~ 20 PFLOPS)
 FIXED_COST_MAX_US = 1000.0   # a one-element call slower than 1 ms is a stalled machine, not a fixed cost
 FLAT_KINDS = {"copy": "GB/s", "read": "GB/s", "launch": "us"}   # cached once per environment (matmul: per precision)
+CLOCK_SKEW_S = 86400.0    # an entry dated over a day ahead of now is refused: clocks differ, not by that much
+MAX_CACHE_BYTES = 64 * 2**20  # a cache is KBs: a larger file is not one (read unbounded, /dev/zero fills the memory)
+
+def read_regular(path: str|Path, limit: int=MAX_CACHE_BYTES) -> bytes:
+    "The bytes of `path`: a regular file of at most `limit` bytes (stat first: a FIFO or device is never opened)."
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode): raise CeilingScoutError(f"{path}: not a regular file (a FIFO, device or socket)")
+    if st.st_size > limit: raise CeilingScoutError(f"{path}: {st.st_size:,} bytes, over the {limit:,}-byte limit")
+    with open(path, "rb") as f: return f.read(limit)
 
 def peak_limit(kind: str, precision: str|None, spec: SpecRow|None, threads: int|None=None) -> float:
     "The largest believable measured peak (TFLOPS; GB/s for 'copy'): spec times `CACHE_MARGIN`, else a physical bound."
@@ -118,7 +128,10 @@ def check_peak(d, kind: str, limit: float|None=None) -> tuple[PeakMeasurement|No
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
         return None, f"value {v!r} is not a finite positive number"
     if limit is not None and v > limit: return None, f"{v:.4g} {unit} is above the physical limit {limit:.4g} {unit}"
-    why = consistency_problem(pk)
+    try: ahead = (dt.datetime.fromisoformat(pk.measured_at) - dt.datetime.now(dt.timezone.utc)).total_seconds()
+    except (TypeError, ValueError): ahead = 0.0   # no date, or a naive one: judged by its value alone
+    why = (sentence("engine", "future_dated", {"at": pk.measured_at}) if ahead > CLOCK_SKEW_S
+           else consistency_problem(pk))
     return (None, why) if why else (pk, None)
 
 def consistency_problem(pk: PeakMeasurement) -> str|None:
@@ -143,12 +156,15 @@ def cache_problem(data) -> str|None:
 class CeilingStore:
     "A JSON cache of measured peaks: `{key: {'matmul': {precision: {regime: peak}}, 'copy': peak, 'read': peak}}`."
     def __init__(self, path: str|Path=None):
+        if path == "": raise CeilingScoutError("ceiling cache path is empty; give a .json file (or none: the default)")
         self.path = Path(path) if path else default_cache_path()
         self.notes: list[str] = []
         p = self.path
         if p.is_dir():
             raise CeilingScoutError(f"ceiling cache {str(p)!r} is a directory; give a file such as "
                                     f"{p / 'measured_ceilings.json'}")
+        if p.exists() and not p.is_file():
+            raise CeilingScoutError(f"ceiling cache {str(p)!r} is not a regular file (a FIFO, device or socket)")
         if any(q.exists() and not q.is_dir() for q in p.parents):
             raise CeilingScoutError(f"ceiling cache {str(p)!r} lies under a file, not a directory")
         if p.suffix not in ("", ".json"): raise CeilingScoutError(f"ceiling cache must be a .json file; got {str(p)!r}")
@@ -161,11 +177,11 @@ class CeilingStore:
                                     "cache)")
     def _looks_like_report(self) -> bool:
         "True when the file holds a report: one JSON object, a list, `{'reports': ...}`, or JSON lines of them."
-        try: raw = self.path.read_bytes()
-        except OSError: return False
+        try: raw = read_regular(self.path)
+        except (OSError, CeilingScoutError): return False
         for chunk in (raw, raw.split(b"\n", 1)[0]):
             try: data = json.loads(chunk or b"{}")
-            except ValueError: continue
+            except (ValueError, RecursionError): continue
             if isinstance(data, dict) and ("schema_version" in data or "reports" in data): return True
             if isinstance(data, list) and any(isinstance(x, dict) and "schema_version" in x for x in data): return True
         return False
@@ -173,8 +189,8 @@ class CeilingStore:
         if msg not in self.notes: self.notes.append(msg); warnings.warn(msg)
     def _load(self) -> dict:
         if not self.path.exists(): return {}
-        try: data = json.loads(self.path.read_text())
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e: why = str(e)[:100]
+        try: data = json.loads(read_regular(self.path))
+        except (OSError, CeilingScoutError, ValueError, RecursionError) as e: why = str(e)[:100]   # too deep: one line
         else: why = cache_problem(data)
         if why is None: return data
         self._note(f"ignoring unreadable ceiling cache {self.path} ({why}): treated as empty"); return {}
@@ -238,7 +254,6 @@ class CeilingStore:
 def burst_to_reuse(store: "CeilingStore", key: str, prec: Precision, spec, threads: int|None,
                    fresh_only: bool=False, max_age_s: float=900.0) -> "PeakMeasurement|None":
     "The cached burst peak of the same search, whose shape a sustained ceiling reuses (`fresh_only`: measured lately)."
-    import datetime as dt
     pk, _ = store.lookup(key, "matmul", prec.value, "burst", limit=peak_limit("matmul", prec.value, spec, threads))
     if pk is None or not fresh_only: return pk
     try: age = (dt.datetime.now(dt.timezone.utc) - dt.datetime.fromisoformat(pk.measured_at)).total_seconds()

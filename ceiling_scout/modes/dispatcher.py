@@ -4,7 +4,7 @@
 
 # %% ../../nbs/41_dispatcher.ipynb #35d02909
 from __future__ import annotations
-import datetime as _dt, hashlib, json, math, sys, types, warnings
+import datetime as _dt, hashlib, json, math, stat, sys, types, warnings
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Callable, Iterable
@@ -16,9 +16,9 @@ from .candidate import (VALIDATION_SCHEMA_VERSION, VERDICTS, EXTENSION_SPEC, Ker
 def _say(finding: str, **facts) -> str: return sentence("dispatch", finding, facts)   # the words: render/
 
 # %% auto #0
-__all__ = ['MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema', 'schema_file',
-           'check_validation', 'read_validations', 'implausible', 'CallSignature', 'ValidatedKernel', 'Decision',
-           'Dispatcher', 'precision_of', 'ModelPatch', 'patch_model']
+__all__ = ['MAX_REPORT_BYTES', 'MAX_BELIEVABLE_SPEEDUP', 'BOUND_SLACK', 'CLOCK_SKEW', 'LIBRARY', 'validation_schema',
+           'schema_file', 'check_validation', 'read_validations', 'implausible', 'CallSignature', 'ValidatedKernel',
+           'Decision', 'Dispatcher', 'precision_of', 'ModelPatch', 'patch_model']
 
 # %% ../../nbs/41_dispatcher.ipynb #7d6c5bd6
 _TIMED = ("KEEP", "REVERT", "TOO_CLOSE_TO_CALL", "CHECK_MEASUREMENT")
@@ -139,19 +139,26 @@ def _entries_of(d, where: str) -> list[tuple[dict, str]]:
         return out
     return [(d, where)]
 
+MAX_REPORT_BYTES = 64 * 2**20   # a reports file larger than this is refused unread
+
 def read_validations(path: str|Path) -> list[tuple[dict, str]]:
     "(raw dict, where) for every validation in a `.json` / `.jsonl` file; one-line `ReportError` if unreadable."
     p = Path(path)
-    try: text = p.read_text(encoding="utf-8")
+    try:
+        if not stat.S_ISREG((st := p.stat()).st_mode) or st.st_size > MAX_REPORT_BYTES:   # a FIFO is never opened
+            raise ReportError(f"{p}: not a regular file of at most {MAX_REPORT_BYTES:,} bytes; refused unread")
+        text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e: raise ReportError(f"{p}: cannot be read ({type(e).__name__})") from None
     def parse(s: str, where: str):
         try: return json.loads(s, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(f"{c} is not JSON")))
         except ValueError as e: raise ReportError(f"{where}: not valid JSON ({str(e).splitlines()[0][:120]})") \
                                   from None
-    if p.suffix == ".jsonl":
-        return [e for i, ln in enumerate(text.splitlines(), 1) if ln.strip()
-                for e in _entries_of(parse(ln, f"{p}:{i}"), f"{p}:{i}")]
-    return _entries_of(parse(text, str(p)), str(p))
+    try:
+        if p.suffix == ".jsonl":
+            return [e for i, ln in enumerate(text.splitlines(), 1) if ln.strip()
+                    for e in _entries_of(parse(ln, f"{p}:{i}"), f"{p}:{i}")]
+        return _entries_of(parse(text, str(p)), str(p))
+    except RecursionError: raise ReportError(f"{p}: not valid JSON (nested too deep to read)") from None
 
 # %% ../../nbs/41_dispatcher.ipynb #d2663c10
 MAX_BELIEVABLE_SPEEDUP = 50.0               # over the library at one shape: beyond it a report is refused

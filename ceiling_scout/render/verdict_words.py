@@ -221,6 +221,9 @@ says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is again
     "no_spec_row": "no spec row for {d}",
     "re_measuring": "  the baseline beat the ceiling: re-measuring the {precision} peak at {shape}",
     "inconsistent": "its value {v:.4g} is outside the rates of its own windows ({lo:.4g}-{hi:.4g}): edited or corrupt",
+    "future_dated": "dated {at}, more than a day ahead of this machine's clock",
+    "far_below": "the cached {precision} peak {old:.4g} TFLOPS was over {x:g}x below the library's own {rate:.4g} "
+                 "TFLOPS in this run (a busy machine when it was measured): searched again, {new:.4g} TFLOPS",
     "cpu_warmup": "warm-up stopped after {n} of {of} calls ({s:g} s, CPU)", "no_cpu_flush": "no cache flush on the CPU",
     "sustained": "{what} held the clock below boost in {held:.0%} of {n} busy samples; {clocks}{unsettled}",
     "burst": "clock held below boost in {held:.0%} of {n} busy samples ({what} bit set in {bit:.0%}); {clocks}"
