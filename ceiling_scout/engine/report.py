@@ -4,7 +4,7 @@
 
 # %% ../../nbs/06_report.ipynb #7eeb0099
 from __future__ import annotations
-import json, math, os, re, tempfile, warnings, datetime as _dt
+import contextlib, fcntl, json, math, os, re, stat, tempfile, time, warnings, datetime as _dt
 from dataclasses import dataclass, field, asdict, fields, replace
 from pathlib import Path
 from typing import Any, Iterable, TYPE_CHECKING
@@ -173,12 +173,14 @@ def _file_mode() -> int:
     m = os.umask(0o022); os.umask(m); return 0o666 & ~m
 
 def _keep_old(path: Path) -> None:
-    "Keep the file at `path` as `<name>.bak` (a hard link: `path` is never missing), just before it is replaced."
-    bak = path.with_name(path.name + ".bak")
-    try:
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
-        os.link(path, tmp, follow_symlinks=False); os.replace(tmp, bak)
-    except OSError: os.replace(path, bak)
+    "Keep the file at `path` as the first free `<name>.bak`, `.bak.2`, ... (a hard link: no backup is ever replaced)."
+    for n in range(1, 100_000):
+        bak = path.with_name(path.name + (f".bak.{n}" if n > 1 else ".bak"))
+        try: os.link(path, bak, follow_symlinks=False); return   # claims the name: fails if it is taken
+        except FileExistsError: continue
+        except OSError:   # a file system without hard links: moved there, the name still free (under the lock)
+            if not (bak.exists() or bak.is_symlink()): os.replace(path, bak); return
+    raise ReportError(f"{path}: no free backup name {path.name}.bak.N")
 
 def write_file(path: Path, text: str,
                keep_old: bool=True # keep a file made before this run as .bak (once the new one is whole)
@@ -189,19 +191,27 @@ def write_file(path: Path, text: str,
     try:
         os.fchmod(fd, _file_mode())
         with os.fdopen(fd, "w") as f: f.write(text); f.flush(); os.fsync(f.fileno())
-        if keep_old and (path.exists() or path.is_symlink()) and str(path.absolute()) not in _WRITTEN:
-            _keep_old(path)
-        os.replace(tmp, path); _WRITTEN.add(str(path.absolute()))
+        with _lock_for(path) if keep_old else contextlib.nullcontext():   # --force runs on one target: in turn
+            if keep_old and (path.exists() or path.is_symlink()) and str(path.absolute()) not in _WRITTEN:
+                _keep_old(path)
+            os.replace(tmp, path)
+        _WRITTEN.add(str(path.absolute()))
     except BaseException:
         Path(tmp).unlink(missing_ok=True); raise
 
 # %% ../../nbs/06_report.ipynb #ca195752
-def _lock_for(path: Path):
-    "A file lock for `path`, kept in the temp folder (no lock file beside the user's report)."
-    import hashlib
-    from filelock import FileLock
-    key = hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:20]
-    return FileLock(str(Path(tempfile.gettempdir()) / f"ceiling-scout-{key}.lock"), timeout=120)
+@contextlib.contextmanager
+def _lock_for(path: Path, timeout: float=120):
+    "An exclusive lock on the folder of `path` (`flock` on the folder itself: no lock file, no name in a shared /tmp)."
+    fd, end = os.open(Path(path).absolute().parent, os.O_RDONLY | os.O_DIRECTORY), time.monotonic() + timeout
+    try:
+        while True:
+            try: fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB); break
+            except BlockingIOError:
+                if time.monotonic() > end: raise ReportError(f"{path}: its folder stayed locked {timeout:g} s")
+                time.sleep(0.02)
+        yield
+    finally: os.close(fd)   # closing it releases the lock
 
 def _cut_last_line(path: Path) -> bool:
     "True when a non-empty file does not end with a newline (its last write was interrupted)."

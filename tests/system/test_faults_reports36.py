@@ -1,0 +1,40 @@
+"""Issue 36, items 4, 5 and 8 on the reports' side: numbered backups, --write-ops keeps the triage, mixed .jsonl,
+special files refused. CPU, tiny shapes."""
+from __future__ import annotations
+import errno, json
+from pathlib import Path
+import pytest
+from support import ROOT, assert_one_line, run_cli
+
+GEMM = ("--shape", "32,32,32", "--precision", "fp32", "--device", "cpu", "--warmup", "1", "--iters", "3", "--quiet")
+TINY = ("--model", "llama_block_tiny", "--device", "cpu", "--precision", "fp32", "--warmup", "1", "--iters", "3",
+        "--no-fusion", "--quiet")
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("CEILING_SCOUT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(ROOT)
+
+
+def test_two_force_runs_keep_every_old_version(tmp_path):
+    out = tmp_path / "r.json"; out.write_text('{"old": 1}')
+    for _ in range(2):   # two runs (run_cli is one process: forget its own file, as a second process would)
+        from ceiling_scout.engine import report; report._WRITTEN.clear()
+        code, o, e = run_cli(*GEMM, "--output", str(out), "--force"); assert code == 0, e
+    assert sorted(p.name for p in tmp_path.glob("r.json.bak*")) == ["r.json.bak", "r.json.bak.2"]
+    assert (tmp_path / "r.json.bak").read_text() == '{"old": 1}'
+    assert json.loads((tmp_path / "r.json.bak.2").read_text())["operation"] == "gemm"
+
+
+def test_write_ops_on_a_full_disk_keeps_the_triage(tmp_path, monkeypatch):
+    import ceiling_scout.modes.model_triage as mt
+    def full(path, *a, **k): raise OSError(errno.ENOSPC, "No space left on device", str(path))
+    monkeypatch.setattr(mt, "write_report", full)   # the ops file only: the CLI writes --output with its own
+    out, ops = tmp_path / "out.json", tmp_path / "ops.json"
+    code, o, e = run_cli(*TINY, "--write-ops", str(ops), "--output", str(out))
+    assert code == 0, e   # measured and written where --output asked: the lost ops list is one warning
+    warns = [w for w in json.loads(out.read_text())["warnings"] if "--write-ops" in w]
+    assert len(warns) == 1 and "No space left" in warns[0] and not ops.exists(), warns
+    code, o, e = run_cli(*TINY, "--write-ops", "/nonexistent_dir/ops.json", "--output", str(tmp_path / "b.json"))
+    assert_one_line(code, e, "--write-ops directory", "does not exist")   # refused before any work: exit 2
