@@ -177,10 +177,10 @@ def _keep_old(path: Path) -> None:
     "Keep the file at `path` as the first free `<name>.bak`, `.bak.2`, ... (a hard link: no backup is ever replaced)."
     for n in range(1, 100_000):
         bak = path.with_name(path.name + (f".bak.{n}" if n > 1 else ".bak"))
-        try: os.link(path, bak, follow_symlinks=False); return   # claims the name: fails if it is taken
+        if bak.exists() or bak.is_symlink(): continue
+        try: os.link(path, bak, follow_symlinks=False); return   # claims the name: fails if another run took it
         except FileExistsError: continue
-        except OSError:   # a file system without hard links: moved there, the name still free (under the lock)
-            if not (bak.exists() or bak.is_symlink()): os.replace(path, bak); return
+        except OSError: os.replace(path, bak); return   # a file system without hard links: moved (under the lock)
     raise ReportError(f"{path}: no free backup name {path.name}.bak.N")
 
 def write_file(path: Path, text: str,
@@ -193,10 +193,8 @@ def write_file(path: Path, text: str,
         os.fchmod(fd, _file_mode())
         with os.fdopen(fd, "w") as f: f.write(text); f.flush(); os.fsync(f.fileno())
         with _lock_for(path) if keep_old else contextlib.nullcontext():   # --force runs on one target: in turn
-            if keep_old and (path.exists() or path.is_symlink()) and str(path.absolute()) not in _WRITTEN:
-                _keep_old(path)
-            os.replace(tmp, path)
-        _WRITTEN.add(str(path.absolute()))
+            if keep_old and os.path.lexists(path) and str(path.absolute()) not in _WRITTEN: _keep_old(path)
+            os.replace(tmp, path); _WRITTEN.add(str(path.absolute()))
     except BaseException:
         Path(tmp).unlink(missing_ok=True); raise
 
@@ -204,13 +202,12 @@ def write_file(path: Path, text: str,
 @contextlib.contextmanager
 def _lock_for(path: Path, timeout: float=120):
     "An exclusive lock on the folder of `path` (`flock` on the folder itself: no lock file, no name in a shared /tmp)."
-    fd, end = os.open(Path(path).absolute().parent, os.O_RDONLY | os.O_DIRECTORY), time.monotonic() + timeout
+    fd = os.open(Path(path).absolute().parent, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        while True:
-            try: fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB); break
-            except BlockingIOError:
-                if time.monotonic() > end: raise ReportError(f"{path}: its folder stayed locked {timeout:g} s")
-                time.sleep(0.02)
+        for _ in range(max(1, int(timeout / 0.02))):
+            with contextlib.suppress(BlockingIOError): fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB); break
+            time.sleep(0.02)
+        else: raise ReportError(f"{path}: its folder stayed locked {timeout:g} s")
         yield
     finally: os.close(fd)   # closing it releases the lock
 
@@ -356,28 +353,24 @@ def _too_deep(x, left: int=MAX_DEPTH) -> bool:
 
 def strict_json(text: str, where: str) -> Any:
     "`json.loads` without NaN/Infinity; JSON nested deeper than `MAX_DEPTH`: refused in one line (no RecursionError)."
-    try: d = json.loads(text, parse_constant=_no_constants)
-    except RecursionError: d, deep = None, True
-    else: deep = _too_deep(d)
-    if deep: raise ReportError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels; not a report")
-    return d
+    try:
+        if not _too_deep(d := json.loads(text, parse_constant=_no_constants)): return d
+    except RecursionError: pass
+    raise ReportError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels; not a report")
 
 def read_regular(path: Path, what: str="report file") -> bytes:
     "The bytes of a regular file of at most `MAX_BYTES`; a FIFO, a device (a link to one) or more: refused unread."
     try:
         st = os.stat(path)   # follows links: x.json -> /dev/zero is a device
-        if not stat.S_ISREG(st.st_mode):
-            raise ReportError(f"{what} {path} is not a regular file (a FIFO, device or socket)")
-        if st.st_size > MAX_BYTES:
-            raise ReportError(f"{what} {path} is over {MAX_BYTES >> 20} MiB ({st.st_size} bytes)")
+        if not stat.S_ISREG(st.st_mode): raise ReportError(f"{what} {path} is not a regular file (FIFO or device)")
+        if st.st_size > MAX_BYTES: raise ReportError(f"{what} {path} is over {MAX_BYTES >> 20} MiB; not a report")
         with open(path, "rb") as f: return f.read(MAX_BYTES + 1)
     except OSError as e: raise ReportError(f"cannot read {what} {path}: {e.strerror or e}") from None
 
 def _other_kind(d: Any) -> str|None:
     "The kind of a Ceiling Scout record that is not a report (a validation, a model triage ...), else None."
     v = d.get("schema_version") if isinstance(d, dict) else None
-    if isinstance(v, str) and v.startswith("ceiling_scout.") and not v.startswith(SCHEMA_VERSION[:-1]):
-        return v
+    if isinstance(v, str) and v.startswith("ceiling_scout.") and not v.startswith(SCHEMA_VERSION[:-1]): return v
     return "model_triage" if isinstance(d, dict) and v is None and {"model", "items"} <= d.keys() else None
 
 def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
@@ -401,9 +394,8 @@ def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
                               "only a truncated last line is skipped") from None
         if kind := _other_kind(d): other[kind] = other.get(kind, 0) + 1
         else: out.append(Report.from_dict(d, where))
-    kinds = ", ".join(f"{n} {k}" for k, n in other.items())
-    if other:
-        warnings.warn(sentence("engine", "other_kinds", {"where": path, "n": sum(other.values()), "kinds": kinds}))
+    if other: warnings.warn(sentence("engine", "other_kinds", {"where": path, "n": sum(other.values()),
+                                     "kinds": ", ".join(f"{n} {k}" for k, n in other.items())}))
     return out
 
 def load_reports(path: str|Path) -> list[Report]:
