@@ -4,7 +4,7 @@
 
 # %% ../../nbs/06_report.ipynb #7eeb0099
 from __future__ import annotations
-import json, math, os, re, tempfile, warnings, datetime as _dt
+import contextlib, fcntl, json, math, os, re, stat, tempfile, time, warnings, datetime as _dt
 from dataclasses import dataclass, field, asdict, fields, replace
 from pathlib import Path
 from typing import Any, Iterable, TYPE_CHECKING
@@ -13,9 +13,10 @@ from .core import *
 if TYPE_CHECKING: from ceiling_scout.engine.verdict import Verdict  # for the annotation only: never run
 
 # %% auto #0
-__all__ = ['SCHEMA_VERSION', 'ReportError', 'ResultNotWritten', 'Report', 'json_safe', 'report_from_verdict', 'power_problem',
-           'write_file', 'append_file', 'check_report_path', 'report_text', 'report_folder', 'write_in_folder',
-           'write_report', 'save_reports', 'load_reports', 'reports_to_dataframe']
+__all__ = ['SCHEMA_VERSION', 'MAX_DEPTH', 'MAX_BYTES', 'ReportError', 'ResultNotWritten', 'Report', 'json_safe',
+           'report_from_verdict', 'power_problem', 'write_file', 'append_file', 'check_report_path', 'report_text',
+           'report_folder', 'write_in_folder', 'write_report', 'save_reports', 'strict_json', 'read_regular',
+           'load_reports', 'reports_to_dataframe']
 
 # %% ../../nbs/06_report.ipynb #6753d0bd
 SCHEMA_VERSION = "ceiling_scout.report/1"
@@ -173,12 +174,14 @@ def _file_mode() -> int:
     m = os.umask(0o022); os.umask(m); return 0o666 & ~m
 
 def _keep_old(path: Path) -> None:
-    "Keep the file at `path` as `<name>.bak` (a hard link: `path` is never missing), just before it is replaced."
-    bak = path.with_name(path.name + ".bak")
-    try:
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
-        os.link(path, tmp, follow_symlinks=False); os.replace(tmp, bak)
-    except OSError: os.replace(path, bak)
+    "Keep the file at `path` as the first free `<name>.bak`, `.bak.2`, ... (a hard link: no backup is ever replaced)."
+    for n in range(1, 100_000):
+        bak = path.with_name(path.name + (f".bak.{n}" if n > 1 else ".bak"))
+        if bak.exists() or bak.is_symlink(): continue
+        try: os.link(path, bak, follow_symlinks=False); return   # claims the name: fails if another run took it
+        except FileExistsError: continue
+        except OSError: os.replace(path, bak); return   # a file system without hard links: moved (under the lock)
+    raise ReportError(f"{path}: no free backup name {path.name}.bak.N")
 
 def write_file(path: Path, text: str,
                keep_old: bool=True # keep a file made before this run as .bak (once the new one is whole)
@@ -189,19 +192,24 @@ def write_file(path: Path, text: str,
     try:
         os.fchmod(fd, _file_mode())
         with os.fdopen(fd, "w") as f: f.write(text); f.flush(); os.fsync(f.fileno())
-        if keep_old and (path.exists() or path.is_symlink()) and str(path.absolute()) not in _WRITTEN:
-            _keep_old(path)
-        os.replace(tmp, path); _WRITTEN.add(str(path.absolute()))
+        with _lock_for(path) if keep_old else contextlib.nullcontext():   # --force runs on one target: in turn
+            if keep_old and os.path.lexists(path) and str(path.absolute()) not in _WRITTEN: _keep_old(path)
+            os.replace(tmp, path); _WRITTEN.add(str(path.absolute()))
     except BaseException:
         Path(tmp).unlink(missing_ok=True); raise
 
 # %% ../../nbs/06_report.ipynb #ca195752
-def _lock_for(path: Path):
-    "A file lock for `path`, kept in the temp folder (no lock file beside the user's report)."
-    import hashlib
-    from filelock import FileLock
-    key = hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:20]
-    return FileLock(str(Path(tempfile.gettempdir()) / f"ceiling-scout-{key}.lock"), timeout=120)
+@contextlib.contextmanager
+def _lock_for(path: Path, timeout: float=120):
+    "An exclusive lock on the folder of `path` (`flock` on the folder itself: no lock file, no name in a shared /tmp)."
+    fd = os.open(Path(path).absolute().parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for _ in range(max(1, int(timeout / 0.02))):
+            with contextlib.suppress(BlockingIOError): fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB); break
+            time.sleep(0.02)
+        else: raise ReportError(f"{path}: its folder stayed locked {timeout:g} s")
+        yield
+    finally: os.close(fd)   # closing it releases the lock
 
 def _cut_last_line(path: Path) -> bool:
     "True when a non-empty file does not end with a newline (its last write was interrupted)."
@@ -335,27 +343,59 @@ def _is_cut(line: bytes) -> bool:
     except json.JSONDecodeError as e:  # the input ended inside a string or before a value: cut, not corrupt
         end = e.msg.startswith("Unterminated string") or e.pos >= len(line.rstrip().decode("utf-8")) - 1
         return line.lstrip().startswith(b"{") and end
-    except ReportError: return False
+    except (ReportError, RecursionError): return False
+
+MAX_DEPTH, MAX_BYTES = 64, 256 << 20   # a report nests a few levels and weighs kilobytes: far beyond is refused
+
+def _too_deep(x, left: int=MAX_DEPTH) -> bool:
+    if not isinstance(x, (dict, list)): return False
+    return left <= 0 or any(_too_deep(v, left - 1) for v in (x.values() if isinstance(x, dict) else x))
+
+def strict_json(text: str, where: str) -> Any:
+    "`json.loads` without NaN/Infinity; JSON nested deeper than `MAX_DEPTH`: refused in one line (no RecursionError)."
+    try:
+        if not _too_deep(d := json.loads(text, parse_constant=_no_constants)): return d
+    except RecursionError: pass
+    raise ReportError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels; not a report")
+
+def read_regular(path: Path, what: str="report file") -> bytes:
+    "The bytes of a regular file of at most `MAX_BYTES`; a FIFO, a device (a link to one) or more: refused unread."
+    try:
+        st = os.stat(path)   # follows links: x.json -> /dev/zero is a device
+        if not stat.S_ISREG(st.st_mode): raise ReportError(f"{what} {path} is not a regular file (FIFO or device)")
+        if st.st_size > MAX_BYTES: raise ReportError(f"{what} {path} is over {MAX_BYTES >> 20} MiB; not a report")
+        with open(path, "rb") as f: return f.read(MAX_BYTES + 1)
+    except OSError as e: raise ReportError(f"cannot read {what} {path}: {e.strerror or e}") from None
+
+def _other_kind(d: Any) -> str|None:
+    "The kind of a Ceiling Scout record that is not a report (a validation, a model triage ...), else None."
+    v = d.get("schema_version") if isinstance(d, dict) else None
+    if isinstance(v, str) and v.startswith("ceiling_scout.") and not v.startswith(SCHEMA_VERSION[:-1]): return v
+    return "model_triage" if isinstance(d, dict) and v is None and {"model", "items"} <= d.keys() else None
 
 def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
     "One report per line; a line cut short by an interrupted write is skipped with a warning, any other bad line fails."
     lines = raw.split(b"\n")
     last = max((i for i, l in enumerate(lines) if l.strip()), default=-1)
-    out = []
+    out, other = [], {}
     for i, line in enumerate(lines):
         if not line.strip(): continue
         where = f"{path}:{i + 1}"
         if i != last and _is_cut(line):
             warnings.warn(sentence("engine", "cut_line", {"where": where, "n": len(line)}))
             continue
-        try: d = json.loads(_utf8(line, where), parse_constant=_no_constants)
+        try: d = strict_json(_utf8(line, where), where)
         except (json.JSONDecodeError, ReportError) as e:
             if i == last and _is_cut(line):
                 warnings.warn(sentence("engine", "cut_last", {"where": where, "n": len(line), "kept": len(out)}))
                 break
+            if isinstance(e, ReportError) and str(e).startswith(where): raise   # nested too deep: as it is
             raise ReportError(f"{where}: not valid JSON ({getattr(e, 'msg', e)}); "
                               "only a truncated last line is skipped") from None
-        out.append(Report.from_dict(d, where))
+        if kind := _other_kind(d): other[kind] = other.get(kind, 0) + 1
+        else: out.append(Report.from_dict(d, where))
+    if other: warnings.warn(sentence("engine", "other_kinds", {"where": path, "n": sum(other.values()),
+                                     "kinds": ", ".join(f"{n} {k}" for k, n in other.items())}))
     return out
 
 def load_reports(path: str|Path) -> list[Report]:
@@ -363,10 +403,9 @@ def load_reports(path: str|Path) -> list[Report]:
     path = Path(path)
     if path.is_dir(): return [x for f in sorted(path.glob("*.json*")) if f.suffix in (".json", ".jsonl") and f.is_file()
                               for x in load_reports(f)]
-    try: raw = path.read_bytes()
-    except OSError as e: raise ReportError(f"cannot read report file {path}: {e.strerror or e}") from None
+    raw = read_regular(path)
     if path.suffix == ".jsonl": return _jsonl_reports(path, raw)
-    try: data = json.loads(_utf8(raw, str(path)), parse_constant=_no_constants)
+    try: data = strict_json(_utf8(raw, str(path)), str(path))
     except json.JSONDecodeError as e:
         raise ReportError(f"{path}: not valid JSON ({e.msg} at line {e.lineno})") from None
     if isinstance(data, dict) and "reports" in data: items = data.get("reports")

@@ -11,7 +11,7 @@ from ..engine.core import CeilingScoutError, Priority, Approach, Precision, pars
 from ..engine.workloads import Flag, Mode, register_mode
 from ..engine.scout import CeilingScout, ScoutConfig, MeasureConfig
 from ..engine.verdict import Verdict, TOO_NOISY_CI
-from ..engine.report import write_report
+from ..engine.report import ReportError, write_report
 from .extract import (ExtractedModel, ExtractedOp, extract_ops, read_ops_json, read_onnx, write_ops_json,
                                         what_if_sparsity)
 from .fusion import FusionDetector
@@ -464,7 +464,11 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     scout = scout or CeilingScout(ScoutConfig(cfg.device, MeasureConfig.fixed(cfg.warmup, cfg.iters)), log=cfg.log)
     em, labels, profiled = _extracted(model, example_inputs, scout, cfg, phases)
     if on_extracted is not None: on_extracted(em)
-    if cfg.write_ops: write_report(cfg.write_ops, write_ops_json(em), force=cfg.force)   # the one writer's rules
+    lost = []
+    if cfg.write_ops:
+        try: write_report(cfg.write_ops, write_ops_json(em), force=cfg.force)   # the one writer's rules
+        except (OSError, ReportError) as e:   # a full disk, a folder gone: the triage goes on and says so
+            lost = [sentence("engine", "ops_not_written", {"path": cfg.write_ops, "error": e})]
     uniq, only = _only_attention(unique_workloads(em), cfg)
     with phase_timer(phases, "measure_s"): verdicts, alts = _measure(em, uniq, scout, cfg)
     bench_total = sum(v.baseline.mean_ms * uniq[k]["count"] for k, v in verdicts.items() if v.baseline.ok)
@@ -479,7 +483,7 @@ def triage(model: Any=None,                     # a torch.nn.Module (with exampl
     coverage = bench_total / em.step_ms if em.step_ms else None
     captured = em.measured_ms / em.step_ms if (em.step_ms and em.measured_ms) else None
     gcov = gpu_coverage(em)
-    warns = ([f"{n}: {lab}" for n, lab in labels.items()] + time_warns
+    warns = (lost + [f"{n}: {lab}" for n, lab in labels.items()] + time_warns
              + (only or _coverage_warnings(coverage, em.step_ms))
              + ([sentence("triage", "gpu_coverage", gcov)] if gcov and gcov["share"] < GPU_COVERAGE_GOAL else [])
              + [f"{r['workload']}: {r['status']}: {r['error']}" for r in items if r["status"] != "ok"]

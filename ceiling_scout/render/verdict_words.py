@@ -234,6 +234,8 @@ says_text("engine", {"no_cpu_spec": "no spec sheet for CPUs: efficiency is again
     "no_fp8": "fp8 GEMM (torch._scaled_mm) needs an NVIDIA GPU with compute capability >= 8.9; not supported on the "
               "CPU", "cut_line": "{where}: skipped a line cut short by an interrupted write ({n} bytes); the other "
                                  "lines are loaded", "no_room": "does not fit in free memory",
+    "ops_not_written": "--write-ops {path} was not written ({error}); the triage is complete",
+    "other_kinds": "{where}: skipped {n} record(s) that are not reports ({kinds}); keep one kind per file",
     "cut_last": "{where}: skipped a truncated last line ({n} bytes that are not a JSON object; a write was "
                 "interrupted); the {kept} complete report(s) before it are loaded", "nan": "output has NaN or Inf",
     "search_statistic": "median of per-call times in a window (L2 flushed between calls, as the MAMF finder); the "
