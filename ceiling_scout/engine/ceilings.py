@@ -4,7 +4,7 @@
 
 # %% ../../nbs/03_ceilings.ipynb #54eface8
 from __future__ import annotations
-import datetime as dt, json, math, os, stat, tempfile, warnings
+import datetime as dt, json, math, os, tempfile, warnings
 from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 from typing import Callable
@@ -17,9 +17,8 @@ from .search import *
 # %% auto #0
 __all__ = ['CACHE_MARGIN', 'CPU_MAX_TFLOPS_PER_THREAD', 'NO_SPEC_MAX_TFLOPS', 'NO_SPEC_MAX_GBPS', 'FIXED_COST_MAX_US',
            'FLAT_KINDS', 'CLOCK_SKEW_S', 'MAX_CACHE_BYTES', 'roofline', 'time_floor_us', 'Ceiling', 'environment_key',
-           'ceiling_key', 'default_cache_path', 'read_regular', 'peak_limit', 'check_peak', 'consistency_problem',
-           'cache_problem', 'CeilingStore', 'burst_to_reuse', 'search_keys', 'get_ceiling', 'power_fields',
-           'raise_measured_peak']
+           'ceiling_key', 'default_cache_path', 'peak_limit', 'check_peak', 'consistency_problem', 'cache_problem',
+           'CeilingStore', 'burst_to_reuse', 'search_keys', 'get_ceiling', 'power_fields', 'raise_measured_peak']
 
 # %% ../../nbs/03_ceilings.ipynb #44faa7e9
 def roofline(ai: float, peak_tflops: float|None, bandwidth_gbps: float|None) -> tuple[float|None, str|None]:
@@ -101,13 +100,6 @@ FLAT_KINDS = {"copy": "GB/s", "read": "GB/s", "launch": "us"}   # cached once pe
 CLOCK_SKEW_S = 86400.0    # an entry dated over a day ahead of now is refused: clocks differ, not by that much
 MAX_CACHE_BYTES = 64 * 2**20  # a cache is KBs: a larger file is not one (read unbounded, /dev/zero fills the memory)
 
-def read_regular(path: str|Path, limit: int=MAX_CACHE_BYTES) -> bytes:
-    "The bytes of `path`: a regular file of at most `limit` bytes (stat first: a FIFO or device is never opened)."
-    st = os.stat(path)
-    if not stat.S_ISREG(st.st_mode): raise CeilingScoutError(f"{path}: not a regular file (a FIFO, device or socket)")
-    if st.st_size > limit: raise CeilingScoutError(f"{path}: {st.st_size:,} bytes, over the {limit:,}-byte limit")
-    with open(path, "rb") as f: return f.read(limit)
-
 def peak_limit(kind: str, precision: str|None, spec: SpecRow|None, threads: int|None=None) -> float:
     "The largest believable measured peak (TFLOPS; GB/s for 'copy'): spec times `CACHE_MARGIN`, else a physical bound."
     if kind == "launch": return FIXED_COST_MAX_US
@@ -177,7 +169,7 @@ class CeilingStore:
                                     "cache)")
     def _looks_like_report(self) -> bool:
         "True when the file holds a report: one JSON object, a list, `{'reports': ...}`, or JSON lines of them."
-        try: raw = read_regular(self.path)
+        try: raw = read_regular(self.path, "ceiling cache", MAX_CACHE_BYTES)
         except (OSError, CeilingScoutError): return False
         for chunk in (raw, raw.split(b"\n", 1)[0]):
             try: data = json.loads(chunk or b"{}")
@@ -189,7 +181,7 @@ class CeilingStore:
         if msg not in self.notes: self.notes.append(msg); warnings.warn(msg)
     def _load(self) -> dict:
         if not self.path.exists(): return {}
-        try: data = json.loads(read_regular(self.path))
+        try: data = json.loads(read_regular(self.path, "ceiling cache", MAX_CACHE_BYTES))
         except (OSError, CeilingScoutError, ValueError, RecursionError) as e: why = str(e)[:100]   # too deep: one line
         else: why = cache_problem(data)
         if why is None: return data

@@ -4,16 +4,16 @@
 
 # %% ../../nbs/00_core.ipynb #3f7de97e
 from __future__ import annotations
-import functools, importlib, os, platform, re, socket, datetime as _dt
+import functools, importlib, os, platform, re, socket, stat, datetime as _dt
 from dataclasses import dataclass, asdict, field
 from enum import Enum
 from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 # %% auto #0
 __all__ = ['PLUGIN_LOADERS', 'SENTENCES', 'MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError',
-           'Result', 'load_plugins', 'Operation', 'Priority', 'Approach', 'sentence', 'parse_enum', 'Precision',
-           'parse_shape', 'Environment', 'capture_environment', 'package_version', 'finite_or_none', 'quiet_import',
-           'spread_band']
+           'read_regular', 'Result', 'load_plugins', 'Operation', 'Priority', 'Approach', 'sentence', 'parse_enum',
+           'Precision', 'parse_shape', 'Environment', 'capture_environment', 'package_version', 'finite_or_none',
+           'quiet_import', 'spread_band']
 
 # %% ../../nbs/00_core.ipynb #b0ced8f1
 class CeilingScoutError(ValueError):
@@ -21,6 +21,16 @@ class CeilingScoutError(ValueError):
 
 class NotSupportedError(CeilingScoutError):
     "The operation or precision cannot run on this device (e.g. fp8 without Hopper/Ada tensor cores)."
+
+# %% ../../nbs/00_core.ipynb #ac03b782
+def read_regular(path, what: str="file", limit: int=256 << 20, error: type=CeilingScoutError) -> bytes:
+    "The bytes of a regular file of at most `limit` bytes; a FIFO, a device (a link to one) or more: refused unread."
+    try:
+        st = os.stat(path)   # follows links: x.json -> /dev/zero is a device
+        if not stat.S_ISREG(st.st_mode): raise error(f"{what} {path} is not a regular file (FIFO or device)")
+        if st.st_size > limit: raise error(f"{what} {path} is over {limit >> 20} MiB, the limit; refused unread")
+        with open(path, "rb") as f: return f.read(limit + 1)
+    except OSError as e: raise error(f"cannot read {what} {path}: {e.strerror or e}") from None
 
 # %% ../../nbs/00_core.ipynb #3b763de6
 @runtime_checkable

@@ -15,8 +15,8 @@ if TYPE_CHECKING: from ceiling_scout.engine.verdict import Verdict  # for the an
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'MAX_DEPTH', 'MAX_BYTES', 'ReportError', 'ResultNotWritten', 'Report', 'json_safe',
            'report_from_verdict', 'power_problem', 'write_file', 'append_file', 'check_report_path', 'report_text',
-           'report_folder', 'write_in_folder', 'write_report', 'save_reports', 'strict_json', 'read_regular',
-           'load_reports', 'reports_to_dataframe']
+           'report_folder', 'write_in_folder', 'write_report', 'save_reports', 'strict_json', 'load_reports',
+           'reports_to_dataframe']
 
 # %% ../../nbs/06_report.ipynb #6753d0bd
 SCHEMA_VERSION = "ceiling_scout.report/1"
@@ -358,15 +358,6 @@ def strict_json(text: str, where: str) -> Any:
     except RecursionError: pass
     raise ReportError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels; not a report")
 
-def read_regular(path: Path, what: str="report file") -> bytes:
-    "The bytes of a regular file of at most `MAX_BYTES`; a FIFO, a device (a link to one) or more: refused unread."
-    try:
-        st = os.stat(path)   # follows links: x.json -> /dev/zero is a device
-        if not stat.S_ISREG(st.st_mode): raise ReportError(f"{what} {path} is not a regular file (FIFO or device)")
-        if st.st_size > MAX_BYTES: raise ReportError(f"{what} {path} is over {MAX_BYTES >> 20} MiB; not a report")
-        with open(path, "rb") as f: return f.read(MAX_BYTES + 1)
-    except OSError as e: raise ReportError(f"cannot read {what} {path}: {e.strerror or e}") from None
-
 def _other_kind(d: Any) -> str|None:
     "The kind of a Ceiling Scout record that is not a report (a validation, a model triage ...), else None."
     v = d.get("schema_version") if isinstance(d, dict) else None
@@ -403,7 +394,7 @@ def load_reports(path: str|Path) -> list[Report]:
     path = Path(path)
     if path.is_dir(): return [x for f in sorted(path.glob("*.json*")) if f.suffix in (".json", ".jsonl") and f.is_file()
                               for x in load_reports(f)]
-    raw = read_regular(path)
+    raw = read_regular(path, "report file", MAX_BYTES, ReportError)
     if path.suffix == ".jsonl": return _jsonl_reports(path, raw)
     try: data = strict_json(_utf8(raw, str(path)), str(path))
     except json.JSONDecodeError as e:

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/41_dispatcher.ipynb #35d02909
 from __future__ import annotations
-import datetime as _dt, hashlib, json, math, stat, sys, types, warnings
+import datetime as _dt, hashlib, json, math, sys, types, warnings
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 from typing import Callable, Iterable
@@ -144,11 +144,8 @@ MAX_REPORT_BYTES = 64 * 2**20   # a reports file larger than this is refused unr
 def read_validations(path: str|Path) -> list[tuple[dict, str]]:
     "(raw dict, where) for every validation in a `.json` / `.jsonl` file; one-line `ReportError` if unreadable."
     p = Path(path)
-    try:
-        if not stat.S_ISREG((st := p.stat()).st_mode) or st.st_size > MAX_REPORT_BYTES:   # a FIFO is never opened
-            raise ReportError(f"{p}: not a regular file of at most {MAX_REPORT_BYTES:,} bytes; refused unread")
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e: raise ReportError(f"{p}: cannot be read ({type(e).__name__})") from None
+    try: text = read_regular(p, "validation file", MAX_REPORT_BYTES, ReportError).decode("utf-8")   # no FIFO opened
+    except UnicodeDecodeError as e: raise ReportError(f"{p}: cannot be read ({type(e).__name__})") from None
     def parse(s: str, where: str):
         try: return json.loads(s, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(f"{c} is not JSON")))
         except ValueError as e: raise ReportError(f"{where}: not valid JSON ({str(e).splitlines()[0][:120]})") \
