@@ -190,6 +190,7 @@ class CeilingStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
         try:
+            os.fchmod(fd, file_mode())   # as `open` would make it (mkstemp: 0600, unreadable to the team)
             with os.fdopen(fd, "w") as f: f.write(json.dumps(data, indent=1)); f.flush(); os.fsync(f.fileno())
             os.replace(tmp, self.path)
         except BaseException:

@@ -11,9 +11,9 @@ from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkabl
 
 # %% auto #0
 __all__ = ['PLUGIN_LOADERS', 'SENTENCES', 'MAX_DIM', 'EFFICIENT', 'UNMEASURED_SPREAD', 'CeilingScoutError', 'NotSupportedError',
-           'read_regular', 'Result', 'load_plugins', 'Operation', 'Priority', 'Approach', 'sentence', 'parse_enum',
-           'Precision', 'parse_shape', 'Environment', 'capture_environment', 'package_version', 'finite_or_none',
-           'quiet_import', 'spread_band']
+           'read_regular', 'file_mode', 'Result', 'load_plugins', 'Operation', 'Priority', 'Approach', 'sentence',
+           'parse_enum', 'Precision', 'parse_shape', 'Environment', 'capture_environment', 'package_version',
+           'finite_or_none', 'quiet_import', 'spread_band']
 
 # %% ../../nbs/00_core.ipynb #b0ced8f1
 class CeilingScoutError(ValueError):
@@ -31,6 +31,10 @@ def read_regular(path, what: str="file", limit: int=256 << 20, error: type=Ceili
         if st.st_size > limit: raise error(f"{what} {path} is over {limit >> 20} MiB, the limit; refused unread")
         with open(path, "rb") as f: return f.read(limit + 1)
     except OSError as e: raise error(f"cannot read {what} {path}: {e.strerror or e}") from None
+
+def file_mode() -> int:
+    "The mode a new file gets under this process's umask (0666 & ~umask), as `open` would give it (`mkstemp`: 0600)."
+    m = os.umask(0o022); os.umask(m); return 0o666 & ~m
 
 # %% ../../nbs/00_core.ipynb #3b763de6
 @runtime_checkable

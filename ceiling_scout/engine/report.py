@@ -169,10 +169,6 @@ def from_dict(cls: Report, d: dict, where: str="report") -> Report:
 # %% ../../nbs/06_report.ipynb #76258ffa
 _WRITTEN: set[str] = set()   # files this process wrote: rewriting them (a sweep, point by point) keeps no .bak
 
-def _file_mode() -> int:
-    "The mode a new file gets under this process's umask (0666 & ~umask), as `open` would give it."
-    m = os.umask(0o022); os.umask(m); return 0o666 & ~m
-
 def _keep_old(path: Path) -> None:
     "Keep the file at `path` as the first free `<name>.bak`, `.bak.2`, ... (a hard link: no backup is ever replaced)."
     for n in range(1, 100_000):
@@ -190,7 +186,7 @@ def write_file(path: Path, text: str,
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        os.fchmod(fd, _file_mode())
+        os.fchmod(fd, file_mode())
         with os.fdopen(fd, "w") as f: f.write(text); f.flush(); os.fsync(f.fileno())
         with _lock_for(path) if keep_old else contextlib.nullcontext():   # --force runs on one target: in turn
             if keep_old and os.path.lexists(path) and str(path.absolute()) not in _WRITTEN: _keep_old(path)
@@ -227,7 +223,7 @@ def append_file(path: Path, text: str, follow: bool=False # append through a sym
             warnings.warn(f"{path}: its last line was cut short (an interrupted write); it is kept as it is and "
                           "skipped when loading, and the new report starts on a fresh line")
             data = b"\n" + data
-        fd = os.open(path, flags, _file_mode())
+        fd = os.open(path, flags, file_mode())
         size = os.fstat(fd).st_size
         try:
             view = memoryview(data)
