@@ -3,7 +3,7 @@
 1. the engine's time for the same GEMMs against `triton.testing.do_bench` in the same process (5 interleaved rounds);
 2. fixed (20 + 200) against adaptive (95 % CI <= 0.5 %) at 8192^3 bf16, after the default 0.2 s settle and after a 3 s
    settle, interleaved, with the GPU time each took and the clocks/power behind each;
-3. (issue 33) short calls from real models, each after 1 s idle, warmed up by the default (25 ms for a call under
+3. (issue 33) short calls from real models (`--cases medium`: calls of about 20-500 µs), each after 1 s idle, warmed up by the default (25 ms for a call under
    SHORT_CALL_US) against 0.2 s, interleaved rounds, and the power each draws run back to back for 1.5 s.
 
 `--sections 1,3` runs some of them. Writes one recording (ceiling_scout.recorded/1, through benchmarks/_harness.py) with provenance (command, date,
@@ -26,6 +26,8 @@ from ceiling_scout.engine.workloads import make_workload
 def main():
     ap = script_parser("gpu_method_checks", rounds=5)
     ap.add_argument("--sections", default="1,2,3", help="which numbered checks to run")
+    ap.add_argument("--cases", default="short", choices=("short", "medium"),
+                    help="section 3's calls: short (under SHORT_CALL_US) or medium (about 20-500 µs, from CNNs and decoders)")
     args = ap.parse_args()
     want = set(args.sections.split(","))
     smoke = args.smoke or not torch.cuda.is_available()
@@ -114,6 +116,11 @@ def main():
         cases = [("gemm", (64, 1000, 1280), {}), ("gemm", (8, 2048, 2048), {}), ("gemm", (1024,) * 3, {}),
                  ("rmsnorm", (8, 2048), {}), ("layernorm", (64, 768), {}), ("elementwise", (8, 5632), {"kind": "silu_mul"}),
                  ("conv2d", (32, 96, 1, 1, 24, 1, 1), {}), ("gemm", (4096,) * 3, {})]
+        if args.cases == "medium":   # EfficientNet-B0 / ResNet-50 at batch 32, a decoder's MLP, a big norm
+            cases = [("conv2d", (32, 32, 112, 112, 32, 3, 3), {"groups": 32}), ("conv2d", (32, 144, 56, 56, 24, 1, 1), {}),
+                     ("conv2d", (32, 64, 56, 56, 64, 3, 3), {}), ("gemm", (2048,) * 3, {}), ("gemm", (512, 11008, 4096), {}),
+                     ("layernorm", (8192, 4096), {}), ("elementwise", (32 * 112 * 112, 96), {"kind": "silu_mul"}),
+                     ("gemm", (4096,) * 3, {})]
         if smoke: cases = cases[:2]
         rows = []
         for op, shape, ex in cases:
