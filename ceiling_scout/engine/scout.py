@@ -107,10 +107,12 @@ class CeilingScout:
     def device(self) -> torch.device: return torch.device(self.target.torch_device)
 
     def benchmark(self, workload: Workload, backend: str|None=None, label: str="",
-                  energy: bool=True # False: no back-to-back energy window after the timing (saves 1 s on a GPU)
+                  energy: bool=True, # False: no back-to-back energy window after the timing (saves 1 s on a GPU)
+                  warm: bool=False   # True: the GPU has just run this work (its baseline): a 25 ms warm-up
                  ) -> BenchmarkResult:
         "Check and time one backend of `workload` (default backend if None)."
         cfg = self.config.measure if energy else replace(self.config.measure, energy_s=0)
+        if warm and cfg.warmup_min_s is None: cfg = replace(cfg, warmup_min_s=SHORT_WARMUP_S)
         return run_backend(workload, self.device, backend, seed=self.config.seed, label=label, config=cfg)
 
     def benchmark_cublas(self, shape, precision: str|Precision="fp16") -> BenchmarkResult:
@@ -160,7 +162,8 @@ class CeilingScout:
                                               **why, **self.config.search_kw)
                 self._ceilings[key] = ceiling
         skip = {"torch.compile"} if near_fixed_cost(workload, baseline, ceiling) else ()   # one kernel is one call
-        alts = [self.benchmark(workload, n, label=n, energy=e) for n in self._other_backends(workload)
+        alts = [self.benchmark(workload, n, label=n, energy=e, warm=n != "torch.compile")   # compiling idles the GPU
+                for n in self._other_backends(workload)
                 if n not in skip and alternatives]
         for label, w2 in (workload.alternative_workloads() if alternatives else {}).items():
             self.log(f"  measuring alternative '{label}': {w2.describe()}")
