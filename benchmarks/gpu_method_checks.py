@@ -26,11 +26,12 @@ from ceiling_scout.engine.workloads import make_workload
 def main():
     ap = script_parser("gpu_method_checks", rounds=5)
     ap.add_argument("--sections", default="1,2,3", help="which numbered checks to run")
-    ap.add_argument("--cases", default="short", choices=("short", "medium"),
+    ap.add_argument("--cases", default="short", choices=("short", "medium", "memory"),
                     help="section 3's calls: short (under SHORT_CALL_US) or medium (about 20-500 µs, from CNNs and decoders)")
     ap.add_argument("--after-baseline", action="store_true",
                     help="section 3: each timing follows a run of the same call (as another backend follows its "
                          "baseline, 07_scout's warm=True) instead of 1 s idle, and is warmed up 25 ms against 0.2 s")
+    ap.add_argument("--short", action="store_true", help="section 3: compare 25 ms (not the default) against 0.2 s")
     args = ap.parse_args()
     want = set(args.sections.split(","))
     smoke = args.smoke or not torch.cuda.is_available()
@@ -119,13 +120,17 @@ def main():
         cases = [("gemm", (64, 1000, 1280), {}), ("gemm", (8, 2048, 2048), {}), ("gemm", (1024,) * 3, {}),
                  ("rmsnorm", (8, 2048), {}), ("layernorm", (64, 768), {}), ("elementwise", (8, 5632), {"kind": "silu_mul"}),
                  ("conv2d", (32, 96, 1, 1, 24, 1, 1), {}), ("gemm", (4096,) * 3, {})]
+        if args.cases == "memory":   # memory-bound calls of 20-500 µs (07_scout warms their baselines up 25 ms)
+            cases = [("layernorm", (8192, 4096), {}), ("rmsnorm", (16384, 4096), {}), ("softmax", (8192, 8192), {}),
+                     ("elementwise", (32 * 112 * 112, 96), {"kind": "silu_mul"}), ("elementwise", (32 * 56 * 56, 144), {"kind": "silu"}),
+                     ("layernorm", (2048, 768), {}), ("elementwise", (4096, 11008), {"kind": "silu_mul"})]
         if args.cases == "medium":   # EfficientNet-B0 / ResNet-50 at batch 32, a decoder's MLP, a big norm
             cases = [("conv2d", (32, 32, 112, 112, 32, 3, 3), {"groups": 32}), ("conv2d", (32, 144, 56, 56, 24, 1, 1), {}),
                      ("conv2d", (32, 64, 56, 56, 64, 3, 3), {}), ("gemm", (2048,) * 3, {}), ("gemm", (512, 11008, 4096), {}),
                      ("layernorm", (8192, 4096), {}), ("elementwise", (32 * 112 * 112, 96), {"kind": "silu_mul"}),
                      ("gemm", (4096,) * 3, {})]
         if smoke: cases = cases[:2]
-        rows, first = [], SHORT_WARMUP_S if args.after_baseline else None   # the warm-up compared with 0.2 s
+        rows, first = [], SHORT_WARMUP_S if args.after_baseline or args.short else None   # compared with 0.2 s
         for op, shape, ex in cases:
             w = make_workload(op, shape, "bf16" if not smoke else "fp32", **ex)
             runs = []
