@@ -10,7 +10,7 @@ from typing import Callable
 import torch
 import torch.nn.functional as F
 from ..engine.core import CeilingScoutError, Precision, parse_enum, sentence
-from ..engine.timing import measure
+from ..engine.timing import SHORT_WARMUP_S, measure
 from ..engine.ceilings import Ceiling
 from .capture import Ref, ExtractedOp, call_users
 from .extract import ExtractedModel
@@ -179,13 +179,16 @@ def finite_inputs(fn: Callable, inputs: tuple) -> tuple[tuple, tuple, str]:
     return pos, ref, sentence("fusion", "abs_inputs" if _all_finite(ref) else "not_finite", {})
 
 def measure_fused(chain: FusionChain, fn: Callable, inputs: tuple, device, warmup: int, iters: int,
-                  compile: bool=True) -> FusionChain:
+                  compile: bool=True,
+                  memory_only: bool=False # a chain of memory-bound ops only: 25 ms of warm-up (07_scout's rule)
+                 ) -> FusionChain:
     "Fill `chain`'s eager (and compiled) times: the compiled output checked against eager before it is timed."
     dev = torch.device(device)
     with torch.no_grad():
         inputs, ref, why = finite_inputs(fn, inputs)
         chain.note = _join(chain.note, why)
-        chain.eager_ms = measure(lambda: fn(*inputs), dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
+        kw = dict(warmup=warmup, iters=iters, telemetry=False, warmup_min_s=SHORT_WARMUP_S if memory_only else None)
+        chain.eager_ms = measure(lambda: fn(*inputs), dev, **kw).mean_ms
         if not compile or not _all_finite(ref): return chain
         try:
             cfn = torch.compile(fn, dynamic=False)
@@ -194,7 +197,7 @@ def measure_fused(chain: FusionChain, fn: Callable, inputs: tuple, device, warmu
             chain.compiled_rel_error = err if math.isfinite(err) else None
             if why := mismatch_note("torch.compile", err, tol):   # a wrong (or non-finite) output: said, not timed
                 chain.note = _join(chain.note, why); return chain
-            chain.compiled_ms = measure(lambda: cfn(*inputs), dev, warmup=warmup, iters=iters, telemetry=False).mean_ms
+            chain.compiled_ms = measure(lambda: cfn(*inputs), dev, **kw).mean_ms
         except Exception as e:   # said with what to do: the eager time stands
             chain.note = _join(chain.note, sentence("fusion", "compile_failed", {"error": type(e).__name__,
                                                                                  "message": str(e)[:120]}))
@@ -360,7 +363,7 @@ class FusionDetector:
         timed: dict = {}     # a chain repeated in every layer (same ops, same inputs) is timed once
         for fn, inputs, ch in chains:
             if (first := timed.get(key := chain_key(ch, inputs))) is not None: same_timing(ch, first); continue
-            measure_fused(ch, fn, inputs, device, warmup, iters, compile=len(timed) < max_compiled)
+            measure_fused(ch, fn, inputs, device, warmup, iters, compile=len(timed) < max_compiled, memory_only=True)
             if len(timed) >= max_compiled: ch.note = _join(ch.note, f"not compiled (max_compiled={max_compiled})")
             timed[key] = ch
         out = [c[2] for c in chains] + epilogue_chains(em, device, warmup, iters, model_ms)
