@@ -192,7 +192,7 @@ class CeilingScout:
                 if n not in skip and alternatives]
         for label, w2 in (workload.alternative_workloads() if alternatives else {}).items():
             self.log(f"  measuring alternative '{label}': {w2.describe()}")
-            alts.append(self.benchmark(w2, label=label, energy=e))
+            alts.append(self.benchmark(w2, label=label, energy=e, warm=memory_bound(w2, self.target.spec)))
         near = alternatives and baseline.ok and workload_floor(workload, ceiling)[1] == "launch"   # work < one call
         launch = self.launch_alternatives(workload) if near else ()
         cc = self.environment.compute_capability
