@@ -20,10 +20,10 @@ from ..engine.verdict import *
 from ..engine.scout import CeilingScout
 
 # %% auto #0
-__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'KVCACHE_MODULES', 'lower_right_bias', 'SDPA_REFUSALS',
-           'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM', 'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'causal_pairs',
-           'first_module', 'fa3_module', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal',
-           'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'sdpa_args', 'head_dim_fix',
+__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'KVCACHE_MODULES', 'FA4_MODULES', 'lower_right_bias',
+           'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM', 'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE',
+           'causal_pairs', 'first_module', 'fa3_module', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops',
+           'is_sdpa_refusal', 'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'sdpa_args', 'head_dim_fix',
            'math_fallback_refusal', 'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code',
            'backend_results', 'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad',
            'attention_tiles', 'attention_facts', 'attention_evidence', 'attention_switch', 'attention_kernel_tries',
@@ -45,12 +45,16 @@ SDPA_BACKENDS = {  # backend name in reports: SDPBackend member selected with sd
 # flash-attention's hopper/ build; the `fa3-fwd` wheel (bf16, fwd)
 FA3_MODULES = ("flash_attn_interface", "fa3_fwd_interface")
 KVCACHE_MODULES = (*FA3_MODULES, "flash_attn")   # flash_attn_with_kvcache: FA3's, else FlashAttention-2's
+FA4_MODULES = ("flash_attn.cute",)                # the `flash-attn-4` wheel (CuTe DSL; Hopper and Blackwell)
 # SDPA's mask for a bottom-right causal mask, one per (S_q, S_k): a tensor subclass, made outside any op recorder
 lower_right_bias = functools.lru_cache(causal_lower_right)
 
 def first_module(names: tuple[str, ...]) -> str|None:
-    "The first of the (top-level) modules `names` that can be imported, or None; never required."
-    return next((m for m in names if importlib.util.find_spec(m) is not None), None)
+    "The first of the modules `names` that can be imported (a dotted one: its package too), or None; never required."
+    def found(m: str) -> bool:
+        try: return importlib.util.find_spec(m) is not None
+        except ImportError: return False   # flash_attn.cute without flash_attn
+    return next((m for m in names if found(m)), None)
 
 def fa3_module() -> str|None:
     "The importable FlashAttention-3 interface module (same `flash_attn_func`), or None; never required."
@@ -320,8 +324,10 @@ def _gpu_kernel(w: AttentionWorkload, dev: torch.device, what: str, modules: tup
 
 def _flash_fn(w: AttentionWorkload, dev: torch.device, entry: str, modules: tuple[str, ...]) -> Callable:
     "FlashAttention's `entry` (flash_attn_func, flash_attn_with_kvcache) on (B, S, H, D) views: its causal is ours."
-    def fn(x):
-        f = getattr(importlib.import_module(_gpu_kernel(w, dev, f"FlashAttention's {entry}", modules)), entry)
+    f = None
+    def fn(x):   # the module is found once, on the checked first call: never inside the timed calls
+        nonlocal f
+        f = f or getattr(importlib.import_module(_gpu_kernel(w, dev, f"FlashAttention's {entry}", modules)), entry)
         kw = {"softmax_scale": w.softmax_scale} if w.softmax_scale is not None else {}
         o = f(*(x[n].transpose(1, 2) for n in "qkv"), causal=w.causal, **kw)
         return (o[0] if isinstance(o, (tuple, list)) else o).transpose(1, 2)
@@ -348,6 +354,8 @@ def backends(self: AttentionWorkload, device) -> dict[str, Backend]:
         out[name] = Backend(name, _sdpa_backend_fn(self, name, dev), f"PyTorch SDPA {member}")
     if (fa3 := fa3_module()):
         out["fa3"] = Backend("fa3", _flash_fn(self, dev, "flash_attn_func", FA3_MODULES), f"FlashAttention-3 ({fa3})")
+    if (fa4 := first_module(FA4_MODULES)):   # same entry and (B, S, H, D) layout; not yet run on a GPU here
+        out["fa4"] = Backend("fa4", _flash_fn(self, dev, "flash_attn_func", FA4_MODULES), f"FlashAttention-4 ({fa4})")
     if self.S_q < self.S_k:   # decode: the KV-cache kernels users bring (not_supported, with why, where not here)
         kv = first_module(KVCACHE_MODULES) or "not installed"
         out["fa_kvcache"] = Backend("fa_kvcache", _flash_fn(self, dev, "flash_attn_with_kvcache", KVCACHE_MODULES),
@@ -440,9 +448,10 @@ def sdpa_backend_code(name: str, workload: AttentionWorkload) -> str:
     call = f"out = torch.nn.functional.scaled_dot_product_attention({sdpa_args(workload)})"
     if name in SDPA_BACKENDS:
         return f"with torch.nn.attention.sdpa_kernel(torch.nn.attention.SDPBackend.{SDPA_BACKENDS[name]}): {call}"
-    if name in ("fa3", "fa_kvcache", "flashinfer"):
-        mod = first_module(KVCACHE_MODULES if name == "fa_kvcache" else FA3_MODULES) or "flash_attn_interface"
-        return sentence("attention", f"{name}_code", {"module": mod, "causal": ", causal=True" * workload.causal})
+    if name in ("fa3", "fa4", "fa_kvcache", "flashinfer"):
+        mods = {"fa_kvcache": KVCACHE_MODULES, "fa4": FA4_MODULES}.get(name, FA3_MODULES)
+        mod = first_module(mods) or mods[0]
+        return sentence("attention", f"{'fa3' if name == 'fa4' else name}_code", {"module": mod, "causal": ", causal=True" * workload.causal})
     return call
 
 @patch
