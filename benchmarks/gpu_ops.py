@@ -33,7 +33,7 @@ import torch
 from ceiling_scout.engine.core import Precision
 from ceiling_scout.engine.workloads import WORKLOADS, load_plugins, make_workload
 from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig, SearchConfig
-from ceiling_scout.ops.attention import AttentionWorkload, fa3_module
+from ceiling_scout.ops.attention import FA3_MODULES, AttentionWorkload, first_module
 from ceiling_scout.cli import format_backend_table
 from ceiling_scout.ops.memory_bound import apex_available
 
@@ -166,7 +166,7 @@ def main():
               "channels_last": "inputs converted in the backend's untimed prepare step (its time recorded as prepare_ms)",
               "torch.compile": "compiled in the backend's untimed prepare step (its time recorded as prepare_ms)"}
     run = JsonRun(args.out, "benchmarks/gpu_ops.py", 4, environment=scout.environment.to_dict(), smoke=smoke,
-                  operations=sorted({c[1] for c in cases}), fa3_available=fa3_module() is not None, apex_available=apex_available(),
+                  operations=sorted({c[1] for c in cases}), fa3_available=first_module(FA3_MODULES) is not None, apex_available=apex_available(),
                   method=method)
     run.result.update(cases={}, attention_summary=[], skipped=skipped)
     log(scout.environment)

@@ -22,11 +22,11 @@ from ..engine.scout import CeilingScout
 # %% auto #0
 __all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'KVCACHE_MODULES', 'FA4_MODULES', 'lower_right_bias',
            'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM', 'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE',
-           'causal_pairs', 'first_module', 'fa3_module', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops',
-           'is_sdpa_refusal', 'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'sdpa_args', 'head_dim_fix',
-           'math_fallback_refusal', 'attention_reference', 'PaddedAttentionWorkload', 'sdpa_backend_code',
-           'backend_results', 'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad',
-           'attention_tiles', 'attention_facts', 'attention_evidence', 'attention_switch', 'attention_kernel_tries',
+           'causal_pairs', 'first_module', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal',
+           'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'sdpa_args', 'head_dim_fix',
+           'math_fallback_refusal', 'attention_reference', 'PaddedAttentionWorkload', 'backend_results',
+           'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles',
+           'attention_facts', 'attention_evidence', 'attention_switch', 'attention_kernel_tries',
            'attention_as_fast_as_any', 'decide_attention', 'FA3Benchmarker']
 
 # %% ../../nbs/20_attention.ipynb #e497f123
@@ -42,8 +42,7 @@ SDPA_BACKENDS = {  # backend name in reports: SDPBackend member selected with sd
     "sdpa_flash": "FLASH_ATTENTION", "sdpa_efficient": "EFFICIENT_ATTENTION", "sdpa_cudnn": "CUDNN_ATTENTION",
     "sdpa_math": "MATH"}
 
-# flash-attention's hopper/ build; the `fa3-fwd` wheel (bf16, fwd)
-FA3_MODULES = ("flash_attn_interface", "fa3_fwd_interface")
+FA3_MODULES = ("flash_attn_interface", "fa3_fwd_interface")   # flash-attention's hopper/ build; the fa3-fwd wheel
 KVCACHE_MODULES = (*FA3_MODULES, "flash_attn")   # flash_attn_with_kvcache: FA3's, else FlashAttention-2's
 FA4_MODULES = ("flash_attn.cute",)                # the `flash-attn-4` wheel (CuTe DSL; Hopper and Blackwell)
 # SDPA's mask for a bottom-right causal mask, one per (S_q, S_k): a tensor subclass, made outside any op recorder
@@ -55,10 +54,6 @@ def first_module(names: tuple[str, ...]) -> str|None:
         try: return importlib.util.find_spec(m) is not None
         except ImportError: return False   # flash_attn.cute without flash_attn
     return next((m for m in names if found(m)), None)
-
-def fa3_module() -> str|None:
-    "The importable FlashAttention-3 interface module (same `flash_attn_func`), or None; never required."
-    return first_module(FA3_MODULES)
 
 @dataclass(frozen=True)
 class AttentionWorkload(Workload):
@@ -352,10 +347,9 @@ def backends(self: AttentionWorkload, device) -> dict[str, Backend]:
     out = {"sdpa_default": _sdpa_default_backend(self, dev)}
     for name, member in SDPA_BACKENDS.items():
         out[name] = Backend(name, _sdpa_backend_fn(self, name, dev), f"PyTorch SDPA {member}")
-    if (fa3 := fa3_module()):
-        out["fa3"] = Backend("fa3", _flash_fn(self, dev, "flash_attn_func", FA3_MODULES), f"FlashAttention-3 ({fa3})")
-    if (fa4 := first_module(FA4_MODULES)):   # same entry and (B, S, H, D) layout; not yet run on a GPU here
-        out["fa4"] = Backend("fa4", _flash_fn(self, dev, "flash_attn_func", FA4_MODULES), f"FlashAttention-4 ({fa4})")
+    for name, m in (("fa3", FA3_MODULES), ("fa4", FA4_MODULES)):   # FA4: same entry and layout; not yet run here
+        if (mod := first_module(m)):
+            out[name] = Backend(name, _flash_fn(self, dev, "flash_attn_func", m), f"FlashAttention-{name[2]} ({mod})")
     if self.S_q < self.S_k:   # decode: the KV-cache kernels users bring (not_supported, with why, where not here)
         kv = first_module(KVCACHE_MODULES) or "not installed"
         out["fa_kvcache"] = Backend("fa_kvcache", _flash_fn(self, dev, "flash_attn_with_kvcache", KVCACHE_MODULES),
@@ -443,21 +437,18 @@ def alternative_workloads(self: AttentionWorkload) -> dict[str, AttentionWorkloa
 # %% ../../nbs/20_attention.ipynb #b22c1ca6
 US_PER_HEAD_RULE = 5.0  # the users' attention status figure, rule: "< 5 µs/head → use FA3, stop"
 
-def sdpa_backend_code(name: str, workload: AttentionWorkload) -> str:
-    "One line of Python that runs `workload` with backend `name`."
-    call = f"out = torch.nn.functional.scaled_dot_product_attention({sdpa_args(workload)})"
+@patch
+def code(self: AttentionWorkload, name: str) -> str:
+    "One line of Python that runs this workload with backend `name` (what `judge` hands out when the default fails)."
+    call = f"out = torch.nn.functional.scaled_dot_product_attention({sdpa_args(self)})"
     if name in SDPA_BACKENDS:
         return f"with torch.nn.attention.sdpa_kernel(torch.nn.attention.SDPBackend.{SDPA_BACKENDS[name]}): {call}"
     if name in ("fa3", "fa4", "fa_kvcache", "flashinfer"):
         mods = {"fa_kvcache": KVCACHE_MODULES, "fa4": FA4_MODULES}.get(name, FA3_MODULES)
         mod = first_module(mods) or mods[0]
-        return sentence("attention", f"{'fa3' if name == 'fa4' else name}_code", {"module": mod, "causal": ", causal=True" * workload.causal})
+        return sentence("attention", f"{'fa3' if name == 'fa4' else name}_code",
+                        {"module": mod, "causal": ", causal=True" * self.causal})
     return call
-
-@patch
-def code(self: AttentionWorkload, backend: str) -> str:
-    "One line of Python that runs this workload with `backend` (what `judge` hands out when the default fails)."
-    return sdpa_backend_code(backend, self)
 
 def backend_results(workload: Workload, baseline: BenchmarkResult, alts=(), padded: bool=True) -> list[BenchmarkResult]:
     "Results shown one per backend: the baseline, the other backends on `workload`, and (with `padded`) its padded run."
@@ -532,7 +523,7 @@ def attention_switch(ctx: DecisionContext, fastest: BenchmarkResult, facts: dict
     "SWITCH_BACKEND to `fastest`, measured faster than SDPA's default dispatch beyond noise."
     w, b, eff = ctx.workload, ctx.baseline, ctx.efficiency
     gain = b.mean_ms / fastest.mean_ms
-    cfg = {"backend": fastest.backend, "library": fastest.library, "code": sdpa_backend_code(fastest.backend, w),
+    cfg = {"backend": fastest.backend, "library": fastest.library, "code": w.code(fastest.backend),
            "measured_speedup": round(gain, 3), "default_dispatch": facts["default_dispatch"]}
     facts = {**facts, "backend": fastest.backend, "speedup": gain, "fastest_ms": fastest.mean_ms,
              "fastest_tflops": fastest.tflops, "efficiency_after": eff * gain if eff is not None else None}
