@@ -362,16 +362,19 @@ def _drop_transient(times: list[float], dropped: list[int]) -> list[float]:
 def _timed_loop(timer: Any, cpu: bool, config: MeasureConfig, plan: MeasurePlan, inner: int, batch: int,
                 drop_steps: bool, t0: float) -> tuple[list[float], str, list[int]]:
     "Time batches until the criterion, the budget or the cap says stop: (per-call times, why, dropped transients)."
-    times, why, dropped = [], None, []
+    times, why, dropped, rate, rest = [], None, [], None, 0
     while why is None:
-        times += timer.run(batch)
+        if not plan.fixed:   # within the budget whatever a sample costs the host: 64 samples, then at their rate
+            if rate is None: batch, rest = min(batch, 64), batch - min(batch, 64)
+            else: batch = max(1, min(batch, math.ceil(max(config.max_time_s - time.perf_counter() + t0, 0.05) / rate)))
+        t = time.perf_counter(); times += timer.run(batch); rate = (time.perf_counter() - t) / batch
         if drop_steps: times = _drop_transient(times, dropped)
         elapsed = time.perf_counter() - t0
         why = should_stop(times, plan.criterion, elapsed, config.max_time_s, config.max_iters,
                            sum(times) * inner / 1e3)
         if why is None and plan.fixed and cpu and elapsed >= config.max_time_s:
             why = sentence("engine", "cpu_budget", {"s": config.max_time_s, "n": len(times), "of": config.iters})
-        batch = _next_batch(times, plan.criterion, config.max_iters, cpu, config.iters, inner)
+        batch, rest = max(_next_batch(times, plan.criterion, config.max_iters, cpu, config.iters, inner), rest), 0
     return times, why, dropped
 
 # %% ../../nbs/01_timing.ipynb #b3d8d51a
