@@ -421,7 +421,7 @@ COLLECTIVE_OPERATIONS = tuple(Operation.register(c) for c in COLLECTIVES)   # `-
 class CollectivesConfig:
     "One collective at its message sizes (None: the device's range); rank 0 writes the report to `output` per size."
     operation: str; sizes: list[int]|None = None; output: str|None = None; timeout_s: float = 300.0
-    run_args: dict|None = None   # the options every rank must share (`run_args`)
+    run_args: dict|None = field(default=None, compare=False, repr=False)   # the options every rank shares
     @classmethod
     def from_flags(cls, args) -> CollectivesConfig:
         "The run a CLI call asks for, refused in one line before any launch (sizes, counts, output, torchrun)."

@@ -247,7 +247,7 @@ SHARD_FLAGS = (Flag("--shard", bool, "spread the K sweep over every torchrun ran
 @dataclass(frozen=True)
 class ShardedConfig(KSweepConfig):
     "A K sweep spread over the ranks: a `KSweepConfig` whose `output` (the merged report) is required."
-    run_args: dict|None = None   # the options every rank must share (`run_args`)
+    run_args: dict|None = field(default=None, compare=False, repr=False)   # the options every rank shares
     @classmethod
     def from_flags(cls, args) -> ShardedConfig:
         "The config of a `--shard` call: a `--k-sweep` call's, with --output."

@@ -5,7 +5,7 @@
 # %% ../../nbs/62_tensor_parallel.ipynb #846b143c
 from __future__ import annotations
 import os, tempfile
-from dataclasses import dataclass, asdict, replace
+from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Callable
 import torch
@@ -296,7 +296,7 @@ def _rank_scout(scout: CeilingScout, ctx: DistContext) -> CeilingScout:
 class TPConfig:
     "A tensor-parallel triage: the block, sequence parallelism, and how long any one collective may take."
     block: BlockConfig; sequence_parallel: bool = False; timeout_s: float = 300.0
-    run_args: dict|None = None   # the options every rank must share (`run_args`)
+    run_args: dict|None = field(default=None, compare=False, repr=False)   # the options every rank shares
     @classmethod
     def from_flags(cls, args) -> TPConfig:
         "The `--tp` run a CLI call asks for: --tp ranks (torchrun's), the block --model names, split evenly by them."
