@@ -20,14 +20,14 @@ from ..engine.numbers import number, number_of_bytes
 from ..engine.core import sentence
 
 # %% auto #0
-__all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'DTYPES', 'IN_PLACE',
-           'COLLECTIVES_SCHEMA', 'NCCL_TYPES', 'REDOPS', 'ROOTS', 'RECORDED_COLLECTIVES', 'COLLECTIVE_FLAGS',
-           'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off', 'parse_size', 'message_sizes',
-           'CollectiveError', 'DistContext', 'launched_by_torchrun', 'init_distributed', 'run_provenance',
-           'single_process_group', 'element_count', 'collective_call', 'time_collective', 'run_collective',
-           'nccl_tests_row', 'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep',
-           'collectives_problems', 'read_collectives', 'build_collectives_parser', 'main', 'CollectivesConfig',
-           'run_collectives']
+__all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', 'LAUNCH_HINT', 'PER_RANK_ARGS', 'DTYPES',
+           'IN_PLACE', 'COLLECTIVES_SCHEMA', 'NCCL_TYPES', 'REDOPS', 'ROOTS', 'RECORDED_COLLECTIVES',
+           'COLLECTIVE_FLAGS', 'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off', 'parse_size',
+           'message_sizes', 'CollectiveError', 'DistContext', 'launched_by_torchrun', 'run_args', 'rank_disagreement',
+           'init_distributed', 'run_provenance', 'single_process_group', 'element_count', 'collective_call',
+           'time_collective', 'run_collective', 'nccl_tests_row', 'CollectivesReport', 'load_collectives',
+           'add_predictions', 'collective_sweep', 'collectives_problems', 'read_collectives',
+           'build_collectives_parser', 'main', 'CollectivesConfig', 'run_collectives']
 
 # %% ../../nbs/60_collectives.ipynb #acd62fee
 NVLS_OFF_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -80,11 +80,25 @@ def launched_by_torchrun(environ: dict|None=None) -> bool:
     env = os.environ if environ is None else environ
     return "RANK" in env and "WORLD_SIZE" in env
 
+PER_RANK_ARGS = {"cache", "json", "quiet"}   # may differ per rank: a node's own ceiling cache, what rank 0 prints
+
+def run_args(args: argparse.Namespace) -> dict:
+    "The parsed options every rank of a run must share, by flag: all of `args` but `PER_RANK_ARGS`."
+    return {f"--{k.replace('_', '-')}": v for k, v in vars(args).items() if k not in PER_RANK_ARGS}
+
+def rank_disagreement(per_rank: list[dict]) -> tuple[str, list]|None:
+    "The first option (by name) whose value differs between the ranks' `run_args`, with each rank's value; else None."
+    for k in sorted(set().union(*per_rank)):
+        vals = [d.get(k) for d in per_rank]
+        if len({repr(v) for v in vals}) > 1: return k, vals
+    return None
+
 def init_distributed(timeout_s: float=300.0,     # bound on every collective of the run
                      backend: str|None=None,    # default: nccl with CUDA, else gloo
-                     device: str="auto"         # auto, cpu, cuda
+                     device: str="auto",        # auto, cpu, cuda
+                     args: dict|None=None       # `run_args`: every rank's must be equal, else all stop in one line
                     ) -> DistContext:
-    "Join the torchrun process group (NVLS off, timeout set) or raise `CeilingScoutError(LAUNCH_HINT)`."
+    "Join the torchrun process group (NVLS off, timeout set) or raise `CeilingScoutError(LAUNCH_HINT)`; ranks agree."
     multicast_off()
     if not dist.is_initialized() and not launched_by_torchrun(): raise CeilingScoutError(LAUNCH_HINT)
     local = int(os.environ.get("LOCAL_RANK", "0"))
@@ -94,6 +108,12 @@ def init_distributed(timeout_s: float=300.0,     # bound on every collective of 
     if not dist.is_initialized():
         kw = dict(device_id=torch.device("cuda", local)) if cuda else {}
         dist.init_process_group(backend, timeout=_dt.timedelta(seconds=timeout_s), **kw)
+    if args is not None:   # before any collective of the run; all_gather_object: gloo and NCCL alike
+        every = [None] * dist.get_world_size(); dist.all_gather_object(every, args)
+        if diff := rank_disagreement(every):
+            dist.barrier(); dist.destroy_process_group()   # every rank has every rank's options: all stop, none hangs
+            raise CeilingScoutError(f"the ranks were given different arguments: {diff[0]} is " + ", ".join(
+                f"{v!r} on rank {r}" for r, v in enumerate(diff[1])) + "; launch every rank with the same command")
     return DistContext(dist.get_rank(), dist.get_world_size(), local, dist.get_backend(),
                        f"cuda:{local}" if cuda else "cpu", timeout_s)
 
@@ -373,7 +393,7 @@ def main(argv: list[str]|None=None) -> int:
                                                                       f"{args.warmup}, {args.iters}")
         sizes = message_sizes(args.sizes) if args.sizes else None
         if args.output: check_report_path(args.output, False, "--output", (".json",))   # the writer's rules, first
-        ctx = init_distributed(args.timeout, device=args.device)
+        ctx = init_distributed(args.timeout, device=args.device, args=run_args(args))
         rank = ctx.rank
         if args.simulate_failure == ctx.rank:
             raise CollectiveError(f"rank {ctx.rank}: simulated failure before the first collective "
@@ -401,6 +421,7 @@ COLLECTIVE_OPERATIONS = tuple(Operation.register(c) for c in COLLECTIVES)   # `-
 class CollectivesConfig:
     "One collective at its message sizes (None: the device's range); rank 0 writes the report to `output` per size."
     operation: str; sizes: list[int]|None = None; output: str|None = None; timeout_s: float = 300.0
+    run_args: dict|None = field(default=None, compare=False, repr=False)   # the options every rank shares
     @classmethod
     def from_flags(cls, args) -> CollectivesConfig:
         "The run a CLI call asks for, refused in one line before any launch (sizes, counts, output, torchrun)."
@@ -421,12 +442,12 @@ class CollectivesConfig:
                                     f"{args.shape or '1G'}` (one process per GPU)")
         timeout = args.collective_timeout or 300.0
         if timeout <= 0: raise CeilingScoutError(f"--collective-timeout must be > 0 seconds; got {timeout}")
-        return cls(op, sizes, args.output, timeout)
+        return cls(op, sizes, args.output, timeout, run_args(args))
 
 def run_collectives(config: CollectivesConfig, scout) -> CollectivesReport|None:
     "Check, time and judge the collective on every rank (the scout's counts); rank 0 returns the report."
     own_group = not dist.is_initialized()
-    ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu")
+    ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu", args=config.run_args)
     try: rep = collective_sweep(ctx, [config.operation], config.sizes, scout.config.measure.warmup,
                                 scout.config.measure.iters, config.output,
                                 log=scout.log if ctx.rank == 0 else None)   # written per size: a dying rank loses none

@@ -18,7 +18,7 @@ from ..engine.ceilings import CeilingStore
 from .ksweep import (K_SWEEP_FLAGS, KSweepConfig, measure_point, k_sweep_from_reports,
                                        point_gpu_time_s)
 from ..engine.core import sentence
-from .collectives import DistContext, init_distributed, launched_by_torchrun, multicast_off
+from .collectives import DistContext, init_distributed, launched_by_torchrun, multicast_off, run_args
 
 # %% auto #0
 __all__ = ['SHARD_TIMEOUT_S', 'SHARD_FLAGS', 'SHARD_MODE', 'assign_points', 'shard_path', 'rank_device',
@@ -244,14 +244,16 @@ def rank_ceilings(sharded: ShardedResult|dict # a merged sweep, or its dict (sav
 SHARD_FLAGS = (Flag("--shard", bool, "spread the K sweep over every torchrun rank (one point per GPU at a time); "
                     "needs --output"), *K_SWEEP_FLAGS[1:])
 
+@dataclass(frozen=True)
 class ShardedConfig(KSweepConfig):
     "A K sweep spread over the ranks: a `KSweepConfig` whose `output` (the merged report) is required."
+    run_args: dict|None = field(default=None, compare=False, repr=False)   # the options every rank shares
     @classmethod
     def from_flags(cls, args) -> ShardedConfig:
         "The config of a `--shard` call: a `--k-sweep` call's, with --output."
         if not args.output: raise CeilingScoutError("--shard needs --output (the merged report; each rank streams to "
                                                     "<output stem>.rank<r>.jsonl beside it)")
-        return super().from_flags(args)
+        return replace(super().from_flags(args), run_args=run_args(args))
 
 def run_sharded(config: ShardedConfig, scout: CeilingScout) -> ShardedResult|None:
     "The `--shard` mode: the K sweep spread over the ranks, merged by rank 0 into `config.output` (other ranks: None)."
@@ -259,8 +261,8 @@ def run_sharded(config: ShardedConfig, scout: CeilingScout) -> ShardedResult|Non
     points = [make_workload(w.operation, tuple(dims[n] if n != "K" else k for n in w.shape_names), w.precision)
               for k in config.k_list(scout.target.is_cuda)]
     multicast_off()
-    ctx = init_distributed(SHARD_TIMEOUT_S, device="cuda" if scout.target.is_cuda else "cpu") \
-        if launched_by_torchrun() else None
+    ctx = init_distributed(SHARD_TIMEOUT_S, device="cuda" if scout.target.is_cuda else "cpu",
+                           args=config.run_args) if launched_by_torchrun() else None
     log = scout.log if ctx is None or ctx.rank == 0 else None
     res = sharded_sweep(points, config.output, ctx, replace(scout.config, cache=scout.store.path), k_dim="K", log=log)
     if ctx is not None: dist.barrier(); dist.destroy_process_group()

@@ -5,7 +5,7 @@
 # %% ../../nbs/62_tensor_parallel.ipynb #846b143c
 from __future__ import annotations
 import os, tempfile
-from dataclasses import dataclass, asdict, replace
+from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Callable
 import torch
@@ -15,7 +15,7 @@ from ..engine.workloads import Flag, Mode, register_mode, make_workload
 from ..engine.scout import CeilingScout
 from .parallel_model import (Fabric, fit_latency_bandwidth, fabric_from_fit, predict_collective,
                                                 detect_interconnect, TPRow, TPReport, HideOption)
-from .collectives import (DTYPES, DistContext, init_distributed, launched_by_torchrun,
+from .collectives import (DTYPES, DistContext, init_distributed, launched_by_torchrun, run_args,
                                              single_process_group, run_collective, run_provenance)
 from .models import load_factory, read_hf_config
 from .sharded import rank_device, rank_ceiling_cache_path
@@ -296,6 +296,7 @@ def _rank_scout(scout: CeilingScout, ctx: DistContext) -> CeilingScout:
 class TPConfig:
     "A tensor-parallel triage: the block, sequence parallelism, and how long any one collective may take."
     block: BlockConfig; sequence_parallel: bool = False; timeout_s: float = 300.0
+    run_args: dict|None = field(default=None, compare=False, repr=False)   # the options every rank shares
     @classmethod
     def from_flags(cls, args) -> TPConfig:
         "The `--tp` run a CLI call asks for: --tp ranks (torchrun's), the block --model names, split evenly by them."
@@ -304,13 +305,14 @@ class TPConfig:
             raise CeilingScoutError(f"--output must be a .json file path; got {args.output!r}")
         block = tp_block_config(args.model, args.batch, args.seq, args.precision)
         megatron_plan(block, args.tp, args.sequence_parallel)   # a tp that does not divide: one line, before launch
-        return cls(block, args.sequence_parallel, args.collective_timeout or 300.0)
+        return cls(block, args.sequence_parallel, args.collective_timeout or 300.0, run_args(args))
 
 def run_tp(config: TPConfig, scout: CeilingScout) -> TPReport|None:
     "One Megatron layer of `config.block` over the torchrun ranks (else one process); rank 0 returns the report."
     own = not dist.is_initialized()
-    ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu") \
-        if launched_by_torchrun() else single_process_group(Path(tempfile.mkdtemp()) / "store", config.timeout_s)
+    ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu",
+                           args=config.run_args) if launched_by_torchrun() \
+        else single_process_group(Path(tempfile.mkdtemp()) / "store", config.timeout_s)
     rep = tensor_parallel_triage(config.block, ctx, _rank_scout(scout, ctx), config.sequence_parallel,
                                  scout.config.measure.warmup, scout.config.measure.iters)
     if own: dist.barrier(); dist.destroy_process_group()
