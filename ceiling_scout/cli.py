@@ -15,13 +15,14 @@ from .engine.verdict import *
 from .engine.report import *
 from .engine.scout import *
 from .reports.bundle import write_or_keep, fallback_dir
+from .modes.candidate import VALIDATION_SCHEMA_VERSION
 from .render.cli_text import *   # the text layouts (`format_verdict`, ...), importable from here as before
 from .render.results import render, written_text
 
 # %% auto #0
-__all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'declared_flags', 'build_parser', 'check_run_flags', 'check_write_ops', 'given_flags',
-           'select_mode', 'check_declared_flags', 'with_mode_defaults', 'keep_result', 'measured_nothing',
-           'device_warnings', 'run_measurement', 'show_and_write', 'main', 'run_cli']
+__all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'JSONL_KINDS', 'declared_flags', 'build_parser', 'check_run_flags', 'check_write_ops',
+           'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults', 'keep_result',
+           'measured_nothing', 'device_warnings', 'run_measurement', 'show_and_write', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -106,6 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 # %% ../nbs/08_cli.ipynb #e690f719
+JSONL_KINDS = {"operation": "report", "k_sweep": "report", "sharded_k_sweep": "report", "model_triage": "model_triage",
+               "validate": VALIDATION_SCHEMA_VERSION}   # what each mode appends to a .jsonl (others: not checked)
+
 def check_run_flags(args: argparse.Namespace, mode: Mode|None=None # the mode that runs (None: one measurement)
                    ) -> None:
     "Raise `CeilingScoutError` for run flags no measurement could honour (before anything is measured)."
@@ -135,6 +139,10 @@ def check_run_flags(args: argparse.Namespace, mode: Mode|None=None # the mode th
                                                             "create it or choose another path")
         if not os.access(out.parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
             raise CeilingScoutError(f"--output {args.output!r} is not writable")
+        kind = JSONL_KINDS.get(mode.name if mode else "operation")
+        if out.suffix == ".jsonl" and kind and (other := record_kinds(out) - {kind}):   # decided before measuring
+            raise CeilingScoutError(f"--output {args.output!r} holds {', '.join(sorted(other))} records and this run "
+                                    f"appends {kind} ones: one kind per .jsonl; choose another file")
     check_write_ops(args)
 
 def check_write_ops(args: argparse.Namespace) -> None:

@@ -15,8 +15,8 @@ if TYPE_CHECKING: from ceiling_scout.engine.verdict import Verdict  # for the an
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'MAX_DEPTH', 'MAX_BYTES', 'ReportError', 'ResultNotWritten', 'Report', 'json_safe',
            'report_from_verdict', 'power_problem', 'write_file', 'append_file', 'check_report_path', 'report_text',
-           'report_folder', 'write_in_folder', 'write_report', 'save_reports', 'strict_json', 'load_reports',
-           'reports_to_dataframe']
+           'report_folder', 'write_in_folder', 'write_report', 'save_reports', 'strict_json', 'record_kinds',
+           'load_reports', 'reports_to_dataframe']
 
 # %% ../../nbs/06_report.ipynb #6753d0bd
 SCHEMA_VERSION = "ceiling_scout.report/1"
@@ -359,6 +359,15 @@ def _other_kind(d: Any) -> str|None:
     v = d.get("schema_version") if isinstance(d, dict) else None
     if isinstance(v, str) and v.startswith("ceiling_scout.") and not v.startswith(SCHEMA_VERSION[:-1]): return v
     return "model_triage" if isinstance(d, dict) and v is None and {"model", "items"} <= d.keys() else None
+
+def record_kinds(path: str|Path) -> set[str]:
+    "The kinds of record a `.jsonl` file holds ('report', a validation's schema, 'model_triage' ...); none: empty."
+    if not Path(path).is_file(): return set()
+    kinds = set()
+    for line in read_regular(path, "report file", MAX_BYTES, ReportError).splitlines():
+        try: kinds.add(_other_kind(json.loads(line)) or "report") if line.strip() else None
+        except ValueError: pass   # a cut or bad line: `load_reports` says which
+    return kinds
 
 def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
     "One report per line; a line cut short by an interrupted write is skipped with a warning, any other bad line fails."
