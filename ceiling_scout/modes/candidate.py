@@ -113,7 +113,8 @@ def file_sha256(path: str|Path) -> str:
     "The SHA-256 of a regular file's bytes, as hex; no such file, a FIFO or a device: `KernelLoadError`, never opened."
     h = hashlib.sha256()
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode): raise KernelLoadError(f"{path} is not a regular file (FIFO or device)")
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise KernelLoadError(f"{path} is not a regular file (FIFO or device)")
         with open(path, "rb") as f:
             for block in iter(lambda: f.read(1 << 20), b""): h.update(block)
     except OSError as e: raise KernelLoadError(f"cannot read {path}: {e.strerror or e}") from None
@@ -149,7 +150,7 @@ def split_pin(pin: str, digest: str|None=None) -> tuple[str, str|None]:
     "A trust pin as (candidate, digest or None): 'file.py:fn@sha256:<hex>', or the name and its digest apart."
     if digest is None and "@sha256:" in pin: pin, _, digest = pin.rpartition("@")
     if digest is not None and not re.fullmatch(r"sha256:[0-9a-f]{64}", str(digest)):
-        raise CeilingScoutError(f"pin {pin!r}: a digest is 'sha256:' and 64 hex digits (`candidate_pin`); got {digest!r}")
+        raise CeilingScoutError(f"pin {pin!r}: a digest is 'sha256:' and 64 hex digits; got {digest!r}")
     return pin, digest
 
 def candidate_pin(spec: str) -> str:

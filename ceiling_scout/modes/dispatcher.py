@@ -58,9 +58,9 @@ def validation_schema() -> dict:
                           "description": "file.py:fn, package.module:fn, ext.so:ns::op, or a registered name"},
             "candidate_sha256": {"type": ["string", "null"], "pattern": "^[0-9a-f]{64}$",
                                  "description": "SHA-256 of the file the candidate was loaded from, null for none; "
-                                                "a dispatcher loads the file only while it matches"},
-            "candidate_digest": {"type": ["string", "null"], "pattern": "^sha256:[0-9a-f]{64}$",
-                                 "description": "SHA-256 over that file and the .py files beside it, by name: the pin"},
+                                                "a dispatcher loads the file only while it matches (and "
+                                                "candidate_digest: over it and the .py files beside it, a pin's)"},
+            "candidate_digest": {"type": ["string", "null"], "pattern": "^sha256:[0-9a-f]{64}$"},
             "calling_convention": {"type": "string"},
             "device": {"type": "string", "pattern": "^(cpu|cuda|mps|xpu)(:[0-9]+)?$"},
             "verdict": {"enum": list(VERDICTS)},
@@ -282,14 +282,14 @@ class Dispatcher:
 # %% ../../nbs/41_dispatcher.ipynb #b7812aa5
 @patch
 def _file(self: Dispatcher, vk: ValidatedKernel) -> Path|None:
-    "Where `vk`'s candidate is: a digest pin's path as the user typed it (from `self.root`), else in the report's folder."
+    "Where `vk`'s candidate is: a digest pin's path as typed (from `self.root`), else in the report's folder."
     if vk.candidate not in self.digests: return candidate_file(vk.candidate, Path(vk.file).parent)
     path = candidate_file(vk.candidate)
     return None if path is None else self.root / path   # an absolute path stays itself
 
 @patch
 def _untrusted(self: Dispatcher, vk: ValidatedKernel) -> str:
-    "Why `vk`'s candidate may not be loaded ('' if it may): not pinned, not its pinned digest, outside its folder, edited."
+    "Why `vk`'s candidate may not be loaded ('' if it may): not pinned, not its pinned bytes, outside its folder."
     if vk.candidate in self.kernels: return ""
     if vk.candidate not in self.trusted:
         return _say("not_pinned", c=vk.candidate)
