@@ -4,7 +4,7 @@
 
 # %% ../../nbs/39a_candidate.ipynb #47d96cf3
 from __future__ import annotations
-import hashlib, importlib, importlib.util, re, sys
+import hashlib, importlib, importlib.util, os, re, stat, sys
 from pathlib import Path
 from typing import Callable
 from ..engine.core import CeilingScoutError
@@ -13,7 +13,7 @@ from .guard import UserCodeBox, exit_text, first_line
 # %% auto #0
 __all__ = ['EXTENSION_SPEC', 'VALIDATION_SCHEMA_VERSION', 'VERDICTS', 'KernelMisbehaved', 'KernelExit', 'HarnessError',
            'UserCodeGuard', 'KernelLoadError', 'one_line', 'load_candidate', 'candidate_kind', 'file_sha256',
-           'candidate_file']
+           'candidate_file', 'candidate_digest', 'split_pin', 'candidate_pin', 'check_pin']
 
 # %% ../../nbs/39a_candidate.ipynb #8acef619
 class KernelMisbehaved(CeilingScoutError):
@@ -110,10 +110,14 @@ def candidate_kind(spec: str) -> tuple[str, str]:
     return ("file", path) if path.endswith(".py") or "/" in path or "\\" in path else ("module", path)
 
 def file_sha256(path: str|Path) -> str:
-    "The SHA-256 of a file's bytes, as hex."
+    "The SHA-256 of a regular file's bytes, as hex; no such file, a FIFO or a device: `KernelLoadError`, never opened."
     h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""): h.update(block)
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise KernelLoadError(f"{path} is not a regular file (FIFO or device)")
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""): h.update(block)
+    except OSError as e: raise KernelLoadError(f"cannot read {path}: {e.strerror or e}") from None
     return h.hexdigest()
 
 def candidate_file(spec: str, folder: str|Path|None=None) -> Path|None:
@@ -132,3 +136,32 @@ def candidate_file(spec: str, folder: str|Path|None=None) -> Path|None:
         raise KernelLoadError(f"candidate path {what!r} leads outside the report's folder")
     if not full.is_file(): raise KernelLoadError(f"candidate file {what!r} is not in the report's folder {root}")
     return full
+
+# %% ../../nbs/39a_candidate.ipynb #0904a58a
+def candidate_digest(path: str|Path, data: bytes|None=None) -> str:
+    "'sha256:<hex>' of a candidate file (its bytes `data` if given) and every *.py beside it, by name, sorted."
+    p, h = Path(path), hashlib.sha256()
+    for n in sorted({p.name, *(f.name for f in p.parent.glob("*.py"))}):
+        s = hashlib.sha256(data).hexdigest() if n == p.name and data is not None else file_sha256(p.parent / n)
+        h.update(f"{n}\0{s}\n".encode())
+    return f"sha256:{h.hexdigest()}"
+
+def split_pin(pin: str, digest: str|None=None) -> tuple[str, str|None]:
+    "A trust pin as (candidate, digest or None): 'file.py:fn@sha256:<hex>', or the name and its digest apart."
+    if digest is None and "@sha256:" in pin: pin, _, digest = pin.rpartition("@")
+    if digest is not None and not re.fullmatch(r"sha256:[0-9a-f]{64}", str(digest)):
+        raise CeilingScoutError(f"pin {pin!r}: a digest is 'sha256:' and 64 hex digits; got {digest!r}")
+    return pin, digest
+
+def candidate_pin(spec: str) -> str:
+    "The trust pin of a candidate as its files are now: 'file.py:fn@sha256:<hex>' (`candidate_digest`)."
+    if (path := candidate_file(spec)) is None:
+        raise KernelLoadError(f"{spec!r} has no file to pin: pin it by name, or pass the callable (trust={{name: fn}})")
+    return f"{spec}@{candidate_digest(path)}"
+
+def check_pin(path: Path|None, pin: str, data: bytes|None=None) -> None:
+    "`KernelLoadError` unless the file at `path` (its bytes `data` if given) and the .py files beside it are `pin`."
+    if path is None or not path.is_file(): raise KernelLoadError(f"pinned candidate file {str(path)!r} does not exist")
+    if (got := candidate_digest(path, data)) != pin:
+        raise KernelLoadError(f"{path.name} or a .py file beside it is not the pinned bytes: digest {got[7:19]}…, "
+                              f"pinned {pin[7:19]}… (pin it again after validating it again)")

@@ -12,7 +12,8 @@ from ..engine.core import *
 from fastcore.basics import patch
 from ..engine.report import ReportError
 from .candidate import (VALIDATION_SCHEMA_VERSION, VERDICTS, EXTENSION_SPEC, KernelLoadError, UserCodeGuard,
-                                           candidate_file, candidate_kind, file_sha256, load_candidate, one_line)
+                                           candidate_file, candidate_kind, check_pin, file_sha256, load_candidate,
+                                           one_line, split_pin)
 def _say(finding: str, **facts) -> str: return sentence("dispatch", finding, facts)   # the words: render/
 
 # %% auto #0
@@ -57,7 +58,9 @@ def validation_schema() -> dict:
                           "description": "file.py:fn, package.module:fn, ext.so:ns::op, or a registered name"},
             "candidate_sha256": {"type": ["string", "null"], "pattern": "^[0-9a-f]{64}$",
                                  "description": "SHA-256 of the file the candidate was loaded from, null for none; "
-                                                "a dispatcher loads the file only while it matches"},
+                                                "a dispatcher loads the file only while it matches (and "
+                                                "candidate_digest: over it and the .py files beside it, a pin's)"},
+            "candidate_digest": {"type": ["string", "null"], "pattern": "^sha256:[0-9a-f]{64}$"},
             "calling_convention": {"type": "string"},
             "device": {"type": "string", "pattern": "^(cpu|cuda|mps|xpu)(:[0-9]+)?$"},
             "verdict": {"enum": list(VERDICTS)},
@@ -190,6 +193,7 @@ class ValidatedKernel:
     verdict: str; speedup: float|None; speedup_ci95: tuple|None; source: str; first_failure: str = ""
     file: str = ""   # the report file: a candidate's path is relative to its folder
     sha256: str|None = None; hashed: bool = False   # the candidate file's SHA-256; whether the report records one
+    digest: str|None = None   # the report's `candidate_digest`: its file and the .py files beside it
     @property
     def key(self) -> CallSignature: return CallSignature(self.operation, self.shape, self.precision, self.extras)
     @property
@@ -206,7 +210,7 @@ class ValidatedKernel:
                    device_name=env["device_name"], torch_version=env["torch_version"], date=env["date"],
                    verdict=d["verdict"], speedup=d["speedup"], source=where, first_failure=first, file=str(file),
                    speedup_ci95=tuple(d["speedup_ci95"]) if d["speedup_ci95"] else None,
-                   sha256=d.get("candidate_sha256"), hashed="candidate_sha256" in d)
+                   sha256=d.get("candidate_sha256"), hashed="candidate_sha256" in d, digest=d.get("candidate_digest"))
 
     def why_not(self) -> str:
         "Why this report alone does not send calls to its candidate ('' for a usable KEEP; `render.mode_text`)."
@@ -243,8 +247,8 @@ class Dispatcher:
                  device_name: str|None=None,        # default: this device's name (`capture_environment`)
                  torch_version: str|None=None,      # default: this torch's; another major.minor is stale
                  max_age_days: float|None=180,      # older reports are stale (None: no limit)
-                 trust: Iterable[str]|dict[str, Callable|None]|None=None,  # the candidates it may use, as reports
-                                                    # name them: names (loaded, hash-checked) or name -> callable
+                 trust: Iterable[str]|dict[str, Callable|str|None]|None=None,  # the candidates it may use, as
+                     # reports name them: 'file.py:fn@sha256:<hex>' (`candidate_pin`), a bare name, or name -> callable
                  now: _dt.datetime|None=None, warn: bool=True):
         import torch
         from ceiling_scout.engine.core import capture_environment
@@ -253,9 +257,12 @@ class Dispatcher:
         self.torch_version = torch_version or torch.__version__
         pins = ({trust: None} if isinstance(trust, str) else trust if isinstance(trust, dict)
                 else dict.fromkeys(trust or ()))
-        if bad := [k for k, v in pins.items() if not isinstance(k, str) or not (v is None or callable(v))]:
-            raise ValueError(f"trust= takes candidate names (str), or a dict of name -> callable; got {bad[0]!r}")
-        self.trusted, self.kernels = set(pins), {k: v for k, v in pins.items() if v is not None}
+        if bad := [k for k, v in pins.items() if not isinstance(k, str) or not (v is None or callable(v)
+                                                                                or isinstance(v, str))]:
+            raise ValueError(f"trust= takes pins (str), or a dict of name -> digest or callable; got {bad[0]!r}")
+        pins = dict(split_pin(k, v) if not callable(v) else (k, v) for k, v in pins.items())
+        self.trusted, self.kernels = set(pins), {k: v for k, v in pins.items() if callable(v)}
+        self.digests, self.root = {k: v for k, v in pins.items() if isinstance(v, str)}, Path.cwd()
         self.refused, self.entries = [], []
         self._decisions, self._loaded = {}, {}
         now = now or _dt.datetime.now(_dt.timezone.utc)
@@ -274,17 +281,29 @@ class Dispatcher:
 
 # %% ../../nbs/41_dispatcher.ipynb #b7812aa5
 @patch
+def _file(self: Dispatcher, vk: ValidatedKernel) -> Path|None:
+    "Where `vk`'s candidate is: a digest pin's path as typed (from `self.root`), else in the report's folder."
+    if vk.candidate not in self.digests: return candidate_file(vk.candidate, Path(vk.file).parent)
+    path = candidate_file(vk.candidate)
+    return None if path is None else self.root / path   # an absolute path stays itself
+
+@patch
 def _untrusted(self: Dispatcher, vk: ValidatedKernel) -> str:
-    "Why `vk`'s candidate may not be loaded ('' if it may): not pinned, outside the folder, no hash or another one."
+    "Why `vk`'s candidate may not be loaded ('' if it may): not pinned, not its pinned bytes, outside its folder."
     if vk.candidate in self.kernels: return ""
     if vk.candidate not in self.trusted:
         return _say("not_pinned", c=vk.candidate)
-    if not vk.hashed: return _say("unhashed")
+    pin = self.digests.get(vk.candidate)
+    if not pin and not vk.hashed: return _say("unhashed")
     if not vk.file: return _say("no_folder")
-    try: path = candidate_file(vk.candidate, Path(vk.file).parent)
+    try:
+        path = self._file(vk)
+        if not pin and path is not None and vk.sha256 is None: return _say("no_sha", file=path.name)
+        if not pin and path is not None and file_sha256(path) != vk.sha256: return _say("edited", file=path.name)
+        if pin and vk.digest not in (None, pin):
+            raise KernelLoadError(f"validated other bytes than the pin ({vk.digest[7:19]}…, pinned {pin[7:19]}…)")
+        if pin or vk.digest: check_pin(path, pin or vk.digest)   # the pin is the authority; else the report's
     except KernelLoadError as e: return str(e)
-    if path is not None and vk.sha256 is None: return _say("no_sha", file=path.name)
-    if path is not None and file_sha256(path) != vk.sha256: return _say("edited", file=path.name)
     return ""
 
 @patch
@@ -301,17 +320,20 @@ def _refusal(self: Dispatcher, vk: ValidatedKernel, d: dict, now: _dt.datetime, 
     return self._untrusted(vk) if vk.verdict == "KEEP" else ""
 
 # %% ../../nbs/41_dispatcher.ipynb #73fe3e76
-def _load_pinned(spec: str, folder: Path, sha256: str|None) -> Callable:
-    "A pinned candidate from the report's `folder`: a `.py` file runs from the very bytes whose SHA-256 matched."
-    kind, path = candidate_kind(spec)[0], candidate_file(spec, folder)
+def _load_pinned(spec: str, path: Path|None, sha256: str|None, digest: str|None) -> Callable:
+    "A pinned candidate from `path`: a `.py` file runs from the very bytes whose SHA-256 and digest (if any) matched."
+    kind = candidate_kind(spec)[0]
     edited = ReportError(_say("edited_pinned", file=path and path.name))
+    if sha256 is None and digest is None and path is not None: raise edited   # nothing to check it against
     if kind != "file":
-        if path is not None and file_sha256(path) != sha256: raise edited
+        if path is not None and sha256 and file_sha256(path) != sha256: raise edited
+        if digest: check_pin(path, digest)
         op = EXTENSION_SPEC.fullmatch(spec)["op"] if kind == "library" else None
         return load_candidate(f"{path}:{op or ''}".rstrip(":") if kind == "library" else spec)[0]
-    data, fn = path.read_bytes(), spec.rpartition(":")[2]
-    if hashlib.sha256(data).hexdigest() != sha256: raise edited
-    mod = types.ModuleType(f"_ceiling_scout_pinned_{sha256[:16]}"); mod.__file__ = str(path)
+    data, fn = read_regular(path, "candidate file", error=ReportError), spec.rpartition(":")[2]
+    if sha256 and hashlib.sha256(data).hexdigest() != sha256: raise edited
+    if digest: check_pin(path, digest, data)
+    mod = types.ModuleType(f"_ceiling_scout_pinned_{hashlib.sha256(data).hexdigest()[:16]}"); mod.__file__ = str(path)
     sys.modules[mod.__name__] = mod
     try:
         with UserCodeGuard(): exec(compile(data, str(path), "exec"), mod.__dict__)
@@ -328,8 +350,9 @@ def _load(self: Dispatcher, vk: ValidatedKernel) -> Callable:
     if key not in self._loaded:
         try:
             if why := self._untrusted(vk): raise ReportError(why)
-            self._loaded[key] = _load_pinned(vk.candidate, Path(vk.file).parent, vk.sha256)
-        except ReportError as e: self.refused.append(f"{vk.source}: {e}"); raise
+            pin = self.digests.get(vk.candidate)
+            self._loaded[key] = _load_pinned(vk.candidate, self._file(vk), None if pin else vk.sha256, pin or vk.digest)
+        except (ReportError, KernelLoadError) as e: self.refused.append(f"{vk.source}: {e}"); raise
     return self._loaded[key]
 
 @patch

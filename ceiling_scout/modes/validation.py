@@ -42,6 +42,7 @@ class ValidationResult:
     warnings: tuple[str, ...] = ()
     environment: dict|None = None   # where it ran: device name, torch/CUDA versions, date (`capture_environment`)
     candidate_sha256: str|None = None   # the SHA-256 of the file the candidate was loaded from (None: no file)
+    candidate_digest: str|None = None   # that file's and the .py files' beside it (`candidate_digest`): its pin
     seeds: tuple[int, ...] = ()         # the inputs' random seeds (`ValidateConfig(seed=...)` replays them)
     kernels: tuple[str, ...] = ()       # the kernels the candidate launched (profiler; aten ops on a CPU)
     grades: tuple[TargetGrade, ...] = ()   # the config's target tiers graded (`grade_targets`) once it was timed
@@ -64,6 +65,7 @@ class ValidationResult:
                 "shape": list(self.workload.shape), "precision": self.workload.precision.value,
                 "extras": dict(self.workload.extras),
                 "candidate": self.candidate, "candidate_sha256": self.candidate_sha256,
+                "candidate_digest": self.candidate_digest,
                 "calling_convention": self.workload.calling_convention, "device": self.device, "verdict": self.verdict,
                 "checks": [c.to_dict() for c in self.checks], "baseline": s(self.baseline), "custom": s(self.custom),
                 "speedup": self.speedup, "speedup_ci95": list(self.speedup_ci95) if self.speedup_ci95 else None,
@@ -190,6 +192,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     fn, name = load_candidate(candidate)
     path = None if callable(candidate) else candidate_file(name)
     sha = file_sha256(path) if path is not None and path.is_file() else None   # pinned: a Dispatcher checks it
+    digest = candidate_digest(path) if sha else None
     dev = torch.device(device)
     if why := workload.supported(dev): raise NotSupportedError(f"{workload.describe()} cannot run on {dev}: {why}")
     if type(workload).candidate_call is Workload.candidate_call: workload.candidate_call(fn, {})
@@ -197,7 +200,8 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     # every call of the candidate, checks and timing, from one thread (as a model calls it)
     ctx = RunContext(candidate, fn, workload, dev, cfg, KernelThread(dev), cfg.draw_seed(), refs)
     result = lambda verdict, checks, **kw: ValidationResult(workload, name, str(dev), verdict, tuple(checks), **kw,
-                                                            environment=env, candidate_sha256=sha, seeds=(ctx.seed,))
+                                                            environment=env, candidate_sha256=sha, seeds=(ctx.seed,),
+                                                            candidate_digest=digest)
     try:
         checks = ()
         for stage in CHECK_STAGES: checks += tuple(stage(ctx, checks))
