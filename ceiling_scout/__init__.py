@@ -36,6 +36,7 @@ _EXPORTS = {  # submodule -> the public names it gives the package
     "modes.host": ("profile_call",),
     "modes.validation": ("validate", "ValidateConfig", "grade_targets"),
     "modes.dispatcher": ("Dispatcher", "patch_model"),
+    "modes.candidate": ("candidate_pin",),
     "modes.extract": ("extract_ops", "read_ops_json", "write_ops_json", "read_onnx"),
     "modes.model_triage": ("triage", "TriageConfig", "FusionDetector", "ModelReport"),
     "modes.tensor_parallel": ("tensor_parallel_triage", "BlockConfig", "megatron_plan"),
