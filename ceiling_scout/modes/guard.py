@@ -4,7 +4,7 @@
 
 # %% ../../nbs/39_guard.ipynb #b34f1bd6
 from __future__ import annotations
-import contextlib, os, signal, threading, time, traceback
+import contextlib, os, signal, sys, threading, time, traceback
 from pathlib import Path
 from typing import Any, Callable
 from ..engine.core import CeilingScoutError, sentence
@@ -43,6 +43,7 @@ class _TimedOut(BaseException):
     "The box's time limit passed (raised by its alarm)."
 
 _REAL_EXIT, _BOXED, _BOX_LOCK = os._exit, {}, threading.Lock()   # _BOXED: thread ident -> the boxing pid
+_OS = sys.modules[os.name]   # `posix` (or `nt`): its `_exit` is boxed too, not only the name in `os`
 
 def _boxed_exit(status: int=0):
     "`os._exit` while user code runs: it raises in a boxed thread of the boxing process, else it exits."
@@ -70,7 +71,7 @@ class UserCodeBox:
         self.pid, self.cwd, self.kids, self.ident, self.found = os.getpid(), os.getcwd(), _children(), None, []
     def __enter__(self) -> "UserCodeBox":
         self.ident = threading.get_ident()
-        with _BOX_LOCK: _BOXED[self.ident] = self.pid; os._exit = _boxed_exit
+        with _BOX_LOCK: _BOXED[self.ident] = self.pid; os._exit = _OS._exit = _boxed_exit
         return self
     def settle(self) -> list[str]:
         "Restore the working directory, kill and reap the children made since the box was; what was found."
@@ -88,7 +89,7 @@ class UserCodeBox:
         if os.getpid() != self.pid: _REAL_EXIT(0)   # a forked copy of the tool ends here, never runs the tool on
         with _BOX_LOCK:
             _BOXED.pop(self.ident, None)
-            if not _BOXED: os._exit = _REAL_EXIT
+            if not _BOXED: os._exit = _OS._exit = _REAL_EXIT
         self.found = self.settle()
         return False   # what the code raised goes on: the caller says what it means (`exit_text`)
 

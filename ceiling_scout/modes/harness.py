@@ -4,8 +4,8 @@
 
 # %% ../../nbs/42_harness.ipynb #9b8c4c8d
 from __future__ import annotations
-import contextlib, math, multiprocessing as mp, os, random, re, shutil, subprocess, sys, tempfile, threading, time
-import warnings
+import contextlib, math, multiprocessing as mp, os, random, re, shutil, signal, subprocess, sys, tempfile, threading
+import time, warnings
 from dataclasses import dataclass
 from typing import Callable, Sequence
 import torch
@@ -245,26 +245,30 @@ class Isolated:
     ok: bool; value: object = None; exitcode: int|None = None; error: str = ""; timed_out: bool = False
 
 def _worker(conn, fn, args, kwargs):
-    try: conn.send((True, fn(*args, **kwargs)))
-    except BaseException as e: conn.send((False, first_line(e, 240)))
+    os.setsid()   # a session and process group of its own: what `fn` starts (forks, `sleep`s) is killed with it
+    def flushed(msg):   # its output written before the result: the worker is killed once that is read
+        for f in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception): f.flush()
+        return msg
+    try: conn.send(flushed((True, fn(*args, **kwargs))))
+    except BaseException as e: conn.send(flushed((False, first_line(e, 240))))
     finally: conn.close()
 
 def run_isolated(fn: Callable, *args, timeout_s: float=600.0, **kwargs) -> Isolated:
     "`fn(*args, **kwargs)` in a spawned process; its value, or its exit code / error when it dies, raises or hangs."
     ctx = mp.get_context("spawn"); parent, child = ctx.Pipe(duplex=False)
     p = ctx.Process(target=_worker, args=(child, fn, args, kwargs), daemon=True); p.start(); child.close()
+    ok = v = None; timed_out = False
     try:
-        if parent.poll(time_limit(timeout_s)):   # None (inf): no limit
-            try: ok, v = parent.recv()
-            except (EOFError, OSError): ok, v = None, None
-            if ok is not None:
-                p.join(30); return Isolated(True, v) if ok else Isolated(False, error=v, exitcode=p.exitcode)
-        else:
-            p.kill(); p.join(10); return Isolated(False, exitcode=p.exitcode, timed_out=True)
-        p.join(30); return Isolated(False, exitcode=p.exitcode)
-    finally:
+        timed_out = not parent.poll(time_limit(timeout_s))   # None (inf): no limit
+        if not timed_out: ok, v = parent.recv()
+    except (EOFError, OSError): pass   # it died without an answer (an exit, a crash): its exit code says how
+    finally:   # answered, died or hung: its whole process group is killed, then it is reaped
         parent.close()
-        if p.is_alive(): p.kill(); p.join(10)
+        with contextlib.suppress(ProcessLookupError, PermissionError): os.killpg(p.pid, signal.SIGKILL)
+        p.kill(); p.join(30)
+    if ok: return Isolated(True, v)
+    return Isolated(False, error=v or "", exitcode=None if v else p.exitcode, timed_out=timed_out)
 
 # %% ../../nbs/42_harness.ipynb #f8391266
 def sticky_cuda_error(device: str|torch.device="cuda") -> str:
