@@ -365,8 +365,10 @@ def record_kinds(path: str|Path) -> set[str]:
     if not Path(path).is_file(): return set()
     kinds = set()
     for line in read_regular(path, "report file", MAX_BYTES, ReportError).splitlines():
-        try: kinds.add(_other_kind(json.loads(line)) or "report") if line.strip() else None
-        except ValueError: pass   # a cut or bad line: `load_reports` says which
+        try: d = json.loads(line) if line.strip() else None
+        except ValueError: continue   # a cut or bad line: `load_reports` says which
+        is_report = isinstance(d, dict) and str(d.get("schema_version", "")).startswith(SCHEMA_VERSION[:-1])
+        if kind := _other_kind(d) or ("report" if is_report else None): kinds.add(kind)   # else: not ours
     return kinds
 
 def _jsonl_reports(path: Path, raw: bytes) -> list[Report]:
