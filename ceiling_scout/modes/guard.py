@@ -69,6 +69,7 @@ class UserCodeBox:
     "Around user code on this thread: `os._exit` raises, the working directory comes back, children left are killed."
     def __init__(self):
         self.pid, self.cwd, self.kids, self.ident, self.found = os.getpid(), os.getcwd(), _children(), None, []
+        self.streams = {"stdout": sys.stdout, "stderr": sys.stderr}   # a kernel or factory that closes one: put back
     def __enter__(self) -> "UserCodeBox":
         self.ident = threading.get_ident()
         with _BOX_LOCK: _BOXED[self.ident] = self.pid; os._exit = _OS._exit = _boxed_exit
@@ -79,6 +80,11 @@ class UserCodeBox:
         try: now = os.getcwd()
         except OSError: now = None   # the directory it moved to was removed
         if now != self.cwd: os.chdir(self.cwd); found.append(sentence("guard", "chdir", {"cwd": now}))
+        if bad := [n for n, s in self.streams.items() if getattr(sys, n) is not s or s.closed]:
+            for n in bad:   # a closed one: a new writer on the same descriptor (1 or 2; sys.stdout's close leaves it)
+                s = self.streams[n]
+                setattr(sys, n, s if not s.closed else os.fdopen(1 + (n == "stderr"), "w", closefd=False))
+            found.append(sentence("guard", "streams", {"names": " and sys.".join(bad)}))
         left = sorted(_children() - self.kids)
         for pid in left:
             with contextlib.suppress(ProcessLookupError, ChildProcessError):

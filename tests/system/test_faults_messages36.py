@@ -56,3 +56,17 @@ def test_detect_ceiling_bad_values(call, tmp_path, monkeypatch):
     with pytest.raises(CeilingScoutError) as e: call(CeilingScout(device="cpu"))
     msg = str(e.value)
     assert "\n" not in msg and ("got 64" in msg or "kv_heads='two'" in msg), msg
+
+
+@pytest.mark.parametrize("what", ["factory", "kernel"])
+def test_user_code_closing_stdout(what, tmp_path):
+    "A factory or kernel that closes sys.stdout: the verdict is still printed, no traceback (the box puts it back)."
+    (tmp_path / "m.py").write_text(
+        "import sys, torch\n"
+        "def make():\n    sys.stdout.close()\n    return torch.nn.Sequential(torch.nn.Linear(16, 16)), (torch.randn(4, 16),)\n"
+        "def matmul(a, b):\n    sys.stdout.close()\n    return a @ b\n")
+    argv = (("--model", "m.py:make", *CPU) if what == "factory" else
+            (*GEMM, "--custom-kernel", "m.py:matmul"))
+    p = cs(*argv, cwd=tmp_path, timeout=300)
+    assert p.returncode == 0 and "Traceback" not in p.stderr, (p.returncode, p.stderr[-800:])
+    assert ("model triage" in p.stdout) if what == "factory" else ("Verdict:" in p.stdout), p.stdout[-800:]
