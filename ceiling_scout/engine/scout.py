@@ -42,10 +42,9 @@ def warm_after(baseline: BenchmarkResult, # the baseline just measured
     """Whether another backend timed right after `baseline` needs only a 25 ms warm-up: its clocks are up, and it ran
     clear of every limit (NVML). Calls at the power cap still rise for 0.2 s: right after their baseline, 25 ms read
     4.8-9.2 % fast on three bf16 GEMMs of an H200 (conv, norm and SiLU calls: within 0.4 %)."""
-    tel = baseline.measurement.telemetry if baseline.ok and baseline.measurement else None
     if not cuda: return True
-    return bool(tel and tel.available and not (set(tel.throttle_reasons) & {"sw_power_cap", "hw_slowdown",
-                                                                         "hw_power_brake", "sw_thermal", "hw_thermal"}))
+    tel = baseline.measurement.telemetry if baseline.ok and baseline.measurement else None
+    return bool(tel and tel.available and not tel.throttled)
 
 # %% ../../nbs/07_scout.ipynb #676015ad
 class InsufficientMemoryError(CeilingScoutError):
