@@ -21,7 +21,8 @@ BUILTIN = ("efficientnet_b0", "llama_decode")   # built-in models (ceiling_scout
 
 def record_one(name: str, device: str, precision: str, timeout_s: float) -> dict:
     "One model's triage as JSON (ranked table, coverage, wall time), or its error: never raises."
-    model = name if name in BUILTIN else f"examples/models/{name}.py:make"
+    base, comp, _ = name.partition("_compiled")   # gpt2_compiled: examples/models/gpt2.py:make_compiled
+    model = name if name in BUILTIN else f"examples/models/{base}.py:make{comp}"
     cmd = [sys.executable, "-m", "ceiling_scout", "--model", model,
            "--precision", precision, "--device", device, "--json", "--quiet"]
     t0 = time.perf_counter()

@@ -17,9 +17,10 @@ from ..engine.ceilings import time_floor_us
 __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'GPU_WORK', 'SANITIZER_TOOLS',
            'SANITIZER_ERROR_EXIT', 'SANITIZER_DEFAULT', 'fingerprint', 'LoopFinding', 'LoopReport', 'rotating_loop',
            'harness_refs', 'tampered', 'restore_harness', 'physics_floor_ms', 'below_floor', 'profiler_lines_dropped',
-           'quiet_profile', 'activity_type', 'launched_kernels', 'GpuEvent', 'unjoined_work', 'unjoined_stream_work',
-           'Isolated', 'run_isolated', 'sticky_cuda_error', 'NotCapturable', 'graph_capture_problem', 'find_sanitizer',
-           'sanitizer_command', 'sanitizer_findings', 'SanitizerRun', 'run_sanitized']
+           'gpu_busy_time', 'quiet_profile', 'activity_type', 'launched_kernels', 'GpuEvent', 'unjoined_work',
+           'unjoined_stream_work', 'Isolated', 'run_isolated', 'sticky_cuda_error', 'NotCapturable',
+           'graph_capture_problem', 'find_sanitizer', 'sanitizer_command', 'sanitizer_findings', 'SanitizerRun',
+           'run_sanitized']
 
 # %% ../../nbs/42_harness.ipynb #83ca7887
 def fingerprint(t: torch.Tensor) -> tuple[float, float, float]:
@@ -153,14 +154,24 @@ def profiler_lines_dropped():
 
 GPU_WORK = ("kernel", "gpu_memcpy", "gpu_memset")   # the profiler's activity types of work done by the GPU
 
+def gpu_busy_time(events: list[tuple[str, float, float]], # (activity type, start, end) as the profiler gives them
+                  window: tuple[float, float]|None=None   # clip to (start, end); None: every interval counts
+                 ) -> float:
+    "The union of the GPU work intervals (kernels, memcpy, memset; overlaps once), in the events' own unit."
+    lo, hi = window or (-math.inf, math.inf)
+    total, end = 0.0, -math.inf
+    for s, e in sorted((max(s, lo), min(e, hi)) for kind, s, e in events if kind in GPU_WORK):
+        if e > max(s, end): total, end = total + e - max(s, end), e   # the part not covered yet
+    return total
+
 @contextlib.contextmanager
-def quiet_profile(device: str|torch.device="cpu"):
+def quiet_profile(device: str|torch.device="cpu", **kw):   # kw: profile's own (record_shapes=True)
     "`torch.profiler.profile` of the CPU (and CUDA on a GPU) with kineto's lines and the profiler's warnings kept out."
     from torch.profiler import profile, ProfilerActivity
     acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if torch.device(device).type == "cuda" else [])
     with profiler_lines_dropped(), warnings.catch_warnings():
         warnings.simplefilter("ignore")   # the profiler's own notes (some made as it starts) are not the tool's output
-        with profile(activities=acts) as p: yield p
+        with profile(activities=acts, **kw) as p: yield p
 
 # %% ../../nbs/42_harness.ipynb #03106c99
 def activity_type(e) -> str:

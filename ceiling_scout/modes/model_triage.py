@@ -17,15 +17,16 @@ from .extract import (ExtractedModel, ExtractedOp, extract_ops, read_ops_json, r
 from .fusion import FusionDetector
 from .models import load_factory, place_model
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
-from .harness import GPU_WORK, activity_type, quiet_profile
+from .harness import GPU_WORK, activity_type, gpu_busy_time, quiet_profile
 from .capture import labelled_pass
+from .kernels import compiled_model, extract_kernels
 from ..ops.sparse import SparseGemmWorkload, scout_sparse
 from .triage_data import ModelReport, TriageItem
 from ..engine.numbers import number
 
 # %% auto #0
-__all__ = ['GPU_COVERAGE_GOAL', 'COVERAGE_WARN', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads', 'mapped_share',
-           'op_gpu_ms', 'gpu_coverage', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative', 'gpu_busy_time',
+__all__ = ['GPU_COVERAGE_GOAL', 'COVERAGE_WARN', 'KERNEL_OVER_COPY', 'HOST_BOUND_BELOW', 'TRIAGE_FLAGS', 'unique_workloads',
+           'mapped_share', 'op_gpu_ms', 'gpu_coverage', 'saved_fraction', 'amdahl_speedup', 'sparse_alternative',
            'GpuBusy', 'kineto_events', 'busy_from_events', 'profile_calls', 'window_busy_ms', 'profile_gpu_busy',
            'host_decision', 'host_item', 'TriageConfig', 'phase_timer', 'source_name', 'model_dtype', 'place_source',
            'triage', 'parse_sparsify']
@@ -53,6 +54,7 @@ def unique_workloads(model: ExtractedModel) -> dict[str, dict]:
             if o.meta.get("weight"): s["weights"].append(o.meta["weight"])
             u["sparsity"] = s
         u["ops"].append(o.name); u["count"] += o.count
+        if o.meta.get("inductor"): u["inductor"] = u.get("inductor", 0) + o.count   # a compiled model's own kernel
         u["time_ms"] = None if (u["time_ms"] is None or o.time_ms is None) else u["time_ms"] + o.time_ms * o.count
         if o.note and o.note not in u["notes"]: u["notes"].append(o.note)
     return out
@@ -116,6 +118,25 @@ def _rank_key(r: TriageItem) -> tuple:
     "Best saving first; a row too noisy to decide last, whatever its gain (it has none)."
     return (r.finding == "too_noisy", -r.model_saved_fraction, -(r.share or 0))
 
+KERNEL_OVER_COPY = 1.25   # an Inductor kernel this much slower than a copy of its bytes is worth a better kernel
+
+def _against_copy(it: TriageItem, u: dict, v: Verdict) -> TriageItem:
+    "An Inductor kernel's row: its time in the model against the measured copy of the bytes it moves (the baseline)."
+    b = v.baseline
+    if not (b.ok and u["time_ms"]): return it
+    per = u["time_ms"] / u["count"]; ratio = per / b.mean_ms
+    facts = {"per_us": per * 1e3, "copy_us": b.mean_ms * 1e3, "ratio": ratio, "bytes": 2 * it.shape[0]}
+    if ratio < KERNEL_OVER_COPY:   # as fast as the bytes move: the copy's own verdict (at the roof, launch-bound) holds
+        return replace(it, notes=it.notes + [sentence("triage", "inductor_at_copy", facts)])
+    saving = _saving(it.share, u["time_ms"], ratio)
+    pr = (Priority.HIGH if saving["model_saved_fraction"] >= 0.05 else
+          Priority.MEDIUM if saving["model_saved_fraction"] >= 0.01 else Priority.LOW)
+    st = b.measurement.stats if b.measurement else None
+    r = min(0.5, st.ci95_rel) if st and st.ci95_rel is not None else 0.0      # the copy's spread, carried to the ratio
+    return replace(it, priority=pr.value, approach=Approach.CUSTOM_KERNEL.value, finding="inductor_over_copy",
+                   gain=ratio, gain_ci95=[ratio / (1 + r), ratio / (1 - r)], gain_kind="measured",
+                   recommendation=sentence("triage", "inductor_over_copy", facts), **saving)
+
 def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None) -> TriageItem:
     b, w, t = v.baseline, v.workload, _op_ms(u, v)
     share = t / model_ms if (t is not None and model_ms) else None
@@ -136,6 +157,7 @@ def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None
     elif noisy and it.gain_kind == "headroom" and it.priority == Priority.HIGH.value:   # not HIGH on a noisy headroom
         it = replace(it, priority=Priority.MEDIUM.value, noise={"ci95_rel": st and st.ci95_rel, "n": st and st.n,
                                                                  "priority_was": Priority.HIGH.value})
+    if u.get("inductor") == u["count"]: return _against_copy(it, u, v)
     if sparse and sparse.get("faster") and sparse["gain"] > (g or 1.0):    # the measured sparse kernel wins
         return replace(it, priority=sparse["priority"], approach=sparse["approach"], finding=sparse["finding"],
                        gain=sparse["gain"], gain_ci95=sparse["gain_ci95"], gain_kind="sparse", dense_gain=v.gain,
@@ -171,16 +193,6 @@ def sparse_alternative(u: dict, em: ExtractedModel, scout: CeilingScout) -> dict
 
 # %% ../../nbs/52_model_triage.ipynb #ebcf46b4
 HOST_BOUND_BELOW = 0.7   # a step whose GPU is busy less than this share of it is host-bound
-
-def gpu_busy_time(events: list[tuple[str, float, float]], # (activity type, start, end) as the profiler gives them
-                  window: tuple[float, float]|None=None   # clip to (start, end); None: every interval counts
-                 ) -> float:
-    "The union of the GPU work intervals (kernels, memcpy, memset; overlaps once), in the events' own unit."
-    lo, hi = window or (-math.inf, math.inf)
-    total, end = 0.0, -math.inf
-    for s, e in sorted((max(s, lo), min(e, hi)) for kind, s, e in events if kind in GPU_WORK):
-        if e > max(s, end): total, end = total + e - max(s, end), e   # the part not covered yet
-    return total
 
 # %% ../../nbs/52_model_triage.ipynb #810a3f6b
 @dataclass(frozen=True)
@@ -392,15 +404,16 @@ def _extracted(model: Any, example_inputs: Any, scout: CeilingScout, cfg: Triage
                                 "not --ops/.onnx")
     labels = what_if_sparsity(m, cfg.sparsify) if cfg.sparsify else {}
     name = cfg.name or (source_name(cfg) if model is None else None)     # a module given: extract_ops names it
+    kern = not read and compiled_model(m)               # a compiled model: triaged by the kernels its step launches
+    w, n = scout.config.measure.warmup, max(scout.config.measure.iters, 3)
     with phase_timer(phases, "extract_s"):
-        em = m if read else extract_ops(m, inputs, name=name, warmup=scout.config.measure.warmup,
-                                       iters=max(scout.config.measure.iters, 3),
-                                        what_if=labels, timeout_s=cfg.timeout_s)
+        em = (m if read else extract_kernels(m, inputs, warmup=w, iters=n, name=name, timeout_s=cfg.timeout_s)
+              if kern else extract_ops(m, inputs, name=name, warmup=w, iters=n, what_if=labels, timeout_s=cfg.timeout_s))
     if pl is not None: em.placement = pl.to_dict()
     with phase_timer(phases, "busy_s"):
         busy = None if read else profile_gpu_busy(lambda: m(*inputs), scout.device, cfg.busy_steps, cfg.timeout_s,
                                                   what=f"the forward of {em.name!r}")
-        if not read: em.kernels = profile_calls(m, inputs, scout.device, cfg.timeout_s)
+        if not read and em.kernels is None: em.kernels = profile_calls(m, inputs, scout.device, cfg.timeout_s)
     return (_one_device(em, scout) if read else em), labels, busy
 
 def _one_device(em: ExtractedModel, scout: CeilingScout) -> ExtractedModel:

@@ -69,6 +69,11 @@ says_text("host.launch", {
 
 # %% ../../nbs/78_mode_words.ipynb #55747145
 says_text("triage", {
+    "inductor_at_copy": ("Inductor kernel: {per_us:.3g} µs in the model, a copy of the {bytes:,} bytes it moves "
+                         "{copy_us:.3g} µs (measured): it moves its bytes about as fast as a copy"),
+    "inductor_over_copy": ("Inductor kernel: {per_us:.3g} µs in the model against {copy_us:.3g} µs for a copy of the "
+                           "{bytes:,} bytes it moves (measured): up to {ratio:.2f}x from a kernel that streams them "
+                           "once (check its Triton config: block sizes, num_warps; or a hand-written kernel)"),
     "captured_over_step": ("the captured ops took {model_ms:.4g} ms, more than the model's step ({step_ms:.4g} ms: "
                            "per-call timing under the capture, or noise): shares are of the captured total"),
     "no_model_time": ("no model to time ({source}): shares are of the sum of the operations' times (given in the "
@@ -253,7 +258,14 @@ says_text("extract", {**{f"pruned_{k}": f"what-if: pruned to {w} by magnitude (s
     "forward": "the forward of model {name!r}", "rows": "rows = {rows}, the M of the file's gemms (tokens)",
     "synthetic": ("sparsity {sparsity} given, no weight: the triage measures the sparse kernels on a synthetic "
                   "matrix of that sparsity"),
-    "outside": "outside the operation's grammar", "mask": "a mask in the graph: measured without it"})
+    "outside": "outside the operation's grammar", "mask": "a mask in the graph: measured without it",
+    "kernels": ("the compiled step's kernels under torch.profiler (shapes recorded), each attributed to the op that "
+                "launched it: an Inductor kernel as the bytes its arguments move, with the ATen ops it fuses; an ATen op "
+                "the compiled code calls as captured; a CUDA graph's replayed kernels by name; per-step times, median "
+                "of {steps} steps; step time by measure()"),
+    "compiled_cpu": ("a compiled model on a CPU: its eager ATen ops (Inductor's C++ kernels are not seen by the "
+                     "profiler)"),
+    "unrecorded": "an argument the profiler did not record"})
 says_text("fusion", {"mismatch": "{what} output differs from eager by {err:.2g} (rel.) > {tol:g}: not timed",
     "mismatch_nan": "{what} output is not finite where eager's is: not timed",
     "abs_inputs": "inputs drawn as |N(0,1)|: normal draws made the output non-finite (a variance, a log)",

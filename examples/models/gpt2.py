@@ -1,6 +1,7 @@
 """GPT-2 from `transformers`, built from its config with random weights (nothing downloaded).
 
     ceiling-scout --model examples/models/gpt2.py:make --precision fp32 --device cpu     # CPU size (scale 4)
+    ceiling-scout --model examples/models/gpt2.py:make_compiled --precision bf16 --device cuda   # torch.compile'd
     ceiling-scout --model examples/models/gpt2.py:make --precision bf16 --device cuda    # GPT-2 small, 4 x 1024
 """
 import torch
@@ -20,3 +21,9 @@ def make(batch: int|None=None, seq: int|None=None, device: str="cpu", dtype: tor
         model = GPT2Model(cfg)
     model = model.eval().to(device=device, dtype=dtype)
     return model, (torch.randint(0, cfg.vocab_size, (batch, seq), device=device),)
+
+
+def make_compiled(**kw):
+    "The same model under `torch.compile` (default mode), triaged by the kernels its compiled step launches."
+    model, inputs = make(**kw)
+    return torch.compile(model), inputs

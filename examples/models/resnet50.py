@@ -1,5 +1,6 @@
 """ResNet-50 from `torchvision`, built with random weights (nothing downloaded).
 
+    ceiling-scout --model examples/models/resnet50.py:make_compiled --precision bf16 --device cuda   # torch.compile'd
     ceiling-scout --model examples/models/resnet50.py:make --precision bf16 --device cuda    # full size
     ceiling-scout --model examples/models/resnet50.py:make --precision fp32 --device cpu     # CPU size
 
@@ -23,3 +24,9 @@ def make(batch: int|None=None, seq: int|None=None, device: str="cpu", dtype: tor
         model = resnet50(weights=None)
     model = model.eval().to(device=device, dtype=dtype)
     return model, (torch.randn(batch, 3, px, px, device=device, dtype=dtype),)
+
+
+def make_compiled(**kw):
+    "The same model under `torch.compile` (default mode), triaged by the kernels its compiled step launches."
+    model, inputs = make(**kw)
+    return torch.compile(model), inputs
