@@ -23,7 +23,7 @@ __all__ = ['COMPUTE_ATEN', 'ALLOCATIONS', 'GROUPED_FUNCTIONS', 'ATEN_MAPPERS', '
            'labelled_pass', 'call_users', 'ExtractedOp', 'Mapped', 'mapper_registry', 'map_mm', 'map_bmm',
            'map_grouped_mm', 'attention_mapped', 'map_sdpa', 'map_conv', 'map_elementwise', 'map_reduction',
            'map_traffic', 'map_norm', 'map_softmax', 'find_rope', 'find_tanh_gelu', 'find_rmsnorm', 'find_swiglu',
-           'find_moe_routing', 'map_calls']
+           'find_moe_routing', 'call_precision', 'extracted_op', 'map_calls']
 
 # %% ../../nbs/50a_capture.ipynb #342e48d1
 @dataclass(frozen=True)
@@ -454,8 +454,15 @@ def find_moe_routing(calls: list[AtenCall]) -> list[tuple[list[int], int]]:
 _ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh", "hardswish", "hardsigmoid"}
 NOTES = ("embedding", "cat", "native_batch_norm", "_native_batch_norm_legit_no_training", "cudnn_batch_norm")  # noted
 
-def _op(name, calls: list[AtenCall], mapped: Mapped|tuple|None, # a mapper's answer: (None, why) outside the grammar
-        prec: str) -> ExtractedOp:
+def call_precision(calls: list[AtenCall]) -> str:
+    "The calls' precision: the first floating tensor's (a mask or ids may come first: where, index), else the first's."
+    ds = [v.dtype for c in calls for v in (*c.tensors.values(), *c.outputs)]
+    return next((_PRECISION[d] for d in ds if d in _PRECISION), ds[0] if ds else "fp32")
+
+def extracted_op(name: str, calls: list[AtenCall],
+                 mapped: Mapped|tuple|None, # a mapper's answer: (None, why) outside the grammar
+                 prec: str) -> ExtractedOp:
+    "The `ExtractedOp` of `calls`: mapped (its workload checked buildable, else unmapped with the reason), timed."
     if isinstance(mapped, Mapped) and prec not in _PRECISION.values(): mapped = (None, _say("non_float"))
     if isinstance(mapped, Mapped):   # a shape or extra its operation does not take: unmapped, the reason kept
         try: make_workload(mapped.operation, list(mapped.shape), prec, **mapped.extras)
@@ -484,16 +491,13 @@ def _fold_routing(taken: dict, calls: list[AtenCall], route: list[int], host: in
 def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
     "Map captured calls to `ExtractedOp`s (composite groups, RoPE, ATen mappers; the rest unmapped), in call order."
     taken: dict[int, ExtractedOp] = {}
-    def prec_of(cs):   # the first floating tensor's (a mask or ids first: where, index), else the first's
-        ds = [v.dtype for c in cs for v in (*c.tensors.values(), *c.outputs)]
-        return next((_PRECISION[d] for d in ds if d in _PRECISION), ds[0] if ds else "fp32")
     for gi, g in enumerate(groups):
         cs = [c for c in calls if c.group == gi]
         if not cs: continue
         main = next((c for c in cs if c.name in ATEN_MAPPERS), None)
         if g["name"] in GROUP_MAPPERS: mapped = GROUP_MAPPERS[g["name"]](g)
         else: mapped = ATEN_MAPPERS[main.name](main) if main else None
-        op = _op(f"{g['name']}_{cs[0].index}", cs, mapped, prec_of(cs))
+        op = extracted_op(f"{g['name']}_{cs[0].index}", cs, mapped, call_precision(cs))
         for c in cs: taken[c.index] = op
     for finder, label, op_name, extras, note in ((find_rope, "rope", "rope", {}, ""),
             (find_tanh_gelu, "gelu_tanh", "bias_gelu", {}, "tanh_gelu"), (find_rmsnorm, "rmsnorm", "rmsnorm", {},
@@ -501,13 +505,13 @@ def map_calls(calls: list[AtenCall], groups: list[dict]) -> list[ExtractedOp]:
         for idx, shape in finder(calls):
             if any(i in taken for i in idx): continue
             cs = [calls[i] for i in idx]
-            op = _op(f"{label}_{idx[0]}", cs, Mapped(op_name, shape, extras), prec_of(cs))
+            op = extracted_op(f"{label}_{idx[0]}", cs, Mapped(op_name, shape, extras), call_precision(cs))
             op = replace(op, note=_say(note)) if note else op
             for i in idx: taken[i] = op
     for c in calls:
         if c.index not in taken:
             mapped = ATEN_MAPPERS[c.name](c) if c.name in ATEN_MAPPERS else None
-            taken[c.index] = _op(f"{c.name}_{c.index}", [c], mapped, prec_of([c]))
+            taken[c.index] = extracted_op(f"{c.name}_{c.index}", [c], mapped, call_precision([c]))
             if c.name in NOTES and taken[c.index].mapped: taken[c.index] = replace(taken[c.index], note=_say(c.name))
     for route, host in find_moe_routing(calls): _fold_routing(taken, calls, route, host)
     ops = list({id(taken[c.index]): taken[c.index] for c in calls}.values())

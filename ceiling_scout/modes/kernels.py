@@ -11,8 +11,8 @@ import torch
 from ..engine.core import sentence
 from ..engine.timing import measure
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
-from .capture import (TensorInfo, AtenCall, ExtractedOp, Mapped, ATEN_MAPPERS, call_kind, _op,
-                                         _PRECISION)
+from .capture import (TensorInfo, AtenCall, ExtractedOp, Mapped, ATEN_MAPPERS, call_kind,
+                                         call_precision, extracted_op)
 from .extract import ExtractedModel, extract_ops, run_device
 from .harness import GPU_WORK, gpu_busy_time, quiet_profile
 
@@ -55,8 +55,8 @@ def _tensors(args: dict) -> list[TensorInfo|None]:
     return out
 
 def profiler_call(ev: dict, index: int, time_ms: float) -> AtenCall|None:
-    "The ATen op a profiler event records (`aten::addmm` with input dims, types and concrete scalars) as an `AtenCall`, "
-    "its arguments named by the op's schema; None for an op this torch does not know."
+    "The ATen op a profiler event records (`aten::addmm`: input dims, types, concrete scalars) as an `AtenCall`, its "
+    "arguments named by the op's schema; None for an op this torch does not know."
     name = ev["name"].removeprefix("aten::")
     try: packet = getattr(torch.ops.aten, name)
     except (AttributeError, RuntimeError): return None
@@ -154,15 +154,14 @@ def _kernel_op(i: int, d: dict, t: float) -> ExtractedOp:
         try: mapped = ATEN_MAPPERS[c.name](c) if c.name in ATEN_MAPPERS else None
         except (KeyError, IndexError, TypeError, ValueError):   # an argument the profiler did not record
             mapped = (None, sentence("extract", "unrecorded", {}))
-        prec = next((_PRECISION[v.dtype] for v in c.tensors.values() if v.dtype in _PRECISION), "fp32")
-        return replace(_op(f"{c.name}_{i}", [c], mapped, prec), meta={"kernels": kern})
+        return replace(extracted_op(f"{c.name}_{i}", [c], mapped, call_precision([c])), meta={"kernels": kern})
     fused, args = fused_ops(r["name"] if r is not None else d["kernel"]), (r or {}).get("args", {})
     ts = [x for x in _tensors(args) if x is not None]
-    prec = next((_PRECISION[x.dtype] for x in ts if x.dtype in _PRECISION), "fp32")
-    c = AtenCall(i, r["name"] if r is not None else short_kernel(d["kernel"]), {f"in{j}": x for j, x in enumerate(ts)}, {}, (), t, ())
+    label = r["name"] if r is not None else short_kernel(d["kernel"])
+    c = AtenCall(i, label, {f"in{j}": x for j, x in enumerate(ts)}, {}, (), t, ())
     moved = kernel_bytes(args) if ts else 0
     mapped = Mapped("d2d", (max(1, moved // 2),)) if moved else None   # a copy of half the bytes moves them all
-    op = _op(c.op, [c], mapped, prec)
+    op = extracted_op(c.op, [c], mapped, call_precision([c]))
     return replace(op, aten=tuple(fused) or op.aten, meta={"kernels": kern, "inductor": bool(fused),
                                                             "bytes_moved": moved or None, "graph": r is None})
 

@@ -44,7 +44,8 @@ def unique_workloads(model: ExtractedModel) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for o in model.mapped:
         w = o.workload()
-        u = out.setdefault(w.describe() + _sparse_tag(o), {"workload": w, "ops": [], "count": 0, "time_ms": 0.0,
+        tag = f" · {o.name}" if o.meta.get("inductor") else _sparse_tag(o)   # an Inductor kernel: a row of its own
+        u = out.setdefault(w.describe() + tag, {"workload": w, "ops": [], "count": 0, "time_ms": 0.0,
                                                            "epilogue": o.epilogue, "notes": [], "sparsity": None})
         if "sparsity" in o.meta:
             s = u["sparsity"] or {"sparsity": 0.0, "pattern": o.meta.get("sparsity_pattern") or "UNSTRUCTURED",
@@ -126,8 +127,12 @@ def _against_copy(it: TriageItem, u: dict, v: Verdict) -> TriageItem:
     if not (b.ok and u["time_ms"]): return it
     per = u["time_ms"] / u["count"]; ratio = per / b.mean_ms
     facts = {"per_us": per * 1e3, "copy_us": b.mean_ms * 1e3, "ratio": ratio, "bytes": 2 * it.shape[0]}
-    if ratio < KERNEL_OVER_COPY:   # as fast as the bytes move: the copy's own verdict (at the roof, launch-bound) holds
-        return replace(it, notes=it.notes + [sentence("triage", "inductor_at_copy", facts)])
+    if ratio < KERNEL_OVER_COPY:   # as fast as its bytes move: only a launch-bound copy's measured advice still applies
+        note = it.notes + [sentence("triage", "inductor_at_copy", facts)]
+        if it.approach == Approach.LAUNCH_BOUND.value: return replace(it, notes=note)
+        return replace(it, notes=note, priority=Priority.NONE.value, approach=Approach.NONE.value,
+                       finding="inductor_at_copy", gain=None, gain_ci95=None, gain_kind="none",
+                       recommendation=note[-1], **_saving(it.share, u["time_ms"], None))
     saving = _saving(it.share, u["time_ms"], ratio)
     pr = (Priority.HIGH if saving["model_saved_fraction"] >= 0.05 else
           Priority.MEDIUM if saving["model_saved_fraction"] >= 0.01 else Priority.LOW)
@@ -408,7 +413,8 @@ def _extracted(model: Any, example_inputs: Any, scout: CeilingScout, cfg: Triage
     w, n = scout.config.measure.warmup, max(scout.config.measure.iters, 3)
     with phase_timer(phases, "extract_s"):
         em = (m if read else extract_kernels(m, inputs, warmup=w, iters=n, name=name, timeout_s=cfg.timeout_s)
-              if kern else extract_ops(m, inputs, name=name, warmup=w, iters=n, what_if=labels, timeout_s=cfg.timeout_s))
+              if kern else extract_ops(m, inputs, name=name, warmup=w, iters=n, what_if=labels,
+                                       timeout_s=cfg.timeout_s))
     if pl is not None: em.placement = pl.to_dict()
     with phase_timer(phases, "busy_s"):
         busy = None if read else profile_gpu_busy(lambda: m(*inputs), scout.device, cfg.busy_steps, cfg.timeout_s,

@@ -259,10 +259,10 @@ says_text("extract", {**{f"pruned_{k}": f"what-if: pruned to {w} by magnitude (s
     "synthetic": ("sparsity {sparsity} given, no weight: the triage measures the sparse kernels on a synthetic "
                   "matrix of that sparsity"),
     "outside": "outside the operation's grammar", "mask": "a mask in the graph: measured without it",
-    "kernels": ("the compiled step's kernels under torch.profiler (shapes recorded), each attributed to the op that "
-                "launched it: an Inductor kernel as the bytes its arguments move, with the ATen ops it fuses; an ATen op "
-                "the compiled code calls as captured; a CUDA graph's replayed kernels by name; per-step times, median "
-                "of {steps} steps; step time by measure()"),
+    "kernels": ("the compiled step's kernels under torch.profiler (shapes recorded), each attributed to the op "
+                "that launched it: an Inductor kernel as the bytes its arguments move, with the ATen ops it fuses; an "
+                "ATen op the compiled code calls as captured; a CUDA graph's replayed kernels by name; per-step times, "
+                "median of {steps} steps; step time by measure()"),
     "compiled_cpu": ("a compiled model on a CPU: its eager ATen ops (Inductor's C++ kernels are not seen by the "
                      "profiler)"),
     "unrecorded": "an argument the profiler did not record"})
