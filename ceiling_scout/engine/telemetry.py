@@ -96,6 +96,17 @@ def classify_regime(samples: Sequence[dict],              # NVML samples: {"sm":
                           sm_clock_mhz_stdev=sd, settled=settled)
 
 # %% ../../nbs/01b_telemetry.ipynb #9333f5b0
+_NVML_HANDLES: dict = {}   # CUDA device index -> NVML handle: NVML opened once a process, not once a measurement
+
+def _nvml_handle(pynvml, idx: int):
+    "NVML's handle of CUDA device `idx` (by PCI bus id: CUDA's order can differ from NVML's), opened once."
+    if idx not in _NVML_HANDLES:
+        pynvml.nvmlInit()
+        try: h = pynvml.nvmlDeviceGetHandleByPciBusId(torch.cuda.get_device_properties(idx).pci_bus_id)
+        except Exception: h = pynvml.nvmlDeviceGetHandleByIndex(idx)
+        _NVML_HANDLES[idx] = h
+    return _NVML_HANDLES[idx]
+
 class TelemetrySampler:
     "Samples NVML in a background thread between `start()` and `stop()`; `stop()` returns a `Telemetry`."
     def __init__(self, device: str|torch.device, period_s: float=0.01):
@@ -105,13 +116,8 @@ class TelemetrySampler:
         if self.device.type != "cuda": self._note = sentence("engine", "no_nvidia", {"what": "NVML telemetry"}); return
         try:
             import pynvml
-            pynvml.nvmlInit()
             idx = self.device.index if self.device.index is not None else torch.cuda.current_device()
-            try:
-                bus = torch.cuda.get_device_properties(idx).pci_bus_id
-                self._handle = pynvml.nvmlDeviceGetHandleByPciBusId(bus)
-            except Exception: self._handle = pynvml.nvmlDeviceGetHandleByIndex(idx)
-            self._nvml = pynvml
+            self._handle, self._nvml = _nvml_handle(pynvml, idx), pynvml
         except Exception as e: self._note = f"no NVML telemetry: {type(e).__name__}: {e}"
 
     def _sample(self):
@@ -168,8 +174,9 @@ class TelemetrySampler:
         # no join: the thread adds nothing once the flag is set under the lock. A join, even with a 10 ms timeout, took
         # 61-64 ms a measurement in profiled H200 triages (timed waits are coarse there): 12.5 s of 54
         with self._lock: self._stop.set()
-        try: self._rows.append(self._sample())  # one sample at the very end, so short runs have at least one
-        except Exception: pass
+        if not self._rows:   # a run shorter than the thread's first sample: one at the end (NVML reads cost ms each)
+            try: self._rows.append(self._sample())
+            except Exception: pass
         self._rows.sort(key=lambda r: r["t"])
         rows, n, h = self._rows, self._nvml, self._handle
         if not rows: return Telemetry(False, note=self._note or "no NVML samples", regime_reason="no clock samples")

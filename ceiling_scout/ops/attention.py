@@ -10,7 +10,6 @@ from typing import Callable, ClassVar
 import torch
 import torch.nn.functional as F
 from torch.nn.attention import sdpa_kernel, SDPBackend
-from torch.nn.attention.bias import causal_lower_right
 from torch.utils._python_dispatch import TorchDispatchMode
 from fastcore.basics import patch
 from ..engine.core import *
@@ -20,10 +19,10 @@ from ..engine.verdict import *
 from ..engine.scout import CeilingScout
 
 # %% auto #0
-__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'KVCACHE_MODULES', 'FA4_MODULES', 'lower_right_bias',
-           'SDPA_REFUSALS', 'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM', 'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE',
-           'causal_pairs', 'first_module', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops', 'is_sdpa_refusal',
-           'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'sdpa_args', 'head_dim_fix',
+__all__ = ['ATTENTION_PRECISIONS', 'SDPA_BACKENDS', 'FA3_MODULES', 'KVCACHE_MODULES', 'FA4_MODULES', 'SDPA_REFUSALS',
+           'MATH_MEMORY_FRACTION', 'FUSED_MAX_HEAD_DIM', 'FUSED_HEAD_DIM_MULTIPLE', 'US_PER_HEAD_RULE', 'causal_pairs',
+           'lower_right_bias', 'first_module', 'AttentionWorkload', 'sdpa_choice', 'sdpa_dispatched_ops',
+           'is_sdpa_refusal', 'sdpa_reasons', 'sdpa_warning_lines', 'capture_sdpa_reasons', 'sdpa_args', 'head_dim_fix',
            'math_fallback_refusal', 'attention_reference', 'PaddedAttentionWorkload', 'backend_results',
            'attention_backend_rows', 'same_kernel_as_default', 'decide_head_dim_pad', 'attention_tiles',
            'attention_facts', 'attention_evidence', 'attention_switch', 'attention_kernel_tries',
@@ -45,8 +44,9 @@ SDPA_BACKENDS = {  # backend name in reports: SDPBackend member selected with sd
 FA3_MODULES = ("flash_attn_interface", "fa3_fwd_interface")   # flash-attention's hopper/ build; the fa3-fwd wheel
 KVCACHE_MODULES = (*FA3_MODULES, "flash_attn")   # flash_attn_with_kvcache: FA3's, else FlashAttention-2's
 FA4_MODULES = ("flash_attn.cute",)                # the `flash-attn-4` wheel (CuTe DSL; Hopper and Blackwell)
-# SDPA's mask for a bottom-right causal mask, one per (S_q, S_k): a tensor subclass, made outside any op recorder
-lower_right_bias = functools.lru_cache(causal_lower_right)
+@functools.lru_cache   # one per (S_q, S_k), made outside any op recorder (a tensor subclass)
+def lower_right_bias(s_q: int, s_k: int):   # imported here: torch.nn.attention.bias imports torch._dynamo (seconds)
+    return importlib.import_module("torch.nn.attention.bias").causal_lower_right(s_q, s_k)
 
 def first_module(names: tuple[str, ...]) -> str|None:
     "The first of the modules `names` that can be imported (a dotted one: its package too), or None; never required."
