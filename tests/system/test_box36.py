@@ -89,3 +89,27 @@ def test_thread_at_import_does_not_hold_the_cli(tmp_path):
     r = cs(*GEMM, "--custom-kernel", kernel(tmp_path, "thread_at_import"), timeout=120)
     assert r.returncode == 0 and "Verdict:" in r.stdout, (r.returncode, r.stdout[-800:], r.stderr[-800:])
     assert time.monotonic() - t0 < 90, time.monotonic() - t0   # not the thread's 250 s
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("name", ["double_fork", "popen_sleep"])
+def test_cli_on_the_cpu_leaves_no_process(name, tmp_path):
+    "The CPU CLI validates in its own process: what the kernel started is killed as the tool leaves (left 20 before)."
+    r = cs(*GEMM, "--custom-kernel", kernel(tmp_path, name), timeout=120)
+    assert "Verdict:" in r.stdout and (tmp_path / "pids.txt").exists(), (r.returncode, r.stdout[-800:], r.stderr[-800:])
+    assert running(tmp_path) == [], running(tmp_path)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_factory_process_does_not_outlive_the_triage(tmp_path):
+    (tmp_path / "model.py").write_text(textwrap.dedent("""
+        import os, subprocess, torch
+        def make():
+            p = subprocess.Popen(["sleep", "250"])
+            with open(os.path.join(os.path.dirname(__file__), "pids.txt"), "a") as f: f.write(f"{p.pid}\\n")
+            return torch.nn.Linear(16, 16), (torch.randn(4, 16),)
+        """))
+    r = cs("--model", f"{tmp_path / 'model.py'}:make", "--device", "cpu", "--precision", "fp32", "--warmup", "1",
+           "--iters", "3", "--no-fusion", "--quiet", timeout=120)
+    assert r.returncode == 0, (r.returncode, r.stderr[-800:])
+    assert running(tmp_path) == [], running(tmp_path)
