@@ -16,6 +16,7 @@ from .engine.report import *
 from .engine.scout import *
 from .reports.bundle import write_or_keep, fallback_dir
 from .modes.candidate import VALIDATION_SCHEMA_VERSION
+from .modes.collectives import launched_by_torchrun, ranks_agree, run_args
 from .render.cli_text import *   # the text layouts (`format_verdict`, ...), importable from here as before
 from .render.results import render, written_text
 
@@ -262,6 +263,7 @@ def main(argv: list[str]|None=None) -> int:
     args = parser.parse_args(argv)
     log = (lambda *a, **k: None) if args.quiet or args.json else (lambda *a, **k: print(*a, file=sys.stderr, **k))
     try:
+        if launched_by_torchrun(): ranks_agree(run_args(args))   # before any rank checks its options or joins a group
         op = Operation(args.operation)
         given = given_flags(args)
         mode = select_mode(op, given)

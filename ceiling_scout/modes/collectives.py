@@ -24,10 +24,10 @@ __all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', '
            'IN_PLACE', 'COLLECTIVES_SCHEMA', 'NCCL_TYPES', 'REDOPS', 'ROOTS', 'RECORDED_COLLECTIVES',
            'COLLECTIVE_FLAGS', 'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off', 'parse_size',
            'message_sizes', 'CollectiveError', 'DistContext', 'launched_by_torchrun', 'run_args', 'rank_disagreement',
-           'init_distributed', 'run_provenance', 'single_process_group', 'element_count', 'collective_call',
-           'time_collective', 'run_collective', 'nccl_tests_row', 'CollectivesReport', 'load_collectives',
-           'add_predictions', 'collective_sweep', 'collectives_problems', 'read_collectives',
-           'build_collectives_parser', 'main', 'CollectivesConfig', 'run_collectives']
+           'rendezvous_store', 'ranks_agree', 'init_distributed', 'run_provenance', 'single_process_group',
+           'element_count', 'collective_call', 'time_collective', 'run_collective', 'nccl_tests_row',
+           'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep', 'collectives_problems',
+           'read_collectives', 'build_collectives_parser', 'main', 'CollectivesConfig', 'run_collectives']
 
 # %% ../../nbs/60_collectives.ipynb #acd62fee
 NVLS_OFF_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
@@ -93,6 +93,36 @@ def rank_disagreement(per_rank: list[dict]) -> tuple[str, list]|None:
         if len({repr(v) for v in vals}) > 1: return k, vals
     return None
 
+_RENDEZVOUS: dict = {}   # this process's connection to torchrun's store, and whether its ranks agreed already
+
+def rendezvous_store(timeout_s: float=300.0) -> dist.Store:
+    "torchrun's TCP store (its agent's, or one rank 0 holds), joined once a process: ranks meet there before a group."
+    if "store" not in _RENDEZVOUS:
+        agent, rank = os.environ.get("TORCHELASTIC_USE_AGENT_STORE") == "True", int(os.environ["RANK"])
+        _RENDEZVOUS["store"] = dist.TCPStore(os.environ.get("MASTER_ADDR", "127.0.0.1"),
+                                             int(os.environ.get("MASTER_PORT", "29500")),
+                                             int(os.environ["WORLD_SIZE"]), is_master=not agent and rank == 0,
+                                             timeout=_dt.timedelta(seconds=timeout_s))
+    return _RENDEZVOUS["store"]
+
+def ranks_agree(args: dict, # this rank's `run_args`
+                timeout_s: float=300.0) -> None:
+    "Every rank's `run_args` compared through torchrun's store before any rank joins a group or checks its options: "
+    "where they differ, every rank raises the same one line (no rank waits for a group another never joins)."
+    if _RENDEZVOUS.get("agreed"): return
+    rank, n = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+    store = dist.PrefixStore("ceiling_scout/run_args", rendezvous_store(timeout_s))
+    store.set(str(rank), json.dumps(args, sort_keys=True, default=str))
+    every = [json.loads(store.get(str(r))) for r in range(n)]   # each get waits for that rank's set
+    store.add("read", 1)
+    end = time.monotonic() + timeout_s   # the store's holder (rank 0 without torchrun's agent) stays until every rank
+    while rank == 0 and store.add("read", 0) < n and time.monotonic() < end: time.sleep(0.01)   # has read them all
+    if diff := rank_disagreement(every):
+        raise CeilingScoutError(f"the ranks were given different arguments: {diff[0]} is " + ", ".join(
+            f"{'not given' if v is None else repr(v)} on rank {r}" for r, v in enumerate(diff[1]))
+            + "; launch every rank with the same command")
+    _RENDEZVOUS["agreed"] = True
+
 def init_distributed(timeout_s: float=300.0,     # bound on every collective of the run
                      backend: str|None=None,    # default: nccl with CUDA, else gloo
                      device: str="auto",        # auto, cpu, cuda
@@ -106,14 +136,11 @@ def init_distributed(timeout_s: float=300.0,     # bound on every collective of 
     if cuda: torch.cuda.set_device(local)
     backend = backend or ("nccl" if cuda else "gloo")
     if not dist.is_initialized():
+        if args is not None: ranks_agree(args, timeout_s)   # the CLI asked already, before checking its options
         kw = dict(device_id=torch.device("cuda", local)) if cuda else {}
-        dist.init_process_group(backend, timeout=_dt.timedelta(seconds=timeout_s), **kw)
-    if args is not None:   # before any collective of the run; all_gather_object: gloo and NCCL alike
-        every = [None] * dist.get_world_size(); dist.all_gather_object(every, args)
-        if diff := rank_disagreement(every):
-            dist.barrier(); dist.destroy_process_group()   # every rank has every rank's options: all stop, none hangs
-            raise CeilingScoutError(f"the ranks were given different arguments: {diff[0]} is " + ", ".join(
-                f"{v!r} on rank {r}" for r, v in enumerate(diff[1])) + "; launch every rank with the same command")
+        dist.init_process_group(backend, timeout=_dt.timedelta(seconds=timeout_s), rank=int(os.environ["RANK"]),
+                                world_size=int(os.environ["WORLD_SIZE"]),
+                                store=dist.PrefixStore("ceiling_scout/group", rendezvous_store(timeout_s)), **kw)
     return DistContext(dist.get_rank(), dist.get_world_size(), local, dist.get_backend(),
                        f"cuda:{local}" if cuda else "cpu", timeout_s)
 

@@ -82,5 +82,17 @@ def test_sequence_parallel_one_rank_under_torchrun(tmp_path):
                         str(free_port()), str(script), *TP, "--seq", "32"], capture_output=True, text=True, env=ENV,
                        cwd=ROOT, timeout=150)
     # both ranks write to the one stderr pipe: their lines may interleave, so the message is counted, not the lines
-    said = (p.stdout + p.stderr).count("different arguments: --sequence-parallel is False on rank 0, True on rank 1")
+    said = (p.stdout + p.stderr).count("different arguments: --sequence-parallel is not given on rank 0, True on rank 1")
     assert p.returncode != 0 and said == 2, p.stdout[-2000:] + p.stderr[-3000:]
+
+
+def test_different_tp_before_the_group(tmp_path):
+    "--tp 2 on one rank, 4 on the other: one rank would refuse its options and the other wait at the group (hung)."
+    res = ranks([*TP], [*[x if x != "2" else "4" for x in TP]])
+    assert_stopped(res, "--tp is 2 on rank 0, 4 on rank 1")
+
+
+def test_different_device_before_the_group(tmp_path):
+    "--device cpu and cuda: gloo and NCCL ranks never meet in one group (hung); compared through the store first."
+    res = ranks([*AR], [*[x if x != "cpu" else "cuda" for x in AR]])
+    assert_stopped(res, "--device is 'cpu' on rank 0, 'cuda' on rank 1")
