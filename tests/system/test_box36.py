@@ -113,3 +113,9 @@ def test_factory_process_does_not_outlive_the_triage(tmp_path):
            "--iters", "3", "--no-fusion", "--quiet", timeout=120)
     assert r.returncode == 0, (r.returncode, r.stderr[-800:])
     assert running(tmp_path) == [], running(tmp_path)
+
+
+def test_libc_exit_through_the_cli_is_one_line(tmp_path):
+    "The C library's exit() in a kernel the CPU CLI runs in its own process: one line, status 2 (was exit 0, silent)."
+    r = cs(*GEMM, "--custom-kernel", kernel(tmp_path, "libc_exit"), timeout=120)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "exit()" in r.stderr, (r.returncode, r.stderr[-800:])
