@@ -154,7 +154,8 @@ def _item(key: str, u: dict, v: Verdict, model_ms: float, sparse: dict|None=None
                     priority=v.priority.value, approach=v.approach.value, finding=v.finding, gain=v.gain,
                     gain_ci95=list(v.gain_ci95) if v.gain_ci95 else None, epilogue=list(u["epilogue"]),
                     gain_kind="none" if v.gain is None else "measured" if v.gain_ci95 is not None else "headroom",
-                    notes=u["notes"], recommendation=v.recommendation, error=b.error, sparsity=u.get("sparsity"),
+                    notes=u["notes"] + [w for w in v.warnings if w not in u["notes"]],   # above a ceiling, throttled
+                    recommendation=v.recommendation, error=b.error, sparsity=u.get("sparsity"),
                     sparse=sparse, **_saving(share, t, g))
     st = b.measurement.stats if b.ok and b.measurement else None
     noisy = "noise_warning" in v.evidence or (st is not None and (st.ci95_rel or math.inf) > TOO_NOISY_CI)
