@@ -173,12 +173,16 @@ def timed_outputs_check(w: Workload, dev: torch.device, xs: list, kept: dict, th
     trap = "replay" if same else "watched_only"
     return [Check(_say("rechecked"), False, "; ".join(bad) + (_say("same_answer") if same else ""), trap=trap)]
 
-def ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateConfig, scout) -> Ceiling:
+def ceiling_for(workload: Workload, dev: torch.device, regime, cfg: ValidateConfig, scout,
+                remeasure: bool=False # measured again (and cached), not read from the cache
+               ) -> Ceiling:
     "`scout`'s ceiling for the workload (a `CeilingScout` on `dev` made if none is given)."
     if scout is None:
         from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig
         scout = CeilingScout(ScoutConfig(str(dev), MeasureConfig.fixed(cfg.warmup, cfg.iters)))
-    return scout.ceiling(workload.precision if workload.compute_bound_kind == "matmul" else None, regime)
+    prec = workload.precision if workload.compute_bound_kind == "matmul" else None
+    if not remeasure: return scout.ceiling(prec, regime)
+    return get_ceiling(scout.target, prec, regime, scout.store, True, scout.log, **scout.config.search_kw)
 
 def sticky_check(dev: torch.device) -> tuple[Check, ...]:
     "A failed `sticky_error` check when the device no longer works after the kernel's failure (CUDA only)."

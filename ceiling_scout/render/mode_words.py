@@ -196,6 +196,8 @@ says_text("validation", {
                    "ceiling's floor ({floor:.4g} ms): re-measure the ceiling"),
     "floor": ("{cust:.4g} ms is below the floor of the measured ceiling, {floor:.4g} ms (FLOPs / peak, bytes / "
               "bandwidth, launch)"),
+    "floor_spec": ("{cust:.4g} ms is below the datasheet's floor, {floor:.4g} ms (FLOPs / spec peak, bytes / spec "
+                   "bandwidth, launch), where the measured ceiling was too low to judge by"),
     "process_hang": "the kernel's process gave no result within its time limit",
     "process_failed": "the kernel's process failed: {error}",
     "process_raised": "the validation in the kernel's process raised {error}",
