@@ -16,7 +16,7 @@ from .engine.report import *
 from .engine.scout import *
 from .reports.bundle import write_or_keep, fallback_dir
 from .modes.candidate import VALIDATION_SCHEMA_VERSION
-from .modes.collectives import launched_by_torchrun, ranks_agree, run_args
+from .modes.collectives import COLLECTIVE_OPERATIONS, launched_by_torchrun, ranks_agree, run_args
 from .render.cli_text import *   # the text layouts (`format_verdict`, ...), importable from here as before
 from .render.results import render, written_text
 
@@ -263,7 +263,9 @@ def main(argv: list[str]|None=None) -> int:
     args = parser.parse_args(argv)
     log = (lambda *a, **k: None) if args.quiet or args.json else (lambda *a, **k: print(*a, file=sys.stderr, **k))
     try:
-        if launched_by_torchrun(): ranks_agree(run_args(args))   # before any rank checks its options or joins a group
+        if launched_by_torchrun() and (args.operation in COLLECTIVE_OPERATIONS or getattr(args, "tp", None)
+                                       or getattr(args, "shard", None)):   # a run across ranks (not a one-GPU
+            ranks_agree(run_args(args))   # run a training job's rank starts): they agree before any checks or joins
         op = Operation(args.operation)
         given = given_flags(args)
         mode = select_mode(op, given)

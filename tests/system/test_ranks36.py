@@ -96,3 +96,14 @@ def test_different_device_before_the_group(tmp_path):
     "--device cpu and cuda: gloo and NCCL ranks never meet in one group (hung); compared through the store first."
     res = ranks([*AR], [*[x if x != "cpu" else "cuda" for x in AR]])
     assert_stopped(res, "--device is 'cpu' on rank 0, 'cuda' on rank 1")
+
+
+def test_one_gpu_run_in_a_ranks_environment_does_not_wait():
+    "One process with a torchrun rank's environment (a training job's rank that starts the CLI), the other rank absent:"
+    " a one-process measurement runs alone; only a run across ranks (a collective, --tp, --shard) meets them first."
+    env = {**ENV, "RANK": "0", "LOCAL_RANK": "0", "WORLD_SIZE": "2", "LOCAL_WORLD_SIZE": "2",
+           "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(free_port())}
+    p = subprocess.run([sys.executable, "-m", "ceiling_scout", "--operation", "gemm", "--shape", "64,64,64",
+                        "--precision", "fp32", "--device", "cpu", "--warmup", "1", "--iters", "3", "--quiet"],
+                       capture_output=True, text=True, cwd=ROOT, env=env, timeout=90)
+    assert p.returncode == 0, p.stderr[-800:]
