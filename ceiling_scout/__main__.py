@@ -7,8 +7,8 @@ __all__ = ['PR_SET_CHILD_SUBREAPER', 'watch_libc_exit', 'adopt_orphans', 'descen
 
 # %% ../nbs/99_main.ipynb #51af0ec9
 import atexit, contextlib, ctypes, os, signal, sys, traceback
-from pathlib import Path
 from .cli import main
+from .modes.guard import child_pids
 
 _HARD_EXIT = os._exit   # the real one (a box swaps `os._exit` while user code runs)
 
@@ -36,10 +36,7 @@ def descendants(pid: int) -> list[int]:
     "The live processes below `pid`, children first (Linux `/proc`; elsewhere none)."
     out, todo = [], [pid]
     while todo:
-        for f in Path(f"/proc/{todo.pop()}/task").glob("*/children"):
-            try: kids = [int(x) for x in f.read_text().split()]
-            except (OSError, ValueError): continue
-            out += kids; todo += kids
+        kids = child_pids(todo.pop()); out += kids; todo += kids
     return out
 
 def reap_left_behind(pid: int|None=None # whose descendants (default: this process's)
@@ -47,8 +44,8 @@ def reap_left_behind(pid: int|None=None # whose descendants (default: this proce
     "Kill what still runs below this process as the tool leaves: what a kernel, a factory or a model started "
     "(a Popen, a double fork's orphan) never outlives the verdict. The pids killed."
     left = descendants(os.getpid() if pid is None else pid)
-    for pid in left:
-        with contextlib.suppress(ProcessLookupError, PermissionError): os.kill(pid, signal.SIGKILL)
+    for p in left:
+        with contextlib.suppress(ProcessLookupError, PermissionError): os.kill(p, signal.SIGKILL)
     return left
 
 def _leave(code) -> None:

@@ -36,7 +36,9 @@ class TensorInfo:
     @property
     def numel(self) -> int: return math.prod(self.shape)
     @property
-    def nbytes(self) -> int: return self.numel * getattr(torch, self.dtype).itemsize
+    def itemsize(self) -> int: return getattr(torch, self.dtype).itemsize
+    @property
+    def nbytes(self) -> int: return self.numel * self.itemsize
 
 @dataclass(frozen=True)
 class Ref:
@@ -332,8 +334,7 @@ def map_traffic(c: AtenCall):
     "else half of what is read (broadcasts once) and written."
     if c.scalars.get("training"): return None, _say("batchnorm_training")
     out = sum(o.nbytes for o in c.outputs)
-    item = lambda t: t.nbytes // max(1, t.numel)
-    moved = sum(math.prod(_held(t)) * item(t) for t in c.tensors.values())
+    moved = sum(math.prod(_held(t)) * t.itemsize for t in c.tensors.values())
     n = out if c.name in GATHERS else out // 2 if c.name in WRITES else (moved + out) // 2
     return Mapped("d2d", (max(1, n),))
 

@@ -19,9 +19,10 @@ from .capture import (TensorInfo, Ref, AtenCall, ExtractedOp, Mapped, attention_
 # %% auto #0
 __all__ = ['WEIGHT_VIEWS', 'SPARSITY_KEYS', 'MAX_OPS_JSON_BYTES', 'MAX_OPS_JSON_DEPTH', 'MAX_SHAPE_DIMS', 'OPS_JSON_KEYS',
            'ONNX_MAPPERS', 'onnx_mapper', 'ONNX_ELEMENTWISE', 'gemm_weight', 'attach_weight_sparsity',
-           'what_if_sparsity', 'ExtractedModel', 'run_device', 'extract_ops', 'read_ops_json', 'write_ops_json',
-           'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_elementwise', 'onnx_attention', 'read_onnx',
-           'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns', 'onnx_bias_patterns']
+           'what_if_sparsity', 'ExtractedModel', 'run_device', 'step_ms', 'extract_ops', 'read_ops_json',
+           'write_ops_json', 'onnx_matmul', 'onnx_gemm', 'onnx_conv', 'onnx_rowwise', 'onnx_elementwise',
+           'onnx_attention', 'read_onnx', 'onnx_links', 'onnx_attention_patterns', 'onnx_gelu_patterns',
+           'onnx_bias_patterns']
 
 # %% ../../nbs/51_extract.ipynb #6720f885
 WEIGHT_VIEWS = {"t": True, "transpose": True, "permute": True, "view": False, "_unsafe_view": False,
@@ -150,6 +151,13 @@ def run_device(model: Callable, inputs: tuple) -> torch.device:
     if not ts and isinstance(model, torch.nn.Module): ts = list(model.parameters())[:1]
     return ts[0].device if ts else torch.device("cpu")
 
+def step_ms(model: Callable, inputs: tuple, dev: torch.device, warmup: int, iters: int, what: str,
+            timeout_s: float|None=DEFAULT_TIMEOUT_S) -> float:
+    "The model's own step, `model(*inputs)` timed by `measure` (no capture, no telemetry), boxed as user code."
+    with torch.no_grad():
+        return guarded_call(lambda: measure(lambda: model(*inputs), dev, warmup=warmup, iters=iters, telemetry=False),
+                            what, timeout_s).mean_ms
+
 def extract_ops(model: Callable, example_inputs: tuple|torch.Tensor, # what `model(*example_inputs)` runs
                 runs: int=3, warmup: int=2, iters: int=10, name: str|None=None,
                 what_if: dict|None=None, # {weight name: label} of weights pruned by `what_if_sparsity`
@@ -161,12 +169,10 @@ def extract_ops(model: Callable, example_inputs: tuple|torch.Tensor, # what `mod
     what = sentence("extract", "forward", {"name": name or type(model).__name__})   # user code: boxed (modes.guard)
     calls, groups = guarded_call(lambda: capture_calls(model, inputs, runs, externals), what, timeout_s)
     dev = run_device(model, inputs)
-    with torch.no_grad():
-        step = guarded_call(lambda: measure(lambda: model(*inputs), dev, warmup=warmup, iters=iters, telemetry=False),
-                            what, timeout_s)
+    step = step_ms(model, inputs, dev, warmup, iters, what, timeout_s)
     timer = "CUDA events" if dev.type == "cuda" else "time.perf_counter"
     em = ExtractedModel(name or type(model).__name__, map_calls(calls, groups), "torch.nn.Module",
-                        sentence("extract", "mechanism", dict(timer=timer, runs=runs)), step.mean_ms, str(dev), calls)
+                        sentence("extract", "mechanism", dict(timer=timer, runs=runs)), step, str(dev), calls)
     return attach_weight_sparsity(em, model, externals, what_if) if isinstance(model, torch.nn.Module) else em
 
 # %% ../../nbs/51_extract.ipynb #03c6cd64

@@ -10,7 +10,8 @@ from typing import Any, Callable
 from ..engine.core import CeilingScoutError, sentence
 
 # %% auto #0
-__all__ = ['DEFAULT_TIMEOUT_S', 'UserCodeError', 'time_limit', 'first_line', 'UserCodeBox', 'exit_text', 'guarded_call']
+__all__ = ['DEFAULT_TIMEOUT_S', 'UserCodeError', 'time_limit', 'first_line', 'child_pids', 'UserCodeBox', 'exit_text',
+           'guarded_call']
 
 # %% ../../nbs/39_guard.ipynb #cd9a9c60
 DEFAULT_TIMEOUT_S = 300.0   # seconds one call of user code may take (a factory, a forward, a profiled call)
@@ -50,12 +51,17 @@ def _boxed_exit(status: int=0):
     if _BOXED.get(threading.get_ident()) == os.getpid(): raise _Exited(status)
     _REAL_EXIT(status)
 
+def child_pids(pid: int) -> list[int]:
+    "The pids of `pid`'s children, every thread's (Linux `/proc`; elsewhere none)."
+    out = []
+    for f in Path(f"/proc/{pid}/task").glob("*/children"):
+        try: out += [int(p) for p in f.read_text().split()]
+        except (OSError, ValueError): pass
+    return out
+
 def _children() -> set[int]:
     "This process's child pids that are copies of it (forks: the same command line; Linux `/proc`, else empty)."
-    out = set()
-    for f in Path("/proc/self/task").glob("*/children"):
-        try: out |= {int(p) for p in f.read_text().split()}
-        except (OSError, ValueError): pass
+    out = set(child_pids(os.getpid()))
     # only forked copies of the tool: another thread's compiler or ninja run (a C++ extension being built while a
     # stuck kernel's box closes) is not the boxed code's doing, and killing it lost the build (2026-11-26)
     try: me = Path("/proc/self/cmdline").read_bytes()

@@ -9,11 +9,10 @@ from dataclasses import replace
 from typing import Any, Callable
 import torch
 from ..engine.core import sentence
-from ..engine.timing import measure
 from .guard import DEFAULT_TIMEOUT_S, guarded_call
 from .capture import (TensorInfo, AtenCall, ExtractedOp, Mapped, ATEN_MAPPERS, call_kind,
                                          call_precision, extracted_op)
-from .extract import ExtractedModel, extract_ops, run_device
+from .extract import ExtractedModel, extract_ops, run_device, step_ms
 from .harness import GPU_WORK, gpu_busy_time, quiet_profile
 
 # %% auto #0
@@ -98,8 +97,9 @@ def kernel_bytes(args: dict) -> int:
     "space (the product of its trailing integer arguments, xnumel and r0_numel), at its element size."
     conc, types = args.get("Concrete Inputs") or [], args.get("Input type") or []
     space = math.prod(int(c) for c, t in zip(conc, types) if t == "Scalar" and str(c).isdigit()) or None
-    item = lambda dt: getattr(torch, dt).itemsize if isinstance(getattr(torch, dt, None), torch.dtype) else 1
-    return sum(min(t.numel, space or t.numel) * item(t.dtype) for t in _tensors(args) if t is not None)
+    known = set(PROFILER_DTYPES.values())   # a type the profiler names otherwise: counted a byte an element
+    return sum(min(t.numel, space or t.numel) * (t.itemsize if t.dtype in known else 1)
+               for t in _tensors(args) if t is not None)
 
 
 # %% ../../nbs/51b_kernels.ipynb #77c63f6c
@@ -201,8 +201,5 @@ def extract_kernels(model: Callable, example_inputs: tuple|torch.Tensor, # a com
         return em
     what = sentence("extract", "forward", {"name": label})
     ops, kernels = kernel_ops(profile_trace(lambda: model(*inputs), dev, steps, timeout_s, what), steps)
-    with torch.no_grad():
-        step = guarded_call(lambda: measure(lambda: model(*inputs), dev, warmup=warmup, iters=iters, telemetry=False),
-                            what, timeout_s)
     return ExtractedModel(label, ops, "torch.nn.Module", sentence("extract", "kernels", {"steps": steps}),
-                          step.mean_ms, str(dev), kernels=kernels)
+                          step_ms(model, inputs, dev, warmup, iters, what, timeout_s), str(dev), kernels=kernels)
