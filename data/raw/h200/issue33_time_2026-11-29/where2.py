@@ -35,7 +35,8 @@ for obj, name in ((bm, "measure"), (bm, "_prepare"), (tm, "_warm_cuda"), (tm, "_
                   (sc.CeilingScout, "settle_noise"), (sc.CeilingScout, "launch_alternatives"),
                   (sc.CeilingScout, "ceiling"), (sc, "judge"), (mt, "sparse_alternative"), (sc, "check_fits"),
                   (fu.FusionDetector, "analyze_model"), (fu, "measure"), (wl.Workload, "make_inputs"),
-                  (wl.Workload, "check"), (mt, "_measure")):
+                  (wl.Workload, "check"), (mt, "_measure"), (sc, "get_ceiling"),
+                  (sc, "raise_measured_peak")):
     try: wrap(obj, name)
     except AttributeError as e: print("not wrapped:", obj, name, e)
 t0, buf = time.perf_counter(), io.StringIO()
