@@ -22,9 +22,9 @@ from .report import *
 from .ncu import KernelEvidence, collect_kernel_evidence, wants_kernel_evidence, with_kernel_evidence
 
 # %% auto #0
-__all__ = ['ENERGY_CHOICES', 'SETTLE_MIN_ITERS', 'FAR_BELOW', 'ONE_MEASUREMENT', 'memory_bound', 'warm_after',
-           'InsufficientMemoryError', 'free_bytes', 'check_fits', 'ScoutConfig', 'CeilingScout', 'ceiling_beaten',
-           'AnalysisConfig', 'Analysis', 'analyze_one', 'MeasureConfig', 'SearchConfig']
+__all__ = ['ENERGY_CHOICES', 'SETTLE_MIN_ITERS', 'SETTLE_QUICK_WORK_S', 'FAR_BELOW', 'ONE_MEASUREMENT', 'memory_bound',
+           'warm_after', 'InsufficientMemoryError', 'free_bytes', 'check_fits', 'ScoutConfig', 'CeilingScout',
+           'ceiling_beaten', 'AnalysisConfig', 'Analysis', 'analyze_one', 'MeasureConfig', 'SearchConfig']
 
 # %% ../../nbs/07_scout.ipynb #ae2180e8
 def memory_bound(workload: Workload, spec: SpecRow|None) -> bool:
@@ -106,6 +106,7 @@ class ScoutConfig:
         return {k: v for k, v in asdict(self.search).items() if v is not None}
 
 SETTLE_MIN_ITERS = 100  # a fixed run this long that is too noisy is measured again; a shorter one is a smoke run
+SETTLE_QUICK_WORK_S = 0.01  # ... adaptively, for a memory-bound or short call, from this much timed work on
 
 class CeilingScout:
     "Benchmark library operations on one device against its ceilings and return verdicts."
@@ -207,8 +208,10 @@ class CeilingScout:
             return baseline   # settled already; a smoke run (as asked); launch-bound whatever the noise
         if noise_reading(st.n, st.ci95_rel, st.mean_ms, st.median_ms) != "too_noisy": return baseline
         self.log(sentence("engine", "re_measuring_noisy", {"ci95_rel": st.ci95_rel}))
-        cfg = replace(self.config.measure, mode="adaptive", target_rel_ci=TOO_NOISY_CI / 2,
-                      max_time_s=1.0,
+        # memory-bound or short: no power-cap cycles to span (five ran their 1 s budget, 4.8 s of a CNN triage, H200)
+        quick = memory_bound(baseline.workload, self.target.spec) or st.median_ms * 1e3 < SHORT_CALL_US
+        cfg = replace(self.config.measure, mode="adaptive", target_rel_ci=TOO_NOISY_CI / 2, max_time_s=1.0,
+                      min_iters=self.config.measure.iters, min_time_s=SETTLE_QUICK_WORK_S if quick else None,
                       energy_s=0 if baseline.energy_j_per_call is None else None)   # as the baseline had it
         again = run_backend(baseline.workload, self.device, baseline.backend, seed=self.config.seed, config=cfg)
         return again if again.ok and ci_rel(again) < ci_rel(baseline) else baseline

@@ -14,8 +14,8 @@ from .stopping import *
 from .telemetry import *
 
 # %% auto #0
-__all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'SHORT_CALL_US', 'SHORT_WARMUP_S', 'measurement_regime', 'Measurement',
-           'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan', 'gc_paused', 'measure']
+__all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'SHORT_CALL_US', 'SHORT_WARMUP_S', 'FIXED_MIN_SAMPLES', 'measurement_regime',
+           'Measurement', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan', 'gc_paused', 'measure']
 
 # %% ../../nbs/01_timing.ipynb #2661801b
 CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)
@@ -339,10 +339,12 @@ def _warm_cuda(fn: Callable[[], Any], dev: torch.device, config: MeasureConfig, 
     return _cuda_timer(fn, dev, config, probe_us, method), probe_us, plan
 
 # %% ../../nbs/01_timing.ipynb #4786da7e
+FIXED_MIN_SAMPLES = 30   # a fixed count whose samples hold several calls: its calls in at least this many samples
+
 def _first_batch(config: MeasureConfig, plan: MeasurePlan, dev: torch.device, probe_us: float|None,
                  inner: int) -> int:
     "How many samples the timed loop's first batch takes (a sample is `inner` calls)."
-    if plan.fixed: return config.iters if dev.type != "cpu" else 1
+    if plan.fixed: return plan.criterion.iters if dev.type != "cpu" else 1
     batch = getattr(plan.criterion, "min_samples", 2)
     if dev.type == "cuda":
         sample_ms = max(probe_us / 1e3 * inner, 1e-4)
@@ -412,7 +414,10 @@ def measure(fn: Callable[[], Any],          # the call to time (inputs already b
         else: timer, probe_us = _warm_cpu(fn, config, plan, method, t_w), None
         method["warmup_s"] = round(time.perf_counter() - t_w, 4)
         sampler = TelemetrySampler(dev).start() if config.telemetry else None
-        inner = max(1, method.get("graph_inner", 1))  # calls per sample
+        inner = getattr(timer, "inner", 1)   # calls per sample: a graph replay's, or an eager loop's
+        if plan.fixed and inner > 1:   # a count of calls: 200 samples of 1 ms of replays each took 0.2 s (H200)
+            n = min(config.iters, max(FIXED_MIN_SAMPLES, math.ceil(config.iters / inner)))
+            plan = replace(plan, criterion=FixedCount(n)); method["stop"] = plan.criterion.to_dict()
         # a step inside the window is a boost -> cap transient the warm-up missed; one that watched the clocks and
         # power settled (NVML) missed none, and a step there is the cap's own cycle, which belongs in the mean
         drop_steps = plan.named and not plan.fixed and not (method.get("warmup_clocks") and "warmup_note" not in method)
