@@ -15,7 +15,8 @@ from .telemetry import *
 
 # %% auto #0
 __all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'SHORT_CALL_US', 'SHORT_WARMUP_S', 'FIXED_MIN_SAMPLES', 'measurement_regime',
-           'Measurement', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan', 'gc_paused', 'measure']
+           'Measurement', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan', 'fixed_samples',
+           'gc_paused', 'measure']
 
 # %% ../../nbs/01_timing.ipynb #2661801b
 CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)
@@ -341,6 +342,10 @@ def _warm_cuda(fn: Callable[[], Any], dev: torch.device, config: MeasureConfig, 
 # %% ../../nbs/01_timing.ipynb #4786da7e
 FIXED_MIN_SAMPLES = 30   # a fixed count whose samples hold several calls: its calls in at least this many samples
 
+def fixed_samples(iters: int, inner: int) -> int:
+    "Samples a fixed count of `iters` calls takes when a sample holds `inner` calls: iters / inner, at least 30."
+    return iters if inner <= 1 else min(iters, max(FIXED_MIN_SAMPLES, math.ceil(iters / inner)))
+
 def _first_batch(config: MeasureConfig, plan: MeasurePlan, dev: torch.device, probe_us: float|None,
                  inner: int) -> int:
     "How many samples the timed loop's first batch takes (a sample is `inner` calls)."
@@ -416,8 +421,8 @@ def measure(fn: Callable[[], Any],          # the call to time (inputs already b
         sampler = TelemetrySampler(dev).start() if config.telemetry else None
         inner = getattr(timer, "inner", 1)   # calls per sample: a graph replay's, or an eager loop's
         if plan.fixed and inner > 1:   # a count of calls: 200 samples of 1 ms of replays each took 0.2 s (H200)
-            n = min(config.iters, max(FIXED_MIN_SAMPLES, math.ceil(config.iters / inner)))
-            plan = replace(plan, criterion=FixedCount(n)); method["stop"] = plan.criterion.to_dict()
+            plan = replace(plan, criterion=FixedCount(fixed_samples(config.iters, inner)))
+            method["stop"] = plan.criterion.to_dict()
         # a step inside the window is a boost -> cap transient the warm-up missed; one that watched the clocks and
         # power settled (NVML) missed none, and a step there is the cap's own cycle, which belongs in the mean
         drop_steps = plan.named and not plan.fixed and not (method.get("warmup_clocks") and "warmup_note" not in method)

@@ -160,12 +160,12 @@ class TransferWorkload(Workload):
         g = torch.Generator().manual_seed(seed)   # a random MiB repeated where the source lives: a GiB of random bytes
         block = torch.randint(0, 256, (min(self.nbytes, 2**20),), dtype=torch.uint8, generator=g)   # would take seconds
         data = block.to(side(self.src_device)).repeat(-(-self.nbytes // block.numel()))[:self.nbytes].contiguous()
-        dst = torch.zeros(self.nbytes, dtype=torch.uint8, device=side(self.dst_device))   # never an earlier copy's bytes
+        dst = torch.zeros(self.nbytes, dtype=torch.uint8, device=side(self.dst_device))   # not an earlier copy's
         return {"src": data, "dst": dst, "data": data}   # the copy never writes its source: the check's reference
     def check(self, out: torch.Tensor, inputs: dict) -> CheckResult:
         "Exact: every byte arrived (after a synchronisation: a non_blocking copy to the host returns at once)."
         if out.is_cuda or torch.cuda.is_initialized(): torch.cuda.synchronize()
-        same = torch.equal(out.to(inputs["data"].device), inputs["data"])   # on the GPU for d2d: no 256 MiB round trip
+        same = torch.equal(out.to(inputs["data"].device), inputs["data"])   # d2d: on the GPU, no round trip
         return CheckResult(same, 0.0 if same else 1.0, 0.0, "" if same else "bytes differ after the copy")
     def backends(self, device) -> dict[str, Backend]:
         "pageable and pinned host memory (host transfers); copy_ (device to device)."
