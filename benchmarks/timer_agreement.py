@@ -1,0 +1,186 @@
+"""Issue 38: the engine's number beside `triton.testing.do_bench`, `torch.utils.benchmark.Timer` and nvbench (the
+`cuda-bench` Python bindings, where they import), on the same checked callables, in interleaved rounds.
+
+Each case's call is checked against its float64 reference first, then, every round, in a rotating order:
+- `engine`: `measure` as the CLI runs it (fixed 20 + 200, the L2 flushed where the working set could stay cached);
+- `engine_b2b`: the engine back to back (no flush, no spin hold, events around each call);
+- `engine_gaps`: the engine flushing do_bench's 256 MB before each call (do_bench's duty cycle);
+- `do_bench`: `do_bench(fn, warmup=25, rep=100, return_mode="mean")` (its own flush of 256 MB before each call);
+- `timer`: `Timer("fn()").blocked_autorange(min_run_time=0.2)`, its mean (back to back, synchronised per block);
+- `nvbench`: a child process timing every case with nvbench's defaults (cold: L2 flushed, blocking kernel; batch:
+  back to back), once a round.
+Every timer but nvbench has its own NVML window (SM clock, board power, the power cap's share of the samples), so a
+difference can be laid to the clock, the duty cycle, the flush or the statistic. Writes one `ceiling_scout.recorded/1`
+file (provenance: command, date, device, driver, torch/CUDA, code commit).
+
+    CEILING_SCOUT_COMMIT=<sha> PYTHONPATH=. python benchmarks/timer_agreement.py --out $OUT/timer_agreement.json
+    PYTHONPATH=. python benchmarks/timer_agreement.py --smoke --out /tmp/ta.json   # CPU: engine and Timer only
+"""
+import json, os, statistics as st, subprocess, sys, tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _harness import JsonRun, log, script_parser
+import torch
+
+CASES = {"gemm 1024^3": ("gemm", "1024,1024,1024", {}), "gemm 2048^3": ("gemm", "2048,2048,2048", {}),
+         "gemm 4096^3": ("gemm", "4096,4096,4096", {}), "gemm 8192^3": ("gemm", "8192,8192,8192", {}),
+         "attention 4x16x1024x128": ("attention", "4,16,1024,128", {}),
+         "attention 1x8x512x64": ("attention", "1,8,512,64", {}), "rmsnorm 8192x8192": ("rmsnorm", "8192,8192", {})}
+SMOKE = {"gemm 128^3": ("gemm", "128,128,128", {}), "rmsnorm 256x512": ("rmsnorm", "256,512", {})}
+DO_BENCH_FLUSH = 256 * 2**20
+
+
+def checked(op, shape, prec, extras, dev):
+    "(workload, fn) for the default backend, checked against its reference on fresh random inputs first."
+    import ceiling_scout.cli  # noqa: F401  (registers the operations)
+    from ceiling_scout.engine.workloads import make_workload
+    w = make_workload(op, shape, prec, **extras)
+    x = w.make_inputs(dev, seed=0); be = w.backends(dev)[w.default_backend]
+    prep = be.prepare(x) if be.prepare else x
+    with w.precision_context(): chk = w.check(be.fn(prep), x)
+    if not chk.passed: raise RuntimeError(f"{w.describe()} failed its check: {chk}")
+    return w, (lambda: be.fn(prep))
+
+
+def windowed(dev, f):
+    "(f's result, NVML of its window: SM clock median, power median, the power cap's share), None off a GPU."
+    from ceiling_scout.engine.telemetry import TelemetrySampler
+    s = TelemetrySampler(dev).start() if dev == "cuda" else None
+    try: out = f()
+    finally: t = s.stop() if s else None
+    tel = {"sm_mhz": t.sm_clock_mhz_median, "power_w": t.power_w_median, "cap_share": t.power_cap_fraction,
+           "throttle": list(t.throttle_reasons)} if t is not None and t.available else None
+    return out, tel
+
+
+def timers(w, fn, dev, smoke):
+    "{name: callable returning (mean ms, NVML window, details)} for one checked call."
+    from ceiling_scout.engine.timing import MeasureConfig, measure
+    from ceiling_scout.engine.workloads import wants_l2_flush
+    from torch.utils.benchmark import Timer
+    base = MeasureConfig(max_time_s=60.0, energy_s=0)   # the CLI's fixed 20 + 200 (its energy window comes after)
+    def eng(**kw):
+        m = measure(fn, dev, config=base, **kw)
+        t = m.telemetry
+        tel = {"sm_mhz": t.sm_clock_mhz_median, "power_w": t.power_w_median, "cap_share": t.power_cap_fraction,
+               "throttle": list(t.throttle_reasons)} if t.available else None
+        return m.mean_ms, tel, {k: m.method.get(k) for k in ("timer", "l2_flush", "hold_us", "graph_inner", "iters")}
+    out = {"engine": lambda: eng(flush_l2=wants_l2_flush(w, dev)),
+           "engine_b2b": lambda: eng(flush_l2=False, cuda_graph=False, hold_us=0.0),
+           "timer": lambda: (lambda r: (r[0].mean * 1e3, r[1], {"runs": len(r[0].times)}))(
+               windowed(dev, lambda: Timer("fn()", globals={"fn": fn}).blocked_autorange(min_run_time=0.2)))}
+    if not smoke:
+        from triton.testing import do_bench
+        out["engine_gaps"] = lambda: eng(flush_l2=True, flush_bytes=DO_BENCH_FLUSH, hold_us=0.0)
+        out["do_bench"] = lambda: (lambda r: (r[0], r[1], {}))(
+            windowed(dev, lambda: do_bench(fn, warmup=25, rep=100, return_mode="mean")))
+    return out
+
+
+def nvbench_child(out_json, prec):
+    "Run in a child process: nvbench's defaults over every case; its JSON goes to `out_json`."
+    import cuda.bench as bench
+    fns = {name: checked(op, shape, prec, ex, "cuda")[1] for name, (op, shape, ex) in CASES.items()}
+    def case(state):
+        fn = fns[state.get_string("case")]
+        def launch(l):
+            with torch.cuda.stream(torch.cuda.ExternalStream(l.get_stream().addressof())): fn()
+        state.exec(launch)
+    bench.register(case).add_string_axis("case", list(fns))
+    bench.run_all_benchmarks(["nvbench", "--json", out_json, "--devices", "0"])
+
+
+def nvbench_round(prec):
+    "{case: {cold_ms, batch_ms}} from one child run of nvbench, or {'error': why}."
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "nvbench.json")
+        p = subprocess.run([sys.executable, __file__, "--nvbench-child", path, "--precision", prec, "--out", path + ".x"],
+                           capture_output=True, text=True, timeout=300)
+        if p.returncode != 0 or not os.path.exists(path): return {"error": (p.stderr or p.stdout)[-1500:]}
+        return nvbench_summaries(json.load(open(path)))
+
+
+def nvbench_summaries(d):
+    "nvbench's JSON reduced to {case: {'cold_ms': GPU mean, cold, 'batch_ms': GPU mean, back to back}}."
+    out = {}
+    for b in d.get("benchmarks", []):
+        for s in b.get("states", []):
+            case = next((a["value"]["value"] for a in s.get("axis_values", []) if a.get("name") == "case"), None)
+            vals = {x["tag"]: x for x in s.get("summaries", [])}
+            def mean_ms(tag):
+                x = vals.get(tag)
+                if not x: return None
+                v = next((e["value"] for e in x.get("data", []) if e.get("name") == "value"), None)
+                return float(v) * 1e3 if v is not None else None
+            out[case] = {"cold_ms": mean_ms("nv/cold/time/gpu/mean"), "batch_ms": mean_ms("nv/batch/time/gpu/mean"),
+                         "skipped": s.get("is_skipped")}
+    return out
+
+
+def main():
+    ap = script_parser("timer_agreement", rounds=5)
+    ap.add_argument("--precision", default="bf16")
+    ap.add_argument("--nvbench-child", default=None, help=argparse_hidden())
+    args = ap.parse_args()
+    if args.nvbench_child: nvbench_child(args.nvbench_child, args.precision); return 0
+    smoke = args.smoke or not torch.cuda.is_available()
+    dev, cases = ("cpu", SMOKE) if smoke else ("cuda", CASES)
+    run = JsonRun(args.out, "benchmarks/timer_agreement.py", 38, device=dev, precision=args.precision, rounds=args.rounds)
+    res = run.result
+    calls = {}
+    for name, (op, shape, ex) in cases.items():
+        try: calls[name] = checked(op, shape, args.precision if not smoke else "fp32", ex, dev)
+        except Exception as e: run.error(name, e)
+    rows = {name: {"workload": w.describe(), "rounds": []} for name, (w, _) in calls.items()}
+    try: import cuda.bench  # noqa: F401
+    except Exception as e: have_nvb = False; res["nvbench"] = f"not importable: {type(e).__name__}: {e}"
+    else: have_nvb = not smoke; res["nvbench"] = "cuda.bench (nvbench's Python bindings), defaults" if have_nvb else "smoke"
+    for r in range(args.rounds):
+        nvb = nvbench_round(args.precision) if have_nvb else {}
+        if "error" in nvb: res.setdefault("nvbench_errors", []).append(nvb["error"]); log(nvb["error"][-400:])
+        for name, (w, fn) in calls.items():
+            ts = timers(w, fn, dev, smoke); order = list(ts)[r % len(ts):] + list(ts)[:r % len(ts)]
+            one = {"order": order}
+            for t in order:
+                try: ms, tel, det = ts[t](); one[t] = {"ms": ms, "nvml": tel, **det}
+                except Exception as e: one[t] = {"error": f"{type(e).__name__}: {e}"[:300]}
+            if name in nvb: one["nvbench"] = nvb[name]
+            rows[name]["rounds"].append(one)
+        res["cases"], res["raw"] = summarize(rows), rows; run.save()
+        log(f"round {r + 1}/{args.rounds} done")
+    res["cases"] = summarize(rows); run.save()
+    for name, c in res["cases"].items():
+        log(f"{name:26} " + "  ".join(f"{k} {v['ms']:.4f} ms ({v['vs_do_bench']:+.1%})" if v.get("vs_do_bench") is not None
+                                       else f"{k} {v['ms']:.4f} ms" for k, v in c["medians"].items()))
+    return 0
+
+
+def argparse_hidden():
+    import argparse
+    return argparse.SUPPRESS
+
+
+def summarize(rows):
+    "Per case: each timer's median over rounds (ms), its ratio to do_bench's, and the median NVML clock and power."
+    out = {}
+    for name, c in rows.items():
+        med = {}
+        names = {k for r in c["rounds"] for k in r if k != "order"}
+        for t in sorted(names):
+            if t == "nvbench":
+                for k in ("cold_ms", "batch_ms"):
+                    v = [r["nvbench"][k] for r in c["rounds"] if r.get("nvbench", {}).get(k) is not None]
+                    if v: med[f"nvbench_{k[:-3]}"] = {"ms": st.median(v), "n_rounds": len(v)}
+                continue
+            v = [r[t]["ms"] for r in c["rounds"] if "ms" in r.get(t, {})]
+            clk = [r[t]["nvml"]["sm_mhz"] for r in c["rounds"] if (r.get(t, {}).get("nvml") or {}).get("sm_mhz")]
+            pw = [r[t]["nvml"]["power_w"] for r in c["rounds"] if (r.get(t, {}).get("nvml") or {}).get("power_w")]
+            if v: med[t] = {"ms": st.median(v), "n_rounds": len(v), "sm_mhz": st.median(clk) if clk else None,
+                            "power_w": st.median(pw) if pw else None}
+        ref = med.get("do_bench", {}).get("ms")
+        for v in med.values(): v["vs_do_bench"] = (v["ms"] / ref - 1) if ref else None
+        out[name] = {"workload": c["workload"], "medians": med}
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())
