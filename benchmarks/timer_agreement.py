@@ -89,14 +89,18 @@ def nvbench_child(out_json, prec):
     bench.run_all_benchmarks(["nvbench", "--json", out_json, "--devices", "0"])
 
 
-def nvbench_round(prec):
-    "{case: {cold_ms, batch_ms}} from one child run of nvbench, or {'error': why}."
-    with tempfile.TemporaryDirectory() as d:
-        path = os.path.join(d, "nvbench.json")
-        p = subprocess.run([sys.executable, __file__, "--nvbench-child", path, "--precision", prec, "--out", path + ".x"],
-                           capture_output=True, text=True, timeout=300)
-        if p.returncode != 0 or not os.path.exists(path): return {"error": (p.stderr or p.stdout)[-1500:]}
-        return nvbench_summaries(json.load(open(path)))
+def nvbench_round(prec, path):
+    "{case: {cold_ms, batch_ms}} from one child run of nvbench (its JSON kept at `path`), or {'error': why}."
+    p = subprocess.run([sys.executable, __file__, "--nvbench-child", path, "--precision", prec, "--out", path + ".x"],
+                       capture_output=True, text=True, timeout=300)
+    if p.returncode != 0 or not os.path.exists(path): return {"error": (p.stderr or p.stdout)[-1500:]}
+    try: return nvbench_summaries(json.load(open(path)))
+    except Exception as e: return {"error": f"nvbench's JSON not read: {type(e).__name__}: {e}"}
+
+
+def _value(x):
+    "A value of nvbench's JSON: given as is, or as {'value': ...}."
+    return x.get("value") if isinstance(x, dict) else x
 
 
 def nvbench_summaries(d):
@@ -104,15 +108,14 @@ def nvbench_summaries(d):
     out = {}
     for b in d.get("benchmarks", []):
         for s in b.get("states", []):
-            case = next((a["value"]["value"] for a in s.get("axis_values", []) if a.get("name") == "case"), None)
-            vals = {x["tag"]: x for x in s.get("summaries", [])}
+            case = next((_value(a.get("value")) for a in s.get("axis_values", []) if a.get("name") == "case"), None)
+            vals = {x.get("tag"): x for x in s.get("summaries", [])}
             def mean_ms(tag):
                 x = vals.get(tag)
-                if not x: return None
-                v = next((e["value"] for e in x.get("data", []) if e.get("name") == "value"), None)
+                v = next((_value(e) for e in (x or {}).get("data", []) if e.get("name") == "value"), None)
                 return float(v) * 1e3 if v is not None else None
-            out[case] = {"cold_ms": mean_ms("nv/cold/time/gpu/mean"), "batch_ms": mean_ms("nv/batch/time/gpu/mean"),
-                         "skipped": s.get("is_skipped")}
+            out[str(case)] = {"cold_ms": mean_ms("nv/cold/time/gpu/mean"), "batch_ms": mean_ms("nv/batch/time/gpu/mean"),
+                              "skipped": s.get("is_skipped")}
     return out
 
 
@@ -135,7 +138,7 @@ def main():
     except Exception as e: have_nvb = False; res["nvbench"] = f"not importable: {type(e).__name__}: {e}"
     else: have_nvb = not smoke; res["nvbench"] = "cuda.bench (nvbench's Python bindings), defaults" if have_nvb else "smoke"
     for r in range(args.rounds):
-        nvb = nvbench_round(args.precision) if have_nvb else {}
+        nvb = nvbench_round(args.precision, f"{args.out}.nvbench{r + 1}.json") if have_nvb else {}
         if "error" in nvb: res.setdefault("nvbench_errors", []).append(nvb["error"]); log(nvb["error"][-400:])
         for name, (w, fn) in calls.items():
             ts = timers(w, fn, dev, smoke); order = list(ts)[r % len(ts):] + list(ts)[:r % len(ts)]
