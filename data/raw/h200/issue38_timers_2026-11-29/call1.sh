@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 38, first call, at $1: benchmarks/timer_agreement.py (the engine, do_bench, torch.utils.benchmark.Timer and
+# Issue 38, first call (run twice: the first stopped on a JSON parse in the script, fixed at 2ea8a59), at $1: benchmarks/timer_agreement.py (the engine, do_bench, torch.utils.benchmark.Timer and
 # nvbench's Python bindings on the same checked calls, 5 interleaved rounds, each timer's NVML window).
 set -u
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
@@ -13,4 +13,5 @@ python3 -c "import cuda.bindings, cuda.bench; print('cuda.bindings', cuda.bindin
 cat $R/nvbench_import.txt | tail -2
 timeout 480 python3 benchmarks/timer_agreement.py --rounds 5 --out $R/timer_agreement.json > $R/timer_agreement.txt 2>&1
 echo "rc=$?" >> $R/timer_agreement.txt; tail -n 12 $R/timer_agreement.txt
+cp $R/timer_agreement.json.nvbench1.json $R/nvbench_round1.json 2>/dev/null; rm -f $R/*.nvbench[2-9].json $R/*.x
 tar czf $OUT/out.tgz -C /tmp t1
