@@ -13,5 +13,5 @@ python3 -c "import cuda.bindings, cuda.bench; print('cuda.bindings', cuda.bindin
 cat $R/nvbench_import.txt | tail -2
 timeout 480 python3 benchmarks/timer_agreement.py --rounds 5 --out $R/timer_agreement.json > $R/timer_agreement.txt 2>&1
 echo "rc=$?" >> $R/timer_agreement.txt; tail -n 12 $R/timer_agreement.txt
-cp $R/timer_agreement.json.nvbench1.json $R/nvbench_round1.json 2>/dev/null; rm -f $R/*.nvbench[2-9].json $R/*.x
+rm -f $R/*.x   # each round's nvbench JSON stays
 tar czf $OUT/out.tgz -C /tmp t1
