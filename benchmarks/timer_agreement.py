@@ -122,11 +122,14 @@ def nvbench_summaries(d):
 def main():
     ap = script_parser("timer_agreement", rounds=5)
     ap.add_argument("--precision", default="bf16")
+    ap.add_argument("--cases", default=None, help="comma-separated case names (default: all)")
+    ap.add_argument("--no-nvbench", action="store_true", help="leave nvbench out")
     ap.add_argument("--nvbench-child", default=None, help=argparse_hidden())
     args = ap.parse_args()
     if args.nvbench_child: nvbench_child(args.nvbench_child, args.precision); return 0
     smoke = args.smoke or not torch.cuda.is_available()
     dev, cases = ("cpu", SMOKE) if smoke else ("cuda", CASES)
+    if args.cases: cases = {k: v for k, v in cases.items() if k in args.cases.split(",")}
     run = JsonRun(args.out, "benchmarks/timer_agreement.py", 38, device=dev, precision=args.precision, rounds=args.rounds)
     res = run.result
     calls = {}
@@ -136,7 +139,7 @@ def main():
     rows = {name: {"workload": w.describe(), "rounds": []} for name, (w, _) in calls.items()}
     try: import cuda.bench  # noqa: F401
     except Exception as e: have_nvb = False; res["nvbench"] = f"not importable: {type(e).__name__}: {e}"
-    else: have_nvb = not smoke; res["nvbench"] = "cuda.bench (nvbench's Python bindings), defaults" if have_nvb else "smoke"
+    else: have_nvb = not smoke and not args.no_nvbench; res["nvbench"] = "cuda.bench (nvbench's Python bindings), defaults" if have_nvb else "smoke"
     for r in range(args.rounds):
         nvb = nvbench_round(args.precision, f"{args.out}.nvbench{r + 1}.json") if have_nvb else {}
         if "error" in nvb: res.setdefault("nvbench_errors", []).append(nvb["error"]); log(nvb["error"][-400:])
