@@ -59,6 +59,7 @@ def _l2_bytes(device: torch.device) -> int:
     except Exception: return 50 * 2**20
 
 class _CudaTimer:
+    before = None   # run untimed before each timed sample (`measure`'s `before`)
     def __init__(self, fn, device, flush: bool, graph_inner: int, flush_bytes: int|None=None, hold_us: float=0.0):
         self.fn, self.device, self.inner, self.graph = fn, device, max(1, graph_inner), None
         # spin cycles: >= hold_us at any SM clock up to 2 GHz
@@ -79,6 +80,7 @@ class _CudaTimer:
         # a lead of ten holds: the host gets ahead of the GPU before the first sample, which otherwise waited for it
         if self.hold_cycles: torch.cuda._sleep(10 * self.hold_cycles)   # (up to 2.2x the median, H200 2026-11-29)
         for s, e in ev:
+            if self.before is not None: self.before()
             if self.cache is not None: self.cache.zero_()
             # keeps the GPU busy while the host enqueues the call
             if self.hold_cycles: torch.cuda._sleep(self.hold_cycles)
@@ -97,10 +99,12 @@ class _CudaTimer:
         return s.elapsed_time(e) / n
 
 class _CpuTimer:
+    before = None
     def __init__(self, fn): self.fn = fn
     def run(self, n: int) -> list[float]:
         out = []
         for _ in range(n):
+            if self.before is not None: self.before()
             t0 = time.perf_counter(); self.fn(); out.append((time.perf_counter() - t0) * 1e3)
         return out
     def run_chunk(self, n: int) -> float:
@@ -408,10 +412,12 @@ def gc_paused():
 def measure(fn: Callable[[], Any],          # the call to time (inputs already built, outputs checked elsewhere)
             device: str|torch.device="cpu",  # where `fn` runs
             config: MeasureConfig|None=None, # how to time it (default: the classic fixed method, 20 + 200 calls)
+            before: Callable[[], Any]|None=None, # run untimed before each timed sample (new input values); events
             **overrides                      # `MeasureConfig` fields by name (warmup=5, iters=20, ...) over `config`
            ) -> Measurement:
     "Time `fn` on `device`: warm-up, events/graphs/perf_counter, a stopping criterion, stats, telemetry and regime."
     config, dev = with_overrides(config if config is not None else MeasureConfig(), **overrides), torch.device(device)
+    if before is not None: config = replace(config, cuda_graph=False)   # a graph replays the inputs it captured
     plan = measure_plan(config, dev)
     method = {"mode": config.mode, "stop": plan.criterion.to_dict(), "warmup": config.warmup,
               "warmup_rule": plan.warmup_rule, "statistic": "mean", "device": str(dev)}
@@ -419,6 +425,7 @@ def measure(fn: Callable[[], Any],          # the call to time (inputs already b
     with gc_paused():
         if dev.type == "cuda": timer, probe_us, plan = _warm_cuda(fn, dev, config, plan, method, t_w)
         else: timer, probe_us = _warm_cpu(fn, config, plan, method, t_w), None
+        timer.before = before
         method["warmup_s"] = round(time.perf_counter() - t_w, 4)
         sampler = TelemetrySampler(dev).start() if config.telemetry else None
         inner = getattr(timer, "inner", 1)   # calls per sample: a graph replay's, or an eager loop's

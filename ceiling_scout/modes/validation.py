@@ -220,7 +220,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         try: t = time_against_library(ctx)
         except (KernelTimeout, KernelMisbehaved) as e:
             return result("FAIL", checks + (failed_during(e, "the timed calls"),))
-        rechecked = timed_outputs_check(workload, dev, t.inputs, t.kept, ctx.thread)
+        rechecked = timed_outputs_check(workload, dev, t.inputs, t.kept, ctx.thread, t.fingerprints)
         late = harness_check(refs, "timed") + [c for c in rechecked if not c.passed]
         checks += tuple(c for c in rechecked if c.passed)
     finally: ctx.thread.close(); restore_harness(refs)   # whatever the kernel patched, the tool goes on with its own

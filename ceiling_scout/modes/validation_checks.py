@@ -21,25 +21,24 @@ from .harness import (SANITIZER_TOOLS, launched_kernels, restore_harness,
 def _say(finding: str, **facts) -> str: return sentence("validation", finding, facts)   # the words: render/
 
 # %% auto #0
-__all__ = ['TIMED_SETS', 'interleaved', 'parse_tiers', 'ValidateConfig', 'harness_check', 'library_in_disguise', 'Timed',
-           'time_against_library', 'timed_outputs_check', 'ceiling_for', 'sticky_check', 'RunContext',
+__all__ = ['FINGERPRINT', 'TIMED_SETS', 'interleaved', 'parse_tiers', 'ValidateConfig', 'harness_check', 'library_in_disguise',
+           'Timed', 'time_against_library', 'timed_outputs_check', 'ceiling_for', 'sticky_check', 'RunContext',
            'harness_at_load', 'correctness_checks', 'after_correctness']
 
 # %% ../../nbs/39c_validation_checks.ipynb #78449236
 def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", rounds: int=5, warmup: int=5,
                 iters: int=50, flush_l2: bool=False,
-                input_sets: int=1 # how many input sets each side rotates through (recorded in the method)
+                before: tuple[Callable|None, Callable|None]=(None, None) # each side's untimed step before a sample
                ) -> tuple[Measurement, Measurement]:
     "Time two callables with the same engine in alternating rounds (A, B, A, B …); all of each side's times pooled."
     per = max(2, math.ceil(iters / rounds)); got = {0: [], 1: []}
     for r in range(rounds):
         for side, f in ((0, fn_a), (1, fn_b)):
             got[side].append(measure(f, device, warmup=warmup if r == 0 else 1, iters=per, flush_l2=flush_l2,
-                                     telemetry=False, cuda_graph=False))   # every call launched: inputs rotate
+                                     telemetry=False, cuda_graph=False, before=before[side]))   # every call launched
     def pool(ms: list[Measurement]) -> Measurement:
         t = tuple(x for m in ms for x in m.times_ms)
-        method = {**ms[0].method, "iters": len(t), "interleaved_rounds": rounds, "iters_per_round": per,
-                  "input_sets": input_sets}
+        method = {**ms[0].method, "iters": len(t), "interleaved_rounds": rounds, "iters_per_round": per}
         return Measurement(t, summarize(t), method, ms[-1].telemetry, sum(m.duration_s for m in ms), ms[0].regime)
     return pool(got[0]), pool(got[1])
 
@@ -140,34 +139,65 @@ class Timed:
     "The library and the candidate timed: the library's backend, its prepared first inputs, both `Measurement`s, the "
     "timed input sets and the candidate's last timed output per set."
     backend: object; prepared: dict; inputs: list; library: Measurement; custom: Measurement; kept: dict
+    fingerprints: tuple = ()   # (candidate's, library's) values at the same positions, for every output it returned
+
+FINGERPRINT = 1024   # output elements compared per call: a replayed or cached answer differs in nearly every one
 
 def time_against_library(ctx: RunContext) -> Timed:
-    "The library and the candidate interleaved, each rotating through `TIMED_SETS` input sets, on the kernel's thread."
+    "Library and candidate interleaved on the kernel's thread, each on sets of its own that get new values (in place, "
+    "from this side's seeds) before every timed call; each candidate output is fingerprinted against the library's."
     fn, workload, dev, cfg, thread, seed = ctx.fn, ctx.workload, ctx.device, ctx.config, ctx.thread, ctx.seed
     be = workload.backends(dev)[workload.default_backend]
-    xs = [workload.make_inputs(dev, seed=seed + 500 + k) for k in range(TIMED_SETS)]
-    kept, turn = {}, {"lib": 0, "cand": 0}
+    xs, ys = ([workload.make_inputs(dev, seed=seed + base + k) for k in range(TIMED_SETS)] for base in (500, 600))
+    kept, turn, pending, fps, new = {}, {"lib": 0, "cand": 0}, [], [], iter(range(seed + 10_000, seed + 10**9))
+    prep = lambda x: be.prepare(x) if be.prepare else x
+    def renew(x: dict):   # the same buffers (addresses), new values: no cache keyed on them or their content holds
+        for k, v in workload.make_inputs(dev, seed=next(new)).items():
+            if isinstance(v, torch.Tensor) and isinstance(x.get(k), torch.Tensor) and x[k].shape == v.shape:
+                x[k].copy_(v)
+    def fingerprint():   # each output returned since the last step, beside the library's on the same values
+        for k, out in pending:
+            ref = be.fn(prep(xs[k]))
+            if type(out) is torch.Tensor and isinstance(ref, torch.Tensor) and out.numel() == ref.numel() > 0:
+                at = torch.randint(0, ref.numel(), (min(ref.numel(), FINGERPRINT),), generator=torch.Generator(
+                    ).manual_seed(seed + len(fps))).to(ref.device)
+                fps.append((out.detach().reshape(-1)[at.to(out.device)], ref.detach().reshape(-1)[at]))
+        pending.clear()
     with workload.precision_context():
-        preps = [be.prepare(x) if be.prepare else x for x in xs]
+        preps = [prep(y) for y in ys]
         def lib():
             k = turn["lib"] % TIMED_SETS; turn["lib"] += 1; return be.fn(preps[k])
         def cand():
             k = turn["cand"] % TIMED_SETS; turn["cand"] += 1
-            kept[k] = workload.candidate_call(fn, xs[k]); return kept[k]
-        timed = lambda: interleaved(lib, cand, dev, cfg.rounds, cfg.warmup, cfg.iters, wants_l2_flush(workload, dev),
-                                    TIMED_SETS)
-        ma, mb = thread.call(timed, cfg.timeout_s * 2 * (cfg.warmup + cfg.iters + 2 * cfg.rounds))
-    return Timed(be, preps[0], xs, ma, mb, kept)
+            kept[k] = workload.candidate_call(fn, xs[k]); pending.append((k, kept[k])); return kept[k]
+        def lib_new():   # and one untimed library call, as the candidate's side makes for its fingerprints
+            k = turn["lib"] % TIMED_SETS; renew(ys[k]); preps[k] = prep(ys[k]); be.fn(preps[k])
+        def cand_new(): fingerprint(); renew(xs[turn["cand"] % TIMED_SETS])
+        timed = lambda: (interleaved(lib, cand, dev, cfg.rounds, cfg.warmup, cfg.iters, wants_l2_flush(workload, dev),
+                                     before=(lib_new, cand_new)), fingerprint())[0]
+        ma, mb = thread.call(timed, cfg.timeout_s * 4 * (cfg.warmup + cfg.iters + 2 * cfg.rounds))
+    for m in (ma, mb): m.method.update(input_sets=TIMED_SETS, input_values=_say("new_values"))
+    return Timed(be, preps[0], xs, ma, mb, kept, tuple(fps))
 
 TIMED_SETS = 3   # input sets the timed loop rotates through (a kernel that replays one answer is wrong on the others)
 
-def timed_outputs_check(w: Workload, dev: torch.device, xs: list, kept: dict, thread: KernelThread) -> list[Check]:
-    "The candidate's last timed output for each input set against the reference (checked after the timing)."
+def timed_outputs_check(w: Workload, dev: torch.device, xs: list, kept: dict, thread: KernelThread,
+                        fingerprints: Sequence=()) -> list[Check]:
+    "Every timed output's fingerprint against the library's on the same values, then the last output of each set "
+    "against the reference (after the timing)."
     run, bad = KernelRun(None, dev, 60.0, thread), []
+    if fingerprints:
+        ref = torch.cat([r for _, r in fingerprints])
+        tol = tolerance_for(w, ref.dtype, rms_diff(ref), library_ref=True)
+        wrong = [i for i, (o, r) in enumerate(fingerprints) if not error_stats(o, r, tol).passed]
+        if wrong: return [Check(_say("fingerprints"), False, _say("fingerprints_bad", n=len(wrong), of=len(
+            fingerprints), first=wrong[0] + 1), trap="replay")]
+    fp = [Check(_say("fingerprints"), True, _say("fingerprints_ok", n=len(fingerprints)), info=True)
+          ] * bool(fingerprints)
     for k, out in sorted(kept.items()):
         if not (c := run.judge(f"input set {k}", out, run.expect(w, xs[k]))).passed: bad.append(f"{c.name}: {c.detail}")
     if not bad:
-        return [Check(_say("rechecked_n", n=len(kept)), True, _say("last_outputs"), info=True)]
+        return fp + [Check(_say("rechecked_n", n=len(kept)), True, _say("last_outputs"), info=True)]
     same = [k for k in kept if k and isinstance(kept[k], torch.Tensor) and isinstance(kept[0], torch.Tensor)
             and kept[k].shape == kept[0].shape and torch.equal(kept[k], kept[0])]
     trap = "replay" if same else "watched_only"

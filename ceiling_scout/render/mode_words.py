@@ -188,6 +188,11 @@ says_text("validation", {
     "replay": "call {i}: the same output as call {prev} for a different input set",
     "unjoined": "{n} GPU operation(s) on another stream never joined to the caller's before return: {ops}",
     "rechecked_n": "timed outputs re-checked ({n} input sets)", "rechecked": "timed outputs re-checked",
+    "fingerprints": "every timed output against the library's on the same new values",
+    "fingerprints_ok": "{n} outputs, each on values written into its buffers just before the call",
+    "new_values": "new values written into each side's own buffers before every timed call (untimed)",
+    "fingerprints_bad": ("{n} of {of} outputs differ from the library's on the same values, the first at call {first}: "
+                         "an answer kept from earlier inputs (new values were written into the same buffers)"),
     "last_outputs": "the last output of each set", "same_answer": " (the same answer for different inputs)",
     "sticky": "the device works after the kernel", "joined": "streams joined before return",
     "replaced_load": "{names} replaced when its module was loaded", "replaced_calls": "{names} replaced by its calls",

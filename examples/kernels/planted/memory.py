@@ -53,3 +53,16 @@ def replay_previous(a, b):
     out = _last[key]
     _last[key] = a @ b   # on a GPU this would be launched on a side stream and never waited for
     return out
+
+
+_by_id: dict = {}
+
+
+def identity_cache(a, b):
+    "Honest for the first 24 calls (the checks), then caches the answer by the input tensors' identity (the Python "
+    "objects): right while each tensor keeps its values, stale once the same tensors hold new ones."
+    _calls["n"] += 1
+    if _calls["n"] <= HONEST_CALLS: return (a @ b).clone()   # one kernel set (a GEMM and a copy) from the first call
+    key = (id(a), id(b))
+    if key not in _by_id: _by_id[key] = (a, b, a @ b)   # the tensors kept alive, so their ids stay theirs
+    return _by_id[key][2].clone()
