@@ -216,7 +216,6 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         if any(not c.passed for c in checks): return result("FAIL", checks + sticky_check(dev))
         if not cfg.timed: return result("PASS", checks)
         kernels, same = library_in_disguise(fn, workload, dev, ctx.thread, ctx.seed, cfg.timeout_s)
-        if same: return result("LIBRARY", checks, kernels=kernels)
         try: t = time_against_library(ctx)
         except (KernelTimeout, KernelMisbehaved) as e:
             return result("FAIL", checks + (failed_during(e, "the timed calls"),))
@@ -224,6 +223,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         late = harness_check(refs, "timed") + [c for c in rechecked if not c.passed]
         checks += tuple(c for c in rechecked if c.passed)
     finally: ctx.thread.close(); restore_harness(refs)   # whatever the kernel patched, the tool goes on with its own
+    if same and not late: return result("LIBRARY", checks, kernels=kernels)   # decided once the timed calls held too
     be, ai = t.backend, workload.arithmetic_intensity
     base = BenchmarkResult(workload, be.name, be.library, "ok", workload.check(be.fn(t.prepared), t.inputs[0]),
                            t.library)

@@ -66,3 +66,16 @@ def identity_cache(a, b):
     key = (id(a), id(b))
     if key not in _by_id: _by_id[key] = (a, b, a @ b)   # the tensors kept alive, so their ids stay theirs
     return _by_id[key][2].clone()
+
+
+_lib_calls = {"n": 0}
+
+
+def library_then_identity_cache(a, b):
+    "The library's own kernel for the first 24 calls (one profiled call reads as the library), then the answer cached "
+    "by the input tensors' identity: stale once the same tensors hold new values."
+    _lib_calls["n"] += 1
+    if _lib_calls["n"] <= HONEST_CALLS: return a @ b
+    key = (id(a), id(b), "lib")
+    if key not in _by_id: _by_id[key] = (a, b, a @ b)
+    return _by_id[key][2].clone()
