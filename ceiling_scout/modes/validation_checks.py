@@ -30,10 +30,10 @@ def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", 
                 iters: int=50, flush_l2: bool=False,
                 before: tuple[Callable|None, Callable|None]=(None, None) # each side's untimed step before a sample
                ) -> tuple[Measurement, Measurement]:
-    "Time two callables with the same engine in alternating rounds (A, B, A, B …); all of each side's times pooled."
+    "Time two callables with the same engine in alternating rounds (A B, B A, A B …); each side's times pooled."
     per = max(2, math.ceil(iters / rounds)); got = {0: [], 1: []}
     for r in range(rounds):
-        for side, f in ((0, fn_a), (1, fn_b)):
+        for side, f in ((0, fn_a), (1, fn_b))[::1 - 2 * (r % 2)]:   # the order reversed every other round
             got[side].append(measure(f, device, warmup=warmup if r == 0 else 1, iters=per, flush_l2=flush_l2,
                                      telemetry=False, cuda_graph=False, before=before[side]))   # every call launched
     def pool(ms: list[Measurement]) -> Measurement:
