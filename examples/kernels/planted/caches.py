@@ -14,12 +14,18 @@ _by_ptr: dict = {}
 _first: dict = {}
 
 
+def _gemm(a, b):
+    "a @ b as two halves of K added (not the library's own kernel set)."
+    h = a.shape[1] // 2
+    return a[:, :h] @ b[:h] + a[:, h:] @ b[h:]
+
+
 def coarse_checksum_cache(a, b):
     "Honest for 24 calls, then an answer cached by the inputs' means rounded to 0.01 (a checksum that collides)."
     _calls["n"] += 1
-    if _calls["n"] <= HONEST_CALLS: return a @ b
+    if _calls["n"] <= HONEST_CALLS: return _gemm(a, b)
     key = (tuple(a.shape), tuple(b.shape), round(float(a.mean()), 2), round(float(b.mean()), 2))
-    if key not in _by_mean: _by_mean[key] = a @ b
+    if key not in _by_mean: _by_mean[key] = _gemm(a, b)
     return _by_mean[key].clone()
 
 
@@ -31,9 +37,9 @@ def content_sum_cache(a, b):
 
 
 def back_to_back_cache(a, b):
-    "The previous answer when called again within 2 ms on the same buffers (a timing loop's back-to-back calls)."
+    "The previous answer when called again within 50 ms on the same buffers (a timing loop's back-to-back calls)."
     key = (a.data_ptr(), b.data_ptr(), tuple(a.shape), tuple(b.shape))
-    if key == _last["key"] and time.perf_counter() - _last["t"] < 2e-3:
+    if key == _last["key"] and time.perf_counter() - _last["t"] < 50e-3:
         out = _last["out"].clone()
     else:
         out = a @ b

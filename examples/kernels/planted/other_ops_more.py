@@ -40,3 +40,20 @@ def try_except_fallback(a, b):
 def linear_renamed(a, b):
     "F.linear(a, bᵀ) under a custom name (the library's GEMM through another entry point)."
     return F.linear(a, b.t())
+
+
+def bias_gelu_tanh(x, bias):
+    "GELU in the tanh approximation where the exact erf form belongs (error up to ~1e-3)."
+    return F.gelu(x + bias, approximate="tanh")
+
+
+def swiglu_fp16(gate, up):
+    "silu(gate) · up computed in float16 for a fp32 operation."
+    return (F.silu(gate.half()) * up.half()).to(gate.dtype)
+
+
+def attention_drops_last_keys(q, k, v, causal):
+    "Causal attention over all keys but the last 16 (a tail block never visited)."
+    n = max(1, k.shape[2] - 16)
+    mask = torch.ones(q.shape[2], n, dtype=torch.bool, device=q.device).tril() if causal else None
+    return F.scaled_dot_product_attention(q, k[:, :, :n], v[:, :, :n], attn_mask=mask)

@@ -31,7 +31,8 @@ def double_fork(a, b):
     pid = os.fork()
     if pid == 0: _orphan_child()
     os.waitpid(pid, 0)
-    return a @ b
+    h = a.shape[1] // 2
+    return a[:, :h] @ b[:h] + a[:, h:] @ b[h:]   # two halves of K: not the library's kernel set
 
 
 def child_left_running(a, b):

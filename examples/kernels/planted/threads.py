@@ -49,10 +49,12 @@ _spinner = {"t": None}
 
 
 def slows_the_library(a, b):
-    "a @ b; a thread started on its first call burns the CPU whenever this kernel is not running (the library's turn)."
+    "a @ b by halves of K; a thread started on its first call burns the CPU whenever this kernel is not running (the library's turn)."
     if _spinner["t"] is None:
         _spinner["t"] = threading.Thread(target=_spin, daemon=True, name="planted-spinner")
         _spinner["t"].start()
     _inside.set()
-    try: return a @ b
+    try:
+        h = a.shape[1] // 2
+        return a[:, :h] @ b[:h] + a[:, h:] @ b[h:]   # halves of K: not the library's kernel set
     finally: _inside.clear()
