@@ -21,10 +21,10 @@ def _gemm(a, b):
 
 
 def coarse_checksum_cache(a, b):
-    "Honest for 24 calls, then an answer cached by the inputs' means rounded to 0.01 (a checksum that collides)."
+    "Honest for 24 calls, then an answer cached by the inputs' means rounded to 0.1 (a checksum that collides)."
     _calls["n"] += 1
     if _calls["n"] <= HONEST_CALLS: return _gemm(a, b)
-    key = (tuple(a.shape), tuple(b.shape), round(float(a.mean()), 2), round(float(b.mean()), 2))
+    key = (tuple(a.shape), tuple(b.shape), round(float(a.mean()), 1), round(float(b.mean()), 1))
     if key not in _by_mean: _by_mean[key] = _gemm(a, b)
     return _by_mean[key].clone()
 

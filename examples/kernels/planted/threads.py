@@ -49,7 +49,7 @@ _spinner = {"t": None}
 
 
 def slows_the_library(a, b):
-    "a @ b by halves of K; a thread started on its first call burns the CPU whenever this kernel is not running (the library's turn)."
+    "a @ b by halves of K; a thread it starts burns the CPU whenever this kernel is not running (the library's turn)."
     if _spinner["t"] is None:
         _spinner["t"] = threading.Thread(target=_spin, daemon=True, name="planted-spinner")
         _spinner["t"].start()
