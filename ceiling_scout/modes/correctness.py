@@ -61,7 +61,9 @@ class KernelThread:
             raise KernelTimeout(f"no result within {timeout_s:g} s (a hang, or far too slow for this shape){found}")
         if "setup" in box: raise HarnessError(f"could not make {self.dev} current in the kernel's thread: "
                                               f"{one_line(box['setup'])}")
-        if "err" in box: raise box["err"]
+        if "err" in box:   # a KeyboardInterrupt raised by the kernel's own code on its thread is the kernel's failure
+            e = box["err"]
+            raise e if isinstance(e, Exception) else RuntimeError(repr(e)).with_traceback(e.__traceback__)
         return box["out"]
     def close(self):
         "Let the thread end and wait for it (a stuck one is a daemon and is left behind)."
