@@ -1,7 +1,7 @@
 """Cases the hostile pass of issue 36 (data/raw/cpu/issue36_hostile_2026-11-29/hostile.py) found bad at 07712df, each
 as the CLI runs it in a fresh process on the CPU: one line on stderr and the right exit status, in bounded time, and no
 user code run when the options are refused."""
-import time
+import json, os, time
 from support import assert_one_line, cs
 
 CPU = ("--device", "cpu", "--precision", "fp32", "--warmup", "1", "--iters", "3", "--quiet")
@@ -15,6 +15,9 @@ def test_unwritable_cache_folder_does_not_wait(tmp_path):
     assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr, (p.returncode, p.stderr[-800:])
     assert "could not save" in p.stdout + p.stderr, p.stdout[-800:]
     assert time.monotonic() - t0 < 60, time.monotonic() - t0
+    p = cs("--operation", "gemm", "--shape", "32,32,32", *CPU, "--cache", tmp_path / "new/c.json", cwd=tmp_path,
+           timeout=300)   # a folder not there yet is made, as before
+    assert p.returncode == 0 and json.loads((tmp_path / "new/c.json").read_text()), p.stderr[-800:]
 
 
 def test_kernel_hanging_at_import_is_one_line(tmp_path):
@@ -34,3 +37,13 @@ def test_profile_counts_refused_before_the_function_is_imported(tmp_path):
         p = cs("--profile", f"{tmp_path / 'p.py'}:fn", *CPU, flag, value, cwd=tmp_path, timeout=120)
         assert_one_line(p.returncode, p.stderr, "--profile-steps", "--profile-warmup")
         assert not (tmp_path / "p.py.ran").exists(), flag
+
+
+def test_special_inputs_are_one_line(tmp_path):
+    "A --weights FIFO (blocked the CLI: a hang) and an hf config nested 100,000 deep (a RecursionError): one line."
+    os.mkfifo(tmp_path / "w.pt")
+    (tmp_path / "config.json").write_text("[" * 100000 + "]" * 100000)
+    for argv, words in ((("--weights", tmp_path / "w.pt", "--shape", "32"), ("w.pt", "not a regular file")),
+                        (("--model", f"hf:{tmp_path / 'config.json'}", "--no-fusion"), ("config.json", "not JSON"))):
+        p = cs(*argv, *CPU, cwd=tmp_path, timeout=120)
+        assert_one_line(p.returncode, p.stderr, *words)

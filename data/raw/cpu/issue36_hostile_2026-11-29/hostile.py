@@ -377,6 +377,62 @@ def kernel_cases() -> list[Case]:
     return out
 
 
+# ---------------------------------------------------------------- other values: shapes, lists, weights, configs
+def npy_object(p: Path):
+    import numpy as np
+    np.save(p, np.array([{"a": 1}], dtype=object), allow_pickle=True)   # loading it needs pickle: must be refused
+
+
+def bad_safetensors(p: Path):
+    import struct
+    p.write_bytes(struct.pack("<Q", 10**15) + b"{}")   # a header length of a petabyte
+
+
+def hf(cfg: dict) -> str: return json.dumps({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4,
+                                             "num_key_value_heads": 4, "intermediate_size": 128, **cfg})
+
+
+def value_cases() -> list[Case]:
+    out = [Case(f"shape:{n}", "values", ["--operation", "gemm", "--shape", v, *CPU], "err") for n, v in {
+        "empty": "", "text": "a,b,c", "negative": "-8,8,8", "zero": "8,0,8", "float": "8.5,8,8", "four": "8,8,8,8",
+        "huge": "99999999999999999999,8,8", "spaces_only": " , , "}.items()]
+    out.append(Case("shape:sci", "values", ["--operation", "gemm", "--shape", "1e3,8,8", *CPU], "ok",
+                    ok_needle="Shape: (1000, 8, 8)"))   # 1e3 read as 1000: right
+    out.append(Case("shape:too_big_memory", "values", ["--operation", "gemm", "--shape", "1000000,1000000,1000000",
+                                                       *CPU], "err", post=lambda t, rc, out, err: ("GOOD", err.strip())
+                    if rc == 3 and len(err.strip().splitlines()) == 1 else None))   # exit 3: too little memory
+    out += [Case(f"targets:{n}", "values", [*VGEMM, "--custom-kernel", f"{GOOD_KERNEL}:matmul", "--targets", v], "err")
+            for n, v in {"nan": "nan", "negative": "2,-1", "zero": "0", "inf": "inf", "text": "fast", "comma": ","}.items()]
+    out += [Case(f"k_list:{n}", "values", [*GEMM, "--k-sweep", "--k-list", v], "err")
+            for n, v in {"empty": "", "negative": "32,-64", "zero": "0", "text": "a", "nan": "nan"}.items()]
+    out += [Case(f"sparsify:{n}", "values", [*TINY, "--sparsify", v], "err")
+            for n, v in {"empty": "", "bad_pattern": "up=zzz", "ratio_2": "up=block:2:16", "ratio_nan": "up=block:nan:16",
+                         "no_such_weight": "nosuchweight=24", "block_0": "up=block:0.5:0"}.items()]
+    wt = ["--shape", "32", *CPU]
+    out += [Case(f"weights:{n}", "values", ["--weights", "{t}/w" + suf, *wt], "err", files={"w" + suf: mk}) for n, (suf, mk) in {
+        "npy_object": (".npy", npy_object), "safetensors_huge_header": (".safetensors", bad_safetensors),
+        "fifo_pt": (".pt", fifo), "zero_npz": (".npz", zero), "empty_pt": (".pt", ""), "text_npy": (".npy", "hello"),
+        "unknown_suffix": (".txt", "x")}.items()]
+    out += [Case(f"hf_config:{n}", "values", ["--model", "hf:{t}/config.json", "--no-fusion", *CPU], exp,
+                 files={"config.json": c}, timeout=90) for n, (c, exp) in {
+        "deep": (deep, "err"), "fifo": (fifo, "err"), "zero": (zero, "err"), "heads_text": (hf({"num_attention_heads": "4"}), "err"),
+        "hidden_negative": (hf({"hidden_size": -64}), "err"), "hidden_huge": (hf({"hidden_size": 10**12}), "err"),
+        "auto_map_code": (hf({"auto_map": {"AutoModel": "evil.Model"}, "model_type": "evil"}), "err"),
+        "top_list": ("[1, 2]", "err")}.items()]
+    out.append(Case("onnx:garbage", "values", ["--model", "{t}/m.onnx", *CPU], "err", files={"m.onnx": b"\x00garbage"}))
+    out.append(Case("onnx:fifo", "values", ["--model", "{t}/m.onnx", *CPU], "err", files={"m.onnx": fifo}))
+    out += [Case(f"device:{n}", "values", [*GEMM[:4], "--device", v, *CPU[2:]], "err")
+            for n, v in {"cuda": "cuda", "cuda_9": "cuda:9", "empty": "", "tpu": "tpu", "h100_on_cpu": "h100"}.items()]
+    out += [Case(f"cpu_only:{n}", "values", [*VGEMM, "--custom-kernel", f"{GOOD_KERNEL}:matmul", *extra], "err")
+            for n, extra in {"sanitizer": ["--sanitizer", "memcheck"]}.items()]
+    out.append(Case("cpu_only:graph_check", "values", [*VGEMM, "--custom-kernel", f"{GOOD_KERNEL}:matmul",
+                                                        "--graph-check"], "ok", ok_needle="no CUDA graphs on a CPU"))
+    out.append(Case("output_is_the_kernel", "values", [*VGEMM, "--custom-kernel", "{t}/k.py:fn", "--output", "{t}/k.py",
+                                                        "--force"], "err", files={"k.py": "def fn(a, b): return a @ b\n"},
+                    post=keeps("k.py", "def fn(a, b): return a @ b\n")))
+    return out
+
+
 # ---------------------------------------------------------------- model factories and profiled functions
 FACTORIES = {   # name -> (factory module text, expect, stdout needle); a factory make() -> (module, inputs)
     "popen": ("import subprocess, torch\ndef make():\n    subprocess.Popen(['sleep', '250'])\n"
@@ -772,7 +828,7 @@ def warm(base: Path) -> tuple[Path, Path]:
 
 def all_cases() -> list[Case]:
     return (numeric_cases() + ops_cases() + cache_cases() + output_cases() + stream_cases() + kernel_cases()
-            + user_fn_cases() + unasked_cases() + api_cases() + cheat_cases())
+            + user_fn_cases() + value_cases() + unasked_cases() + api_cases() + cheat_cases())
 
 
 def summary(results: list[dict], tag: str, seconds: float) -> str:
