@@ -47,3 +47,9 @@ def test_special_inputs_are_one_line(tmp_path):
                         (("--model", f"hf:{tmp_path / 'config.json'}", "--no-fusion"), ("config.json", "not JSON"))):
         p = cs(*argv, *CPU, cwd=tmp_path, timeout=120)
         assert_one_line(p.returncode, p.stderr, *words)
+
+
+def test_an_empty_value_is_one_line(tmp_path):
+    "`--sparsify ''` ran the triage without a word (no pruning); any option given '' is refused before any work."
+    p = cs("--model", "llama_block_tiny", "--no-fusion", *CPU, "--sparsify", "", cwd=tmp_path, timeout=120)
+    assert_one_line(p.returncode, p.stderr, "--sparsify", "empty")
