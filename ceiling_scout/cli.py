@@ -144,6 +144,8 @@ def check_run_flags(args: argparse.Namespace, mode: Mode|None=None # the mode th
         if out.suffix == ".jsonl" and kind and (other := record_kinds(out) - {kind}):   # decided before measuring
             raise CeilingScoutError(f"--output {args.output!r} holds {', '.join(sorted(other))} records and this run "
                                     f"appends {kind} ones: one kind per .jsonl; choose another file")
+    if empty := [k for k, v in vars(args).items() if v == ""]:   # no default is '': given so (`--sparsify ''`)
+        raise CeilingScoutError(f"--{empty[0].replace('_', '-')} is empty; give it a value; got ''")
     check_write_ops(args)
 
 def check_write_ops(args: argparse.Namespace) -> None:

@@ -225,7 +225,9 @@ class CeilingStore:
     def put(self, key: str, peak: PeakMeasurement) -> str|None:
         "Store `peak` under `key` (file-locked, atomic); returns why it could not save, or None (never raises on I/O)."
         from filelock import FileLock, Timeout
-        try:
+        try:   # a lock file that cannot be made fails at once (FileLock would retry it for its whole timeout)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            os.close(os.open(str(self.path) + ".lock", os.O_WRONLY | os.O_CREAT, file_mode()))
             with FileLock(str(self.path) + ".lock", timeout=60):
                 if self.path.exists():
                     data = self._load()

@@ -499,6 +499,8 @@ PROFILE_FLAGS = (Flag("--profile", str, "profile a function called with no argum
 class ProfileConfig:
     "A --profile run: the function ('package.module:function' or 'path/file.py:function'), its calls, its time limit."
     function: str; steps: int = 3; warmup: int = 1; timeout_s: float|None = DEFAULT_TIMEOUT_S
+    def __post_init__(self):   # refused before the function's module is imported
+        if self.steps < 1 or self.warmup < 0: profile_call(None, steps=self.steps, warmup=self.warmup)
     @classmethod
     def from_flags(cls, args) -> ProfileConfig:
         "The config of a CLI call: --profile, --profile-steps, --profile-warmup and --kernel-timeout (defaults above)."

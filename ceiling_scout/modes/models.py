@@ -178,7 +178,7 @@ def read_hf_config(src: str|Path|dict # a config.json path, or its parsed conten
     p = Path(src)
     if not p.is_file(): raise CeilingScoutError(f"hf config {str(src)!r}: no such file")
     try: cfg = json.loads(p.read_text())
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:   # RecursionError: nested too deep
         raise CeilingScoutError(f"hf config {p.name!r} is not JSON: {e}") from None
     if not isinstance(cfg, dict): raise CeilingScoutError(f"hf config {p.name!r} must be a JSON object")
     return cfg, f"hf config {p.name!r}"

@@ -196,17 +196,17 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
     sanitizer_path(cfg, torch.device(device))   # a sanitizer asked for and not to be had: said before anything runs
     if cfg.isolated(torch.device(device)) and not callable(candidate):
         return validate_isolated(candidate, workload, device, cfg, ceiling, scout)
-    refs = harness_refs()      # before the kernel's module runs
-    fn, name = load_candidate(candidate)
+    refs, dev = harness_refs(), torch.device(device)      # refs: before the kernel's module runs
+    thread = KernelThread(dev)   # every call of the candidate, and its import, on one thread under the time limit
+    try: fn, name = thread.call(lambda: load_candidate(candidate), cfg.timeout_s)
+    except KernelTimeout: raise KernelLoadError(f"{candidate} not loaded in {cfg.timeout_s:g} s (--kernel-timeout)")
     path = None if callable(candidate) else candidate_file(name)
     sha = file_sha256(path) if path is not None and path.is_file() else None   # pinned: a Dispatcher checks it
     digest = candidate_digest(path) if sha else None
-    dev = torch.device(device)
     if why := workload.supported(dev): raise NotSupportedError(f"{workload.describe()} cannot run on {dev}: {why}")
     if type(workload).candidate_call is Workload.candidate_call: workload.candidate_call(fn, {})
     env = capture_environment(dev).to_dict()
-    # every call of the candidate, checks and timing, from one thread (as a model calls it)
-    ctx = RunContext(candidate, fn, workload, dev, cfg, KernelThread(dev), cfg.draw_seed(), refs)
+    ctx = RunContext(candidate, fn, workload, dev, cfg, thread, cfg.draw_seed(), refs)
     result = lambda verdict, checks, **kw: ValidationResult(workload, name, str(dev), verdict, tuple(checks), **kw,
                                                             environment=env, candidate_sha256=sha, seeds=(ctx.seed,),
                                                             candidate_digest=digest)

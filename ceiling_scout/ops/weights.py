@@ -84,8 +84,9 @@ def load_weight_matrix(path: str|Path,         # .pt/.pth/.bin (weights_only), .
     "(2-D CPU tensor, its name) from a weights file, never running code from it; `CeilingScoutError` on any problem."
     p = Path(path)
     if not p.exists(): raise CeilingScoutError(f"weights file {str(p)!r} not found")
-    if p.is_dir():
-        raise CeilingScoutError(f"weights path {str(p)!r} is a directory; give a {'/'.join(WEIGHT_SUFFIXES)} file")
+    if not p.is_file():   # a directory, or a FIFO or device that would block or never end: not opened
+        raise CeilingScoutError(f"weights path {str(p)!r} is not a regular file; give a "
+                                f"{'/'.join(WEIGHT_SUFFIXES)} file")
     try: ts = _read_tensors(p, tensor)
     except CeilingScoutError: raise
     except Exception as e:
