@@ -161,7 +161,7 @@ def time_against_library(ctx: RunContext) -> Timed:
             ref = be.fn(prep(xs[k]))
             if type(out) is torch.Tensor and isinstance(ref, torch.Tensor) and out.numel() == ref.numel() > 0:
                 at = torch.randint(0, ref.numel(), (min(ref.numel(), FINGERPRINT),), generator=gen, device=dev)
-                fps.append((out.detach().reshape(-1)[at.to(out.device)], ref.detach().reshape(-1)[at.to(ref.device)]))
+                fps.append((out.detach().reshape(-1)[at.to(out.device)], ref.detach().reshape(-1)[at]))
         pending.clear()
     with workload.precision_context():
         preps = [prep(y) for y in ys]
@@ -192,8 +192,8 @@ def timed_outputs_check(w: Workload, dev: torch.device, xs: list, kept: dict, th
         wrong = [i for i, (o, r) in enumerate(fingerprints) if not error_stats(o, r, tol).passed]
         if wrong: return [Check(_say("fingerprints"), False, _say("fingerprints_bad", n=len(wrong), of=len(
             fingerprints), first=wrong[0] + 1), trap="replay")]
-    fp = [Check(_say("fingerprints"), True, _say("fingerprints_ok", n=len(fingerprints)), info=True)
-          ] * bool(fingerprints)
+    fp = ([Check(_say("fingerprints"), True, _say("fingerprints_ok", n=len(fingerprints)), info=True)]
+          if fingerprints else [])
     for k, out in sorted(kept.items()):
         if not (c := run.judge(f"input set {k}", out, run.expect(w, xs[k]))).passed: bad.append(f"{c.name}: {c.detail}")
     if not bad:
