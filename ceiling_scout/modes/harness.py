@@ -5,7 +5,7 @@
 # %% ../../nbs/42_harness.ipynb #9b8c4c8d
 from __future__ import annotations
 import contextlib, math, multiprocessing as mp, os, random, re, shutil, signal, subprocess, sys, tempfile, threading
-import time, warnings
+import io, pickle, time, warnings
 from dataclasses import dataclass
 from typing import Callable, Sequence
 import torch
@@ -14,13 +14,13 @@ from ..engine.core import sentence
 from ..engine.ceilings import time_floor_us
 
 # %% auto #0
-__all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'GPU_WORK', 'SANITIZER_TOOLS',
+__all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK', 'GPU_WORK', 'DATA_NAMES', 'SANITIZER_TOOLS',
            'SANITIZER_ERROR_EXIT', 'SANITIZER_DEFAULT', 'fingerprint', 'LoopFinding', 'LoopReport', 'rotating_loop',
            'harness_refs', 'tampered', 'restore_harness', 'physics_floor_ms', 'below_floor', 'profiler_lines_dropped',
            'gpu_busy_time', 'quiet_profile', 'activity_type', 'launched_kernels', 'GpuEvent', 'unjoined_work',
-           'unjoined_stream_work', 'Isolated', 'run_isolated', 'sticky_cuda_error', 'NotCapturable',
-           'graph_capture_problem', 'find_sanitizer', 'sanitizer_command', 'sanitizer_findings', 'SanitizerRun',
-           'run_sanitized']
+           'unjoined_stream_work', 'Isolated', 'loads_data', 'ask', 'run_isolated', 'sticky_cuda_error',
+           'NotCapturable', 'graph_capture_problem', 'find_sanitizer', 'sanitizer_command', 'sanitizer_findings',
+           'SanitizerRun', 'run_sanitized']
 
 # %% ../../nbs/42_harness.ipynb #83ca7887
 def fingerprint(t: torch.Tensor) -> tuple[float, float, float]:
@@ -255,24 +255,68 @@ class Isolated:
     "What a worker process gave back: its value, or how it ended (exit code, a one-line error, a time out)."
     ok: bool; value: object = None; exitcode: int|None = None; error: str = ""; timed_out: bool = False
 
-def _worker(conn, fn, args, kwargs):
+# what a worker's answer may name when it is read here: data, tensors (shared), the package's own types
+DATA_NAMES = {"builtins": {"set", "frozenset", "tuple", "list", "dict", "slice", "complex", "float", "int", "bool",
+                           "str", "bytes", "bytearray", "object", "range"},
+              "copyreg": {"_reconstructor", "__newobj__"}, "collections": {"OrderedDict"},
+              "pathlib": {"PosixPath", "PurePosixPath"}, "multiprocessing.resource_sharer": {"DupFd"},
+              "torch.storage": {"UntypedStorage", "TypedStorage"},
+              "torch.torch_version": {"TorchVersion"}, "numpy": {"dtype", "ndarray"},
+              "numpy.core.multiarray": {"scalar", "_reconstruct"}, "numpy._core.multiarray": {"scalar", "_reconstruct"}}
+
+class _DataOnly(pickle.Unpickler):
+    def find_class(self, module: str, name: str):
+        ours = module.startswith("ceiling_scout.")
+        rebuild = (module == "torch.multiprocessing.reductions" and name.startswith("rebuild_")
+                   or module == "torch._utils" and name.startswith("_rebuild_tensor"))
+        if not (ours or rebuild or module == "torch" or name in DATA_NAMES.get(module, ())):
+            raise pickle.UnpicklingError(f"{module}.{name} is not data")
+        obj = super().find_class(module, name)   # the module is named above: nothing else is imported
+        if (ours or module == "torch") and not isinstance(obj, (type, torch.dtype)):
+            raise pickle.UnpicklingError(f"{module}.{name} is not a type")
+        return obj
+
+def loads_data(blob: bytes) -> object:
+    "Unpickle what another process sent, allowing only data: builtins, tensors, torch's and this package's types."
+    return _DataOnly(io.BytesIO(blob)).load()
+
+def ask(conn, request, timeout_s: float) -> object:
+    "Send `request` to a worker serving after its result; its answer read as data (`loads_data`). `TimeoutError` if "
+    "it does not answer in `timeout_s`, `EOFError` if it died."
+    conn.send(request)
+    if not conn.poll(time_limit(timeout_s)): raise TimeoutError(f"no answer within {timeout_s:g} s")
+    return loads_data(conn.recv_bytes())
+
+def _answer(blob: bytes) -> tuple[bool, object]:
+    "(ok, value) as a worker sent it; (False, why) when it is not data or not such a pair."
+    try: ok, v = loads_data(blob); return bool(ok), v if ok else str(v)
+    except Exception as e: return False, f"UnpicklingError: {e}"[:240]
+
+def _worker(conn, fn, args, kwargs, serve=None):
     os.setsid()   # a session and process group of its own: what `fn` starts (forks, `sleep`s) is killed with it
     def flushed(msg):   # its output written before the result: the worker is killed once that is read
         for f in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception): f.flush()
         return msg
-    try: conn.send(flushed((True, fn(*args, **kwargs))))
-    except BaseException as e: conn.send(flushed((False, first_line(e, 240))))
+    try:
+        try: conn.send(flushed((True, fn(*args, **kwargs))))
+        except BaseException as e: conn.send(flushed((False, first_line(e, 240)))); serve = None
+        if serve: serve(conn, *args, **kwargs)   # then answers the caller's requests (`ask`) until it sends None
     finally: conn.close()
 
-def run_isolated(fn: Callable, *args, timeout_s: float=600.0, **kwargs) -> Isolated:
-    "`fn(*args, **kwargs)` in a spawned process; its value, or its exit code / error when it dies, raises or hangs."
-    ctx = mp.get_context("spawn"); parent, child = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_worker, args=(child, fn, args, kwargs), daemon=True); p.start(); child.close()
+def run_isolated(fn: Callable, *args, timeout_s: float=600.0,
+                 serve: Callable|None=None,   # serve(conn, *args, **kwargs): the worker's loop after its result
+                 audit: Callable|None=None,   # audit(value, conn) -> value: this side's look, the worker serving
+                 **kwargs) -> Isolated:
+    "`fn(*args, **kwargs)` in a spawned process; its value (read as data only), or its exit code / error when it "
+    "dies, raises, hangs or answers with anything but data."
+    ctx = mp.get_context("spawn"); parent, child = ctx.Pipe()
+    p = ctx.Process(target=_worker, args=(child, fn, args, kwargs, serve), daemon=True); p.start(); child.close()
     ok = v = None; timed_out = False
     try:
         timed_out = not parent.poll(time_limit(timeout_s))   # None (inf): no limit
-        if not timed_out: ok, v = parent.recv()
+        if not timed_out: ok, v = _answer(parent.recv_bytes())
+        if ok and audit: v = audit(v, parent)
     except (EOFError, OSError): pass   # it died without an answer (an exit, a crash): its exit code says how
     finally:   # answered, died or hung: its whole process group is killed, then it is reaped
         parent.close()

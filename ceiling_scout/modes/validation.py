@@ -4,8 +4,8 @@
 
 # %% ../../nbs/40_validation.ipynb #ed78a7e2
 from __future__ import annotations
-import json, re, sys
-from dataclasses import dataclass, asdict
+import contextlib, json, math, pickle, re, secrets, sys, time
+from dataclasses import dataclass, asdict, replace
 from typing import Callable, ClassVar, Sequence
 import torch
 from ..engine.core import *
@@ -20,15 +20,16 @@ from .correctness import *
 from .validation_checks import *
 from ceiling_scout.modes.harness import (Isolated, NotCapturable, SANITIZER_DEFAULT, SANITIZER_TOOLS, below_floor,
     find_sanitizer, graph_capture_problem, harness_refs, physics_floor_ms, restore_harness, run_isolated, run_sanitized,
-    sanitizer_command)
+    sanitizer_command, ask)
+from .guard import first_line
 def _say(finding: str, **facts) -> str: return sentence("validation", finding, facts)   # the words: render/
 
 # %% auto #0
-__all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'ValidationResult', 'speed_verdict',
-           'sanitizer_path', 'sanitized_calls', 'optional_checks', 'validate', 'validate_isolated', 'TargetGrade',
-           'grade_targets', 'has_calling_convention', 'KernelValidationConfig', 'kernel_flag', 'library_side',
-           'run_validation', 'calling_conventions', 'parse_extras', 'validate_spec', 'validation_report',
-           'targets_table', 'validation_figure']
+__all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'AUDIT_SETS', 'AUDIT_BATCH_S', 'WALL_SLACK', 'WALL_MIN_MS', 'VALIDATE_FLAGS',
+           'VALIDATE_MODE', 'ValidationResult', 'speed_verdict', 'sanitizer_path', 'sanitized_calls', 'optional_checks',
+           'validate', 'validate_isolated', 'renewed', 'TargetGrade', 'grade_targets', 'has_calling_convention',
+           'KernelValidationConfig', 'kernel_flag', 'library_side', 'run_validation', 'calling_conventions',
+           'parse_extras', 'validate_spec', 'validation_report', 'targets_table', 'validation_figure']
 
 # %% ../../nbs/40_validation.ipynb #22fee9aa
 @dataclass(frozen=True)
@@ -247,6 +248,7 @@ def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: Va
 def _process_trap(r: Isolated) -> tuple[str, str]:
     "(trap, detail) of a worker process that gave no result."
     if r.timed_out: return "hang", _say("process_hang")
+    if r.error.startswith("UnpicklingError: "): return "tampering", _say("not_data", error=r.error.partition(": ")[2])
     if "CUDA" in r.error or "cuda" in r.error: return "sticky_error", _say("process_failed", error=r.error)
     if r.error: return "raises", _say("process_raised", error=r.error)
     return "exits", _say("process_exit", code=r.exitcode)
@@ -265,8 +267,8 @@ def validate_isolated(candidate: str, workload: Workload, device: str|torch.devi
     cfg, dev = config or ValidateConfig(), torch.device(device)
     if ceiling is None and scout is not None and cfg.timed: ceiling = ceiling_for(workload, dev, "burst", cfg, scout)
     calls = cfg.input_sets + cfg.loop_calls + cfg.warmup + cfg.iters + 2 * cfg.rounds + 24
-    r = run_isolated(_validate_in_worker, candidate, workload, str(dev), cfg, ceiling,
-                     timeout_s=cfg.timeout_s * calls + 300 + (SANITIZER_TIMEOUT_S if cfg.sanitizer else 0))
+    r = run_isolated(_validate_in_worker, candidate, workload, str(dev), cfg, ceiling, serve=_serve_calls,
+                     audit=_audit(candidate, workload, dev, cfg), timeout_s=cfg.timeout_s * calls + 300 + (SANITIZER_TIMEOUT_S if cfg.sanitizer else 0))
     if r.ok: return r.value
     kind, _, msg = r.error.partition(": ")
     if kind == "KernelLoadError": raise KernelLoadError(msg)
@@ -276,6 +278,93 @@ def validate_isolated(candidate: str, workload: Workload, device: str|torch.devi
     return ValidationResult(workload, str(candidate), str(dev), "FAIL",
                             (Check(_say("own_process"), False, detail, trap=trap),), base,
                             environment=capture_environment(dev).to_dict())
+
+# %% ../../nbs/40_validation.ipynb #e456c892
+AUDIT_SETS = 4        # input sets this process's timed batches cycle through, each refilled with new values every call
+AUDIT_BATCH_S = 0.2   # the wall time each side's batch aims for
+WALL_SLACK = 1.5      # the kernel's claimed time may flatter it against this process's clock this much more than the
+                      # library's claimed time flatters the library
+WALL_MIN_MS = 0.2     # below this a call's wall time is mostly the host's: the cross-check is reported, not judged
+
+def renewed(x: dict, src: dict, i: int) -> dict:
+    "`x`'s floating tensors refilled in place from `src`'s times a factor that changes every call (`i`): the same "
+    "addresses, values no cache has seen."
+    s = 1 + (i % 1021 + 1) / 2048
+    for k, v in src.items():
+        if isinstance(v, torch.Tensor) and v.is_floating_point() and isinstance(x.get(k), torch.Tensor):
+            torch.mul(v, s, out=x[k])
+    return x
+
+def _serve_calls(conn, candidate: str, workload: Workload, device: str, cfg: ValidateConfig, ceiling=None):
+    "The kernel's process after its own validation: calls the candidate on what the tool's process sends (`n` calls, "
+    "inputs renewed from `pool` before each) and answers with the last output, or a string saying why none."
+    fn, _ = load_candidate(candidate); dev = torch.device(device); held = None
+    while (req := conn.recv()) is not None:
+        w, x, pool, n = req
+        try:
+            with w.precision_context():
+                for i in range(n): held = w.candidate_call(fn, renewed(x, pool[i % len(pool)], i) if pool else x)
+                if dev.type == "cuda": torch.cuda.synchronize(dev)
+            conn.send(held if type(held) is torch.Tensor or n == 0 else f"returned a {type(held).__name__}")
+        except Exception as e: conn.send(f"raised {first_line(e, 200)}")
+
+def _wall(f: Callable, dev: torch.device) -> float:
+    "Seconds `f()` takes on this process's clock, the device synchronised before and after."
+    sync = (lambda: torch.cuda.synchronize(dev)) if dev.type == "cuda" else (lambda: None)
+    sync(); t0 = time.perf_counter(); f(); sync(); return time.perf_counter() - t0
+
+def _judged_here(v: ValidationResult, conn, w: Workload, dev: torch.device, cfg: ValidateConfig) -> list[Check]:
+    "The kernel's output on inputs made here (a seed never sent) judged here; with timings, its claimed time beside "
+    "this process's wall clock around a batch of calls on values renewed every call (`renewed`)."
+    seed, run, limit = secrets.randbits(31), KernelRun(None, dev, cfg.timeout_s), cfg.timeout_s + 60
+    def judged(name: str, out, e: Expected) -> Check:
+        if isinstance(out, str) and out.startswith("raised"): return Check(name, False, out, trap="raises")
+        return run.judge(name, out, e)
+    x = w.make_inputs(dev, seed=seed); e = run.expect(w, x)   # the expectation before the kernel sees the inputs
+    if not (c := judged(_say("judged_here"), ask(conn, (w, x, None, 1), limit), e)).passed: return [c]
+    checks = [replace(c, info=True)]
+    if v.custom is None or v.baseline is None: return checks
+    lc, cc = v.baseline.mean_ms, v.custom.mean_ms
+    n = max(3, min(2000, int(AUDIT_BATCH_S * 1e3 / max(lc, cc, 1e-3))))
+    pool = [w.make_inputs(dev, seed=seed + 1 + k) for k in range(AUDIT_SETS)]
+    be, y, got = w.backends(dev)[w.default_backend], w.make_inputs(dev, seed=seed + 9), []
+    def lib():
+        for i in range(n): q = renewed(y, pool[i % AUDIT_SETS], i); be.fn(be.prepare(q) if be.prepare else q)
+    with w.precision_context():
+        rtt = min(_wall(lambda: ask(conn, (w, x, None, 0), limit), dev) for _ in range(3))
+        renew = min(_wall(lambda: [renewed(y, pool[i % AUDIT_SETS], i) for i in range(n)], dev) for _ in range(2))
+        lw = cw = math.inf
+        for _ in range(2):   # alternated; the quicker of two each
+            lw, cw = min(lw, _wall(lib, dev)), min(cw, _wall(lambda: got.append(ask(conn, (w, x, pool, n), limit * n)),
+                                                               dev))
+    lw, cw = max(lw - renew, 1e-9) / n * 1e3, max(cw - renew - rtt, 1e-9) / n * 1e3
+    want = run.expect(w, renewed(w.make_inputs(dev, seed=seed), pool[(n - 1) % AUDIT_SETS], n - 1))
+    if not (c := judged(_say("last_of_batch", n=n), got[-1], want)).passed: return [replace(c, trap="replay" if c.trap == "wrong_values" else c.trap)]
+    q, facts = (cw / cc) / (lw / lc), dict(cand=cc, lib=lc, cwall=cw, lwall=lw, n=n)
+    if cw < WALL_MIN_MS: return checks + [Check(_say("wall"), True, _say("wall_host", **facts, least=WALL_MIN_MS),
+                                               info=True)]
+    return checks + [Check(_say("wall"), q <= WALL_SLACK, _say("wall_q", **facts, q=q), info=q <= WALL_SLACK,
+                           trap="" if q <= WALL_SLACK else "timer")]
+
+def _audit(candidate: str, w: Workload, dev: torch.device, cfg: ValidateConfig) -> Callable:
+    "The parent's look at the worker's result (`run_isolated(audit=...)`): its FAIL stands; anything else is judged "
+    "again here (`_judged_here`), and a failure there makes it a FAIL."
+    def audit(v, conn) -> ValidationResult:
+        if isinstance(v, ValidationResult) and v.verdict == "FAIL": return v
+        if not isinstance(v, ValidationResult):
+            return ValidationResult(w, candidate, str(dev), "FAIL", (Check(_say("own_process"), False, _say(
+                "not_a_result", what=type(v).__name__), trap="tampering"),))
+        try: checks = _judged_here(v, conn, w, dev, cfg)
+        except TimeoutError: checks = [Check(_say("judged_here"), False, _say("process_hang"), trap="hang")]
+        except (EOFError, OSError): checks = [Check(_say("judged_here"), False, _say("process_gone"), trap="exits")]
+        except pickle.UnpicklingError as e:
+            checks = [Check(_say("judged_here"), False, _say("not_data", error=first_line(e, 160)), trap="tampering")]
+        with contextlib.suppress(Exception): conn.send(None)
+        if all(c.passed for c in checks): return replace(v, checks=v.checks + tuple(checks))
+        return replace(v, verdict="FAIL", checks=v.checks + tuple(checks), custom=None, speedup=None,
+                       speedup_ci95=None, grades=())
+    return audit
+
 
 # %% ../../nbs/40_validation.ipynb #14594879
 @dataclass(frozen=True)

@@ -47,7 +47,8 @@ TRAP_WORDS: dict[str, str] = {   # the traps of `modes.correctness.TRAPS`, in wo
     "tampering": "timers or torch functions patched by the kernel",
     "sticky_error": "a CUDA error that poisons the process",
     "graph_capture": "wrong when captured in a CUDA graph and replayed with new inputs",
-    "sanitizer": "compute-sanitizer (racecheck, initcheck) reported an error"}
+    "sanitizer": "compute-sanitizer (racecheck, initcheck) reported an error",
+    "timer": "its own timing flatters it against the tool's wall clock, read in another process"}
 
 # %% ../../nbs/77_mode_text.ipynb #e3a403ad
 def error_stats_text(s) -> str:

@@ -207,7 +207,17 @@ says_text("validation", {
     "process_failed": "the kernel's process failed: {error}",
     "process_raised": "the validation in the kernel's process raised {error}",
     "process_exit": "the kernel's process ended (exit code {code}) before it gave a result",
-    "own_process": "the kernel's own process", "factor": "{x:g}x", "rate": "{x:.3g}",
+    "own_process": "the kernel's own process",
+    "judged_here": "its output on inputs made and judged in the tool's own process",
+    "last_of_batch": "the last of {n} calls timed by the tool's own clock (new values every call)",
+    "wall": "its time on the tool's own clock",
+    "wall_q": ("claimed {cand:.4g} ms a call (library {lib:.4g} ms); the tool's wall clock over {n} calls: "
+               "{cwall:.4g} ms ({lwall:.4g} ms): the claim flatters the kernel {q:.2f}x as much as the library's"),
+    "wall_host": ("claimed {cand:.4g} ms a call (library {lib:.4g} ms); the tool's wall clock over {n} calls: "
+                  "{cwall:.4g} ms ({lwall:.4g} ms), host time below {least:g} ms a call: not judged"),
+    "not_a_result": "the kernel's process answered with a {what}, not a validation",
+    "process_gone": "the kernel's process ended while the tool was calling it",
+    "not_data": "the kernel's process answered with something that is not data ({error})", "factor": "{x:g}x", "rate": "{x:.3g}",
     "ceiling": "ceiling {x:.3g} TFLOPS", "spec": "spec {x:.3g} TFLOPS"})
 says_text("guard", {
     "exit": "{exit}; user code may not end the tool",
