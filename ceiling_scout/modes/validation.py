@@ -25,11 +25,12 @@ from .guard import first_line
 def _say(finding: str, **facts) -> str: return sentence("validation", finding, facts)   # the words: render/
 
 # %% auto #0
-__all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'AUDIT_SETS', 'AUDIT_BATCH_S', 'WALL_SLACK', 'WALL_MIN_MS', 'VALIDATE_FLAGS',
-           'VALIDATE_MODE', 'ValidationResult', 'speed_verdict', 'sanitizer_path', 'sanitized_calls', 'optional_checks',
-           'validate', 'validate_isolated', 'renewed', 'TargetGrade', 'grade_targets', 'has_calling_convention',
-           'KernelValidationConfig', 'kernel_flag', 'library_side', 'run_validation', 'calling_conventions',
-           'parse_extras', 'validate_spec', 'validation_report', 'targets_table', 'validation_figure']
+__all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'AUDIT_SETS', 'AUDIT_BATCH_S', 'WALL_SLACK', 'LIBRARY_SLACK', 'WALL_MIN_MS',
+           'VALIDATE_FLAGS', 'VALIDATE_MODE', 'ValidationResult', 'speed_verdict', 'sanitizer_path', 'sanitized_calls',
+           'optional_checks', 'validate', 'validate_isolated', 'renewed', 'TargetGrade', 'grade_targets',
+           'has_calling_convention', 'KernelValidationConfig', 'kernel_flag', 'library_side', 'run_validation',
+           'calling_conventions', 'parse_extras', 'validate_spec', 'validation_report', 'targets_table',
+           'validation_figure']
 
 # %% ../../nbs/40_validation.ipynb #22fee9aa
 @dataclass(frozen=True)
@@ -284,6 +285,7 @@ AUDIT_SETS = 4        # input sets this process's timed batches cycle through, e
 AUDIT_BATCH_S = 0.2   # the wall time each side's batch aims for
 WALL_SLACK = 1.5      # the kernel's claimed time may flatter it against this process's clock this much more than the
                       # library's claimed time flatters the library
+LIBRARY_SLACK = 2.0   # the library's time in the kernel's process at most this many times its time here
 WALL_MIN_MS = 0.2     # below this a call's wall time is mostly the host's: the cross-check is reported, not judged
 
 def renewed(x: dict, src: dict, i: int) -> dict:
@@ -295,11 +297,16 @@ def renewed(x: dict, src: dict, i: int) -> dict:
             torch.mul(v, s, out=x[k])
     return x
 
+def _request(conn):
+    "The tool's next request; None when it is done or gone."
+    try: return conn.recv()
+    except (EOFError, OSError): return None
+
 def _serve_calls(conn, candidate: str, workload: Workload, device: str, cfg: ValidateConfig, ceiling=None):
     "The kernel's process after its own validation: calls the candidate on what the tool's process sends (`n` calls, "
     "inputs renewed from `pool` before each) and answers with the last output, or a string saying why none."
     fn, _ = load_candidate(candidate); dev = torch.device(device); held = None
-    while (req := conn.recv()) is not None:
+    while (req := _request(conn)) is not None:
         w, x, pool, n = req
         try:
             with w.precision_context():
@@ -325,6 +332,11 @@ def _judged_here(v: ValidationResult, conn, w: Workload, dev: torch.device, cfg:
     checks = [replace(c, info=True)]
     if v.custom is None or v.baseline is None: return checks
     lc, cc = v.baseline.mean_ms, v.custom.mean_ms
+    mine = _library_alone(w, dev, cfg).mean_ms   # the library's claimed time beside its own, timed here
+    if lc > LIBRARY_SLACK * mine and (v.speedup or 0) >= 1:
+        return [Check(_say("library_here"), False, _say("library_slowed", lib=lc, here=mine, r=lc / mine),
+                      trap="timer")]
+    checks.append(Check(_say("library_here"), True, _say("library_here_ok", lib=lc, here=mine), info=True))
     n = max(3, min(2000, int(AUDIT_BATCH_S * 1e3 / max(lc, cc, 1e-3))))
     pool = [w.make_inputs(dev, seed=seed + 1 + k) for k in range(AUDIT_SETS)]
     be, y, got = w.backends(dev)[w.default_backend], w.make_inputs(dev, seed=seed + 9), []
@@ -341,8 +353,10 @@ def _judged_here(v: ValidationResult, conn, w: Workload, dev: torch.device, cfg:
     want = run.expect(w, renewed(w.make_inputs(dev, seed=seed), pool[(n - 1) % AUDIT_SETS], n - 1))
     if not (c := judged(_say("last_of_batch", n=n), got[-1], want)).passed: return [replace(c, trap="replay" if c.trap == "wrong_values" else c.trap)]
     q, facts = (cw / cc) / (lw / lc), dict(cand=cc, lib=lc, cwall=cw, lwall=lw, n=n)
-    if cw < WALL_MIN_MS: return checks + [Check(_say("wall"), True, _say("wall_host", **facts, least=WALL_MIN_MS),
-                                               info=True)]
+    if min(cw, lw) < WALL_MIN_MS:   # host time: shown, not judged
+        return checks + [Check(_say("wall"), True, _say("wall_host", **facts, least=WALL_MIN_MS), info=True)]
+    if (v.speedup or 0) < 1:        # a claim that the kernel is slower gains it nothing: shown, not judged
+        return checks + [Check(_say("wall"), True, _say("wall_q", **facts, q=q), info=True)]
     return checks + [Check(_say("wall"), q <= WALL_SLACK, _say("wall_q", **facts, q=q), info=q <= WALL_SLACK,
                            trap="" if q <= WALL_SLACK else "timer")]
 

@@ -66,7 +66,7 @@ class ValidateConfig:
     seed: int|None = None                 # the inputs' seed (None: drawn at random, recorded in the result)
     loop_sets: int = 3                    # input sets the watched loop rotates through (>= 3)
     loop_calls: int = 9                   # calls of the watched loop (side work, late writes, re-checks, replays)
-    isolate: bool|None = None             # run the kernel in its own process (None: on a GPU, not on a CPU)
+    isolate: bool = True                  # a kernel named by file or module runs in its own process (a callable cannot)
     graph_check: bool = False             # capture it in a CUDA graph, replay with new inputs (an info line on a CPU)
     sanitizer: str|None = None            # run its correctness calls under compute-sanitizer with this tool (CUDA)
     def __post_init__(self):
@@ -84,7 +84,7 @@ class ValidateConfig:
     def exact(cls, **overrides) -> ValidateConfig: return cls(edge_shapes=()).but(**overrides)
     def isolated(self, device: torch.device) -> bool:
         "Whether the kernel runs in a spawned process of its own on `device`."
-        return self.isolate if self.isolate is not None else torch.device(device).type == "cuda"
+        return self.isolate
     @property
     def timed(self) -> bool: return self.compare or bool(self.targets)
     def but(self, **overrides) -> ValidateConfig:

@@ -211,6 +211,10 @@ says_text("validation", {
     "judged_here": "its output on inputs made and judged in the tool's own process",
     "last_of_batch": "the last of {n} calls timed by the tool's own clock (new values every call)",
     "wall": "its time on the tool's own clock",
+    "library_here": "the library timed in the tool's own process",
+    "library_slowed": ("the library took {lib:.4g} ms a call in the kernel's process and {here:.4g} ms in the tool's "
+                       "({r:.3g}x): the kernel's process slowed it"),
+    "library_here_ok": "{lib:.4g} ms a call in the kernel's process, {here:.4g} ms in the tool's",
     "wall_q": ("claimed {cand:.4g} ms a call (library {lib:.4g} ms); the tool's wall clock over {n} calls: "
                "{cwall:.4g} ms ({lwall:.4g} ms): the claim flatters the kernel {q:.2f}x as much as the library's"),
     "wall_host": ("claimed {cand:.4g} ms a call (library {lib:.4g} ms); the tool's wall clock over {n} calls: "
