@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib, math, multiprocessing as mp, os, random, re, shutil, signal, subprocess, sys, tempfile, threading
 import io, pickle, time, warnings
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Sequence
 import torch
 from .guard import first_line, time_limit
@@ -18,7 +19,7 @@ __all__ = ['SIDE_WORK_TAIL_US', 'LATE_JOIN_S', 'LAUNCH_FLOOR_US', 'PHYSICS_SLACK
            'SANITIZER_ERROR_EXIT', 'SANITIZER_DEFAULT', 'fingerprint', 'LoopFinding', 'LoopReport', 'rotating_loop',
            'harness_refs', 'tampered', 'restore_harness', 'physics_floor_ms', 'below_floor', 'profiler_lines_dropped',
            'gpu_busy_time', 'quiet_profile', 'activity_type', 'launched_kernels', 'GpuEvent', 'unjoined_work',
-           'unjoined_stream_work', 'Isolated', 'loads_data', 'ask', 'run_isolated', 'sticky_cuda_error',
+           'unjoined_stream_work', 'Isolated', 'loads_data', 'cpu_seconds', 'ask', 'run_isolated', 'sticky_cuda_error',
            'NotCapturable', 'graph_capture_problem', 'find_sanitizer', 'sanitizer_command', 'sanitizer_findings',
            'SanitizerRun', 'run_sanitized']
 
@@ -280,6 +281,12 @@ def loads_data(blob: bytes) -> object:
     "Unpickle what another process sent, allowing only data: builtins, tensors, torch's and this package's types."
     return _DataOnly(io.BytesIO(blob)).load()
 
+def cpu_seconds(pid: int) -> float|None:
+    "The CPU time (user + system, every thread) process `pid` has used so far; None where /proc cannot say."
+    try: f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError): return None
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+
 def ask(conn, request, timeout_s: float) -> object:
     "Send `request` to a worker serving after its result; its answer read as data (`loads_data`). `TimeoutError` if "
     "it does not answer in `timeout_s`, `EOFError` if it died."
@@ -306,7 +313,7 @@ def _worker(conn, fn, args, kwargs, serve=None):
 
 def run_isolated(fn: Callable, *args, timeout_s: float=600.0,
                  serve: Callable|None=None,   # serve(conn, *args, **kwargs): the worker's loop after its result
-                 audit: Callable|None=None,   # audit(value, conn) -> value: this side's look, the worker serving
+                 audit: Callable|None=None,   # audit(value, conn, pid) -> value: this side's look, the worker serving
                  **kwargs) -> Isolated:
     "`fn(*args, **kwargs)` in a spawned process; its value (read as data only), or its exit code / error when it "
     "dies, raises, hangs or answers with anything but data."
@@ -316,7 +323,7 @@ def run_isolated(fn: Callable, *args, timeout_s: float=600.0,
     try:
         timed_out = not parent.poll(time_limit(timeout_s))   # None (inf): no limit
         if not timed_out: ok, v = _answer(parent.recv_bytes())
-        if ok and audit: v = audit(v, parent)
+        if ok and audit: v = audit(v, parent, p.pid)
     except (EOFError, OSError): pass   # it died without an answer (an exit, a crash): its exit code says how
     finally:   # answered, died or hung: its whole process group is killed, then it is reaped
         parent.close()

@@ -212,11 +212,14 @@ says_text("validation", {
     "last_of_batch": "the last of {n} calls timed by the tool's own clock (new values every call)",
     "wall": "its time on the tool's own clock",
     "library_here": "the library timed in the tool's own process",
+    "idle": "the kernel's process idle while it waits",
+    "idle_busy": ("the kernel's process used {busy:.0%} of a core while it waited for the tool's next call: a thread "
+                  "left running slows what is measured beside it"),
     "library_slowed": ("the library took {lib:.4g} ms a call in the kernel's process and {here:.4g} ms in the tool's "
                        "({r:.3g}x): the kernel's process slowed it"),
     "library_here_ok": "{lib:.4g} ms a call in the kernel's process, {here:.4g} ms in the tool's",
-    "wall_q": ("claimed {cand:.4g} ms a call (library {lib:.4g} ms); the tool's wall clock over {n} calls: "
-               "{cwall:.4g} ms ({lwall:.4g} ms): the claim flatters the kernel {q:.2f}x as much as the library's"),
+    "wall_q": ("claimed {cand:.4g} ms a call (library, timed here, {lib:.4g} ms); the tool's wall clock over {n} calls: "
+               "{cwall:.4g} ms ({lwall:.4g} ms): the claim flatters the kernel {q:.2f}x as much"),
     "wall_host": ("claimed {cand:.4g} ms a call (library {lib:.4g} ms); the tool's wall clock over {n} calls: "
                   "{cwall:.4g} ms ({lwall:.4g} ms), host time below {least:g} ms a call: not judged"),
     "not_a_result": "the kernel's process answered with a {what}, not a validation",
