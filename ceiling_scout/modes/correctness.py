@@ -164,7 +164,7 @@ def reference_output(workload: Workload, inputs: dict, device: str|torch.device)
 TRAPS = ("wrong_values", "nonfinite", "output_type", "aliases_input", "overwrites_input", "stale_cache",
          "reused_output", "racy", "uninitialized", "raises", "hang", "exits", "held_out_shape", "precision_downgrade",
          "side_work", "late_write", "watched_only", "replay", "physics_floor", "library_kernel", "tampering",
-         "sticky_error", "graph_capture", "sanitizer", "timer")   # what each means, in words: `render.mode_text.TRAP_WORDS`
+         "sticky_error", "graph_capture", "sanitizer", "timer")   # in words: `render.mode_text.TRAP_WORDS`
 
 # %% ../../nbs/39b_correctness.ipynb #88471b6e
 @dataclass(frozen=True)
@@ -278,6 +278,9 @@ class KernelRun:
         if why := output_type_problem(out, e.lib): return Check(name, False, why, trap="output_type")
         ref, tol = e.ref, e.tol
         s = error_stats(out, ref, tol)
+        for label, also, part in getattr(out, "judged_with", ()) if s.passed else ():   # a second output (RoPE's k)
+            if not (s2 := error_stats(also, part(ref), tol)).passed: return Check(name, False, f"{label}: "
+                                                                                  f"{s2.describe()}", s2, trap=trap)
         bad = "nonfinite" if trap == "wrong_values" and s.nonfinite else trap
         snap = getattr(self, "at_return", (None, None))
         if not s.passed and snap[0] == id(out) and snap[1] is not None and error_stats(snap[1], ref, tol).passed:

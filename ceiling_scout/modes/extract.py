@@ -313,7 +313,8 @@ def _ops_from(d: Any, name: str, precision: str) -> ExtractedModel:
     if not isinstance(unmapped, list): raise CeilingScoutError(f"ops.json _unmapped must be a list; got {unmapped!r}")
     entries = {k: v for k, v in d.items() if not k.startswith("_")}
     if not entries and not unmapped:
-        raise CeilingScoutError(f"ops.json names no operation (only {', '.join(sorted(d))}); give name -> {{op, shape, ...}}")
+        raise CeilingScoutError(f"ops.json names no operation (only {', '.join(sorted(d))}); "
+                                "give name -> {op, shape, ...}")
     for k, v in entries.items():   # every entry's op and flat shape before anything reads them
         _checked_op(f"ops.json entry {k!r}", v); _dims(f"ops.json entry {k!r}", v["shape"])
     ms = {v["shape"][0] for v in entries.values() if v["op"] == "gemm" and isinstance(v["shape"], list)}

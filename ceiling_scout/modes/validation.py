@@ -269,7 +269,8 @@ def validate_isolated(candidate: str, workload: Workload, device: str|torch.devi
     if ceiling is None and scout is not None and cfg.timed: ceiling = ceiling_for(workload, dev, "burst", cfg, scout)
     calls = cfg.input_sets + cfg.loop_calls + cfg.warmup + cfg.iters + 2 * cfg.rounds + 24
     r = run_isolated(_validate_in_worker, candidate, workload, str(dev), cfg, ceiling, serve=_serve_calls,
-                     audit=_audit(candidate, workload, dev, cfg), timeout_s=cfg.timeout_s * calls + 300 + (SANITIZER_TIMEOUT_S if cfg.sanitizer else 0))
+                     audit=_audit(candidate, workload, dev, cfg),
+                     timeout_s=cfg.timeout_s * calls + 300 + (SANITIZER_TIMEOUT_S if cfg.sanitizer else 0))
     if r.ok: return r.value
     kind, _, msg = r.error.partition(": ")
     if kind == "KernelLoadError": raise KernelLoadError(msg)
@@ -286,7 +287,7 @@ AUDIT_BATCH_S = 0.2   # the wall time each side's batch aims for
 WALL_SLACK = 1.5      # the kernel's claimed time may flatter it against this process's clock this much more than the
                       # library's claimed time flatters the library
 LIBRARY_SLACK = 2.0   # the library's time in the kernel's process at most this many times its time here
-WALL_MIN_MS = 0.2     # on a GPU, below this a call's wall time is mostly the host's: the cross-check is shown, not judged
+WALL_MIN_MS = 0.2     # on a GPU, below this a call's wall time is mostly the host's: shown, not judged
 
 def renewed(x: dict, src: dict, i: int) -> dict:
     "`x`'s floating tensors refilled in place from `src`'s times a factor that changes every call (`i`): the same "

@@ -122,7 +122,10 @@ def candidate_call(self: RopeWorkload, fn: Callable, inputs: dict) -> torch.Tens
     if tuple(getattr(k_out, "shape", ())) != tuple(k.shape):
         raise CeilingScoutError(f"a rope kernel's k_embed must have k's shape {tuple(k.shape)}; "
                                 f"got {tuple(getattr(k_out, 'shape', ())) or type(k_out).__name__}")
-    return q_out.transpose(1, 2) if isinstance(q_out, torch.Tensor) else q_out
+    if not isinstance(q_out, torch.Tensor): return q_out
+    ret = q_out.transpose(1, 2)   # k is x's first head: its rotation is q_embed's first head, judged with it
+    if isinstance(k_out, torch.Tensor): ret.judged_with = (("k_embed", k_out.transpose(1, 2), lambda r: r[:, :, :1]),)
+    return ret
 
 
 # %% ../../nbs/23_rope.ipynb #7b2a9b90

@@ -218,13 +218,14 @@ says_text("validation", {
     "library_slowed": ("the library took {lib:.4g} ms a call in the kernel's process and {here:.4g} ms in the tool's "
                        "({r:.3g}x): the kernel's process slowed it"),
     "library_here_ok": "{lib:.4g} ms a call in the kernel's process, {here:.4g} ms in the tool's",
-    "wall_q": ("claimed {cand:.4g} ms a call (library, timed here, {lib:.4g} ms); the tool's wall clock over {n} calls: "
-               "{cwall:.4g} ms ({lwall:.4g} ms): the claim flatters the kernel {q:.2f}x as much"),
+    "wall_q": ("claimed {cand:.4g} ms a call (library, timed here, {lib:.4g} ms); the tool's wall clock over {n} "
+               "calls: {cwall:.4g} ms ({lwall:.4g} ms): the claim flatters the kernel {q:.2f}x as much"),
     "wall_host": ("claimed {cand:.4g} ms a call (library {lib:.4g} ms); the tool's wall clock over {n} calls: "
                   "{cwall:.4g} ms ({lwall:.4g} ms), host time below {least:g} ms a call: not judged"),
     "not_a_result": "the kernel's process answered with a {what}, not a validation",
     "process_gone": "the kernel's process ended while the tool was calling it",
-    "not_data": "the kernel's process answered with something that is not data ({error})", "factor": "{x:g}x", "rate": "{x:.3g}",
+    "not_data": "the kernel's process answered with something that is not data ({error})",
+    "factor": "{x:g}x", "rate": "{x:.3g}",
     "ceiling": "ceiling {x:.3g} TFLOPS", "spec": "spec {x:.3g} TFLOPS"})
 says_text("guard", {
     "exit": "{exit}; user code may not end the tool",
