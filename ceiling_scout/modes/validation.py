@@ -285,7 +285,7 @@ def validate_isolated(candidate: str, workload: Workload, device: str|torch.devi
 AUDIT_SETS = 4        # input sets this process's timed batches cycle through, each refilled with new values every call
 AUDIT_BATCH_S = 0.2   # the wall time each side's batch aims for
 WALL_SLACK = 1.5      # the kernel's claimed time may flatter it against this process's clock this much more than the
-                      # library's claimed time flatters the library
+                      # library's time, measured here by the same method, flatters the library
 LIBRARY_SLACK = 2.0   # the library's time in the kernel's process at most this many times its time here
 WALL_MIN_MS = 0.2     # on a GPU, below this a call's wall time is mostly the host's: shown, not judged
 
@@ -387,6 +387,9 @@ def _audit(candidate: str, w: Workload, dev: torch.device, cfg: ValidateConfig) 
         except (EOFError, OSError): checks = [Check(_say("judged_here"), False, _say("process_gone"), trap="exits")]
         except pickle.UnpicklingError as e:
             checks = [Check(_say("judged_here"), False, _say("not_data", error=first_line(e, 160)), trap="tampering")]
+        except Exception as e:   # its answer could not be judged here: its process's verdict is not taken on trust
+            checks = [Check(_say("judged_here"), False, _say("not_judged_here", error=first_line(e, 200)),
+                            trap="raises")]
         with contextlib.suppress(Exception): conn.send(None)
         if all(c.passed for c in checks): return replace(v, checks=v.checks + tuple(checks))
         return replace(v, verdict="FAIL", checks=v.checks + tuple(checks), custom=None, speedup=None,

@@ -224,6 +224,8 @@ says_text("validation", {
                   "{cwall:.4g} ms ({lwall:.4g} ms), host time below {least:g} ms a call: not judged"),
     "not_a_result": "the kernel's process answered with a {what}, not a validation",
     "process_gone": "the kernel's process ended while the tool was calling it",
+    "not_judged_here": ("the tool could not judge it from its own process ({error}); its process's verdict is "
+                        "not trusted"),
     "not_data": "the kernel's process answered with something that is not data ({error})",
     "factor": "{x:g}x", "rate": "{x:.3g}",
     "ceiling": "ceiling {x:.3g} TFLOPS", "spec": "spec {x:.3g} TFLOPS"})
