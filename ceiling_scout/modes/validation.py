@@ -363,7 +363,7 @@ def _judged_here(v: ValidationResult, conn, w: Workload, dev: torch.device, cfg:
     return checks + [Check(_say("wall"), q <= WALL_SLACK, _say("wall_q", **facts, q=q), info=q <= WALL_SLACK,
                            trap="" if q <= WALL_SLACK else "timer")]
 
-IDLE_BUSY = 0.5   # the share of a core the kernel's process may use while it waits for the tool's next call
+IDLE_BUSY = 0.2   # the share of a core the kernel's process may use while it waits for the tool's next call
 
 def _idle_check(v: ValidationResult, pid: int, settle_s: float=0.3, window_s: float=0.3) -> list[Check]:
     "A failed `timer` check when the kernel's process, timed and waiting for the tool's calls, keeps a core busy (a "
