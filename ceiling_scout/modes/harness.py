@@ -6,7 +6,8 @@
 from __future__ import annotations
 import contextlib, math, multiprocessing as mp, os, random, re, shutil, signal, subprocess, sys, tempfile, threading
 import io, pickle, time, warnings
-from dataclasses import dataclass
+import enum
+from dataclasses import dataclass, is_dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 import torch
@@ -273,8 +274,9 @@ class _DataOnly(pickle.Unpickler):
         if not (ours or rebuild or module == "torch" or name in DATA_NAMES.get(module, ())):
             raise pickle.UnpicklingError(f"{module}.{name} is not data")
         obj = super().find_class(module, name)   # the module is named above: nothing else is imported
-        if (ours or module == "torch") and not isinstance(obj, (type, torch.dtype)):
-            raise pickle.UnpicklingError(f"{module}.{name} is not a type")
+        if module == "torch" and not isinstance(obj, (type, torch.dtype)) or ours and not (
+                isinstance(obj, type) and (is_dataclass(obj) or issubclass(obj, enum.Enum))):   # no constructor runs
+            raise pickle.UnpicklingError(f"{module}.{name} is not a data type")
         return obj
 
 def loads_data(blob: bytes) -> object:
