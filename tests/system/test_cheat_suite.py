@@ -10,7 +10,7 @@ CPU = [e for e in SUITE if e["where"] in ("cpu", "both")]
 TRAP_CODES = {"wrong_values", "nonfinite", "output_type", "aliases_input", "overwrites_input", "stale_cache",
               "reused_output", "racy", "uninitialized", "raises", "hang", "exits", "held_out_shape",
               "precision_downgrade", "side_work", "late_write", "watched_only", "replay", "physics_floor",
-              "library_kernel", "tampering", "sticky_error", "graph_capture", "sanitizer"}
+              "library_kernel", "tampering", "sticky_error", "graph_capture", "sanitizer", "timer"}
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +107,10 @@ def test_gpu_entries_take_the_gpu_shapes():
 
 CRASH = """import os, signal
 def killed(a, b):
-    "Kills its own process (a segfault stands in)."
+    "Kills the process that runs its validation, the parent of its own (a crash of the case stands in)."
+    os.kill(os.getppid(), signal.SIGKILL)
+def self_killed(a, b):
+    "Kills its own process, which the validation runs apart: a FAIL, the case goes on."
     os.kill(os.getpid(), signal.SIGKILL)
 def fine(a, b):
     "(bT aT)T: right, and not only the library's kernel."
@@ -120,6 +123,8 @@ def test_a_crash_is_recorded_and_the_run_goes_on(tmp_path):
     e = {"operation": "gemm", "shape": "16,16,16", "precision": "fp32", "where": "cpu", "why": "-"}
     suite = {"entries": [{**e, "name": "killed", "candidate": f"{tmp_path}/k.py:killed", "expect": "reject",
                           "trap": "exits"},
+                         {**e, "name": "self_killed", "candidate": f"{tmp_path}/k.py:self_killed", "expect": "reject",
+                          "trap": "exits"},
                          {**e, "name": "fine", "candidate": f"{tmp_path}/k.py:fine", "expect": "accept",
                           "library_ok": True}]}
     (tmp_path / "s.json").write_text(json.dumps(suite))
@@ -129,6 +134,7 @@ def test_a_crash_is_recorded_and_the_run_goes_on(tmp_path):
     got = {r["name"]: r for r in json.loads((tmp_path / "o.json").read_text())["records"]}
     assert got["killed"]["verdict"] == "ERROR" and got["killed"]["outcome"] == "not_judged"
     assert "exit code -9" in got["killed"]["error"]
+    assert (got["self_killed"]["verdict"], got["self_killed"]["outcome"]) == ("FAIL", "caught")
     assert got["fine"]["outcome"] == "accepted"
 
 
