@@ -255,11 +255,13 @@ def _process_trap(r: Isolated) -> tuple[str, str]:
     return "exits", _say("process_exit", code=r.exitcode)
 
 def _library_alone(w: Workload, dev: torch.device, cfg: ValidateConfig) -> BenchmarkResult:
-    "The library timed alone in this process (after the kernel's process failed)."
+    "The library timed alone in this process, by the validation's method (every call launched, L2 flushed where the "
+    "validation flushes it): after the kernel's process failed, or beside that process's claim."
     be = w.backends(dev)[w.default_backend]; x = w.make_inputs(dev, seed=0)
     with w.precision_context(), torch.no_grad():
         prep = be.prepare(x) if be.prepare else x
-        m = measure(lambda: be.fn(prep), dev, warmup=cfg.warmup, iters=cfg.iters, telemetry=False)
+        m = measure(lambda: be.fn(prep), dev, warmup=cfg.warmup, iters=cfg.iters, telemetry=False, cuda_graph=False,
+                    flush_l2=wants_l2_flush(w, dev))
         return BenchmarkResult(w, be.name, be.library, "ok", w.check(be.fn(prep), x), m)
 
 def validate_isolated(candidate: str, workload: Workload, device: str|torch.device="cuda",
