@@ -80,6 +80,10 @@ FIXED_SEEDS = {"fixed": [100, 101, 102, 200, 201, 300, 400, 500],
                "note": "the validator records no seeds: these are its fixed ones (before issue 22, item 7)"}
 
 
+TOOL_CHECKS = ("its output on inputs made and judged in the tool's own process", "its time on the tool's own clock",
+               "the library timed in the tool's own process", "physics floor")
+
+
 def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
     "One entry validated in this process: verdict, traps (and where they came from), seeds, seconds, failed checks."
     from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig
@@ -99,6 +103,9 @@ def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
             "trap_source": "validator" if named is not None else "inferred from check names",
             "seeds": d.get("seeds") or FIXED_SEEDS, "verdict_s": seconds, "speedup": d.get("speedup"),
             "speedup_ci95": d.get("speedup_ci95"),
+            "library_ms": (d.get("baseline") or {}).get("mean_ms"), "candidate_ms": (d.get("custom") or {}).get("mean_ms"),
+            "tool_checks": [{k: c.get(k) for k in ("name", "detail")} for c in d["checks"]   # the tool's own look
+                            if c.get("name") in TOOL_CHECKS],
             "failed_checks": [{k: c.get(k) for k in ("name", "detail", "trap")} for c in d["checks"]
                               if c.get("passed") is False]}
 

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/39c_validation_checks.ipynb #9a03d9c0
 from __future__ import annotations
-import math, secrets
+import collections, math, secrets
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 import torch
@@ -149,7 +149,8 @@ def time_against_library(ctx: RunContext) -> Timed:
     fn, workload, dev, cfg, thread, seed = ctx.fn, ctx.workload, ctx.device, ctx.config, ctx.thread, ctx.seed
     be = workload.backends(dev)[workload.default_backend]
     xs, ys = ([workload.make_inputs(dev, seed=seed + base + k) for k in range(TIMED_SETS)] for base in (500, 600))
-    kept, turn, pending, fps, new = {}, {"lib": 0, "cand": 0}, [], [], iter(range(seed + 10_000, seed + 10**9))
+    kept, turn, fps, new = {}, {"lib": 0, "cand": 0}, [], iter(range(seed + 10_000, seed + 10**9))
+    pending = collections.deque(maxlen=TIMED_SETS)   # a timed call's output; the warm-up's untimed thousands dropped
     gen = torch.Generator(device=dev).manual_seed(seed)   # the positions compared: on the device, no sync a call
     prep = lambda x: be.prepare(x) if be.prepare else x
     def renew(x: dict):   # the same buffers (addresses), new values: no cache keyed on them or their content holds
