@@ -278,6 +278,7 @@ def validate_isolated(candidate: str, workload: Workload, device: str|torch.devi
     cfg, dev = config or ValidateConfig(), torch.device(device)
     if ceiling is None and scout is not None and cfg.timed: ceiling = ceiling_for(workload, dev, "burst", cfg, scout)
     calls = cfg.input_sets + cfg.loop_calls + cfg.warmup + cfg.iters + 2 * cfg.rounds + 24
+    if dev.type == "cuda": torch.cuda.empty_cache()   # two processes share the GPU: neither keeps memory it freed
     r = run_isolated(_validate_in_worker, candidate, workload, str(dev), cfg, ceiling, serve=_serve_calls,
                      audit=_audit(candidate, workload, dev, cfg),
                      timeout_s=cfg.timeout_s * calls + 300 + (SANITIZER_TIMEOUT_S if cfg.sanitizer else 0))
@@ -317,6 +318,7 @@ def _serve_calls(conn, candidate: str, workload: Workload, device: str, cfg: Val
     "The kernel's process after its own validation: calls the candidate on what the tool's process sends (`n` calls, "
     "inputs renewed from `pool` before each) and answers with the last output, or a string saying why none."
     fn, _ = load_candidate(candidate); dev = torch.device(device); held = None
+    if dev.type == "cuda": torch.cuda.empty_cache()   # FlashAttention-3's checks left 139 GiB cached: the tool's OOM
     while (req := _request(conn)) is not None:
         w, x, pool, n = req
         try:

@@ -6,7 +6,7 @@
 # earlier call's laneA.json / laneB.json to resume from (optional).
 set -u
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl $(ls .whl_fa3/*.whl 2>/dev/null) || exit 1
 export PYTHONPATH=/tmp/site:$PWD CEILING_SCOUT_COMMIT="$1"
 unset PYTHONDONTWRITEBYTECODE; export PYTHONPYCACHEPREFIX=/tmp/pyc
 H=data/raw/h200/issue34_gpu_2026-11-29; R=/tmp/raw; mkdir -p $R
