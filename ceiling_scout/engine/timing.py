@@ -15,8 +15,8 @@ from .telemetry import *
 
 # %% auto #0
 __all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'SHORT_CALL_US', 'SHORT_WARMUP_S', 'FIXED_MIN_SAMPLES', 'measurement_regime',
-           'Measurement', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan', 'fixed_samples',
-           'gc_paused', 'measure']
+           'Measurement', 'device_sync', 'wall_s', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan',
+           'fixed_samples', 'gc_paused', 'measure']
 
 # %% ../../nbs/01_timing.ipynb #2661801b
 CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)
@@ -134,6 +134,15 @@ def _next_batch(times: list[float], crit: Any, max_iters: int, cpu: bool, iters:
         return iters - n if not cpu else max(1, min(iters - n, int(1e3 / max(statistics.fmean(times), 1e-3))))
     per = max(statistics.fmean(times) * inner, 1e-6)
     return max(1, min(max(n // 4, 1), math.ceil(100.0 / per), max_iters - n))  # <= ~0.1 s of work a batch
+
+# %% ../../nbs/01_timing.ipynb #0b98d588
+def device_sync(dev: str|torch.device) -> None:
+    "Wait for the work queued on `dev` (CUDA); on a CPU torch's ops return done, and nothing waits."
+    if torch.device(dev).type == "cuda": torch.cuda.synchronize(dev)
+
+def wall_s(f: Callable[[], Any], dev: str|torch.device) -> float:
+    "Seconds `f()` takes on this process's clock, `dev` synchronised before and after (a batch of calls timed whole)."
+    device_sync(dev); t0 = time.perf_counter(); f(); device_sync(dev); return time.perf_counter() - t0
 
 # %% ../../nbs/01_timing.ipynb #b1e3d8c6
 @dataclass(frozen=True)

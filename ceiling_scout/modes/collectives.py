@@ -11,7 +11,7 @@ from typing import Callable, ClassVar, Sequence
 import torch
 import torch.distributed as dist
 from ..engine.core import *
-from ..engine.timing import summarize
+from ..engine.timing import summarize, device_sync
 from ..engine.report import check_report_path, write_report
 from ..engine.ceilings import data_dir
 from ..engine.workloads import Flag, Mode, register_mode
@@ -210,19 +210,16 @@ def collective_call(name: str, size_bytes: int, ctx: DistContext, dtype: str="fl
     return call, check, count * dt.itemsize
 
 # %% ../../nbs/60_collectives.ipynb #63368f1e
-def _sync(dev: torch.device):
-    if dev.type == "cuda": torch.cuda.synchronize(dev)
-
 def time_collective(call: Callable[[], None], ctx: DistContext, warmup: int=5, iters: int=20) -> list[float]:
     "Per-call times in ms (mean over ranks) of `iters` back-to-back calls after `warmup` untimed ones."
     dev = torch.device(ctx.device)
     for _ in range(warmup): call()
-    _sync(dev); dist.barrier(); _sync(dev)
+    device_sync(dev); dist.barrier(); device_sync(dev)
     if dev.type == "cuda":
         ev = [torch.cuda.Event(enable_timing=True) for _ in range(iters + 1)]
         ev[0].record()
         for e in ev[1:]: call(); e.record()
-        _sync(dev); times = [a.elapsed_time(b) for a, b in zip(ev, ev[1:])]
+        device_sync(dev); times = [a.elapsed_time(b) for a, b in zip(ev, ev[1:])]
     else:
         times, t0 = [], time.perf_counter()
         for _ in range(iters):
@@ -243,7 +240,7 @@ def run_collective(name: str, size_bytes: int, ctx: DistContext, warmup: int=5, 
     except NotSupportedError as e:
         return CollectiveResult(size_bytes=size_bytes, status="not_supported", error=str(e), **base)
     base.update(size_bytes=nbytes, count=nbytes // DTYPES[dtype].itemsize)
-    call(); _sync(torch.device(ctx.device))
+    call(); device_sync(torch.device(ctx.device))
     msg = check()
     bad = torch.tensor([0.0 if msg is None else 1.0], device=ctx.device if ctx.backend == "nccl" else "cpu")
     dist.all_reduce(bad)

@@ -23,15 +23,17 @@ from .harness import (Isolated, NotCapturable, SANITIZER_DEFAULT, SANITIZER_TOOL
     sanitizer_command, ask, cpu_seconds)
 from .guard import first_line
 from ..engine.specs import load_specs
+from ..engine.stopping import summarize
+from ..engine.telemetry import Telemetry
 def _say(finding: str, **facts) -> str: return sentence("validation", finding, facts)   # the words: render/
 
 # %% auto #0
 __all__ = ['SANITIZER_TIMEOUT_S', 'CHECK_STAGES', 'AUDIT_SETS', 'AUDIT_BATCH_S', 'WALL_SLACK', 'LIBRARY_SLACK', 'WALL_MIN_MS',
            'IDLE_BUSY', 'VALIDATE_FLAGS', 'VALIDATE_MODE', 'ValidationResult', 'speed_verdict', 'sanitizer_path',
-           'sanitized_calls', 'optional_checks', 'validate', 'validate_isolated', 'renewed', 'TargetGrade',
-           'grade_targets', 'has_calling_convention', 'KernelValidationConfig', 'kernel_flag', 'library_side',
-           'run_validation', 'calling_conventions', 'parse_extras', 'validate_spec', 'validation_report',
-           'targets_table', 'validation_figure']
+           'sanitized_calls', 'optional_checks', 'validate', 'validate_isolated', 'TargetGrade', 'grade_targets',
+           'has_calling_convention', 'KernelValidationConfig', 'kernel_flag', 'library_side', 'run_validation',
+           'calling_conventions', 'parse_extras', 'validate_spec', 'validation_report', 'targets_table',
+           'validation_figure']
 
 # %% ../../nbs/40_validation.ipynb #22fee9aa
 @dataclass(frozen=True)
@@ -300,15 +302,6 @@ WALL_SLACK = 1.5      # the kernel's claimed time may flatter it against this pr
 LIBRARY_SLACK = 2.0   # the library's time in the kernel's process at most this many times its time here
 WALL_MIN_MS = 0.2     # on a GPU, below this a call's wall time is mostly the host's: shown, not judged
 
-def renewed(x: dict, src: dict, i: int) -> dict:
-    "`x`'s floating tensors refilled in place from `src`'s times a factor that changes every call (`i`): the same "
-    "addresses, values no cache has seen."
-    s = 1 + (i % 1021 + 1) / 2048
-    for k, v in src.items():
-        if isinstance(v, torch.Tensor) and v.is_floating_point() and isinstance(x.get(k), torch.Tensor):
-            torch.mul(v, s, out=x[k])
-    return x
-
 def _request(conn):
     "The tool's next request; None when it is done or gone."
     try: return conn.recv()
@@ -328,27 +321,24 @@ def _serve_calls(conn, candidate: str, workload: Workload, device: str, cfg: Val
             conn.send(held if type(held) is torch.Tensor or n == 0 else f"returned a {type(held).__name__}")
         except Exception as e: conn.send(f"raised {first_line(e, 200)}")
 
-def _wall(f: Callable, dev: torch.device) -> float:
-    "Seconds `f()` takes on this process's clock, the device synchronised before and after."
-    sync = (lambda: torch.cuda.synchronize(dev)) if dev.type == "cuda" else (lambda: None)
-    sync(); t0 = time.perf_counter(); f(); sync(); return time.perf_counter() - t0
-
-def _judged_here(v: ValidationResult, conn, w: Workload, dev: torch.device, cfg: ValidateConfig) -> list[Check]:
+def _judged_here(v: ValidationResult, conn, w: Workload, dev: torch.device, cfg: ValidateConfig
+                ) -> tuple[list[Check], tuple|None]:
     "The kernel's output on inputs made here (a seed never sent) judged here; with timings, its claimed time beside "
-    "this process's wall clock around a batch of calls on values renewed every call (`renewed`)."
+    "this process's wall clock around a batch of calls on values renewed every call (`renewed`). Also each side's ms "
+    "a call on this clock, batch by batch, where the host paces the kernel's calls (`_on_tool_clock`), else None."
     seed, run, limit = secrets.randbits(31), KernelRun(None, dev, cfg.timeout_s), cfg.timeout_s + 60
     def judged(name: str, out, e: Expected) -> Check:
         if isinstance(out, str) and out.startswith("raised"): return Check(name, False, out, trap="raises")
         return run.judge(name, out, e)
     x = w.make_inputs(dev, seed=seed); e = run.expect(w, x)   # the expectation before the kernel sees the inputs
-    if not (c := judged(_say("judged_here"), ask(conn, (w, x, None, 1), limit), e)).passed: return [c]
+    if not (c := judged(_say("judged_here"), ask(conn, (w, x, None, 1), limit), e)).passed: return [c], None
     checks = [replace(c, info=True)]
-    if v.custom is None or v.baseline is None: return checks
+    if v.custom is None or v.baseline is None: return checks, None
     lc, cc = v.baseline.mean_ms, v.custom.mean_ms
     mine = _library_alone(w, dev, cfg).mean_ms   # the library's claimed time beside its own, timed here
     if lc > LIBRARY_SLACK * mine and (v.speedup or 0) >= 1 and dev.type == "cuda":   # a CPU's load moves it more
         return [Check(_say("library_here"), False, _say("library_slowed", lib=lc, here=mine, r=lc / mine),
-                      trap="timer")]
+                      trap="timer")], None
     checks.append(Check(_say("library_here"), True, _say("library_here_ok", lib=lc, here=mine), info=True))
     n = max(3, min(2000, int(AUDIT_BATCH_S * 1e3 / max(lc, cc, 1e-3))))
     pool = [w.make_inputs(dev, seed=seed + 1 + k) for k in range(AUDIT_SETS)]
@@ -356,24 +346,47 @@ def _judged_here(v: ValidationResult, conn, w: Workload, dev: torch.device, cfg:
     def lib():
         for i in range(n): q = renewed(y, pool[i % AUDIT_SETS], i); be.fn(be.prepare(q) if be.prepare else q)
     with w.precision_context():
-        rtt = min(_wall(lambda: ask(conn, (w, x, None, 0), limit), dev) for _ in range(3))
-        renew = min(_wall(lambda: [renewed(y, pool[i % AUDIT_SETS], i) for i in range(n)], dev) for _ in range(2))
-        cand, walls = lambda: got.append(ask(conn, (w, x, pool, n), limit * n)), [math.inf, math.inf]
-        per_call = lambda: (max(walls[0] - renew, 1e-9) / n * 1e3, max(walls[1] - renew - rtt, 1e-9) / n * 1e3)
+        rtt = min(wall_s(lambda: ask(conn, (w, x, None, 0), limit), dev) for _ in range(3))
+        renew = min(wall_s(lambda: [renewed(y, pool[i % AUDIT_SETS], i) for i in range(n)], dev) for _ in range(2))
+        cand, walls = lambda: got.append(ask(conn, (w, x, pool, n), limit * n)), ([], [])
+        per_call = lambda k: [max(t - renew - k * rtt, 1e-9) / n * 1e3 for t in walls[k]]   # ms a call, each batch
         for r in range(4):   # alternated, the quicker of each; past two rounds only while the claim looks flattering
-            walls = [min(walls[0], _wall(lib, dev)), min(walls[1], _wall(cand, dev))]
-            if r and (per_call()[1] / cc) / (per_call()[0] / mine) <= WALL_SLACK: break
-    (lw, cw), new = per_call(), w.make_inputs(dev, seed=seed)
+            walls[0].append(wall_s(lib, dev)); walls[1].append(wall_s(cand, dev))
+            if r and (min(per_call(1)) / cc) / (min(per_call(0)) / mine) <= WALL_SLACK: break
+    (lw, cw), new = (min(per_call(0)), min(per_call(1))), w.make_inputs(dev, seed=seed)
     if not (c := judged(_say("last_of_batch", n=n), got[-1], run.expect(w, renewed(new, pool[(n - 1) % AUDIT_SETS],
                                                                                    n - 1)))).passed:
-        return [replace(c, trap="replay" if c.trap == "wrong_values" else c.trap)]
-    q, facts = (cw / cc) / (lw / mine), dict(cand=cc, lib=mine, cwall=cw, lwall=lw, n=n)
-    if min(cw, lw) < WALL_MIN_MS and dev.type == "cuda":   # launch and host time: shown, not judged
-        return checks + [Check(_say("wall"), True, _say("wall_host", **facts, least=WALL_MIN_MS), info=True)]
+        return [replace(c, trap="replay" if c.trap == "wrong_values" else c.trap)], None
+    c, s = _wall_check(v, dict(cand=cc, lib=mine, cwall=cw, lwall=lw, n=n), dev.type == "cuda")
+    return checks + [c], (per_call(0), per_call(1)) if s else None
+
+def _wall_check(v: ValidationResult, facts: dict, cuda: bool) -> tuple[Check, float|None]:
+    "The kernel's claimed time (`facts`: cand, lib ms a call; cwall, lwall on this clock) judged by this clock; with "
+    "the speedup on this clock where the host paces the kernel's calls (`_on_tool_clock`), else None."
+    cc, mine, cw, lw = facts["cand"], facts["lib"], facts["cwall"], facts["lwall"]
+    q = (cw / cc) / (lw / mine)
+    if min(cw, lw) < WALL_MIN_MS and cuda:   # launch and host time: shown, not judged
+        return Check(_say("wall"), True, _say("wall_host", **facts, least=WALL_MIN_MS), info=True), None
     if (v.speedup or 0) < 1:        # a claim that the kernel is slower gains it nothing: shown, not judged
-        return checks + [Check(_say("wall"), True, _say("wall_q", **facts, q=q), info=True)]
-    return checks + [Check(_say("wall"), q <= WALL_SLACK, _say("wall_q", **facts, q=q), info=q <= WALL_SLACK,
-                           trap="" if q <= WALL_SLACK else "timer")]
+        return Check(_say("wall"), True, _say("wall_q", **facts, q=q), info=True), None
+    m = v.custom.measurement if v.custom else None
+    host = (m.method.get("host_us") or 0.0) / 1e3 if m else 0.0   # its own process's account of issuing one call
+    if q > WALL_SLACK and cuda and host * WALL_SLACK >= cw:   # the host paces it: this clock judges (Liger's RoPE)
+        return Check(_say("wall"), True, _say("wall_paced", **facts, host=host, s=lw / cw), info=True), lw / cw
+    return Check(_say("wall"), q <= WALL_SLACK, _say("wall_q", **facts, q=q), info=q <= WALL_SLACK,
+                 trap="" if q <= WALL_SLACK else "timer"), None
+
+def _on_tool_clock(v: ValidationResult, clock: tuple|None) -> ValidationResult:
+    "`v` timed and judged by the tool's clock (`clock`: the library's and the kernel's ms a call, batch by batch) "
+    "where the host paces the kernel's calls: what its own process timed behind a hold cannot be checked from here, "
+    "and a claim it cannot back gains it nothing. `v` itself where `clock` is None."
+    if clock is None: return v
+    on = lambda r, t: replace(r, measurement=Measurement(tuple(t), summarize(t), {"timer": _say("wall"), "calls": _say(
+        "wall_batches")}, Telemetry(False, note=_say("wall")), 0.0, "burst"))
+    b, c = on(v.baseline, clock[0]), on(v.custom, clock[1])
+    verdict, warns = speed_verdict(b, c, v.ceiling)
+    return replace(v, verdict=verdict, baseline=b, custom=c, speedup=speedup(b, c), speedup_ci95=speedup_ci95(b, c),
+                   warnings=v.warnings + tuple(warns) + (_say("paced_verdict", s=speedup(b, c), claimed=v.speedup),))
 
 IDLE_BUSY = 0.2   # the share of a core the kernel's process may use while it waits for the tool's next call
 
@@ -394,7 +407,9 @@ def _audit(candidate: str, w: Workload, dev: torch.device, cfg: ValidateConfig) 
         if not isinstance(v, ValidationResult):
             return ValidationResult(w, candidate, str(dev), "FAIL", (Check(_say("own_process"), False, _say(
                 "not_a_result", what=type(v).__name__), trap="tampering"),))
-        try: checks = _idle_check(v, pid) or _judged_here(v, conn, w, dev, cfg)
+        checks, clock = _idle_check(v, pid), None
+        try:
+            if not checks: checks, clock = _judged_here(v, conn, w, dev, cfg)
         except TimeoutError: checks = [Check(_say("judged_here"), False, _say("process_hang"), trap="hang")]
         except (EOFError, OSError): checks = [Check(_say("judged_here"), False, _say("process_gone"), trap="exits")]
         except pickle.UnpicklingError as e:
@@ -403,7 +418,7 @@ def _audit(candidate: str, w: Workload, dev: torch.device, cfg: ValidateConfig) 
             checks = [Check(_say("judged_here"), False, _say("not_judged_here", error=first_line(e, 200)),
                             trap="raises")]
         with contextlib.suppress(Exception): conn.send(None)
-        if all(c.passed for c in checks): return replace(v, checks=v.checks + tuple(checks))
+        if all(c.passed for c in checks): return _on_tool_clock(replace(v, checks=v.checks + tuple(checks)), clock)
         return replace(v, verdict="FAIL", checks=v.checks + tuple(checks), custom=None, speedup=None,
                        speedup_ci95=None, grades=())
     return audit

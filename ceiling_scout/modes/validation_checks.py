@@ -23,7 +23,7 @@ def _say(finding: str, **facts) -> str: return sentence("validation", finding, f
 # %% auto #0
 __all__ = ['FINGERPRINT', 'TIMED_SETS', 'interleaved', 'parse_tiers', 'ValidateConfig', 'harness_check', 'library_in_disguise',
            'Timed', 'time_against_library', 'timed_outputs_check', 'ceiling_for', 'sticky_check', 'RunContext',
-           'harness_at_load', 'correctness_checks', 'after_correctness']
+           'harness_at_load', 'correctness_checks', 'after_correctness', 'renewed']
 
 # %% ../../nbs/39c_validation_checks.ipynb #78449236
 def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", rounds: int=5, warmup: int=5,
@@ -267,3 +267,13 @@ def _stream_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelTh
     except Exception as e:   # the profiler itself failed: said, not a finding against the kernel
         return [Check(_say("joined"), True, f"not checked: {one_line(e)}", info=True)]
     return [Check(_say("joined"), not why, why, trap="side_work" if why else "")]
+
+# %% ../../nbs/39c_validation_checks.ipynb #05d2ed07
+def renewed(x: dict, src: dict, i: int) -> dict:
+    "`x`'s floating tensors refilled in place from `src`'s times a factor that changes every call (`i`): the same "
+    "addresses, values no cache has seen (the tool's own timed batches)."
+    s = 1 + (i % 1021 + 1) / 2048
+    for k, v in src.items():
+        if isinstance(v, torch.Tensor) and v.is_floating_point() and isinstance(x.get(k), torch.Tensor):
+            torch.mul(v, s, out=x[k])
+    return x

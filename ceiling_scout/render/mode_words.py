@@ -220,6 +220,13 @@ says_text("validation", {
     "library_here_ok": "{lib:.4g} ms a call in the kernel's process, {here:.4g} ms in the tool's",
     "wall_q": ("claimed {cand:.4g} ms a call (library, timed here, {lib:.4g} ms); the tool's wall clock over {n} "
                "calls: {cwall:.4g} ms ({lwall:.4g} ms): the claim flatters the kernel {q:.2f}x as much"),
+    "wall_paced": ("claimed {cand:.4g} ms a call (library, timed here, {lib:.4g} ms); the tool's wall clock over {n} "
+                   "calls: {cwall:.4g} ms ({lwall:.4g} ms). Its own process took {host:.4g} ms to issue a call: the "
+                   "host, not the GPU, sets its pace, so this clock judges it ({s:.3g}x the library)"),
+    "paced_verdict": ("judged on the tool's clock, {s:.3g}x the library: the host issues each call more slowly "
+                      "than the GPU runs it. Its own process timed the GPU's work at {claimed:.3g}x, which could pay "
+                      "only where the host runs ahead (a CUDA graph, torch.compile's)"),
+    "wall_batches": "a batch a sample, new values every call",
     "wall_host": ("claimed {cand:.4g} ms a call (library {lib:.4g} ms); the tool's wall clock over {n} calls: "
                   "{cwall:.4g} ms ({lwall:.4g} ms), host time below {least:g} ms a call: not judged"),
     "not_a_result": "the kernel's process answered with a {what}, not a validation",
