@@ -227,7 +227,8 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         for stage in CHECK_STAGES: checks += tuple(stage(ctx, checks))
         if any(not c.passed for c in checks): return result("FAIL", checks + sticky_check(dev))
         if not cfg.timed: return result("PASS", checks)
-        kernels, same = library_in_disguise(fn, workload, dev, ctx.thread, ctx.seed, cfg.timeout_s)
+        kernels, same, ran = library_in_disguise(fn, workload, dev, ctx.thread, ctx.seed, cfg.timeout_s)
+        if ran: return result("FAIL", checks + tuple(ran), kernels=kernels)
         try: t = time_against_library(ctx)
         except (KernelTimeout, KernelMisbehaved) as e:
             return result("FAIL", checks + (failed_during(e, "the timed calls"),))

@@ -21,9 +21,10 @@ from .harness import (SANITIZER_TOOLS, launched_kernels, restore_harness,
 def _say(finding: str, **facts) -> str: return sentence("validation", finding, facts)   # the words: render/
 
 # %% auto #0
-__all__ = ['FINGERPRINT', 'TIMED_SETS', 'interleaved', 'parse_tiers', 'ValidateConfig', 'harness_check', 'library_in_disguise',
-           'Timed', 'time_against_library', 'timed_outputs_check', 'ceiling_for', 'sticky_check', 'RunContext',
-           'harness_at_load', 'correctness_checks', 'after_correctness', 'renewed']
+__all__ = ['RUN_CALLS', 'COPIES', 'FINGERPRINT', 'TIMED_SETS', 'interleaved', 'parse_tiers', 'ValidateConfig', 'renewed',
+           'harness_check', 'copies_only', 'library_in_disguise', 'Timed', 'time_against_library',
+           'timed_outputs_check', 'ceiling_for', 'sticky_check', 'RunContext', 'harness_at_load', 'correctness_checks',
+           'after_correctness']
 
 # %% ../../nbs/39c_validation_checks.ipynb #78449236
 def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", rounds: int=5, warmup: int=5,
@@ -98,6 +99,16 @@ class ValidateConfig:
             overrides["targets"] = parse_tiers(t) if isinstance(t, str) else tuple(float(x) for x in t or ())
         return replace(self, **overrides)
 
+# %% ../../nbs/39c_validation_checks.ipynb #05d2ed07
+def renewed(x: dict, src: dict, i: int) -> dict:
+    "`x`'s floating tensors refilled in place from `src`'s times a factor that changes every call (`i`): the same "
+    "addresses, values no cache has seen (the tool's own timed batches)."
+    s = 1 + (i % 1021 + 1) / 2048
+    for k, v in src.items():
+        if isinstance(v, torch.Tensor) and v.is_floating_point() and isinstance(x.get(k), torch.Tensor):
+            torch.mul(v, s, out=x[k])
+    return x
+
 # %% ../../nbs/39c_validation_checks.ipynb #715f1c19
 def _watched_loop(fn: Callable, w: Workload, dev: torch.device, cfg: ValidateConfig, thread: KernelThread,
                   seed: int) -> list[Check]:
@@ -122,16 +133,29 @@ def harness_check(refs: dict, when: str) -> list[Check]:   # when: 'load', 'call
     if not (bad := restore_harness(refs)): return []
     return [Check("harness untouched", False, _say(f"replaced_{when}", names=', '.join(bad)), trap="tampering")]
 
+RUN_CALLS = 8   # consecutive calls profiled one by one, new values in the same buffers before each
+COPIES = ("memcpy", "memset", "direct_copy_kernel", "fillfunctor", "aten::copy_", "aten::clone", "aten::fill_",
+          "aten::zero_")   # torch's own copy and fill kernels (not a fused Triton kernel named after `_to_copy`)
+
+def copies_only(kernels: Sequence[str]) -> bool:
+    "True when `kernels` (one call's, as `launched_kernels` names them) are all copies or fills: nothing computed."
+    return bool(kernels) and all(any(c in k.lower() for c in COPIES) for k in kernels)
+
 def library_in_disguise(fn: Callable, w: Workload, dev: torch.device, thread: KernelThread,
-                         seed: int, timeout_s: float) -> tuple[tuple[str, ...], bool]:
-    "(the kernels the candidate launched, whether they are exactly the library's)."
-    be = w.backends(dev)[w.default_backend]; x = w.make_inputs(dev, seed=seed + 800)
-    def both():
+                         seed: int, timeout_s: float) -> tuple[tuple[str, ...], bool, list[Check]]:
+    "(the kernels the candidate's first call launched, whether they are exactly the library's, a failed `replay` "
+    "check where one of `RUN_CALLS` consecutive calls computed nothing: only copies, or none where others computed)."
+    be, (x, y) = w.backends(dev)[w.default_backend], (w.make_inputs(dev, seed=seed + s) for s in (800, 801))
+    def run():
         with w.precision_context():
-            prep = be.prepare(x) if be.prepare else x
-            return launched_kernels(lambda: w.candidate_call(fn, x), dev), launched_kernels(lambda: be.fn(prep), dev)
-    mine, lib = thread.call(both, timeout_s * 4)
-    return mine, bool(mine) and mine == lib
+            prep = be.prepare(x) if be.prepare else x; lib = launched_kernels(lambda: be.fn(prep), dev)
+            return lib, [launched_kernels(lambda: w.candidate_call(fn, renewed(x, y, i) if i else x), dev)
+                         for i in range(RUN_CALLS)]
+    lib, calls = thread.call(run, timeout_s * 4 * RUN_CALLS)
+    bad = [i for i, k in enumerate(calls) if copies_only(k) or (not k and any(calls))]
+    why = [Check(_say("run_calls", n=RUN_CALLS), False, _say("run_copies", n=len(bad), of=RUN_CALLS, first=bad[0] + 1,
+                 k=", ".join(calls[bad[0]]) or "none"), trap="replay")] if bad else []
+    return calls[0], bool(calls[0]) and calls[0] == lib, why
 
 # %% ../../nbs/39c_validation_checks.ipynb #458b825e
 @dataclass(frozen=True)
@@ -267,13 +291,3 @@ def _stream_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelTh
     except Exception as e:   # the profiler itself failed: said, not a finding against the kernel
         return [Check(_say("joined"), True, f"not checked: {one_line(e)}", info=True)]
     return [Check(_say("joined"), not why, why, trap="side_work" if why else "")]
-
-# %% ../../nbs/39c_validation_checks.ipynb #05d2ed07
-def renewed(x: dict, src: dict, i: int) -> dict:
-    "`x`'s floating tensors refilled in place from `src`'s times a factor that changes every call (`i`): the same "
-    "addresses, values no cache has seen (the tool's own timed batches)."
-    s = 1 + (i % 1021 + 1) / 2048
-    for k, v in src.items():
-        if isinstance(v, torch.Tensor) and v.is_floating_point() and isinstance(x.get(k), torch.Tensor):
-            torch.mul(v, s, out=x[k])
-    return x

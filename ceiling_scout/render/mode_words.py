@@ -191,6 +191,9 @@ says_text("validation", {
     "fingerprints": "every timed output against the library's on the same new values",
     "fingerprints_ok": "{n} outputs, each on values written into its buffers just before the call",
     "new_values": "new values written into each side's own buffers before every timed call (untimed)",
+    "run_calls": "{n} consecutive calls profiled, each on new values: every one computes",
+    "run_copies": ("{n} of {of} calls launched only copies or nothing, the first call {first} ({k}): an answer kept, "
+                   "not computed"),
     "fingerprints_bad": ("{n} of {of} outputs differ from the library's on the same values, the first at call {first}: "
                          "an answer kept from earlier inputs (new values were written into the same buffers)"),
     "last_outputs": "the last output of each set", "same_answer": " (the same answer for different inputs)",
