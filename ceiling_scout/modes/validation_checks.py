@@ -148,9 +148,11 @@ def library_in_disguise(fn: Callable, w: Workload, dev: torch.device, thread: Ke
     be, (x, y) = w.backends(dev)[w.default_backend], (w.make_inputs(dev, seed=seed + s) for s in (800, 801))
     def run():
         with w.precision_context():
-            prep = be.prepare(x) if be.prepare else x; lib = launched_kernels(lambda: be.fn(prep), dev)
-            return lib, [launched_kernels(lambda: w.candidate_call(fn, renewed(x, y, i) if i else x), dev)
-                         for i in range(RUN_CALLS)]
+            prep = be.prepare(x) if be.prepare else x; lib, calls = launched_kernels(lambda: be.fn(prep), dev), []
+            for i in range(RUN_CALLS):   # new values written before each profiled call, outside its profile
+                if i: renewed(x, y, i)
+                calls.append(launched_kernels(lambda: w.candidate_call(fn, x), dev))
+            return lib, calls
     lib, calls = thread.call(run, timeout_s * 4 * RUN_CALLS)
     bad = [i for i, k in enumerate(calls) if copies_only(k) or (not k and any(calls))]
     why = [Check(_say("run_calls", n=RUN_CALLS), False, _say("run_copies", n=len(bad), of=RUN_CALLS, first=bad[0] + 1,
