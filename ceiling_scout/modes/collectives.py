@@ -188,12 +188,14 @@ def collective_call(name: str, size_bytes: int, ctx: DistContext, dtype: str="fl
     elif name == "all_gather":
         x = full(c, r); y = torch.empty(count, dtype=dt, device=dev)
         want = torch.arange(n, device=dev).to(dt).repeat_interleave(c)
-        call = lambda: dist.all_gather_into_tensor(y, x); check = lambda: bad(y, want)
+        gather = getattr(dist, "all_gather_single", None) or dist.all_gather_into_tensor   # torch 2.13 renamed it
+        call = lambda: gather(y, x); check = lambda: bad(y, want)
     elif name == "reduce_scatter":
         x = torch.arange(1, n + 1, device=dev).to(dt).repeat_interleave(c) * (r + 1)
         y = torch.empty(c, dtype=dt, device=dev)
         want = full(c, (r + 1) * n * (n + 1) / 2)
-        call = lambda: dist.reduce_scatter_tensor(y, x); check = lambda: bad(y, want)
+        scatter = getattr(dist, "reduce_scatter_single", None) or dist.reduce_scatter_tensor
+        call = lambda: scatter(y, x); check = lambda: bad(y, want)
     elif name == "all_to_all":
         x = (r * n + torch.arange(n, device=dev)).to(dt).repeat_interleave(c)
         y = torch.empty(count, dtype=dt, device=dev)

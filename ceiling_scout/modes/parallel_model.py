@@ -216,10 +216,12 @@ class CollectivePrediction(_Data):
     collective: str; size_bytes: int; ranks: int; measured_us: float|None
     ring_us: float|None; tree_us: float|None; predicted_us: float; algorithm: str; gap: float|None; flagged: bool
 
-def predict_collective(result: CollectiveResult|dict, fabric: Fabric, n: int|None=None) -> CollectivePrediction:
-    "`result` (measured, or a planned size with time_us None) beside its ring and tree predictions on `fabric`."
+def predict_collective(result: CollectiveResult|dict, fabric: Fabric|dict, n: int|None=None) -> CollectivePrediction:
+    "`result` (measured, or a planned size with time_us None) beside its ring and tree predictions on `fabric`: one, "
+    "or one per collective (its own fit; all-reduce's where it has none)."
     d = result if isinstance(result, dict) else result.to_dict()
     c, s, n = d["collective"], d["size_bytes"], n or d["ranks"]
+    if isinstance(fabric, dict): fabric = fabric.get(c) or fabric.get("all_reduce") or next(iter(fabric.values()))
     by = {a: predict_us(c, a, s, n, fabric.alpha_us, fabric.busbw_gbps) for cc, a in ALGORITHMS if cc == c}
     algo = min(by, key=by.get); pred, meas = by[algo], d.get("time_us")
     gap = meas / pred - 1 if meas and pred > 0 else None

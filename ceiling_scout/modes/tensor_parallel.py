@@ -21,10 +21,11 @@ from .models import load_factory, read_hf_config
 from .sharded import rank_device, rank_ceiling_cache_path
 
 # %% auto #0
-__all__ = ['COLLECTIVE_DTYPES', 'TP_FLAGS', 'TP_MODE', 'BlockConfig', 'block_config_of', 'block_config_from_hf', 'TPStep',
-           'check_tp', 'megatron_plan', 'step_workload', 'scout_compute', 'measure_comm', 'measure_fabric',
-           'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option', 'sequence_parallel_option',
-           'tp_report', 'tensor_parallel_triage', 'tp_block_config', 'check_tp_launch', 'TPConfig', 'run_tp']
+__all__ = ['COLLECTIVE_DTYPES', 'FABRIC_COLLECTIVES', 'TP_FLAGS', 'TP_MODE', 'BlockConfig', 'block_config_of',
+           'block_config_from_hf', 'TPStep', 'check_tp', 'megatron_plan', 'step_workload', 'scout_compute',
+           'measure_comm', 'measure_fabric', 'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option',
+           'sequence_parallel_option', 'tp_report', 'tensor_parallel_triage', 'tp_block_config', 'check_tp_launch',
+           'TPConfig', 'run_tp']
 
 # %% ../../nbs/62_tensor_parallel.ipynb #74ccef39
 @dataclass(frozen=True)
@@ -128,18 +129,22 @@ def measure_comm(step: TPStep, ctx: DistContext, dtype: str, warmup: int, iters:
     return {"ms": r.time_us / 1e3, "p50_ms": r.p50_us / 1e3, "p99_ms": r.p99_us / 1e3, "busbw_gbps": r.busbw_gbps,
             "size_bytes": r.size_bytes, "dtype": dtype}
 
+FABRIC_COLLECTIVES = ("all_reduce", "reduce_scatter", "all_gather")   # each fitted on its own (issue 35)
+
 def measure_fabric(ctx: DistContext, dtype: str, size_bytes: int, warmup: int, iters: int
-                  ) -> tuple[Fabric|None, list[str]]:
-    "The α-β fabric of this run from an all-reduce at 1/64, 1/8 and 1 × `size_bytes`, or None and why not."
-    if ctx.world_size < 2: return None, ["one rank: no fabric to model (no collective moves data)"]
+                  ) -> tuple[dict[str, Fabric], list[str]]:
+    "The α-β fabric of each collective a layer uses, fitted on its own times at 1/64, 1/8 and 1 × `size_bytes`: "
+    "{collective: Fabric} ({} on one rank) and why any is missing. One all-reduce fit read reduce-scatter and "
+    "all-gather 34-45 % slow on two H200s."
+    if ctx.world_size < 2: return {}, ["one rank: no fabric to model (no collective moves data)"]
     ic, _ = detect_interconnect("cuda" if ctx.device.startswith("cuda") else "cpu")
-    sizes = sorted({max(64, size_bytes // 64), max(128, size_bytes // 8), size_bytes})
-    rs = [run_collective("all_reduce", s, ctx, warmup, iters, dtype) for s in sizes]
-    ok = [r for r in rs if r.status == "ok"]
-    try:
-        fit = fit_latency_bandwidth([r.size_bytes for r in ok], [r.time_us for r in ok], ok[0].busbw_factor)
-        return fabric_from_fit(fit, "all_reduce", ctx.world_size, ic), []
-    except (CeilingScoutError, IndexError) as e: return None, [f"no fabric model: {e}"]
+    sizes, out, why = sorted({max(64, size_bytes // 64), max(128, size_bytes // 8), size_bytes}), {}, []
+    for c in FABRIC_COLLECTIVES:
+        ok = [r for r in (run_collective(c, s, ctx, warmup, iters, dtype) for s in sizes) if r.status == "ok"]
+        try: out[c] = fabric_from_fit(fit_latency_bandwidth([r.size_bytes for r in ok], [r.time_us for r in ok],
+                                                            ok[0].busbw_factor), c, ctx.world_size, ic)
+        except (CeilingScoutError, IndexError) as e: why.append(f"no {c} model: {e}")
+    return out, why
 
 # %% ../../nbs/62_tensor_parallel.ipynb #dec06d08
 def measure_rank(plan: list[TPStep], ctx: DistContext, compute: Callable[[TPStep], dict], dtype: str,
@@ -159,7 +164,7 @@ def _row(s: TPStep, per_rank: list[dict], step_ms: float, fabric: Fabric|None, n
         return replace(row, **{k: f0.get(k) for k in ("tflops", "ceiling_tflops", "efficiency")})
     row = replace(row, collective=s.collective, **{k: f0.get(k) for k in ("size_bytes", "dtype", "busbw_gbps",
                                                                          "p50_ms", "p99_ms")})
-    if fabric is None or slow is None: return row
+    if not fabric or slow is None: return row
     p = predict_collective({"collective": s.collective, "size_bytes": row.size_bytes, "ranks": n,
                             "time_us": slow * 1e3}, fabric)
     return replace(row, predicted_ms=p.predicted_us / 1e3, gap=p.gap, flagged=p.flagged)
@@ -193,7 +198,7 @@ def _scaled_comm(rows: list[TPRow], fabric: Fabric|None, n: int, scale: Callable
     for r in rows:
         if r.kind != "collective" or r.ms is None: continue
         coll, size = scale(r)
-        if fabric is None: total += r.ms * size / r.size_bytes; continue
+        if not fabric: total += r.ms * size / r.size_bytes; continue
         now = predict_collective({"collective": r.collective, "size_bytes": r.size_bytes, "ranks": n}, fabric)
         new = predict_collective({"collective": coll, "size_bytes": size, "ranks": n}, fabric)
         total += r.ms * new.predicted_us / now.predicted_us
@@ -211,7 +216,8 @@ def micro_batch_option(rows: list[TPRow], cfg: BlockConfig, fabric: Fabric|None,
 
 # %% ../../nbs/62_tensor_parallel.ipynb #f5b26883
 def sequence_parallel_option(rows: list[TPRow], fabric: Fabric|None, n: int, on: bool) -> HideOption:
-    "The layer's collectives as reduce-scatter + all-gather (predicted from the all-reduces), or SP's own if on."
+    "The layer's collectives as reduce-scatter + all-gather (the measured all-reduces scaled by each collective's "
+    "own fit), or SP's own if on."
     comm = sum(r.ms or 0.0 for r in rows if r.is_comm)
     if on: return HideOption("sequence_parallel", 0.0, None, {"on": True, "comm_ms": comm, "tp": n})
     rs = _scaled_comm(rows, fabric, n, lambda r: ("reduce_scatter", r.size_bytes))
@@ -221,6 +227,12 @@ def sequence_parallel_option(rows: list[TPRow], fabric: Fabric|None, n: int, on:
                                                              "model": "α-β model" if fabric else "same bytes"})
 
 # %% ../../nbs/62_tensor_parallel.ipynb #a64f97c7
+def _fabric_doc(fabric: Fabric|dict|None) -> dict|None:
+    "The report's fabric: all-reduce's (or the one given), each collective's own fit under `by_collective`."
+    if not fabric or not isinstance(fabric, dict): return fabric.to_dict() if fabric else None
+    main = fabric.get("all_reduce") or next(iter(fabric.values()))
+    return {**main.to_dict(), "by_collective": {c: f.to_dict() for c, f in fabric.items()}}
+
 def tp_report(cfg: BlockConfig, plan: list[TPStep], per_rank: list[dict], fabric: Fabric|None, provenance: dict,
               sequence_parallel: bool=False, warnings: list|None=None) -> TPReport:
     "The layer's report from every rank's figures: rows, exposed share, the three ways out, the predictions."
@@ -235,7 +247,7 @@ def tp_report(cfg: BlockConfig, plan: list[TPStep], per_rank: list[dict], fabric
     hiding = [overlap_option(plan, rows, step), micro_batch_option(rows, cfg, fabric, n),
               sequence_parallel_option(rows, fabric, n, sequence_parallel)]
     return TPReport(provenance, cfg.to_dict(), n, sequence_parallel, rows, step, step - comm, comm,
-                    exposed_comm_share=comm / step, hiding=hiding, fabric=fabric.to_dict() if fabric else None,
+                    exposed_comm_share=comm / step, hiding=hiding, fabric=_fabric_doc(fabric),
                     predictions=preds, warnings=list(warnings or []))
 
 # %% ../../nbs/62_tensor_parallel.ipynb #2bf60633
