@@ -80,14 +80,12 @@ FIXED_SEEDS = {"fixed": [100, 101, 102, 200, 201, 300, 400, 500],
                "note": "the validator records no seeds: these are its fixed ones (before issue 22, item 7)"}
 
 
-TOOL_CHECKS = ("its output on inputs made and judged in the tool's own process", "its time on the tool's own clock",
-               "the library timed in the tool's own process", "physics floor")
-
-
 def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
     "One entry validated in this process: verdict, traps (and where they came from), seeds, seconds, failed checks."
     from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig
     from ceiling_scout.modes.validation import validate_spec
+    from ceiling_scout.engine.core import sentence
+    tool = {sentence("validation", k, {}) for k in ("judged_here", "wall", "library_here")} | {"physics floor"}
     opts = {**(CPU_TIMING if device == "cpu" else {}), **entry.get("options", {})}
     scout = CeilingScout(ScoutConfig(device, MeasureConfig.fixed(opts.get("warmup", 5), opts.get("iters", 50)),
                                      cache=ceiling_cache))
@@ -105,7 +103,7 @@ def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
             "speedup_ci95": d.get("speedup_ci95"),
             "library_ms": (d.get("baseline") or {}).get("mean_ms"), "candidate_ms": (d.get("custom") or {}).get("mean_ms"),
             "tool_checks": [{k: c.get(k) for k in ("name", "detail")} for c in d["checks"]   # the tool's own look
-                            if c.get("name") in TOOL_CHECKS],
+                            if c.get("name") in tool],
             "failed_checks": [{k: c.get(k) for k in ("name", "detail", "trap")} for c in d["checks"]
                               if c.get("passed") is False]}
 

@@ -15,7 +15,7 @@ from ..engine.report import write_report
 __all__ = ['BUSBW_FACTORS', 'COLLECTIVES', 'INTERCONNECTS', 'NVLINK_GENERATION_BY_CC_MAJOR', 'ALGORITHMS', 'GAP_FLAG',
            'TP_SCHEMA', 'busbw_factor', 'Interconnect', 'parse_topology', 'read_topology', 'detect_interconnect',
            'percentile', 'CollectiveResult', 'bandwidths', 'LatencyBandwidthFit', 'fit_latency_bandwidth', 'predict_us',
-           'Fabric', 'fabric_from_fit', 'CollectivePrediction', 'predict_collective', 'CollectiveVerdict',
+           'Fabric', 'fabric_from_fit', 'CollectivePrediction', 'fabric_for', 'predict_collective', 'CollectiveVerdict',
            'judge_collective', 'TPRow', 'HideOption', 'TPReport', 'tp_problems', 'tp_report_from_dict', 'load_tp']
 
 # %% ../../nbs/59_parallel_model.ipynb #f3dd68cc
@@ -216,12 +216,17 @@ class CollectivePrediction(_Data):
     collective: str; size_bytes: int; ranks: int; measured_us: float|None
     ring_us: float|None; tree_us: float|None; predicted_us: float; algorithm: str; gap: float|None; flagged: bool
 
+def fabric_for(fabric: Fabric|dict, collective: str) -> Fabric:
+    "The fabric `collective` is predicted on: `fabric` itself, or from one per collective its own, else all-reduce's."
+    if not isinstance(fabric, dict): return fabric
+    return fabric.get(collective) or fabric.get("all_reduce") or next(iter(fabric.values()))
+
 def predict_collective(result: CollectiveResult|dict, fabric: Fabric|dict, n: int|None=None) -> CollectivePrediction:
     "`result` (measured, or a planned size with time_us None) beside its ring and tree predictions on `fabric`: one, "
     "or one per collective (its own fit; all-reduce's where it has none)."
     d = result if isinstance(result, dict) else result.to_dict()
     c, s, n = d["collective"], d["size_bytes"], n or d["ranks"]
-    if isinstance(fabric, dict): fabric = fabric.get(c) or fabric.get("all_reduce") or next(iter(fabric.values()))
+    fabric = fabric_for(fabric, c)
     by = {a: predict_us(c, a, s, n, fabric.alpha_us, fabric.busbw_gbps) for cc, a in ALGORITHMS if cc == c}
     algo = min(by, key=by.get); pred, meas = by[algo], d.get("time_us")
     gap = meas / pred - 1 if meas and pred > 0 else None

@@ -13,7 +13,7 @@ import torch.distributed as dist
 from ..engine.core import CeilingScoutError
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
 from ..engine.scout import CeilingScout
-from .parallel_model import (Fabric, fit_latency_bandwidth, fabric_from_fit, predict_collective,
+from .parallel_model import (Fabric, fabric_for, fit_latency_bandwidth, fabric_from_fit, predict_collective,
                                                 detect_interconnect, TPRow, TPReport, HideOption)
 from .collectives import (DTYPES, DistContext, init_distributed, launched_by_torchrun, run_args,
                                              single_process_group, run_collective, run_provenance)
@@ -153,7 +153,7 @@ def measure_rank(plan: list[TPStep], ctx: DistContext, compute: Callable[[TPStep
     return {s.name: measure_comm(s, ctx, dtype, warmup, iters) if s.kind == "collective" else compute(s) for s in plan}
 
 # %% ../../nbs/62_tensor_parallel.ipynb #af70640c
-def _row(s: TPStep, per_rank: list[dict], step_ms: float, fabric: Fabric|None, n: int) -> TPRow:
+def _row(s: TPStep, per_rank: list[dict], step_ms: float, fabric: Fabric|dict|None, n: int) -> TPRow:
     "One step's row from every rank's figures: the slowest rank's time, its share and its yardstick."
     figs = [r[s.name] for r in per_rank]; ms = [f.get("ms") for f in figs]
     slow = None if None in ms else max(ms); f0 = figs[ms.index(slow)] if slow is not None else figs[0]
@@ -169,7 +169,7 @@ def _row(s: TPStep, per_rank: list[dict], step_ms: float, fabric: Fabric|None, n
                             "time_us": slow * 1e3}, fabric)
     return replace(row, predicted_ms=p.predicted_us / 1e3, gap=p.gap, flagged=p.flagged)
 
-def layer_rows(plan: list[TPStep], per_rank: list[dict], fabric: Fabric|None) -> tuple[list[TPRow], float]:
+def layer_rows(plan: list[TPStep], per_rank: list[dict], fabric: Fabric|dict|None) -> tuple[list[TPRow], float]:
     "(rows in plan order, the layer's step in ms) from every rank's figures."
     step = sum(max(r[s.name].get("ms") or 0.0 for r in per_rank) for s in plan)
     if step <= 0: raise CeilingScoutError("no step of the layer was measured on any rank")
@@ -192,7 +192,8 @@ def overlap_option(plan: list[TPStep], rows: list[TPRow], step: float) -> HideOp
     return HideOption("overlap_next_gemm", saved, step - saved, {"pairs": pairs, "saved_share": saved / step})
 
 # %% ../../nbs/62_tensor_parallel.ipynb #bf9fd674
-def _scaled_comm(rows: list[TPRow], fabric: Fabric|None, n: int, scale: Callable[[TPRow], tuple[str, float]]) -> float:
+def _scaled_comm(rows: list[TPRow], fabric: Fabric|dict|None, n: int, scale: Callable[[TPRow], tuple[str, float]]
+                ) -> float:
     "The collectives' measured time, each scaled by the model's ratio predicted(new) / predicted(now)."
     total = 0.0
     for r in rows:
@@ -204,7 +205,7 @@ def _scaled_comm(rows: list[TPRow], fabric: Fabric|None, n: int, scale: Callable
         total += r.ms * new.predicted_us / now.predicted_us
     return total
 
-def micro_batch_option(rows: list[TPRow], cfg: BlockConfig, fabric: Fabric|None, n: int) -> HideOption:
+def micro_batch_option(rows: list[TPRow], cfg: BlockConfig, fabric: Fabric|dict|None, n: int) -> HideOption:
     "Communication against compute at twice the micro-batch (the model for the collectives, compute linear)."
     comp = sum(r.ms or 0.0 for r in rows if r.kind != "collective"); comm = sum(r.ms or 0.0 for r in rows if r.is_comm)
     comm2 = _scaled_comm(rows, fabric, n, lambda r: (r.collective, 2 * r.size_bytes))
@@ -215,7 +216,7 @@ def micro_batch_option(rows: list[TPRow], cfg: BlockConfig, fabric: Fabric|None,
                        "model": "α-β model" if fabric else "bytes-linear, no fabric model"})
 
 # %% ../../nbs/62_tensor_parallel.ipynb #f5b26883
-def sequence_parallel_option(rows: list[TPRow], fabric: Fabric|None, n: int, on: bool) -> HideOption:
+def sequence_parallel_option(rows: list[TPRow], fabric: Fabric|dict|None, n: int, on: bool) -> HideOption:
     "The layer's collectives as reduce-scatter + all-gather (the measured all-reduces scaled by each collective's "
     "own fit), or SP's own if on."
     comm = sum(r.ms or 0.0 for r in rows if r.is_comm)
@@ -229,11 +230,11 @@ def sequence_parallel_option(rows: list[TPRow], fabric: Fabric|None, n: int, on:
 # %% ../../nbs/62_tensor_parallel.ipynb #a64f97c7
 def _fabric_doc(fabric: Fabric|dict|None) -> dict|None:
     "The report's fabric: all-reduce's (or the one given), each collective's own fit under `by_collective`."
-    if not fabric or not isinstance(fabric, dict): return fabric.to_dict() if fabric else None
-    main = fabric.get("all_reduce") or next(iter(fabric.values()))
-    return {**main.to_dict(), "by_collective": {c: f.to_dict() for c, f in fabric.items()}}
+    if not fabric: return None
+    each = {"by_collective": {c: f.to_dict() for c, f in fabric.items()}} if isinstance(fabric, dict) else {}
+    return {**fabric_for(fabric, "all_reduce").to_dict(), **each}
 
-def tp_report(cfg: BlockConfig, plan: list[TPStep], per_rank: list[dict], fabric: Fabric|None, provenance: dict,
+def tp_report(cfg: BlockConfig, plan: list[TPStep], per_rank: list[dict], fabric: Fabric|dict|None, provenance: dict,
               sequence_parallel: bool=False, warnings: list|None=None) -> TPReport:
     "The layer's report from every rank's figures: rows, exposed share, the three ways out, the predictions."
     rows, step = layer_rows(plan, per_rank, fabric); n = len(per_rank)

@@ -353,7 +353,7 @@ def _judged_here(v: ValidationResult, conn, w: Workload, dev: torch.device, cfg:
         per_call = lambda k: [max(t - renew - k * rtt, 1e-9) / n * 1e3 for t in walls[k]]   # ms a call, each batch
         for r in range(4):   # alternated, the quicker of each; past two rounds only while the claim looks flattering
             walls[0].append(wall_s(lib, dev)); walls[1].append(wall_s(cand, dev))
-            if r and (min(per_call(1)) / cc) / (min(per_call(0)) / mine) <= WALL_SLACK: break
+            if r and _flattery(cc, mine, min(per_call(1)), min(per_call(0))) <= WALL_SLACK: break
     (lw, cw), new = (min(per_call(0)), min(per_call(1))), w.make_inputs(dev, seed=seed)
     if not (c := judged(_say("last_of_batch", n=n), got[-1], run.expect(w, renewed(new, pool[(n - 1) % AUDIT_SETS],
                                                                                    n - 1)))).passed:
@@ -361,26 +361,28 @@ def _judged_here(v: ValidationResult, conn, w: Workload, dev: torch.device, cfg:
     c, s = _wall_check(v, dict(cand=cc, lib=mine, cwall=cw, lwall=lw, n=n), dev.type == "cuda")
     return checks + [c], (per_call(0), per_call(1)) if s else None
 
+def _flattery(cand: float, lib: float, cwall: float, lwall: float) -> float:
+    "How much more the kernel's claimed time flatters it against this clock than the library's time flatters it."
+    return (cwall / cand) / (lwall / lib)
+
 def _wall_check(v: ValidationResult, facts: dict, cuda: bool) -> tuple[Check, float|None]:
     "The kernel's claimed time (`facts`: cand, lib ms a call; cwall, lwall on this clock) judged by this clock; with "
     "the speedup on this clock where the host paces the kernel's calls (`_on_tool_clock`), else None."
-    cc, mine, cw, lw = facts["cand"], facts["lib"], facts["cwall"], facts["lwall"]
-    q = (cw / cc) / (lw / mine)
+    cw, lw = facts["cwall"], facts["lwall"]
+    q = _flattery(facts["cand"], facts["lib"], cw, lw)
     if min(cw, lw) < WALL_MIN_MS and cuda:   # launch and host time: shown, not judged
         return Check(_say("wall"), True, _say("wall_host", **facts, least=WALL_MIN_MS), info=True), None
     if (v.speedup or 0) < 1:        # a claim that the kernel is slower gains it nothing: shown, not judged
         return Check(_say("wall"), True, _say("wall_q", **facts, q=q), info=True), None
-    m = v.custom.measurement if v.custom else None
-    host = (m.method.get("host_us") or 0.0) / 1e3 if m else 0.0   # its own process's account of issuing one call
+    host = (v.custom.measurement.method.get("host_us") or 0.0) / 1e3   # its process's own account of issuing a call
     if q > WALL_SLACK and cuda and host * WALL_SLACK >= cw:   # the host paces it: this clock judges (Liger's RoPE)
         return Check(_say("wall"), True, _say("wall_paced", **facts, host=host, s=lw / cw), info=True), lw / cw
     return Check(_say("wall"), q <= WALL_SLACK, _say("wall_q", **facts, q=q), info=q <= WALL_SLACK,
                  trap="" if q <= WALL_SLACK else "timer"), None
 
 def _on_tool_clock(v: ValidationResult, clock: tuple|None) -> ValidationResult:
-    "`v` timed and judged by the tool's clock (`clock`: the library's and the kernel's ms a call, batch by batch) "
-    "where the host paces the kernel's calls: what its own process timed behind a hold cannot be checked from here, "
-    "and a claim it cannot back gains it nothing. `v` itself where `clock` is None."
+    "`v` timed and judged by the tool's clock (`clock`: each side's ms a call, batch by batch) where the host paces "
+    "the kernel's calls: a claim it cannot back gains it nothing. `v` itself where `clock` is None."
     if clock is None: return v
     on = lambda r, t: replace(r, measurement=Measurement(tuple(t), summarize(t), {"timer": _say("wall"), "calls": _say(
         "wall_batches")}, Telemetry(False, note=_say("wall")), 0.0, "burst"))

@@ -492,11 +492,11 @@ def format_predictions(rows: list[dict], fabric: dict|None=None) -> str:
     "Predicted (ring, tree, the faster) beside measured per collective and size; gaps over 20 % marked `!`."
     if not rows: return "No predictions (one rank, or no fit of the fabric)."
     fit = lambda f: f"α {_ms(f['alpha_us'])} us per step, busbw {number(f['busbw_gbps'], 'table')} GB/s"
-    each = (fabric or {}).get("by_collective")
-    head = ("Predicted vs measured (α-β model" + (": each collective on its own fit, all-reduce's where it has none: "
-                                                  + "; ".join(
-        f"{c} {fit(f)}" for c, f in each.items()) if each else f": {fit(fabric)}, {fabric['source']}" if fabric
-        else "") + ")")
+    each, model = (fabric or {}).get("by_collective"), ""
+    if each: model = ": each collective on its own fit, all-reduce's where it has none: " + "; ".join(
+        f"{c} {fit(f)}" for c, f in each.items())
+    elif fabric: model = f": {fit(fabric)}, {fabric['source']}"
+    head = f"Predicted vs measured (α-β model{model})"
     cells = [("collective", "size", "ranks", "ring us", "tree us", "predicted us", "measured us", "gap")]
     for p in rows:
         gap = "" if p["gap"] is None else f"{'+' if p['gap'] >= 0 else ''}{_pct(p['gap'])} %" + (" !" * p["flagged"])
