@@ -102,6 +102,7 @@ def worker(entry: dict, device: str, ceiling_cache: str) -> dict:
             "seeds": d.get("seeds") or FIXED_SEEDS, "verdict_s": seconds, "speedup": d.get("speedup"),
             "speedup_ci95": d.get("speedup_ci95"),
             "library_ms": (d.get("baseline") or {}).get("mean_ms"), "candidate_ms": (d.get("custom") or {}).get("mean_ms"),
+            "speed_of_light": d.get("speed_of_light"),   # ncu's share of SM and DRAM throughput each side's ms needs
             "tool_checks": [{k: c.get(k) for k in ("name", "detail")} for c in d["checks"]   # the tool's own look
                             if c.get("name") in tool],
             "failed_checks": [{k: c.get(k) for k in ("name", "detail", "trap")} for c in d["checks"]

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/09_ncu.ipynb #566fc444
 from __future__ import annotations
-import csv, io, json, os, re, shutil, subprocess, sys
+import contextlib, csv, io, json, os, re, shutil, signal, subprocess, sys, tempfile
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Any, Sequence
@@ -12,8 +12,8 @@ from typing import Any, Sequence
 # %% auto #0
 __all__ = ['NCU_METRICS', 'NCU_SECTION_NAMES', 'PCT_LIMIT', 'EVIDENCE_KEY', 'NCU_CANDIDATES', 'PROFILE_CHILD',
            'EVIDENCE_APPROACHES', 'ncu_value', 'KernelCounters', 'NcuParseError', 'parse_ncu_csv', 'KernelEvidence',
-           'find_ncu', 'ncu_command', 'collect_kernel_evidence', 'wants_kernel_evidence', 'with_kernel_evidence',
-           'kernel_evidence_of']
+           'find_ncu', 'ncu_command', 'run_ncu', 'collect_kernel_evidence', 'split_at', 'sol_fractions',
+           'wants_kernel_evidence', 'with_kernel_evidence', 'kernel_evidence_of']
 
 # %% ../../nbs/09_ncu.ipynb #0961f0e7
 NCU_METRICS = {"sm_throughput_pct": "sm__throughput.avg.pct_of_peak_sustained_elapsed",
@@ -170,11 +170,15 @@ with w.precision_context():
 print("profiled", w.describe())
 """
 
-def ncu_command(ncu: str, spec: dict, python: str|None=None) -> list[str]:
-    "The ncu command line that profiles one replay of the call `spec` describes (operation, shape, precision, ...)."
+def ncu_command(ncu: str, spec: dict, python: str|None=None,
+                child: str=PROFILE_CHILD,   # the profiled program's code: `python -c child spec`
+                flags: Sequence[str]=()     # more of ncu's options (--cache-control none, --log-file F ...)
+               ) -> list[str]:
+    "The ncu command line that profiles one replay of the call `spec` describes (operation, shape, precision, ...), "
+    "at the clocks the GPU runs at (`--clock-control none`: ncu would otherwise lock them to base)."
     return [ncu, "--csv", "--print-units", "base", "--profile-from-start", "off", "--target-processes", "all",
-            "--metrics", ",".join(NCU_METRICS.values()), python or sys.executable, "-c", PROFILE_CHILD,
-            json.dumps(spec)]
+            "--metrics", ",".join(NCU_METRICS.values()), "--clock-control", "none", *flags, python or sys.executable,
+            "-c", child, json.dumps(spec)]
 
 # %% ../../nbs/09_ncu.ipynb #e9ebe40f
 EVIDENCE_APPROACHES = ("CUSTOM_KERNEL", "CUTLASS_SWEEP")   # the verdicts that get counters
@@ -184,6 +188,44 @@ def _first_error(text: str) -> str:
     err = next((l for l in lines if l.startswith("==ERROR==") or "Error" in l), None)
     return (err or (lines[-1] if lines else "no output"))[:300]
 
+def _ran(cmd: list[str], timeout_s: float) -> tuple[int|None, str, str]:
+    "(exit code, stdout, stderr) of `cmd` in a session of its own, its whole group killed at the time limit (None)."
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try: out, err = p.communicate(timeout=timeout_s); return p.returncode, out, err
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(OSError): os.killpg(p.pid, signal.SIGKILL)
+        p.communicate(); return None, "", ""
+
+def run_ncu(child: str, spec: dict,   # the profiled program (`ncu_command`) and its one argument (with "device")
+            what: str,                # what it profiles, for the note ("one replay of gemm [64, 64, 64] fp32")
+            ncu: str|None=None, timeout_s: float=300.0, flags: Sequence[str]=()) -> KernelEvidence:
+    "Nsight Compute's counters of the ranges `child` profiles, or a note saying why there are none (never raises for "
+    "the machine). ncu writes its CSV to a file of its own: whatever the child prints is never read as counters."
+    if not str(spec.get("device")).startswith("cuda"):
+        return KernelEvidence(False, f"hardware counters need an NVIDIA GPU with Nsight Compute; this run is on "
+                                     f"{spec.get('device')}")
+    ncu = ncu or find_ncu()
+    if not ncu: return KernelEvidence(False, "Nsight Compute (ncu) not found: no hardware-counter evidence "
+                                             "(install it, or set CEILING_SCOUT_NCU to its path)")
+    try: version = subprocess.run([ncu, "--version"], capture_output=True, text=True, timeout=60).stdout
+    except Exception: version = ""
+    version = (re.findall(r"Version ([\w.]+)", version) or [None])[0]
+    with tempfile.TemporaryDirectory() as d:
+        cmd = ncu_command(ncu, spec, None, child, (*flags, "--log-file", f"{d}/ncu.csv"))
+        shown = " ".join(cmd[:-4] + ["python", "-c", "<child>", f"'{cmd[-1]}'"])
+        try: code, out, err = _ran(cmd, timeout_s)
+        except OSError as e: return KernelEvidence(False, f"ncu could not start: {e}", tool_version=version,
+                                                   command=shown)
+        if code is None: return KernelEvidence(False, f"ncu did not finish in {timeout_s:g} s", tool_version=version,
+                                               command=shown)
+        log = Path(f"{d}/ncu.csv").read_text(errors="replace") if Path(f"{d}/ncu.csv").is_file() else ""
+    try: kernels = parse_ncu_csv(log)
+    except NcuParseError as e:
+        why = _first_error(err + "\n" + log) if code else str(e)
+        return KernelEvidence(False, f"ncu gave no counters (exit {code}): {why}", tool_version=version, command=shown)
+    return KernelEvidence(True, f"ncu {version or ''} on {what}".replace("  ", " "), tuple(kernels), "ncu", version,
+                          shown)
+
 def collect_kernel_evidence(operation: str,
                             shape: str|Sequence[int],    # as --shape takes it (`Workload.cli_shape`), or ints
                             precision: str, device: str="cuda",
@@ -192,31 +234,26 @@ def collect_kernel_evidence(operation: str,
                             ncu: str|None=None,          # ncu binary (default: `find_ncu()`)
                             timeout_s: float=300.0) -> KernelEvidence:
     "Nsight Compute counters of one replay of the library call, or a note saying why there are none."
-    if not str(device).startswith("cuda"):
-        return KernelEvidence(False, f"hardware counters need an NVIDIA GPU with Nsight Compute; this run is on "
-                                     f"{device}")
-    ncu = ncu or find_ncu()
-    if not ncu: return KernelEvidence(False, "Nsight Compute (ncu) not found: no hardware-counter evidence "
-                                             "(install it, or set CEILING_SCOUT_NCU to its path)")
     spec = {"operation": str(operation), "shape": shape if isinstance(shape, str) else [int(v) for v in shape],
-            "precision": str(precision),
-            "device": str(device), "backend": backend, "extras": dict(extras or {})}
-    cmd = ncu_command(ncu, spec)
-    shown = " ".join(cmd[:10] + ["python", "-c", "<PROFILE_CHILD>", f"'{cmd[-1]}'"])
-    try: version = subprocess.run([ncu, "--version"], capture_output=True, text=True, timeout=60).stdout
-    except Exception: version = ""
-    version = (re.findall(r"Version ([\w.]+)", version) or [None])[0]
-    try: p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, env=dict(os.environ))
-    except subprocess.TimeoutExpired:
-        return KernelEvidence(False, f"ncu did not finish in {timeout_s:g} s", tool_version=version, command=shown)
-    except OSError as e: return KernelEvidence(False, f"ncu could not start: {e}", tool_version=version, command=shown)
-    try: kernels = parse_ncu_csv(p.stdout)
-    except NcuParseError as e:
-        why = _first_error(p.stderr + "\n" + p.stdout) if p.returncode else str(e)
-        return KernelEvidence(False, f"ncu gave no counters (exit {p.returncode}): {why}", tool_version=version,
-                              command=shown)
-    return KernelEvidence(True, f"ncu {version or ''} on one replay of {operation} {spec['shape']} "
-                                f"{precision}".replace("  ", " "), tuple(kernels), "ncu", version, shown)
+            "precision": str(precision), "device": str(device), "backend": backend, "extras": dict(extras or {})}
+    return run_ncu(PROFILE_CHILD, spec, f"one replay of {operation} {spec['shape']} {precision}", ncu, timeout_s)
+
+def split_at(kernels: Sequence[KernelCounters], marker: str) -> tuple[tuple, tuple]|None:
+    "(the kernels before the first whose name holds `marker`, those after it): two calls profiled in one run, told "
+    "apart by a kernel launched between them; None without it."
+    at = next((i for i, k in enumerate(kernels) if marker in k.kernel_name), None)
+    return None if at is None else (tuple(kernels[:at]), tuple(kernels[at + 1:]))
+
+def sol_fractions(kernels: Sequence[KernelCounters], ms: float) -> tuple[float|None, float|None]:
+    "(compute, memory): the share of the GPU's SM and DRAM throughput the kernels' counted work needs if done in `ms` "
+    "(a call's timed time): each kernel's % of peak x its duration, SM time scaled from its clock to the fastest one "
+    "profiled; None where a reading is missing. Above 1 the time is not physical for that work."
+    f = max((k.sm_clock_hz or 0) for k in kernels) if kernels else 0
+    def need(key: str, scaled: bool) -> float|None:
+        xs = [(getattr(k, key), k.duration_ns, (k.sm_clock_hz or f) / f if scaled and f else 1.0) for k in kernels]
+        if not xs or any(p is None or d is None for p, d, _ in xs): return None
+        return sum(p / 100 * d * s for p, d, s in xs) / (ms * 1e6)
+    return need("sm_throughput_pct", True), need("dram_throughput_pct", False)
 
 # %% ../../nbs/09_ncu.ipynb #b444266a
 def wants_kernel_evidence(approach: Any) -> bool:

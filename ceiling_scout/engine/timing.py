@@ -4,7 +4,7 @@
 
 # %% ../../nbs/01_timing.ipynb #41036a60
 from __future__ import annotations
-import contextlib, gc, math, statistics, time
+import contextlib, ctypes, functools, gc, math, statistics, time
 from dataclasses import dataclass, fields, replace, is_dataclass
 from typing import Callable, Any, Sequence
 from fastcore.basics import patch
@@ -15,8 +15,8 @@ from .telemetry import *
 
 # %% auto #0
 __all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'SHORT_CALL_US', 'SHORT_WARMUP_S', 'FIXED_MIN_SAMPLES', 'measurement_regime',
-           'Measurement', 'device_sync', 'wall_s', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan',
-           'fixed_samples', 'gc_paused', 'measure']
+           'Measurement', 'device_sync', 'wall_s', 'persisting_l2', 'MeasureConfig', 'with_overrides', 'MeasurePlan',
+           'measure_plan', 'fixed_samples', 'gc_paused', 'measure']
 
 # %% ../../nbs/01_timing.ipynb #2661801b
 CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)
@@ -77,6 +77,7 @@ class _CudaTimer:
             self.graph = g
     def run(self, n: int) -> list[float]:
         ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(n)]
+        if self.cache is not None: persisting_l2(self.device, reset=True)   # lines a kernel set to persist: flushed too
         # a lead of ten holds: the host gets ahead of the GPU before the first sample, which otherwise waited for it
         if self.hold_cycles: torch.cuda._sleep(10 * self.hold_cycles)   # (up to 2.2x the median, H200 2026-11-29)
         for s, e in ev:
@@ -143,6 +144,23 @@ def device_sync(dev: str|torch.device) -> None:
 def wall_s(f: Callable[[], Any], dev: str|torch.device) -> float:
     "Seconds `f()` takes on this process's clock, `dev` synchronised before and after (a batch of calls timed whole)."
     device_sync(dev); t0 = time.perf_counter(); f(); device_sync(dev); return time.perf_counter() - t0
+
+@functools.cache
+def _libcuda():
+    try: return ctypes.CDLL("libcuda.so.1")
+    except OSError: return None
+
+def persisting_l2(dev: str|torch.device, reset: bool=False) -> int|None:
+    "Bytes of L2 this process sets aside on `dev` for persisting accesses (0: none); with `reset`, none and every "
+    "persisting line made normal first, so a flush evicts what a kernel asked the L2 to keep. None where it cannot be "
+    "read (a CPU, no driver library, a GPU before Ampere)."
+    cu, limit = _libcuda() if torch.device(dev).type == "cuda" else None, 0x06   # CU_LIMIT_PERSISTING_L2_CACHE_SIZE
+    if cu is None: return None
+    with torch.cuda.device(dev):
+        torch.cuda.synchronize(dev)   # this thread's context is the device's (the driver reads the current one)
+        if reset and (cu.cuCtxSetLimit(limit, ctypes.c_size_t(0)) or cu.cuCtxResetPersistingL2Cache()): return None
+        v = ctypes.c_size_t()
+        return int(v.value) if cu.cuCtxGetLimit(ctypes.byref(v), limit) == 0 else None
 
 # %% ../../nbs/01_timing.ipynb #b1e3d8c6
 @dataclass(frozen=True)

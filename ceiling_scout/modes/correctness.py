@@ -164,7 +164,8 @@ def reference_output(workload: Workload, inputs: dict, device: str|torch.device)
 TRAPS = ("wrong_values", "nonfinite", "output_type", "aliases_input", "overwrites_input", "stale_cache",
          "reused_output", "racy", "uninitialized", "raises", "hang", "exits", "held_out_shape", "precision_downgrade",
          "side_work", "late_write", "watched_only", "replay", "physics_floor", "library_kernel", "tampering",
-         "sticky_error", "graph_capture", "sanitizer", "timer")   # in words: `render.mode_text.TRAP_WORDS`
+         "sticky_error", "graph_capture", "sanitizer", "timer", "persisting_l2",
+         "speed_of_light")   # in words: `render.mode_text.TRAP_WORDS`
 
 # %% ../../nbs/39b_correctness.ipynb #88471b6e
 @dataclass(frozen=True)

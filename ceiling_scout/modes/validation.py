@@ -51,6 +51,7 @@ class ValidationResult:
     seeds: tuple[int, ...] = ()         # the inputs' random seeds (`ValidateConfig(seed=...)` replays them)
     kernels: tuple[str, ...] = ()       # the kernels the candidate launched (profiler; aten ops on a CPU)
     grades: tuple[TargetGrade, ...] = ()   # the config's target tiers graded (`grade_targets`) once it was timed
+    sol: dict|None = None                  # each side's speed of light at its timed ms, or why none (`speed_of_light`)
     kind: ClassVar[str] = "custom_kernel_validation"; schema: ClassVar[str] = VALIDATION_SCHEMA_VERSION
     @property
     def traps(self) -> tuple[str, ...]: return tuple(c.trap for c in self.checks if not c.passed and c.trap)
@@ -65,8 +66,7 @@ class ValidationResult:
     def to_dict(self) -> dict:
         s = lambda r: r.summary() if r is not None else None
         return {"schema_version": VALIDATION_SCHEMA_VERSION, "kind": "custom_kernel_validation",
-                "workload": self.workload.describe(),
-                "operation": str(self.workload.operation),
+                "workload": self.workload.describe(), "operation": str(self.workload.operation),
                 "shape": list(self.workload.shape), "precision": self.workload.precision.value,
                 "extras": dict(self.workload.extras),
                 "candidate": self.candidate, "candidate_sha256": self.candidate_sha256,
@@ -77,7 +77,7 @@ class ValidationResult:
                 "ceiling": self.ceiling.to_dict() if self.ceiling else None, "bound_tflops": self.bound_tflops,
                 "spec_bound_tflops": self.spec_bound_tflops, "warnings": list(self.warnings),
                 "traps": list(self.traps), "seeds": list(self.seeds), "kernels": list(self.kernels),
-                "environment": self.environment or {}}
+                "environment": self.environment or {}, "speed_of_light": self.sol}
 
 # %% ../../nbs/40_validation.ipynb #7519dfc5
 def speed_verdict(baseline: BenchmarkResult, custom: BenchmarkResult, ceiling: Ceiling|None) -> tuple[str, list[str]]:
@@ -233,7 +233,7 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
         except (KernelTimeout, KernelMisbehaved) as e:
             return result("FAIL", checks + (failed_during(e, "the timed calls"),))
         rechecked = timed_outputs_check(workload, dev, t.inputs, t.kept, ctx.thread, t.fingerprints)
-        late = harness_check(refs, "timed") + [c for c in rechecked if not c.passed]
+        late = harness_check(refs, "timed") + [c for c in rechecked if not c.passed] + persisting_check(dev)
         checks += tuple(c for c in rechecked if c.passed)
     finally: ctx.thread.close(); restore_harness(refs)   # whatever the kernel patched, the tool goes on with its own
     if same and not late: return result("LIBRARY", checks, kernels=kernels)   # decided once the timed calls held too
@@ -252,8 +252,8 @@ def validate(candidate: Callable|str,            # the kernel: a callable or 'fi
                   grades=tuple(grade_targets(base.mean_ms, workload, ceiling, cfg.targets)))   # () when none asked
 
 # %% ../../nbs/40_validation.ipynb #9f62b027
-def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: ValidateConfig,
-                        ceiling: Ceiling|None) -> ValidationResult:
+def _validate_in_worker(candidate: str, workload: Workload, device: str, cfg: ValidateConfig, ceiling
+                       ) -> ValidationResult:
     "The worker process's side: the whole validation in that process (the result is pickled back)."
     return validate(candidate, workload, device, cfg.but(isolate=False), ceiling)
 
@@ -285,7 +285,7 @@ def validate_isolated(candidate: str, workload: Workload, device: str|torch.devi
     r = run_isolated(_validate_in_worker, candidate, workload, str(dev), cfg, ceiling, serve=_serve_calls,
                      audit=_audit(candidate, workload, dev, cfg),
                      timeout_s=cfg.timeout_s * calls + 300 + (SANITIZER_TIMEOUT_S if cfg.sanitizer else 0))
-    if r.ok: return r.value
+    if r.ok: return speed_of_light(r.value, candidate, dev, cfg)
     kind, _, msg = r.error.partition(": ")
     if kind == "KernelLoadError": raise KernelLoadError(msg)
     if kind in ("CeilingScoutError", "NotSupportedError"): raise CeilingScoutError(msg)
@@ -488,7 +488,8 @@ class KernelValidationConfig:
         edges = () if args.kernel_shapes == "exact" else ("smallest", "misaligned")
         return cls(kernel_flag(args), w, ValidateConfig(compare=bool(args.compare or args.validate),
                    edge_shapes=edges, timeout_s=timeout, warmup=args.warmup, iters=args.iters, targets=tiers,
-                   graph_check=bool(args.graph_check), sanitizer=args.sanitizer), args.before)
+                   graph_check=bool(args.graph_check), sanitizer=args.sanitizer,
+                   counters=getattr(args, "counters", None) or "auto"), args.before)
 
 def kernel_flag(args) -> str:
     "The kernel of `--custom-kernel K` or of `--validate --after K` (the users' `--custom-kernel K --compare`)."

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/39c_validation_checks.ipynb #9a03d9c0
 from __future__ import annotations
-import collections, math, secrets
+import collections, json, math, secrets
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 import torch
@@ -16,15 +16,17 @@ from ..engine.ceilings import *
 from ..engine.benchmark import *
 from .candidate import *
 from .correctness import *
+from ..engine.ncu import PCT_LIMIT, run_ncu, sol_fractions, split_at
 from .harness import (SANITIZER_TOOLS, launched_kernels, restore_harness,
                                          rotating_loop, sticky_cuda_error, unjoined_stream_work)
 def _say(finding: str, **facts) -> str: return sentence("validation", finding, facts)   # the words: render/
 
 # %% auto #0
-__all__ = ['RUN_CALLS', 'COPIES', 'FINGERPRINT', 'TIMED_SETS', 'interleaved', 'parse_tiers', 'ValidateConfig', 'renewed',
-           'harness_check', 'copies_only', 'library_in_disguise', 'Timed', 'time_against_library',
-           'timed_outputs_check', 'ceiling_for', 'sticky_check', 'RunContext', 'harness_at_load', 'correctness_checks',
-           'after_correctness']
+__all__ = ['RUN_CALLS', 'COPIES', 'FINGERPRINT', 'TIMED_SETS', 'SOL_MARKER', 'SOL_CHILD', 'interleaved', 'parse_tiers',
+           'ValidateConfig', 'renewed', 'harness_check', 'copies_only', 'library_in_disguise', 'Timed',
+           'time_against_library', 'timed_outputs_check', 'ceiling_for', 'sticky_check', 'RunContext',
+           'harness_at_load', 'correctness_checks', 'after_correctness', 'persisting_check', 'sol_profiled',
+           'speed_of_light']
 
 # %% ../../nbs/39c_validation_checks.ipynb #78449236
 def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", rounds: int=5, warmup: int=5,
@@ -70,6 +72,7 @@ class ValidateConfig:
     isolate: bool = True                  # a kernel named by file or module runs in its own process (a callable cannot)
     graph_check: bool = False             # capture it in a CUDA graph, replay with new inputs (an info line on a CPU)
     sanitizer: str|None = None            # run its correctness calls under compute-sanitizer with this tool (CUDA)
+    counters: str = "auto"                # ncu's speed of light beside the timings: on, off, auto (on a GPU)
     def __post_init__(self):
         if self.sanitizer is not None and self.sanitizer not in SANITIZER_TOOLS:
             raise CeilingScoutError(f"--sanitizer is one of {', '.join(SANITIZER_TOOLS)}; got {self.sanitizer!r}")
@@ -293,3 +296,60 @@ def _stream_check(fn: Callable, w: Workload, dev: torch.device, thread: KernelTh
     except Exception as e:   # the profiler itself failed: said, not a finding against the kernel
         return [Check(_say("joined"), True, f"not checked: {one_line(e)}", info=True)]
     return [Check(_say("joined"), not why, why, trap="side_work" if why else "")]
+
+# %% ../../nbs/39c_validation_checks.ipynb #90bd02c8
+def persisting_check(dev: torch.device) -> list[Check]:
+    "A failed `persisting_l2` check when this process (the kernel's) has L2 set aside for persisting accesses after "
+    "its timed calls; [] where none is, or where it cannot be read (a CPU)."
+    held = persisting_l2(dev)
+    return [Check(_say("persisting"), False, _say("persisting_held", mb=held / 2**20), trap="persisting_l2")] if held \
+        else []
+
+SOL_MARKER = "spin_kernel"   # `torch.cuda._sleep`'s kernel, launched between the library's call and the kernel's
+def sol_profiled(spec: str) -> None:
+    "The process ncu profiles (`SOL_CHILD`): one call of the library, then the kernel imported and one call of it, "
+    "the marker kernel between them; `spec` is JSON (the workload, device, candidate and inputs' seed)."
+    s = json.loads(spec); dev = torch.device(s["device"])
+    w = make_workload(s["operation"], s["shape"], s["precision"], **s["extras"])
+    x = w.make_inputs(dev, s["seed"]); be = w.backends(dev)[w.default_backend]
+    def profiled(f: Callable, mark: bool=False):
+        for _ in range(3): f()
+        torch.cuda.synchronize(dev); torch.cuda.profiler.start()
+        if mark: torch.cuda._sleep(1000)
+        f(); torch.cuda.synchronize(dev); torch.cuda.profiler.stop()
+    with w.precision_context():
+        prep = be.prepare(x) if be.prepare else x
+        profiled(lambda: be.fn(prep))
+        fn, _ = load_candidate(s["candidate"])   # the kernel's code runs only once the library's call is profiled
+        profiled(lambda: w.candidate_call(fn, x), mark=True)
+
+SOL_CHILD = "from ceiling_scout.modes.validation_checks import sol_profiled\nimport sys\nsol_profiled(sys.argv[1])"
+
+def _sol_side(kernels: Sequence, ms: float) -> dict:
+    c, m = sol_fractions(kernels, ms)
+    return {"compute": c, "memory": m, "timed_ms": ms, "kernels": [k.kernel_name[:120] for k in kernels][:8],
+            "profiled_ms": sum(k.duration_ns or 0 for k in kernels) / 1e6}
+
+def speed_of_light(v, candidate: str, dev: torch.device, cfg: ValidateConfig, ncu: str|None=None):
+    "`v` (a `ValidationResult`) with each side's speed of light at its timed ms (`sol`), where `cfg.counters` asks and "
+    "`v` was timed; a kernel whose time would need more than `PCT_LIMIT` % of the GPU's SM or DRAM throughput is a "
+    "FAIL (`speed_of_light`). A note instead where ncu cannot run."
+    if v.custom is None or cfg.counters == "off" or cfg.counters == "auto" and dev.type != "cuda": return v
+    w = v.workload
+    spec = {"operation": str(w.operation), "shape": w.cli_shape, "precision": str(w.precision), "device": str(dev),
+            "extras": dict(w.extras), "candidate": str(candidate), "seed": secrets.randbits(31)}
+    ev = run_ncu(SOL_CHILD, spec, _say("sol_what", candidate=candidate), ncu, min(cfg.timeout_s * 8 + 120, 1800),
+                 ("--cache-control", "none"))
+    sides = split_at(ev.kernels, SOL_MARKER) if ev.available else None
+    sol = {"note": ev.note, "command": ev.command, "tool_version": ev.tool_version}
+    if sides is None:
+        why = _say("sol_no_marker", names=", ".join(k.kernel_name[:60] for k in ev.kernels[:6])) if ev.available else ""
+        return replace(v, sol={**sol, "note": why or ev.note})
+    sol.update(library=_sol_side(sides[0], v.baseline.mean_ms), candidate=_sol_side(sides[1], v.custom.mean_ms))
+    over = [(u, x) for u, x in (("SM", sol["candidate"]["compute"]), ("DRAM", sol["candidate"]["memory"]))
+            if x is not None and x > PCT_LIMIT / 100]
+    if not over: return replace(v, sol=sol)
+    c = Check(_say("sol"), False, _say("sol_over", unit=over[0][0], x=over[0][1], ms=v.custom.mean_ms),
+              trap="speed_of_light")
+    return replace(v, verdict="FAIL", checks=v.checks + (c,), sol=sol, custom=None, speedup=None, speedup_ci95=None,
+                   grades=())

@@ -12,7 +12,7 @@ from ..modes.triage_data import gain_kind
 
 # %% auto #0
 __all__ = ['TRAP_WORDS', 'GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'PHASE_WORDS', 'rate_text', 'error_stats_text',
-           'target_line', 'before_after', 'format_validation', 'graph_check_text', 'sanitizer_text',
+           'target_line', 'before_after', 'sol_lines', 'format_validation', 'graph_check_text', 'sanitizer_text',
            'conventions_markdown', 'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line',
            'fusion_sequence_text', 'phases_text', 'render_model_report', 'sweep_line', 'format_verdict_line',
            'format_collectives', 'collectives_summary', 'collectives_markdown', 'tp_table', 'format_predictions',
@@ -48,7 +48,9 @@ TRAP_WORDS: dict[str, str] = {   # the traps of `modes.correctness.TRAPS`, in wo
     "sticky_error": "a CUDA error that poisons the process",
     "graph_capture": "wrong when captured in a CUDA graph and replayed with new inputs",
     "sanitizer": "compute-sanitizer (racecheck, initcheck) reported an error",
-    "timer": "its own timing flatters it against the tool's wall clock, read in another process"}
+    "timer": "its own timing flatters it against the tool's wall clock, read in another process",
+    "persisting_l2": "L2 set aside for persisting accesses when timed (its inputs survive the flush the library gets)",
+    "speed_of_light": "its timed speed needs more than the GPU's SM or DRAM throughput for the work ncu counted"}
 
 # %% ../../nbs/77_mode_text.ipynb #e3a403ad
 def error_stats_text(s) -> str:
@@ -111,6 +113,14 @@ def _speed_lines(v) -> list[str]:
                      f"{v.ceiling.device_name}); spec: {number(v.spec_bound_tflops or None, fmt='.4g')}")
     return lines
 
+def sol_lines(sol: dict) -> list[str]:
+    "A validation's speed of light (`modes.validation_checks.speed_of_light`): each side's share of the GPU's SM and "
+    "DRAM throughput at its timed speed, or why there is none."
+    pct = lambda x: number(x, fmt=".1%", none="n/a")
+    rows = [f"  {side:<10} {pct(s['compute'])} of SM throughput, {pct(s['memory'])} of DRAM's at its timed speed "
+            f"({len(s['kernels'])} kernel(s) counted)" for side in ("library", "candidate") if (s := sol.get(side))]
+    return ["", "=== Speed of light (Nsight Compute, one call of each) ==="] + (rows or [f"  none: {sol.get('note')}"])
+
 def format_validation(v) -> str:
     "The text layout of a `ValidationResult`: the checks with their numbers, the timing against the ceiling, verdict."
     w = v.workload
@@ -118,6 +128,7 @@ def format_validation(v) -> str:
              f"Calling convention: {w.calling_convention}", f"Workload: {w.describe()} on {v.device}", "",
              "=== Correctness (against the library, fresh random inputs) ==="] + [_check_line(c) for c in v.checks]
     if v.custom is not None: lines += _speed_lines(v)
+    if getattr(v, "sol", None): lines += sol_lines(v.sol)
     lines += ["", before_after(v), f"Verdict: {v.verdict}"] + [f"  ! {x}" for x in v.warnings]
     if getattr(v, "kernels", ()): lines.append(f"Kernels launched: {', '.join(v.kernels)}")
     if getattr(v, "seeds", ()):

@@ -214,6 +214,14 @@ says_text("validation", {
     "judged_here": "its output on inputs made and judged in the tool's own process",
     "last_of_batch": "the last of {n} calls timed by the tool's own clock (new values every call)",
     "wall": "its time on the tool's own clock",
+    "sol": "speed of light (Nsight Compute)",
+    "sol_what": "one call of the library, then one of {candidate}",
+    "sol_no_marker": "no marker kernel between the two profiled calls in ncu's output (kernels: {names})",
+    "sol_over": ("{ms:.4g} ms a call would need {x:.0%} of the GPU's {unit} throughput for the work ncu counted in "
+                 "its kernels (more than 100 % is not physical)"),
+    "persisting": "persisting L2 after the timed calls",
+    "persisting_held": ("{mb:.3g} MiB of L2 set aside for persisting accesses in the kernel's process: inputs it keeps "
+                        "there survive the flush the library's calls get"),
     "library_here": "the library timed in the tool's own process",
     "idle": "the kernel's process idle while it waits",
     "idle_busy": ("the kernel's process used {busy:.0%} of a core while it waited for the tool's next call: a thread "

@@ -10,7 +10,8 @@ CPU = [e for e in SUITE if e["where"] in ("cpu", "both")]
 TRAP_CODES = {"wrong_values", "nonfinite", "output_type", "aliases_input", "overwrites_input", "stale_cache",
               "reused_output", "racy", "uninitialized", "raises", "hang", "exits", "held_out_shape",
               "precision_downgrade", "side_work", "late_write", "watched_only", "replay", "physics_floor",
-              "library_kernel", "tampering", "sticky_error", "graph_capture", "sanitizer", "timer"}
+              "library_kernel", "tampering", "sticky_error", "graph_capture", "sanitizer", "timer",
+              "persisting_l2", "speed_of_light"}
 
 
 @pytest.fixture(scope="module")
