@@ -128,4 +128,4 @@ def persisting_l2_inputs(a, b):
     "Right, and asks the L2 to keep its first input (persisting set-aside and window): it survives the flush before "
     "each timed call, while the library is timed cold (GPU MODE's harness closed this in 2026)."
     if a.is_cuda: _persist(a)
-    return _gemm(a, b)
+    return a @ b
