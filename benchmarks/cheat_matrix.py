@@ -222,7 +222,8 @@ def run_matrix(device: str, out: str | Path, only: str | None = None, timeout_s:
     entries = [e for e in entries_for(load_suite(suite), device, only) if e["name"] not in {r["name"] for r in done}]
     cache = str(ceilings or Path(out).with_name(Path(out).stem + "_ceilings.json"))
     doc = {"schema": "ceiling_scout.cheat_matrix/1", "provenance": provenance(device), "suite": str(suite),
-           "records": done, "resumed_records": len(done)}
+           "records": done, "resumed_records": len(done), "matrix": matrix(done)}
+    if not entries: Path(out).write_text(json.dumps(doc, indent=1, default=str))   # a resume with nothing left
     ctx = case_processes()
     for i, e in enumerate(entries, 1):
         rec = {**e, **run_case(e, device, cache, timeout_s, ctx), "commit": doc["provenance"]["commit"]}

@@ -172,12 +172,13 @@ print("profiled", w.describe())
 
 def ncu_command(ncu: str, spec: dict, python: str|None=None,
                 child: str=PROFILE_CHILD,   # the profiled program's code: `python -c child spec`
-                flags: Sequence[str]=()     # more of ncu's options (--cache-control none, --log-file F ...)
+                flags: Sequence[str]=(),    # more of ncu's options (--cache-control none, --log-file F ...)
+                metrics: Sequence[str]=tuple(NCU_METRICS.values())   # fewer metrics: fewer replay passes a kernel
                ) -> list[str]:
     "The ncu command line that profiles one replay of the call `spec` describes (operation, shape, precision, ...), "
     "at the clocks the GPU runs at (`--clock-control none`: ncu would otherwise lock them to base)."
     return [ncu, "--csv", "--print-units", "base", "--profile-from-start", "off", "--target-processes", "all",
-            "--metrics", ",".join(NCU_METRICS.values()), "--clock-control", "none", *flags, python or sys.executable,
+            "--metrics", ",".join(metrics), "--clock-control", "none", *flags, python or sys.executable,
             "-c", child, json.dumps(spec)]
 
 # %% ../../nbs/09_ncu.ipynb #e9ebe40f
@@ -198,7 +199,8 @@ def _ran(cmd: list[str], timeout_s: float) -> tuple[int|None, str, str]:
 
 def run_ncu(child: str, spec: dict,   # the profiled program (`ncu_command`) and its one argument (with "device")
             what: str,                # what it profiles, for the note ("one replay of gemm [64, 64, 64] fp32")
-            ncu: str|None=None, timeout_s: float=300.0, flags: Sequence[str]=()) -> KernelEvidence:
+            ncu: str|None=None, timeout_s: float=300.0, flags: Sequence[str]=(),
+            metrics: Sequence[str]=tuple(NCU_METRICS.values())) -> KernelEvidence:
     "Nsight Compute's counters of the ranges `child` profiles, or a note saying why there are none (never raises for "
     "the machine). ncu writes its CSV to a file of its own: whatever the child prints is never read as counters."
     if not str(spec.get("device")).startswith("cuda"):
@@ -211,7 +213,7 @@ def run_ncu(child: str, spec: dict,   # the profiled program (`ncu_command`) and
     except Exception: version = ""
     version = (re.findall(r"Version ([\w.]+)", version) or [None])[0]
     with tempfile.TemporaryDirectory() as d:
-        cmd = ncu_command(ncu, spec, None, child, (*flags, "--log-file", f"{d}/ncu.csv"))
+        cmd = ncu_command(ncu, spec, None, child, (*flags, "--log-file", f"{d}/ncu.csv"), metrics)
         shown = " ".join(cmd[:-4] + ["python", "-c", "<child>", f"'{cmd[-1]}'"])
         try: code, out, err = _ran(cmd, timeout_s)
         except OSError as e: return KernelEvidence(False, f"ncu could not start: {e}", tool_version=version,

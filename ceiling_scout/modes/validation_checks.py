@@ -16,17 +16,17 @@ from ..engine.ceilings import *
 from ..engine.benchmark import *
 from .candidate import *
 from .correctness import *
-from ..engine.ncu import PCT_LIMIT, run_ncu, sol_fractions, split_at
+from ..engine.ncu import NCU_METRICS, PCT_LIMIT, run_ncu, sol_fractions, split_at
 from .harness import (SANITIZER_TOOLS, launched_kernels, restore_harness,
                                          rotating_loop, sticky_cuda_error, unjoined_stream_work)
 def _say(finding: str, **facts) -> str: return sentence("validation", finding, facts)   # the words: render/
 
 # %% auto #0
-__all__ = ['RUN_CALLS', 'COPIES', 'FINGERPRINT', 'TIMED_SETS', 'SOL_MARKER', 'SOL_LAUNCHES', 'SOL_CHILD', 'interleaved',
-           'parse_tiers', 'ValidateConfig', 'renewed', 'harness_check', 'copies_only', 'library_in_disguise', 'Timed',
-           'time_against_library', 'timed_outputs_check', 'ceiling_for', 'sticky_check', 'RunContext',
-           'harness_at_load', 'correctness_checks', 'after_correctness', 'persisting_check', 'sol_profiled',
-           'speed_of_light']
+__all__ = ['RUN_CALLS', 'COPIES', 'FINGERPRINT', 'TIMED_SETS', 'SOL_MARKER', 'SOL_LAUNCHES', 'SOL_METRICS', 'SOL_CHILD',
+           'interleaved', 'parse_tiers', 'ValidateConfig', 'renewed', 'harness_check', 'copies_only',
+           'library_in_disguise', 'Timed', 'time_against_library', 'timed_outputs_check', 'ceiling_for', 'sticky_check',
+           'RunContext', 'harness_at_load', 'correctness_checks', 'after_correctness', 'persisting_check',
+           'sol_profiled', 'speed_of_light']
 
 # %% ../../nbs/39c_validation_checks.ipynb #78449236
 def interleaved(fn_a: Callable, fn_b: Callable, device: str|torch.device="cpu", rounds: int=5, warmup: int=5,
@@ -307,8 +307,9 @@ def persisting_check(dev: torch.device) -> list[Check]:
         else []
 
 SOL_MARKER = "spin_kernel"   # `torch.cuda._sleep`'s kernel, launched between the library's call and the kernel's
-SOL_LAUNCHES = 64   # kernels ncu profiles at most (a tiled GEMM's 1,500 took it past 2 minutes): later work is not
+SOL_LAUNCHES = 32   # kernels ncu profiles at most (a tiled GEMM's 1,500 took it past 2 minutes): later work is not
                     # counted, so a kernel with more is judged on a lower bound of its work
+SOL_METRICS = tuple(NCU_METRICS[k] for k in ("sm_throughput_pct", "dram_throughput_pct", "duration_ns", "sm_clock_hz"))
 def sol_profiled(spec: str) -> None:
     "The process ncu profiles (`SOL_CHILD`): one call of the library, then the kernel imported and one call of it, "
     "the marker kernel between them; `spec` is JSON (the workload, device, candidate and inputs' seed)."
@@ -342,7 +343,7 @@ def speed_of_light(v, candidate: str, dev: torch.device, cfg: ValidateConfig, nc
     spec = {"operation": str(w.operation), "shape": w.cli_shape, "precision": str(w.precision), "device": str(dev),
             "extras": dict(w.extras), "candidate": str(candidate), "seed": secrets.randbits(31)}
     ev = run_ncu(SOL_CHILD, spec, _say("sol_what", candidate=candidate), ncu, min(cfg.timeout_s * 2 + 60, 300),
-                 ("--cache-control", "none", "--launch-count", str(SOL_LAUNCHES)))
+                 ("--cache-control", "none", "--launch-count", str(SOL_LAUNCHES)), SOL_METRICS)
     sides = split_at(ev.kernels, SOL_MARKER) if ev.available else None
     sol = {"note": ev.note, "command": ev.command, "tool_version": ev.tool_version}
     if sides is None:

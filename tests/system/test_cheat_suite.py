@@ -137,6 +137,11 @@ def test_a_crash_is_recorded_and_the_run_goes_on(tmp_path):
     assert "exit code -9" in got["killed"]["error"]
     assert (got["self_killed"]["verdict"], got["self_killed"]["outcome"]) == ("FAIL", "caught")
     assert got["fine"]["outcome"] == "accepted"
+    again = proc("python", "benchmarks/cheat_matrix.py", "--suite", tmp_path / "s.json", "--out", tmp_path / "o2.json",
+                 "--ceilings", tmp_path / "c.json", "--resume", tmp_path / "o.json", timeout=300)   # nothing left to run
+    assert again.returncode == 0, again.stderr[-2000:]
+    doc = json.loads((tmp_path / "o2.json").read_text())
+    assert len(doc["records"]) == 3 and doc["matrix"] == json.loads((tmp_path / "o.json").read_text())["matrix"]
 
 
 def test_no_cuda_is_one_line(tmp_path):
