@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "--adaptive is batch_means)")
     p.add_argument("--counters", choices=("auto", "on", "off"), default="auto", help="Nsight Compute counters of "
                    "the library kernel (one replay under ncu) in the report: auto = for CUSTOM_KERNEL and "
-                   "CUTLASS_SWEEP verdicts, on = always, off = never; a note where ncu or a GPU is absent")
+                   "CUTLASS_SWEEP verdicts, on = always, off = never; a note where ncu or a GPU is absent. With "
+                   "--custom-kernel: the speed of light of the kernel and the library (auto = on a GPU)")
     p.add_argument("--target-ci", type=float, default=0.005, help="adaptive target (default 0.005 = 0.5%%): the 95%% "
                    "CI half-width / mean, or for --stop stdrel the relative stdev of the mean")
     p.add_argument("--max-time", type=float, default=60.0, help="adaptive time budget per measurement, seconds")
