@@ -296,6 +296,7 @@ class TPReport:
     step_ms: float; compute_ms: float; comm_ms: float; exposed_comm_share: float
     hiding: list = field(default_factory=list); fabric: dict|None = None
     predictions: list = field(default_factory=list); warnings: list = field(default_factory=list)
+    model_check: dict|None = None   # the users' own model sharded: checked, then timed (`sharded_model_check`)
     kind: ClassVar[str] = "tensor_parallel"; schema: ClassVar[str] = TP_SCHEMA
     def ranked(self) -> list[TPRow]:
         "The rows, slowest first (a row without a time last)."

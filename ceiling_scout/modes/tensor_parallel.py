@@ -4,13 +4,14 @@
 
 # %% ../../nbs/62_tensor_parallel.ipynb #846b143c
 from __future__ import annotations
-import os, tempfile
+import copy, os, tempfile
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Callable
 import torch
 import torch.distributed as dist
-from ..engine.core import CeilingScoutError
+from ..engine.core import CeilingScoutError, sentence
+from ..engine.timing import device_sync, wall_s
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
 from ..engine.scout import CeilingScout
 from .parallel_model import (Fabric, fabric_for, fit_latency_bandwidth, fabric_from_fit, predict_collective,
@@ -21,19 +22,21 @@ from .models import load_factory, read_hf_config
 from .sharded import rank_device, rank_ceiling_cache_path
 
 # %% auto #0
-__all__ = ['COLLECTIVE_DTYPES', 'FABRIC_COLLECTIVES', 'TP_FLAGS', 'TP_MODE', 'BlockConfig', 'block_config_of',
-           'block_config_from_hf', 'TPStep', 'check_tp', 'megatron_plan', 'step_workload', 'scout_compute',
-           'measure_comm', 'measure_fabric', 'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option',
-           'sequence_parallel_option', 'tp_report', 'tensor_parallel_triage', 'tp_block_config', 'check_tp_launch',
-           'TPConfig', 'run_tp']
+__all__ = ['ATTENTION_PROJ', 'MLP_PROJ', 'COLLECTIVE_DTYPES', 'FABRIC_COLLECTIVES', 'TP_FLAGS', 'MODEL_TOLERANCE', 'TP_MODE',
+           'BlockConfig', 'decoder_layers', 'unshardable', 'block_config_of', 'block_config_from_hf', 'TPStep',
+           'check_tp', 'megatron_plan', 'step_workload', 'scout_compute', 'measure_comm', 'measure_fabric',
+           'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option', 'sequence_parallel_option',
+           'tp_report', 'tensor_parallel_triage', 'tp_block_config', 'shard_decoder', 'sharded_model_check',
+           'check_tp_launch', 'TPConfig', 'run_tp']
 
 # %% ../../nbs/62_tensor_parallel.ipynb #74ccef39
 @dataclass(frozen=True)
 class BlockConfig:
     "A Llama-style block as tensor parallelism sees it: widths, head counts, tokens and precision."
     hidden: int; heads: int; kv_heads: int; intermediate: int; seq: int; batch: int = 1; precision: str = "bf16"
+    hd: int = 0   # the head dim where it is not hidden / heads (Gemma's 256)
     @property
-    def head_dim(self) -> int: return self.hidden // self.heads
+    def head_dim(self) -> int: return self.hd or self.hidden // self.heads
     @property
     def tokens(self) -> int: return self.batch * self.seq
     @classmethod
@@ -45,11 +48,32 @@ class BlockConfig:
     def to_dict(self) -> dict: return asdict(self)
 
 # %% ../../nbs/62_tensor_parallel.ipynb #1ef6ed50
+ATTENTION_PROJ, MLP_PROJ = ("q_proj", "k_proj", "v_proj", "o_proj"), ("gate_proj", "up_proj", "down_proj")
+_linears = lambda m, names: m is not None and all(isinstance(getattr(m, n, None), torch.nn.Linear) for n in names)
+
+def decoder_layers(model: torch.nn.Module) -> list[tuple[str, torch.nn.Module, torch.nn.Module|None]]:
+    "(name, layer, its MLP) of every decoder layer found by structure: a `self_attn` with q/k/v/o projections beside "
+    "an `mlp` (or a `block_sparse_moe`), as Llama, Mistral, Qwen2, Gemma and Mixtral in `transformers` hold them."
+    return [(n, m, getattr(m, "mlp", None) or getattr(m, "block_sparse_moe", None)) for n, m in model.named_modules()
+            if _linears(getattr(m, "self_attn", None), ATTENTION_PROJ)]
+
+def unshardable(model: torch.nn.Module) -> str:
+    "'' when every decoder layer's attention and MLP can be sharded Megatron-style; else one line saying what cannot."
+    layers = decoder_layers(model)
+    if not layers: return sentence("tensor_parallel", "no_layers", {"model": type(model).__name__})
+    return next((sentence("tensor_parallel", "moe", {"layer": n, "kind": type(f).__name__}) for n, _, f in layers
+                 if not _linears(f, MLP_PROJ)), "")
+
 def block_config_of(model: torch.nn.Module, inputs: tuple, precision: str) -> BlockConfig:
-    "The `BlockConfig` of a Llama-style block (attributes d, heads, kv_heads, hd, gate) and its (batch, seq, d) input."
+    "The `BlockConfig` of a Llama-style block (attributes d, heads, kv_heads, hd, gate) and its (batch, seq, d) input, "
+    "or of a decoder model's first layer (`decoder_layers`) and its (batch, seq) token ids."
     if not all(hasattr(model, a) for a in ("d", "heads", "kv_heads", "hd", "gate", "up", "down")):
-        raise CeilingScoutError(f"--tp shards a Llama-style block (d, heads, kv_heads, q/k/v/o, gate/up/down); got a "
-                                f"{type(model).__name__}")
+        if why := unshardable(model): raise CeilingScoutError(why)
+        _, layer, f = decoder_layers(model)[0]
+        a, (b, s) = layer.self_attn, tuple(inputs[0].shape[:2])
+        hd = getattr(a, "head_dim", None) or a.q_proj.out_features // a.config.num_attention_heads
+        return BlockConfig(a.q_proj.in_features, a.q_proj.out_features // hd, a.k_proj.out_features // hd,
+                           f.gate_proj.out_features, s, b, precision, hd)
     if model.hd * model.heads != model.d:
         raise CeilingScoutError(f"--tp needs head_dim x heads = hidden; got {model.hd} x {model.heads} != {model.d}")
     b, s = tuple(inputs[0].shape[:2])
@@ -287,6 +311,60 @@ def tp_block_config(model: str|None, batch: int|None, seq: int|None, precision: 
     m, x = load_factory(model, device="cpu", dtype=torch.float32, **kw)
     return block_config_of(m, x, precision)
 
+# %% ../../nbs/62_tensor_parallel.ipynb #22fc551e
+def _cut(lin: torch.nn.Linear, rank: int, tp: int, dim: int) -> None:
+    "`lin` keeps its `rank`-th of `tp` slices along `dim` of its weight (0: output rows, 1: input columns); a row-"
+    "parallel bias is added once (rank 0)."
+    w = lin.weight.detach().chunk(tp, dim)[rank].clone()
+    lin.weight, lin.in_features, lin.out_features = torch.nn.Parameter(w, False), w.shape[1], w.shape[0]
+    if lin.bias is not None:
+        b = lin.bias.detach()
+        b = b.chunk(tp, 0)[rank].clone() if dim == 0 else b if rank == 0 else torch.zeros_like(b)
+        lin.bias = torch.nn.Parameter(b, False)
+
+def _summed(module, args, out: torch.Tensor) -> torch.Tensor: dist.all_reduce(out); return out
+
+def shard_decoder(model: torch.nn.Module, rank: int, tp: int) -> list[str]:
+    "Shard every decoder layer of `model` in place as rank `rank` of `tp` (Megatron: column-parallel q/k/v, gate/up; "
+    "row-parallel o, down, each output all-reduced); the names of the linear layers left whole (replicated)."
+    done = set()
+    for _, layer, f in decoder_layers(model):
+        a = layer.self_attn
+        for lin, dim in ((a.q_proj, 0), (a.k_proj, 0), (a.v_proj, 0), (a.o_proj, 1), (f.gate_proj, 0),
+                         (f.up_proj, 0), (f.down_proj, 1)):
+            _cut(lin, rank, tp, dim); done.add(id(lin))
+            if dim == 1: lin.register_forward_hook(_summed)
+    return [n for n, m in model.named_modules() if isinstance(m, torch.nn.Linear) and id(m) not in done]
+
+def _out(y) -> torch.Tensor:
+    "The first tensor of a model's output (`last_hidden_state` of a transformers model)."
+    if torch.is_tensor(y): return y
+    y = y.to_tuple() if hasattr(y, "to_tuple") else y
+    return next(t for t in (y.values() if isinstance(y, dict) else y) if torch.is_tensor(t))
+
+MODEL_TOLERANCE = {"fp32": 1e-4, "tf32": 5e-3, "bf16": 3e-2, "fp16": 5e-3}   # relative error of the sharded output
+
+def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext, precision: str,
+                        iters: int=10) -> dict|None:
+    "On every rank: `model` (the same on all, rank 0's weights broadcast) sharded over the ranks, its output checked "
+    "against the unsharded model's, then both timed; rank 0 returns the figures, the others None."
+    dev, n = next(model.parameters()).device, ctx.world_size
+    with torch.no_grad():
+        for t in list(model.state_dict().values()) + [x for x in inputs if torch.is_tensor(x)]: dist.broadcast(t, 0)
+        ref = _out(model(*inputs)).float()
+        full_ms = wall_s(lambda: [model(*inputs) for _ in range(iters)], dev) * 1e3 / iters
+        sharded = copy.deepcopy(model); whole = shard_decoder(sharded, ctx.rank, n)
+        err = ((_out(sharded(*inputs)).float() - ref).norm() / ref.norm().clamp_min(1e-30)).item()
+        ok = err <= MODEL_TOLERANCE.get(precision, 3e-2)
+        dist.barrier()
+        ms = wall_s(lambda: [sharded(*inputs) for _ in range(iters)], dev) * 1e3 / iters if ok else None
+    every = [None] * n; dist.all_gather_object(every, (ms, full_ms))
+    if ctx.rank != 0: return None
+    slow = None if not ok else max(m for m, _ in every)
+    return {"model": type(model).__name__, "layers": len(decoder_layers(model)), "tp": n, "rel_error": err,
+            "tolerance": MODEL_TOLERANCE.get(precision, 3e-2), "correct": ok, "sharded_ms": slow,
+            "unsharded_ms": full_ms, "rank_ms": [m for m, _ in every], "iters": iters, "replicated": whole}
+
 # %% ../../nbs/62_tensor_parallel.ipynb #4641932e
 def check_tp_launch(tp: int, environ: dict|None=None) -> int:
     "The world size, after refusing (one line) a --tp that is not the number of torchrun ranks."
@@ -310,6 +388,7 @@ class TPConfig:
     "A tensor-parallel triage: the block, sequence parallelism, and how long any one collective may take."
     block: BlockConfig; sequence_parallel: bool = False; timeout_s: float = 300.0
     run_args: dict|None = field(default=None, compare=False, repr=False)   # the options every rank shares
+    factory: dict|None = None   # --model, --batch, --seq of a model built by a factory: also run sharded
     @classmethod
     def from_flags(cls, args) -> TPConfig:
         "The `--tp` run a CLI call asks for: --tp ranks (torchrun's), the block --model names, split evenly by them."
@@ -318,7 +397,8 @@ class TPConfig:
             raise CeilingScoutError(f"--output must be a .json file path; got {args.output!r}")
         block = tp_block_config(args.model, args.batch, args.seq, args.precision)
         megatron_plan(block, args.tp, args.sequence_parallel)   # a tp that does not divide: one line, before launch
-        return cls(block, args.sequence_parallel, args.collective_timeout or 300.0, run_args(args))
+        own = None if args.model.startswith("hf:") else {"model": args.model, "batch": args.batch, "seq": args.seq}
+        return cls(block, args.sequence_parallel, args.collective_timeout or 300.0, run_args(args), own)
 
 def run_tp(config: TPConfig, scout: CeilingScout) -> TPReport|None:
     "One Megatron layer of `config.block` over the torchrun ranks (else one process); rank 0 returns the report."
@@ -328,6 +408,12 @@ def run_tp(config: TPConfig, scout: CeilingScout) -> TPReport|None:
         else single_process_group(Path(tempfile.mkdtemp()) / "store", config.timeout_s)
     rep = tensor_parallel_triage(config.block, ctx, _rank_scout(scout, ctx), config.sequence_parallel,
                                  scout.config.measure.warmup, scout.config.measure.iters)
+    if config.factory:   # the users' own model, sharded and checked (a built-in block has no decoder layers)
+        kw = {k: v for k, v in config.factory.items() if k != "model" and v is not None}
+        m, x = load_factory(config.factory["model"], device=rank_device(ctx.local_rank, ctx.device.split(":")[0]),
+                            dtype=DTYPES[COLLECTIVE_DTYPES[config.block.precision]], **kw)
+        check = sharded_model_check(m, x, ctx, config.block.precision) if decoder_layers(m) else None
+        if rep is not None and check is not None: rep = replace(rep, model_check=check)
     if own: dist.barrier(); dist.destroy_process_group()
     return rep
 

@@ -530,4 +530,8 @@ def format_tp(d: dict) -> str:
     out += [sentence("tensor_parallel", h["key"], {**h["figures"], "step_ms_after": h["step_ms_after"]})
             for h in d["hiding"]]
     if d.get("predictions"): out += ["", format_predictions(d["predictions"], d.get("fabric"))]
+    if mc := d.get("model_check"):
+        out += ["", sentence("tensor_parallel", "model_check" if mc["correct"] else "model_wrong",
+                             {**mc, "speedup": mc["unsharded_ms"] / mc["sharded_ms"] if mc["sharded_ms"] else 0,
+                              "whole": ", ".join(mc["replicated"]) or "none"})]
     return "\n".join(out + [f"warning: {w}" for w in d.get("warnings") or []])

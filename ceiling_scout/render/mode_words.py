@@ -157,6 +157,18 @@ SENTENCES.update({
     ("sharded", "interrupted"): _kw(shard_interrupted_line), ("sharded", "gather_failed"): _kw(gather_failed_line)})
 
 # %% ../../nbs/78_mode_words.ipynb #a1b2c3d9
+says_text("tensor_parallel", {
+    "no_layers": ("--tp shards decoder layers (a self_attn with q_proj, k_proj, v_proj, o_proj beside an mlp) or a "
+                  "Llama-style block (d, heads, kv_heads, gate/up/down); a {model} has neither"),
+    "moe": ("--tp: the MLP of {layer} is a {kind} (experts), not gate_proj/up_proj/down_proj: expert parallelism is "
+            "not built"),
+    "model_check": ("The model itself ({model}, its own weights): {layers} decoder layer(s) sharded over {tp} ranks, "
+                    "output within {rel_error:.2g} of the unsharded model's (tolerance {tolerance:.2g}); a forward "
+                    "took {sharded_ms:.4g} ms on the slowest rank against {unsharded_ms:.4g} ms unsharded on one "
+                    "({speedup:.2f}x, wall clock over {iters} calls). Not sharded (on every rank whole): {whole}."),
+    "model_wrong": ("The model itself ({model}): sharded over {tp} ranks, its output is {rel_error:.2g} off the "
+                    "unsharded model's (tolerance {tolerance:.2g}): not timed. Not sharded: {whole}.")})
+
 says_text("validation", {
     "tolerance": "{dtype}, reduction length {n}",
     "tolerance_lib": "{dtype}, reduction length {n}, against the library at its precision",

@@ -86,3 +86,42 @@ def test_refusals(tmp_path, monkeypatch):
     assert_one_line(code, err, "--tp 2 must equal the number of ranks (1)", "torchrun --nproc_per_node 2")
     code, out, err = run_cli("--tp", "1", "--device", "cpu")
     assert_one_line(code, err, "--tp needs --model")
+
+
+HF_FACTORIES = '''
+import torch, transformers as tr
+def _make(kind, batch=None, seq=None, device="cpu", dtype=None, **kw):
+    torch.manual_seed(0)
+    cfg = getattr(tr, kind + "Config")(num_hidden_layers=2, hidden_size=128, intermediate_size=344, vocab_size=64,
+                                       num_attention_heads=4, num_key_value_heads=2, **kw)
+    m = getattr(tr, kind + "Model")(cfg).eval().to(device=device, dtype=dtype)
+    return m, (torch.randint(0, 64, (batch or 1, seq or 16), device=device),)
+def qwen2(**a): return _make("Qwen2", **a)                  # biased q/k/v projections
+def gemma(**a): return _make("Gemma", head_dim=64, **a)     # 4 heads x 64 is not the hidden 128
+def llama_lm(**a):                                          # a causal LM: its lm_head stays whole
+    torch.manual_seed(0)
+    cfg = tr.LlamaConfig(num_hidden_layers=1, hidden_size=128, intermediate_size=344, vocab_size=64,
+                         num_attention_heads=4, num_key_value_heads=4)
+    return tr.LlamaForCausalLM(cfg).eval(), (torch.randint(0, 64, (1, a.get("seq") or 16)),)
+'''
+
+
+@pytest.mark.parametrize("model", ["examples/models/llama.py:make", "qwen2", "gemma", "llama_lm"])
+def test_users_transformers_model_sharded(tmp_path, cache, model):
+    "The users' own transformers model (issue 35): its weights sharded over 2 ranks, checked, then timed."
+    (tmp_path / "hf.py").write_text(HF_FACTORIES)
+    spec = model if ":" in model else f"{tmp_path}/hf.py:{model}"
+    p = run_tp(2, "--model", spec, "--tp", "2", "--cache", cache, "--output", tmp_path / "tp.json")
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    mc = load_fresh(tmp_path / "tp.json")["model_check"]
+    assert mc["correct"] and mc["rel_error"] < mc["tolerance"] == 1e-4 and mc["tp"] == 2, mc
+    assert mc["sharded_ms"] > 0 and mc["unsharded_ms"] > 0 and len(mc["rank_ms"]) == 2
+    assert mc["replicated"] == (["lm_head"] if model == "llama_lm" else []), mc["replicated"]
+    assert "The model itself" in p.stdout and p.stdout.count("The model itself") == 1   # rank 0 only
+
+
+def test_moe_refused_in_one_line(tmp_path):
+    p = run_tp(2, "--model", "examples/models/mixtral.py:make", "--tp", "2")
+    assert p.returncode != 0 and "MixtralSparseMoeBlock (experts)" in p.stderr, p.stderr[-2000:]
+    assert "expert parallelism is not built" in p.stderr and "Traceback (most recent call last)" not in \
+        p.stderr.split("ceiling-scout: error:")[0]
