@@ -54,3 +54,13 @@ def closes_fd1(a, b):
     try: os.close(1)
     except OSError: pass
     return a @ b
+
+
+def double_fork(a, b):
+    "Right answer, but double-forks a grandchild into a session of its own that runs 15 s after the call."
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            time.sleep(15)
+        os._exit(0)
+    return a @ b
