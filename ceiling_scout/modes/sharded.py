@@ -117,6 +117,7 @@ class ShardedResult:
     duplicates: list = field(default_factory=list); ranks: dict = field(default_factory=dict)
     ceiling_spread: float|None = None; wall_s: float|None = None
     output: str|Path|None = None; one_process: bool = False   # the CLI's merged report; run outside torchrun
+    jobs: dict = field(default_factory=dict)   # scheduler jobs (`modes.submit`): job -> its id, state, error
     kind: ClassVar[str] = "sharded_k_sweep"; schema: ClassVar[str] = SCHEMA_VERSION
     @property
     def interrupted(self) -> bool: return bool(self.missing)
@@ -128,7 +129,7 @@ class ShardedResult:
         "JSON form: a report-list file (`load_reports` reads it) with the merge summary beside the reports."
         return {"schema_version": SCHEMA_VERSION, "kind": "sharded", "sweep_id": self.sweep_id, "count": self.count,
                 "missing": self.missing, "duplicates": self.duplicates, "ranks": self.ranks,
-                "ceiling_spread": self.ceiling_spread, "wall_s": self.wall_s,
+                "ceiling_spread": self.ceiling_spread, "wall_s": self.wall_s, "jobs": self.jobs,
                 "points": [{"index": r.evidence["shard"]["index"], "rank": self.rank_of(r),
                             "device": r.evidence["shard"]["device"], "shape": r.shape, "status": r.status,
                             "tflops": r.baseline_tflops, "ceiling_tflops": r.ceiling_tflops, "efficiency": r.efficiency}

@@ -141,6 +141,8 @@ def format_sharded(res) -> str:
                  f"{'eff':>6}")
     lines += [_shard_point_row(r) for r in res.reports]
     if res.missing: lines.append(f"Missing (an interrupted or failed rank): points {', '.join(map(str, res.missing))}")
+    for j, s in sorted(getattr(res, "jobs", {}).items(), key=lambda kv: int(kv[0])):
+        if s["state"] != "done": lines.append(f"Job {j} ({s['job_id']}) failed: {s.get('error')}")
     if res.duplicates: lines.append(f"Written twice (kept once): points {', '.join(map(str, res.duplicates))}")
     if res.wall_s is not None: lines.append(f"Wall time: {number(res.wall_s, fmt='.1f')} s")
     return "\n".join(lines)
