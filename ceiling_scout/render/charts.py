@@ -22,7 +22,7 @@ from .tables import (APPROACH_WORDS, EFFICIENCY_FLAG_MARKS, EFFICIENCY_MARKS_NOT
 __all__ = ['APPROACH_COLORS', 'APPROACH_NAMES', 'PRECISION_COLORS', 'SUBTITLE_WIDTH', 'source_label', 'verdict_key',
            'verdict_outline', 'subtitle_lines', 'log_ticks', 'power_hover_line', 'ksweep_figure', 'roofline_figure',
            'report_label', 'efficiency_chart_reports', 'efficiency_figure', 'energy_roof_tflops_per_j',
-           'energy_roofline_figure']
+           'energy_roofline_figure', 'fleet_figure']
 
 # %% ../../nbs/11_charts.ipynb #27adde9c
 def _merge_recorded(labels: list[str]) -> list[str]:
@@ -570,4 +570,22 @@ def energy_roofline_figure(reports: Sequence[Report|str|Path]|KSweepResult, # an
     xt, yt = log_ticks(x0, x1, (1,)), log_ticks(10 ** yr[0], 10 ** yr[1])
     fig.update_xaxes(type="log", range=[math.log10(x0), math.log10(x1)], showgrid=True, tickvals=xt[0], ticktext=xt[1])
     fig.update_yaxes(type="log", range=yr, showgrid=True, tickvals=yt[0], ticktext=yt[1])
+    return fig
+
+# %% ../../nbs/11_charts.ipynb #52b34cf0
+def fleet_figure(d: dict) -> "go.Figure":
+    "A fleet report's dict as two heat maps: ranks x probes (share of each probe's median), and the links (GB/s)."
+    go = _go(); from plotly.subplots import make_subplots
+    probes = [k for k in ("compute", "memory", "host_link") if any("value" in r.get(k, {}) for r in d["ranks"])]
+    med = {k: sorted(r[k]["value"] for r in d["ranks"] if "value" in r.get(k, {})) for k in probes}
+    med = {k: (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2 for k, v in med.items()}
+    z = [[r[k]["value"] / med[k] if "value" in r.get(k, {}) and med[k] else None for k in probes] for r in d["ranks"]]
+    ranks = [f"rank {i} ({r['host']})" for i, r in enumerate(d["ranks"])]
+    fig = make_subplots(1, 2, subplot_titles=("share of the fleet's median", "links, GB/s each way"))
+    fig.add_trace(go.Heatmap(z=z, x=probes, y=ranks, zmin=0.5, zmax=1.1, colorscale="RdYlGn", showscale=False,
+                             text=[[number(v, fmt=".0%") for v in row] for row in z], texttemplate="%{text}"), 1, 1)
+    links = [[number(v, "table") for v in row] for row in d["links"]]
+    fig.add_trace(go.Heatmap(z=d["links"], x=ranks, y=ranks, colorscale="Blues", showscale=False, text=links,
+                             texttemplate="%{text}"), 1, 2)
+    fig.update_layout(title=f"Fleet: {len(ranks)} rank(s), {len(d['flags'])} flagged", height=300 + 30 * len(ranks))
     return fig

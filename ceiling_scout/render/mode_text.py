@@ -16,7 +16,7 @@ __all__ = ['TRAP_WORDS', 'GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'PHASE_W
            'conventions_markdown', 'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line',
            'fusion_sequence_text', 'phases_text', 'render_model_report', 'sweep_line', 'format_verdict_line',
            'format_collectives', 'collectives_summary', 'collectives_markdown', 'tp_table', 'format_predictions',
-           'format_tp']
+           'format_fleet', 'format_tp']
 
 # %% ../../nbs/77_mode_text.ipynb #21de958d
 def rate_text(r) -> str:
@@ -518,6 +518,28 @@ def format_predictions(rows: list[dict], fabric: dict|None=None) -> str:
     return head + "\n" + "\n".join("  ".join(c[j].ljust(w[j]) for j in range(len(c))).rstrip() for c in cells)
 
 # %% ../../nbs/77_mode_text.ipynb #50286a54
+def format_fleet(d: dict) -> str:
+    "A fleet report's dict (`modes.fleet.FleetReport`) as text: each rank's probes, the link matrix, what is flagged."
+    p, probes = d["provenance"], ("compute", "memory", "host_link")
+    cell = lambda r, k: "-" if k not in r else r[k].get("error", "error")[:20] if "value" not in r[k] else \
+        f"{number(r[k]['value'], 'table')} (±{number(r[k]['spread'], fmt='.1%')})"
+    rows = [["rank", "host", "device", "compute TFLOP/s", "memory GB/s", "host link GB/s"]] + \
+        [[str(i), r["host"], r["device_name"] or r["device"], *(cell(r, k) for k in probes)]
+         for i, r in enumerate(d["ranks"])]
+    w = [max(len(x[j]) for x in rows) for j in range(len(rows[0]))]
+    out = [f"Fleet: {p['world_size']} rank(s) on {len(p['hosts'])} host(s), {p['backend']}, probes at "
+           f"{p['precision']}, each timed {p['repeats']} times (spread: max - min over the median)", ""]
+    out += ["  ".join(x[j].ljust(w[j]) for j in range(len(x))).rstrip() for x in rows]
+    if len(d["links"]) > 1:
+        out += ["", "Links, GB/s each way (point to point):"] + [
+            f"  {i}: " + "  ".join("-" if v is None else number(v, "table") for v in row)
+            for i, row in enumerate(d["links"])]
+    out += [""] + ([f"Flagged: {f['what']} of rank {f['rank']}" + (f" to rank {f['peer']}" if "peer" in f else "")
+                    + f": {number(f['value'], 'table')} {f['unit']}, {number(f['below'], fmt='.1%')} below the "
+                    f"fleet's median {number(f['median'], 'table')}" for f in d["flags"]] or
+                   ["Nothing below the fleet's median by more than its spread and 5 %."])
+    return "\n".join(out)
+
 def format_tp(d: dict) -> str:
     "A tp report's dict as the text rank 0 prints."
     c, p = d["config"], d["provenance"]

@@ -112,11 +112,12 @@ def sparsity_text(res) -> str:
 
 # %% ../../nbs/80_results.ipynb #d127b914
 from .mode_text import render_model_report, format_collectives, collectives_markdown
-from .mode_text import format_tp
+from .mode_text import format_tp, format_fleet
 from .tables import triage_markdown_table
 
 renders("model_triage", "text")(render_model_report)   # a `ModelReport` (`modes.triage_data`); its JSON: `to_json()`
 renders("tensor_parallel", "text")(lambda r: format_tp(r.to_dict()))   # a `TPReport` (`modes.parallel_model`)
+renders("fleet", "text")(lambda r: format_fleet(r.to_dict()))   # a `FleetReport` (`modes.fleet`)
 renders("model_triage", "markdown")(triage_markdown_table)   # the top rows, for a README or a notebook
 renders("collectives", "markdown")(lambda r: collectives_markdown(r.to_dict()))
 
