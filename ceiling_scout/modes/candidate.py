@@ -4,16 +4,17 @@
 
 # %% ../../nbs/39a_candidate.ipynb #47d96cf3
 from __future__ import annotations
-import hashlib, importlib, importlib.util, os, re, stat, sys
+import hashlib, hmac, importlib, importlib.util, json, os, re, secrets, stat, sys
 from pathlib import Path
 from typing import Callable
 from ..engine.core import CeilingScoutError
 from .guard import UserCodeBox, exit_text, first_line
 
 # %% auto #0
-__all__ = ['EXTENSION_SPEC', 'VALIDATION_SCHEMA_VERSION', 'VERDICTS', 'KernelMisbehaved', 'KernelExit', 'HarnessError',
-           'UserCodeGuard', 'KernelLoadError', 'one_line', 'load_candidate', 'candidate_kind', 'file_sha256',
-           'candidate_file', 'candidate_digest', 'split_pin', 'candidate_pin', 'check_pin']
+__all__ = ['EXTENSION_SPEC', 'VALIDATION_SCHEMA_VERSION', 'VERDICTS', 'REPORT_KEY', 'KernelMisbehaved', 'KernelExit',
+           'HarnessError', 'UserCodeGuard', 'KernelLoadError', 'one_line', 'load_candidate', 'candidate_kind',
+           'file_sha256', 'candidate_file', 'candidate_digest', 'split_pin', 'candidate_pin', 'check_pin', 'report_key',
+           'sign_report', 'signed']
 
 # %% ../../nbs/39a_candidate.ipynb #8acef619
 class KernelMisbehaved(CeilingScoutError):
@@ -165,3 +166,36 @@ def check_pin(path: Path|None, pin: str, data: bytes|None=None) -> None:
     if (got := candidate_digest(path, data)) != pin:
         raise KernelLoadError(f"{path.name} or a .py file beside it is not the pinned bytes: digest {got[7:19]}…, "
                               f"pinned {pin[7:19]}… (pin it again after validating it again)")
+
+# %% ../../nbs/39a_candidate.ipynb #7e487879
+REPORT_KEY = Path("~/.config/ceiling_scout/report.key")   # $CEILING_SCOUT_KEY overrides it
+
+def report_key() -> bytes:
+    "This user's key for signing reports (made on first use: 32 random bytes, mode 0600, written whole or not at all)."
+    path = Path(os.environ.get("CEILING_SCOUT_KEY") or REPORT_KEY).expanduser()
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f: f.write(secrets.token_bytes(32))
+        try: os.link(tmp, path)   # a concurrent first use: one key wins, both read it
+        except FileExistsError: pass
+        finally: tmp.unlink()
+    key = path.read_bytes() if path.is_file() else b""
+    if len(key) < 32: raise CeilingScoutError(f"report key {path} must hold 32 or more bytes; got {len(key)} "
+                                              "(delete it to make a new one: reports signed with it are then refused)")
+    return key
+
+def _mac(d: dict) -> str:
+    body = json.dumps({k: v for k, v in d.items() if k != "signature"}, sort_keys=True, separators=(",", ":"),
+                      default=str)
+    return "hmac-sha256:" + hmac.new(report_key(), body.encode(), hashlib.sha256).hexdigest()
+
+def sign_report(d: dict) -> dict:
+    "`d` (a report's JSON form) with its signature under this user's key (`report_key`)."
+    d = json.loads(json.dumps({k: v for k, v in d.items() if k != "signature"}, default=str))
+    return {**d, "signature": _mac(d)}
+
+def signed(d: dict) -> bool:
+    "Whether `d` carries a signature that holds under this user's key: written as it is by a validation run here."
+    return isinstance(d.get("signature"), str) and hmac.compare_digest(d["signature"], _mac(d))

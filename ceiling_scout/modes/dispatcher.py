@@ -13,7 +13,7 @@ from fastcore.basics import patch
 from ..engine.report import ReportError
 from .candidate import (VALIDATION_SCHEMA_VERSION, VERDICTS, EXTENSION_SPEC, KernelLoadError, UserCodeGuard,
                                            candidate_file, candidate_kind, check_pin, file_sha256, load_candidate,
-                                           one_line, split_pin)
+                                           one_line, signed, split_pin)
 def _say(finding: str, **facts) -> str: return sentence("dispatch", finding, facts)   # the words: render/
 
 # %% auto #0
@@ -249,7 +249,8 @@ class Dispatcher:
                  max_age_days: float|None=180,      # older reports are stale (None: no limit)
                  trust: Iterable[str]|dict[str, Callable|str|None]|None=None,  # the candidates it may use, as
                      # reports name them: 'file.py:fn@sha256:<hex>' (`candidate_pin`), a bare name, or name -> callable
-                 now: _dt.datetime|None=None, warn: bool=True):
+                 now: _dt.datetime|None=None, warn: bool=True,
+                 signed_only: bool=True):   # a KEEP only from a report signed here (False: you vouch for them)
         import torch
         from ceiling_scout.engine.core import capture_environment
         self.device = str(device or ("cuda" if torch.cuda.is_available() else "cpu"))
@@ -263,7 +264,7 @@ class Dispatcher:
         pins = dict(split_pin(k, v) if not callable(v) else (k, v) for k, v in pins.items())
         self.trusted, self.kernels = set(pins), {k: v for k, v in pins.items() if callable(v)}
         self.digests, self.root = {k: v for k, v in pins.items() if isinstance(v, str)}, Path.cwd()
-        self.refused, self.entries = [], []
+        self.refused, self.entries, self.signed_only = [], [], signed_only
         self._decisions, self._loaded = {}, {}
         now = now or _dt.datetime.now(_dt.timezone.utc)
         paths = [reports] if isinstance(reports, (str, Path)) else list(reports)
@@ -317,6 +318,7 @@ def _refusal(self: Dispatcher, vk: ValidatedKernel, d: dict, now: _dt.datetime, 
     if max_age_days is not None and (now - when).days > max_age_days:
         return f"stale: dated {vk.date}, older than {max_age_days} days"
     if why := implausible(d): return why
+    if vk.verdict == "KEEP" and self.signed_only and not signed(d): return _say("unsigned")
     return self._untrusted(vk) if vk.verdict == "KEEP" else ""
 
 # %% ../../nbs/41_dispatcher.ipynb #73fe3e76

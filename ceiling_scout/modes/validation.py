@@ -65,7 +65,7 @@ class ValidationResult:
         return r.tflops / b if r is not None and r.ok and b else None
     def to_dict(self) -> dict:
         s = lambda r: r.summary() if r is not None else None
-        return {"schema_version": VALIDATION_SCHEMA_VERSION, "kind": "custom_kernel_validation",
+        return sign_report({"schema_version": VALIDATION_SCHEMA_VERSION, "kind": "custom_kernel_validation",
                 "workload": self.workload.describe(), "operation": str(self.workload.operation),
                 "shape": list(self.workload.shape), "precision": self.workload.precision.value,
                 "extras": dict(self.workload.extras),
@@ -77,7 +77,7 @@ class ValidationResult:
                 "ceiling": self.ceiling.to_dict() if self.ceiling else None, "bound_tflops": self.bound_tflops,
                 "spec_bound_tflops": self.spec_bound_tflops, "warnings": list(self.warnings),
                 "traps": list(self.traps), "seeds": list(self.seeds), "kernels": list(self.kernels),
-                "environment": self.environment or {}, "speed_of_light": self.sol}
+                "environment": self.environment or {}, "speed_of_light": self.sol})   # signed: `signed`
 
 # %% ../../nbs/40_validation.ipynb #7519dfc5
 def speed_verdict(baseline: BenchmarkResult, custom: BenchmarkResult, ceiling: Ceiling|None) -> tuple[str, list[str]]:

@@ -271,6 +271,8 @@ says_text("dispatch", {
     "unchecked": "verdict KEEP without a single correctness check",
     "failed": "verdict KEEP with a failed check ({name})",
     "not_pinned": "not pinned: {c} runs only if named when the Dispatcher is made (trust=[{c!r}])",
+    "unsigned": ("not signed by a validation run under this user's key (written by hand, edited since, or from "
+                 "another machine: share the key file, or vouch for it with Dispatcher(signed_only=False))"),
     "unhashed": "validated before hashes were recorded (no candidate_sha256): validate it again",
     "no_folder": "no report folder to look for its file in", "no_sha": "no SHA-256 recorded for its file {file}",
     "edited": "{file} was edited after validation (its SHA-256 is not the one the report recorded)",

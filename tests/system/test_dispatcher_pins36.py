@@ -1,7 +1,8 @@
 """The README's Dispatcher workflow as written, in a temporary copy of the repository's layout: validate from the project
 root (`--custom-kernel examples/kernels/good_gemm.py:matmul --output reports/gemm.json`), then
 `Dispatcher("reports/", trust=[pin])` with the pin `candidate_pin` writes. A CPU run cannot promise a KEEP, so the
-CLI's own report is turned into a timed KEEP (as the dispatcher notebook's fixtures do) before dispatching; everything
+CLI's own report is turned into a timed KEEP and signed again (as the dispatcher notebook's fixtures do: unsigned, it is
+refused) before dispatching; everything
 else, the recorded candidate, its hashes and the files loaded, is the CLI's. A pin by name alone, and a helper edited
 beside the kernel, are refused."""
 import json, os, shutil
@@ -23,7 +24,7 @@ def as_keep(d: dict) -> dict:
 def test_readme_dispatcher_workflow(tmp_path):
     import torch
     from ceiling_scout import Dispatcher
-    from ceiling_scout.modes.candidate import candidate_pin
+    from ceiling_scout.modes.candidate import candidate_pin, sign_report
     shutil.copytree(ROOT / "examples/kernels", tmp_path / "examples/kernels")
     (tmp_path / "reports").mkdir()
     p = cs(*GEMM, "--custom-kernel", KERNEL, "--compare", "--output", "reports/gemm.json", cwd=tmp_path, timeout=300)
@@ -34,7 +35,11 @@ def test_readme_dispatcher_workflow(tmp_path):
     try:
         pin = candidate_pin(KERNEL)
         assert pin == f"{KERNEL}@{r['candidate_digest']}", (pin, r["candidate_digest"])
-        (tmp_path / "reports/gemm.json").write_text(json.dumps(as_keep(r)))
+        (tmp_path / "reports/gemm.json").write_text(json.dumps(as_keep(r)))   # edited after the CLI signed it
+        forged = Dispatcher("reports/", device="cpu", trust=[pin], warn=False)
+        assert forged.decide("gemm", (256, 256, 256), "fp32").uses_library
+        assert "not signed by a validation run" in forged.refused[0], forged.refused
+        (tmp_path / "reports/gemm.json").write_text(json.dumps(sign_report(as_keep(r))))   # as a GPU run signs its KEEP
         dsp = Dispatcher("reports/", device="cpu", trust=[pin], warn=False)
         d = dsp.decide("gemm", (256, 256, 256), "fp32")
         assert d.implementation == KERNEL and dsp.refused == [], (d.considered, dsp.refused)
