@@ -27,7 +27,7 @@ __all__ = ['ATTENTION_PROJ', 'MLP_PROJ', 'COLLECTIVE_DTYPES', 'FABRIC_COLLECTIVE
            'check_tp', 'megatron_plan', 'step_workload', 'scout_compute', 'measure_comm', 'measure_fabric',
            'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option', 'sequence_parallel_option',
            'tp_report', 'tensor_parallel_triage', 'tp_block_config', 'shard_decoder', 'sharded_model_check',
-           'check_tp_launch', 'TPConfig', 'run_tp']
+           'chunked_overlap_share', 'check_tp_launch', 'TPConfig', 'run_tp']
 
 # %% ../../nbs/62_tensor_parallel.ipynb #74ccef39
 @dataclass(frozen=True)
@@ -324,16 +324,29 @@ def _cut(lin: torch.nn.Linear, rank: int, tp: int, dim: int) -> None:
 
 def _summed(module, args, out: torch.Tensor) -> torch.Tensor: dist.all_reduce(out); return out
 
-def shard_decoder(model: torch.nn.Module, rank: int, tp: int) -> list[str]:
+def _chunked(lin: torch.nn.Linear, chunks: int) -> None:
+    "`lin` (row-parallel) computed over `chunks` slices of the tokens, each slice's all-reduce in flight while the "
+    "next slice is computed (a chunked collective matmul); the same sum as `_summed`."
+    def forward(x: torch.Tensor) -> torch.Tensor:
+        outs, works = [], []
+        for p in x.chunk(chunks, dim=-2):
+            outs.append(torch.nn.functional.linear(p, lin.weight, lin.bias))
+            works.append(dist.all_reduce(outs[-1], async_op=True))
+        for w in works: w.wait()
+        return torch.cat(outs, dim=-2)
+    lin.forward = forward
+
+def shard_decoder(model: torch.nn.Module, rank: int, tp: int, chunks: int=0) -> list[str]:
     "Shard every decoder layer of `model` in place as rank `rank` of `tp` (Megatron: column-parallel q/k/v, gate/up; "
-    "row-parallel o, down, each output all-reduced); the names of the linear layers left whole (replicated)."
+    "row-parallel o, down, each output all-reduced, in `chunks` overlapped slices if > 1); the names of the linear "
+    "layers left whole (replicated)."
     done = set()
     for _, layer, f in decoder_layers(model):
         a = layer.self_attn
         for lin, dim in ((a.q_proj, 0), (a.k_proj, 0), (a.v_proj, 0), (a.o_proj, 1), (f.gate_proj, 0),
                          (f.up_proj, 0), (f.down_proj, 1)):
             _cut(lin, rank, tp, dim); done.add(id(lin))
-            if dim == 1: lin.register_forward_hook(_summed)
+            if dim == 1: _chunked(lin, chunks) if chunks > 1 else lin.register_forward_hook(_summed)
     return [n for n, m in model.named_modules() if isinstance(m, torch.nn.Linear) and id(m) not in done]
 
 def _out(y) -> torch.Tensor:
@@ -356,14 +369,28 @@ def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext,
         sharded = copy.deepcopy(model); whole = shard_decoder(sharded, ctx.rank, n)
         err = ((_out(sharded(*inputs)).float() - ref).norm() / ref.norm().clamp_min(1e-30)).item()
         ok = err <= MODEL_TOLERANCE.get(precision, 3e-2)
+        ov = copy.deepcopy(model); shard_decoder(ov, ctx.rank, n, chunks=2)   # each all-reduce overlapped, in 2 slices
+        ov_err = ((_out(ov(*inputs)).float() - ref).norm() / ref.norm().clamp_min(1e-30)).item()
+        ok_ov = ok and ov_err <= MODEL_TOLERANCE.get(precision, 3e-2)
         dist.barrier()
         ms = wall_s(lambda: [sharded(*inputs) for _ in range(iters)], dev) * 1e3 / iters if ok else None
-    every = [None] * n; dist.all_gather_object(every, (ms, full_ms))
+        dist.barrier()
+        ov_ms = wall_s(lambda: [ov(*inputs) for _ in range(iters)], dev) * 1e3 / iters if ok_ov else None
+    every = [None] * n; dist.all_gather_object(every, (ms, full_ms, ov_ms))
     if ctx.rank != 0: return None
-    slow = None if not ok else max(m for m, _ in every)
+    slow, slow_ov = (None if not good else max(e[i] for e in every) for i, good in ((0, ok), (2, ok_ov)))
     return {"model": type(model).__name__, "layers": len(decoder_layers(model)), "tp": n, "rel_error": err,
             "tolerance": MODEL_TOLERANCE.get(precision, 3e-2), "correct": ok, "sharded_ms": slow,
-            "unsharded_ms": full_ms, "rank_ms": [m for m, _ in every], "iters": iters, "replicated": whole}
+            "unsharded_ms": full_ms, "rank_ms": [e[0] for e in every], "iters": iters, "replicated": whole,
+            "overlapped_ms": slow_ov, "overlapped_rel_error": ov_err}
+
+def chunked_overlap_share(rep) -> float|None:
+    "The share of a `TPReport`'s layer that 2-slice chunked all-reduces would hide: per row-parallel GEMM g and its "
+    "all-reduce c, min(g, c) / 2 (g/2, then c/2 beside the second g/2, then c/2)."
+    ms = {r.name: r.ms for r in rep.rows}
+    saved = [min(ms[g], ms[f"{g}.all_reduce"]) / 2 for g in ("o_proj", "down")
+             if ms.get(g) is not None and ms.get(f"{g}.all_reduce") is not None]
+    return sum(saved) / rep.step_ms if saved and rep.step_ms else None
 
 # %% ../../nbs/62_tensor_parallel.ipynb #4641932e
 def check_tp_launch(tp: int, environ: dict|None=None) -> int:
@@ -413,7 +440,8 @@ def run_tp(config: TPConfig, scout: CeilingScout) -> TPReport|None:
         m, x = load_factory(config.factory["model"], device=rank_device(ctx.local_rank, ctx.device.split(":")[0]),
                             dtype=DTYPES[COLLECTIVE_DTYPES[config.block.precision]], **kw)
         check = sharded_model_check(m, x, ctx, config.block.precision) if decoder_layers(m) else None
-        if rep is not None and check is not None: rep = replace(rep, model_check=check)
+        if rep is not None and check is not None:
+            rep = replace(rep, model_check={**check, "overlap_predicted_share": chunked_overlap_share(rep)})
     if own: dist.barrier(); dist.destroy_process_group()
     return rep
 

@@ -556,4 +556,9 @@ def format_tp(d: dict) -> str:
         out += ["", sentence("tensor_parallel", "model_check" if mc["correct"] else "model_wrong",
                              {**mc, "speedup": mc["unsharded_ms"] / mc["sharded_ms"] if mc["sharded_ms"] else 0,
                               "whole": ", ".join(mc["replicated"]) or "none"})]
+        if mc.get("overlapped_ms") and mc.get("sharded_ms"):
+            out.append(sentence("tensor_parallel", "model_overlap", {
+                **mc, "change": (lambda s: f"{number(abs(s), fmt='.0%')} {'less' if s >= 0 else 'more'}")(
+                    1 - mc["overlapped_ms"] / mc["sharded_ms"]),
+                "predicted": number(mc.get("overlap_predicted_share"), fmt=".0%")}))
     return "\n".join(out + [f"warning: {w}" for w in d.get("warnings") or []])

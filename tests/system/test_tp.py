@@ -108,7 +108,8 @@ def llama_lm(**a):                                          # a causal LM: its l
 
 @pytest.mark.parametrize("model", ["examples/models/llama.py:make", "qwen2", "gemma", "llama_lm"])
 def test_users_transformers_model_sharded(tmp_path, cache, model):
-    "The users' own transformers model (issue 35): its weights sharded over 2 ranks, checked, then timed."
+    """The users' own transformers model (issue 35): its weights sharded over 2 ranks, checked, then timed; again with
+    each all-reduce chunked and overlapped with the rest of its GEMM (checked, timed, beside the rows' prediction)."""
     (tmp_path / "hf.py").write_text(HF_FACTORIES)
     spec = model if ":" in model else f"{tmp_path}/hf.py:{model}"
     p = run_tp(2, "--model", spec, "--tp", "2", "--cache", cache, "--output", tmp_path / "tp.json")
@@ -116,6 +117,7 @@ def test_users_transformers_model_sharded(tmp_path, cache, model):
     mc = load_fresh(tmp_path / "tp.json")["model_check"]
     assert mc["correct"] and mc["rel_error"] < mc["tolerance"] == 1e-4 and mc["tp"] == 2, mc
     assert mc["sharded_ms"] > 0 and mc["unsharded_ms"] > 0 and len(mc["rank_ms"]) == 2
+    assert mc["overlapped_ms"] > 0 and mc["overlapped_rel_error"] < 1e-4 and 0 <= mc["overlap_predicted_share"] < 1
     assert mc["replicated"] == (["lm_head"] if model == "llama_lm" else []), mc["replicated"]
     assert "The model itself" in p.stdout and p.stdout.count("The model itself") == 1   # rank 0 only
 
