@@ -4,7 +4,7 @@
 
 # %% ../../nbs/60_collectives.ipynb #4f125cfd
 from __future__ import annotations
-import argparse, datetime as _dt, json, math, os, re, sys, time
+import argparse, datetime as _dt, json, math, os, re, sys, tempfile, time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, ClassVar, Sequence
@@ -25,7 +25,7 @@ __all__ = ['NVLS_OFF_ENV', 'GPU_MESSAGE_SIZE_RANGE', 'CPU_MESSAGE_SIZE_RANGE', '
            'COLLECTIVE_FLAGS', 'COLLECTIVE_OPERATIONS', 'COLLECTIVE_MODE', 'multicast_off', 'parse_size',
            'message_sizes', 'CollectiveError', 'DistContext', 'launched_by_torchrun', 'run_args', 'rank_disagreement',
            'rendezvous_store', 'ranks_agree', 'init_distributed', 'run_provenance', 'single_process_group',
-           'element_count', 'collective_call', 'time_collective', 'run_collective', 'nccl_tests_row',
+           'joined_group', 'element_count', 'collective_call', 'time_collective', 'run_collective', 'nccl_tests_row',
            'CollectivesReport', 'load_collectives', 'add_predictions', 'collective_sweep', 'collectives_problems',
            'read_collectives', 'build_collectives_parser', 'main', 'CollectivesConfig', 'run_collectives']
 
@@ -158,6 +158,13 @@ def single_process_group(path: str|Path, timeout_s: float=60.0) -> DistContext:
         dist.init_process_group("gloo", init_method=f"file://{Path(path).absolute()}", rank=0, world_size=1,
                                 timeout=_dt.timedelta(seconds=timeout_s))
     return DistContext(0, 1, 0, "gloo", "cpu", timeout_s)
+
+def joined_group(timeout_s: float, cuda: bool, args: dict|None=None) -> tuple[DistContext, bool]:
+    "(this process's place, whether it made the group): torchrun's group where torchrun started it (the ranks' `args` "
+    "compared first), else a group of one over a file store in a temporary folder."
+    own = not dist.is_initialized()
+    if launched_by_torchrun(): return init_distributed(timeout_s, device="cuda" if cuda else "cpu", args=args), own
+    return single_process_group(Path(tempfile.mkdtemp()) / "store", timeout_s), own
 
 # %% ../../nbs/60_collectives.ipynb #156daf41
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}

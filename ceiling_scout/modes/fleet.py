@@ -4,7 +4,7 @@
 
 # %% ../../nbs/63_fleet.ipynb #4b80f2b2
 from __future__ import annotations
-import socket, statistics, tempfile, time
+import socket, statistics, time
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import ClassVar
@@ -15,8 +15,7 @@ from ..engine.report import write_report
 from ..engine.timing import device_sync
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
 from ..engine.scout import CeilingScout
-from .collectives import (DistContext, init_distributed, launched_by_torchrun, run_args,
-                                             single_process_group)
+from .collectives import DistContext, joined_group, run_args, single_process_group
 from .sharded import rank_device
 
 # %% auto #0
@@ -138,10 +137,7 @@ class FleetConfig:
 
 def run_fleet(config: FleetConfig, scout: CeilingScout) -> FleetReport|None:
     "The `--fleet` mode: every torchrun rank (else this process alone) probed; rank 0 returns the merged report."
-    own = not dist.is_initialized()
-    ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu",
-                           args=config.run_args) if launched_by_torchrun() \
-        else single_process_group(Path(tempfile.mkdtemp()) / "store", config.timeout_s)
+    ctx, own = joined_group(config.timeout_s, scout.target.is_cuda, config.run_args)
     dev = rank_device(ctx.local_rank, "cuda" if ctx.device.startswith("cuda") else "cpu")
     rep = fleet_check(ctx, CeilingScout(replace(scout.config, device=dev)), config.precision)
     if own: dist.barrier(); dist.destroy_process_group()

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/62_tensor_parallel.ipynb #846b143c
 from __future__ import annotations
-import copy, os, tempfile
+import copy, os
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Callable
@@ -16,7 +16,7 @@ from ..engine.workloads import Flag, Mode, register_mode, make_workload
 from ..engine.scout import CeilingScout
 from .parallel_model import (Fabric, fabric_for, fit_latency_bandwidth, fabric_from_fit, predict_collective,
                                                 detect_interconnect, TPRow, TPReport, HideOption)
-from .collectives import (DTYPES, DistContext, init_distributed, launched_by_torchrun, run_args,
+from .collectives import (DTYPES, DistContext, init_distributed, joined_group, launched_by_torchrun, run_args,
                                              single_process_group, run_collective, run_provenance)
 from .models import load_factory, read_hf_config
 from .sharded import rank_device, rank_ceiling_cache_path
@@ -429,10 +429,7 @@ class TPConfig:
 
 def run_tp(config: TPConfig, scout: CeilingScout) -> TPReport|None:
     "One Megatron layer of `config.block` over the torchrun ranks (else one process); rank 0 returns the report."
-    own = not dist.is_initialized()
-    ctx = init_distributed(config.timeout_s, device="cuda" if scout.target.is_cuda else "cpu",
-                           args=config.run_args) if launched_by_torchrun() \
-        else single_process_group(Path(tempfile.mkdtemp()) / "store", config.timeout_s)
+    ctx, own = joined_group(config.timeout_s, scout.target.is_cuda, config.run_args)
     rep = tensor_parallel_triage(config.block, ctx, _rank_scout(scout, ctx), config.sequence_parallel,
                                  scout.config.measure.warmup, scout.config.measure.iters)
     if config.factory:   # the users' own model, sharded and checked (a built-in block has no decoder layers)
