@@ -194,7 +194,8 @@ def _mac(d: dict) -> str:
 def sign_report(d: dict) -> dict:
     "`d` (a report's JSON form) with its signature under this user's key (`report_key`)."
     d = json.loads(json.dumps({k: v for k, v in d.items() if k != "signature"}, default=str))
-    return {**d, "signature": _mac(d)}
+    try: return {**d, "signature": _mac(d)}
+    except (OSError, CeilingScoutError): return d   # no key to be had (a read-only home): written unsigned, not lost
 
 def signed(d: dict) -> bool:
     "Whether `d` carries a signature that holds under this user's key: written as it is by a validation run here."
