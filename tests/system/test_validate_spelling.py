@@ -10,11 +10,12 @@ KERNEL = "examples/kernels/broken_gemm.py:wrong_result"
 
 
 def report(tmp_path, name, *flags) -> tuple[int, dict]:
-    "(exit status, the JSON report without what each run draws anew: seeds, environment, error figures)."
+    """(exit status, the JSON report without what each run draws anew: seeds, environment, error figures, and the
+    signature over them)."""
     p = cs(*GEMM, *flags, "--output", tmp_path / name, timeout=300)
     r = json.loads((tmp_path / name).read_text())
     checks = [(c["name"], c["passed"], c["trap"]) for c in r["checks"]]
-    return p.returncode, {**r, "checks": checks, "seeds": None, "environment": None}
+    return p.returncode, {**r, "checks": checks, "seeds": None, "environment": None, "signature": None}
 
 
 def test_both_spellings_same_report(tmp_path):
