@@ -12,7 +12,7 @@ import torch
 import torch.distributed as dist
 from ..engine.core import CeilingScoutError
 from ..engine.report import write_report
-from ..engine.timing import device_sync
+from ..engine.timing import wall_s
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
 from ..engine.scout import CeilingScout
 from .collectives import DistContext, joined_group, run_args, single_process_group
@@ -66,11 +66,9 @@ def pair_bandwidth(ctx: DistContext, nbytes: int, iters: int=5) -> list[list[flo
                 def trip():
                     if ctx.rank == i: dist.send(buf, peer); dist.recv(buf, peer)
                     else: dist.recv(buf, peer); dist.send(buf, peer)
-                trip(); device_sync(dev); t0 = time.perf_counter()
-                for _ in range(iters): trip()
-                device_sync(dev); s = (time.perf_counter() - t0) / iters / 2
+                trip(); s = wall_s(lambda: [trip() for _ in range(iters)], dev) / iters / 2
                 m[i][j] = m[j][i] = nbytes / s / 1e9
-            row = torch.tensor([m[i][j] or 0.0], dtype=torch.float64)
+            row = torch.tensor([m[i][j] or 0.0], dtype=torch.float64, device=dev)   # NCCL sends device tensors only
             dist.broadcast(row, i); m[i][j] = m[j][i] = float(row[0])
     return m
 
