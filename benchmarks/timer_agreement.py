@@ -2,21 +2,24 @@
 `cuda-bench` Python bindings, where they import), on the same checked callables, in interleaved rounds.
 
 Each case's call is checked against its float64 reference first, then, every round, in a rotating order:
-- `engine`: `measure` as the CLI runs it (fixed 20 + 200, the L2 flushed where the working set could stay cached);
+- `engine`: `measure` as the CLI runs it (fixed 20 + 200, the L2 flushed where the working set could stay cached), with
+  the two windows it runs after the timed one on a GPU: `engine_host`, its 1 s back-to-back energy window (wall time per
+  call, the host's launches included, as Timer reads it), and `engine_dobench`, `measure_gapped` (do_bench's loop after
+  0.3 s idle);
 - `engine_b2b`: the engine back to back (no flush, no spin hold, events around each call);
 - `engine_gaps`: the engine flushing do_bench's 256 MB before each call (do_bench's duty cycle);
 - `do_bench`: `do_bench(fn, warmup=25, rep=100, return_mode="mean")` (its own flush of 256 MB before each call);
 - `timer`: `Timer("fn()").blocked_autorange(min_run_time=0.2)`, its mean (back to back, synchronised per block);
 - `nvbench`: a child process timing every case with nvbench's defaults (cold: L2 flushed, blocking kernel; batch:
   back to back), once a round.
-Every timer but nvbench has its own NVML window (SM clock, board power, the power cap's share of the samples), so a
+Every timer starts after `--gap` seconds idle (0.3). Every timer but nvbench has its own NVML window (SM clock, board power, the power cap's share of the samples), so a
 difference can be laid to the clock, the duty cycle, the flush or the statistic. Writes one `ceiling_scout.recorded/1`
 file (provenance: command, date, device, driver, torch/CUDA, code commit).
 
     CEILING_SCOUT_COMMIT=<sha> PYTHONPATH=. python benchmarks/timer_agreement.py --out $OUT/timer_agreement.json
     PYTHONPATH=. python benchmarks/timer_agreement.py --smoke --out /tmp/ta.json   # CPU: engine and Timer only
 """
-import json, os, statistics as st, subprocess, sys, tempfile
+import json, os, statistics as st, subprocess, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import JsonRun, log, script_parser
 import torch
@@ -54,17 +57,31 @@ def windowed(dev, f):
 
 def timers(w, fn, dev, smoke):
     "{name: callable returning (mean ms, NVML window, details)} for one checked call."
+    from dataclasses import replace
     from ceiling_scout.engine.timing import MeasureConfig, measure
+    from ceiling_scout.engine.telemetry import ENERGY_MIN_WINDOW_S
     from ceiling_scout.engine.workloads import wants_l2_flush
     from torch.utils.benchmark import Timer
     base = MeasureConfig(max_time_s=60.0, energy_s=0)   # the CLI's fixed 20 + 200 (its energy window comes after)
-    def eng(**kw):
-        m = measure(fn, dev, config=base, **kw)
+    def eng(**kw): return eng_result(measure(fn, dev, config=base, **kw))
+    def eng_result(m):
         t = m.telemetry
         tel = {"sm_mhz": t.sm_clock_mhz_median, "power_w": t.power_w_median, "cap_share": t.power_cap_fraction,
                "throttle": list(t.throttle_reasons)} if t.available else None
         return m.mean_ms, tel, {k: m.method.get(k) for k in ("timer", "l2_flush", "hold_us", "graph_inner", "iters")}
-    out = {"engine": lambda: eng(flush_l2=wants_l2_flush(w, dev)),
+    def cli():   # as the CLI runs it, with its energy window and do_bench-style window after the timed one
+        m = measure(fn, dev, config=replace(base, energy_s=None if smoke else ENERGY_MIN_WINDOW_S),
+                    flush_l2=wants_l2_flush(w, dev))
+        ms, tel, det = eng_result(m)
+        g, e = m.gapped, m.energy
+        also = {"engine_dobench": {"ms": g["ms"], "nvml": {"sm_mhz": g["sm_clock_mhz"], "power_w": g["power_w"],
+                                                           "cap_share": g["power_cap_fraction"]}, "calls": g["calls"]}
+                } if g else {}
+        if e is not None and e.call_ms:
+            also["engine_host"] = {"ms": e.call_ms, "nvml": {"sm_mhz": e.sm_clock_mhz_mean, "power_w": e.power_w,
+                                                             "cap_share": e.power_cap_fraction}, "calls": e.calls}
+        return ms, tel, {**det, "also": also}
+    out = {"engine": cli,
            "engine_b2b": lambda: eng(flush_l2=False, cuda_graph=False, hold_us=0.0),
            "timer": lambda: (lambda r: (r[0].mean * 1e3, r[1], {"runs": len(r[0].times)}))(
                windowed(dev, lambda: Timer("fn()", globals={"fn": fn}).blocked_autorange(min_run_time=0.2)))}
@@ -124,6 +141,7 @@ def main():
     ap.add_argument("--precision", default="bf16")
     ap.add_argument("--cases", default=None, help="comma-separated case names (default: all)")
     ap.add_argument("--no-nvbench", action="store_true", help="leave nvbench out")
+    ap.add_argument("--gap", type=float, default=0.3, help="seconds idle before each timer (the engine's GAP_IDLE_S)")
     ap.add_argument("--nvbench-child", default=None, help=argparse_hidden())
     args = ap.parse_args()
     if args.nvbench_child: nvbench_child(args.nvbench_child, args.precision); return 0
@@ -147,7 +165,8 @@ def main():
             ts = timers(w, fn, dev, smoke); order = list(ts)[r % len(ts):] + list(ts)[:r % len(ts)]
             one = {"order": order}
             for t in order:
-                try: ms, tel, det = ts[t](); one[t] = {"ms": ms, "nvml": tel, **det}
+                time.sleep(args.gap)   # every timer starts from the same idle, as a user's do_bench in a fresh cell
+                try: ms, tel, det = ts[t](); one.update(det.pop("also", {})); one[t] = {"ms": ms, "nvml": tel, **det}
                 except Exception as e: one[t] = {"error": f"{type(e).__name__}: {e}"[:300]}
             if name in nvb: one["nvbench"] = nvb[name]
             rows[name]["rounds"].append(one)
@@ -184,6 +203,8 @@ def summarize(rows):
                             "power_w": st.median(pw) if pw else None}
         ref = med.get("do_bench", {}).get("ms")
         for v in med.values(): v["vs_do_bench"] = (v["ms"] / ref - 1) if ref else None
+        host = med.get("engine_host", {}).get("ms")   # Timer reads the same thing: back to back, the host's time in
+        if host and "timer" in med: med["timer"]["vs_engine_host"] = med["timer"]["ms"] / host - 1
         out[name] = {"workload": c["workload"], "medians": med}
     return out
 

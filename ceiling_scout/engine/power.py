@@ -9,10 +9,11 @@ from .workloads import *
 from .specs import TENSOR_CORE_PRECISIONS, load_specs
 from .ceilings import *
 from .benchmark import *
+from .timing import Measurement
 
 # %% auto #0
-__all__ = ['POWER_BOUND_CLOCK_EFFICIENCY', 'CAPPED_FRACTION', 'PER_CLOCK_TOLERANCE', 'power_bound_threshold', 'power_facts',
-           'power_options']
+__all__ = ['POWER_BOUND_CLOCK_EFFICIENCY', 'CAPPED_FRACTION', 'PER_CLOCK_TOLERANCE', 'DUTY_CYCLE_APART', 'power_bound_threshold',
+           'duty_cycle', 'power_facts', 'power_options']
 
 # %% ../../nbs/05a_power.ipynb #95a30f27
 POWER_BOUND_CLOCK_EFFICIENCY = 0.85  # at the 700 W cap of the H100 SXM (2026-11-26) cuBLAS's large GEMMs used 0.90-0.96
@@ -30,6 +31,18 @@ def power_bound_threshold(power: dict # `power_facts`
 def _per_clock(tflops: float|None, mhz: float|None, per_clock: float|None) -> float|None:
     "Rate over (peak FLOP per clock x clock): how much of the clock it had the work used; None where unknown."
     return tflops * 1e12 / (per_clock * mhz * 1e6) if tflops and mhz and per_clock else None
+
+DUTY_CYCLE_APART = 0.02  # as timed and at do_bench's duty cycle further apart (or than the 95 % CI): both shown
+
+def duty_cycle(m: Measurement) -> dict:
+    "The call as timed against its do_bench-style window (`measure_gapped`): that window's time and clock, the ratio, "
+    "and whether the rate depends on the duty cycle (pure; empty without the window)."
+    g = m.gapped or {}
+    if not g.get("ms") or not m.stats.mean_ms: return {}
+    ratio = m.stats.mean_ms / g["ms"]
+    return {"gapped_ms": g["ms"], "gapped_sm_clock_mhz": g.get("sm_clock_mhz"), "gapped_power_w": g.get("power_w"),
+            "sm_clock_mhz_median": m.telemetry.sm_clock_mhz_median, "timed_over_gapped": ratio,
+            "duty_cycle_matters": abs(ratio - 1) > max(DUTY_CYCLE_APART, m.stats.ci95_rel or 0.0)}
 
 def power_facts(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling) -> dict:
     "The verdict's `power` dict: energy, clocks, clock-normalised efficiency and which ceiling judged (pure)."
@@ -54,7 +67,7 @@ def power_facts(workload: Workload, baseline: BenchmarkResult, ceiling: Ceiling)
             "ceiling_sm_clock_mhz": ceiling.peak_sm_clock_mhz, "burst_peak_tflops": ceiling.burst_peak_tflops,
             "sustained_peak_tflops": ceiling.sustained_peak_tflops, "judged_against": ceiling.regime,
             "ceiling_tflops_per_w": ceiling.peak_tflops_per_w, "bandwidth_gbps_per_w": ceiling.bandwidth_gbps_per_w,
-            "search_start": ceiling.search_start,
+            "search_start": ceiling.search_start, **duty_cycle(m),
             "note": "; ".join(notes)}
 
 # %% ../../nbs/05a_power.ipynb #b7e2c4a1

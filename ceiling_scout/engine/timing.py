@@ -14,9 +14,10 @@ from .stopping import *
 from .telemetry import *
 
 # %% auto #0
-__all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'SHORT_CALL_US', 'SHORT_WARMUP_S', 'FIXED_MIN_SAMPLES', 'measurement_regime',
-           'Measurement', 'device_sync', 'wall_s', 'persisting_l2', 'MeasureConfig', 'with_overrides', 'MeasurePlan',
-           'measure_plan', 'fixed_samples', 'gc_paused', 'measure']
+__all__ = ['CPU_WARMUP_MAX_S', 'SUSTAINED_MIN_S', 'DO_BENCH_FLUSH_BYTES', 'GAP_IDLE_S', 'SHORT_CALL_US', 'SHORT_WARMUP_S',
+           'FIXED_MIN_SAMPLES', 'measurement_regime', 'Measurement', 'device_sync', 'wall_s', 'persisting_l2',
+           'measure_gapped', 'MeasureConfig', 'with_overrides', 'MeasurePlan', 'measure_plan', 'fixed_samples',
+           'gc_paused', 'measure']
 
 # %% ../../nbs/01_timing.ipynb #2661801b
 CPU_WARMUP_MAX_S = 5.0  # the CPU's warm-up stops after this long (an emulated bf16 GEMM takes seconds a call)
@@ -35,6 +36,7 @@ class Measurement:
     times_ms: tuple[float, ...]; stats: Stats; method: dict; telemetry: Telemetry; duration_s: float; regime: str
     regime_basis: str = "loop length"  # "clocks" (NVML samples of the timed window) or "loop length" (none)
     energy: Energy|None = None         # joules per call from a back-to-back window after the timed one (CUDA)
+    gapped: dict|None = None           # the call at do_bench's duty cycle after the energy window (`measure_gapped`)
     @property
     def mean_ms(self) -> float: return self.stats.mean_ms
     @property
@@ -50,7 +52,7 @@ class Measurement:
     def to_dict(self, keep_times: bool=True) -> dict:
         return {"stats": self.stats.to_dict(), "method": dict(self.method), "telemetry": self.telemetry.to_dict(),
                 "duration_s": self.duration_s, "regime": self.regime, "regime_basis": self.regime_basis,
-                "energy": self.energy.to_dict() if self.energy else None,
+                "energy": self.energy.to_dict() if self.energy else None, "gapped": self.gapped,
                 **({"times_ms": list(self.times_ms)} if keep_times else {})}
 
 # %% ../../nbs/01_timing.ipynb #8c34a006
@@ -162,6 +164,30 @@ def persisting_l2(dev: str|torch.device, reset: bool=False) -> int|None:
         v = ctypes.c_size_t()
         return int(v.value) if cu.cuCtxGetLimit(ctypes.byref(v), limit) == 0 else None
 
+# %% ../../nbs/01_timing.ipynb #fa1e7c4f
+DO_BENCH_FLUSH_BYTES = 256 * 2**20  # what `triton.testing.do_bench` zeroes before every call
+GAP_IDLE_S = 0.3  # idle before the do_bench-style window, as a user's do_bench in a fresh cell starts: on the H100 a
+                  # pause of 0.15 s gave a capped GEMM 0.6-0.8 s at boost before the cap's average caught up again
+
+def measure_gapped(fn: Callable[[], Any],            # the call (inputs built, output checked elsewhere)
+                   device: str|torch.device,           # where it runs
+                   before: Callable[[], Any]|None=None, # run untimed before each call (`measure`'s `before`)
+                   warmup_s: float=0.025, rep_s: float=0.1 # do_bench's defaults: 25 ms warm-up, 100 ms of calls
+                  ) -> dict|None:
+    "`fn` at do_bench's duty cycle: after `GAP_IDLE_S` idle, 256 MB zeroed before every call, events around the call, "
+    "a 25 ms warm-up and 100 ms of calls: its mean time and its window's NVML clock and power. None off a GPU."
+    dev = torch.device(device)
+    if dev.type != "cuda": return None
+    timer = _CudaTimer(fn, dev, flush=True, graph_inner=0, flush_bytes=DO_BENCH_FLUSH_BYTES); timer.before = before
+    device_sync(dev); time.sleep(GAP_IDLE_S)
+    est_ms = wall_s(lambda: timer.run(5), dev) * 1e3 / 5   # as do_bench estimates: the flush counted in
+    timer.run(max(1, int(warmup_s * 1e3 / est_ms)))
+    sampler = TelemetrySampler(dev).start()
+    try: times = timer.run(max(1, int(rep_s * 1e3 / est_ms)))
+    finally: tel = sampler.stop()
+    return {"ms": statistics.mean(times), "calls": len(times), "sm_clock_mhz": tel.sm_clock_mhz_median,
+            "power_w": tel.power_w_median, "power_cap_fraction": tel.power_cap_fraction}
+
 # %% ../../nbs/01_timing.ipynb #b1e3d8c6
 @dataclass(frozen=True)
 class MeasureConfig:
@@ -189,7 +215,8 @@ class MeasureConfig:
                                       # criterion named by `stop` or `mode` on CUDA, else count
     warmup_max_s: float = 2.0         # settle: stop warming up after this long, settled or not
     energy_s: float|None = None       # CUDA: then run the call back to back this long for joules per call (NVML's
-                                      # energy counter); None: off here, `ENERGY_MIN_WINDOW_S` in `run_backend`
+                                      # energy counter), then `measure_gapped`; None: off here,
+                                      # `ENERGY_MIN_WINDOW_S` in `run_backend`
     def __post_init__(self):
         if self.mode not in MODES: raise ValueError(f"mode must be one of {MODES}; got {self.mode!r}")
         if self.warmup < 0 or self.iters < 1 or (self.min_iters is not None and self.min_iters < 2):
@@ -474,5 +501,6 @@ def measure(fn: Callable[[], Any],          # the call to time (inputs already b
     regime, basis = measurement_regime(tel, duration)
     method["regime_basis"] = basis   # also in the method, so reports (which keep the method) carry it
     energy = measure_energy(fn, dev, config.energy_s) if config.energy_s and dev.type == "cuda" else None
+    gapped = measure_gapped(fn, dev, before) if config.energy_s and dev.type == "cuda" else None
     return Measurement(times_ms=tuple(times), stats=summarize(times), method=method, telemetry=tel,
-                       duration_s=duration, regime=regime, regime_basis=basis, energy=energy)
+                       duration_s=duration, regime=regime, regime_basis=basis, energy=energy, gapped=gapped)

@@ -11,6 +11,7 @@ from ..engine.verdict import Verdict, speedup
 from ..engine.ncu import KernelEvidence
 from ..engine.report import Report
 from ..engine.numbers import number
+from ..engine.timing import GAP_IDLE_S
 
 # %% auto #0
 __all__ = ['EFFICIENCY_FLAG_TEXT', 'SEARCH_START_TEXT', 'backend_rows', 'result_name', 'format_backend_table', 'copy_judgement',
@@ -127,7 +128,7 @@ SEARCH_START_TEXT = {"recorded": "; search: this GPU model's recorded winners co
                      "full": "; search: the full search"}
 
 def power_lines(v: Verdict) -> list[str]:
-    "The 'Energy:', 'Per clock:' and 'Ceilings:' lines from the verdict's power figures (none on a CPU)."
+    "The 'Energy:', 'Per clock:', 'Duty cycle:' and 'Ceilings:' lines from the verdict's power figures (none on a CPU)."
     p, n, out = getattr(v, "power", None) or {}, number, []
     if p.get("energy_j_per_call"):
         rate = (f"{n(p['tflops_per_w'], fmt='.3g')} TFLOPS/W" if p.get("tflops_per_w") and v.bound_kind != "memory"
@@ -142,6 +143,12 @@ def power_lines(v: Verdict) -> list[str]:
         out.append(f"Per clock: {n(p['clock_efficiency'], fmt='.1%')} of the peak per clock "
                    f"({n(p.get('peak_flops_per_clock'), fmt=',.0f')} FLOP/clock x "
                    f"{n(p.get('sm_clock_mhz_mean'), fmt=',.0f')} MHz mean SM clock{cap}){ce}")
+    if p.get("duty_cycle_matters"):
+        out.append(f"Duty cycle: as timed {n(p['timed_over_gapped'] - 1, fmt='+.1%')} against do_bench's duty cycle "
+                   f"({n(p['gapped_ms'] * 1e3, fmt='.1f')} us a call at {n(p.get('gapped_sm_clock_mhz'), fmt=',.0f')} "
+                   f"MHz, 256 MB zeroed before each, 100 ms after {GAP_IDLE_S:g} s idle; as timed "
+                   f"{n(p.get('sm_clock_mhz_median'), fmt=',.0f')} MHz); judged: the figure as timed, against the "
+                   f"{p.get('judged_against')} ceiling timed the same way")
     if p.get("burst_peak_tflops") or p.get("sustained_peak_tflops"):
         how = SEARCH_START_TEXT.get(p.get("search_start"), "")
         out.append(f"Ceilings: sustained (at the power cap) {n(p.get('sustained_peak_tflops'))}, burst "
