@@ -178,7 +178,9 @@ def measure_gapped(fn: Callable[[], Any],            # the call (inputs built, o
     "a 25 ms warm-up and 100 ms of calls: its mean time and its window's NVML clock and power. None off a GPU."
     dev = torch.device(device)
     if dev.type != "cuda": return None
-    timer = _CudaTimer(fn, dev, flush=True, graph_inner=0, flush_bytes=DO_BENCH_FLUSH_BYTES); timer.before = before
+    try: timer = _CudaTimer(fn, dev, flush=True, graph_inner=0, flush_bytes=DO_BENCH_FLUSH_BYTES)
+    except torch.OutOfMemoryError: return None   # no room for the 256 MB: the figure as timed stands alone
+    timer.before = before
     device_sync(dev); time.sleep(GAP_IDLE_S)
     est_ms = wall_s(lambda: timer.run(5), dev) * 1e3 / 5   # as do_bench estimates: the flush counted in
     timer.run(max(1, int(warmup_s * 1e3 / est_ms)))
