@@ -7,7 +7,7 @@ export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVL
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/fastcore*.whl .whl_x2/*.whl || exit 1
 export CEILING_SCOUT_CACHE=/tmp/cs PYTHONPATH=/tmp/site:$PWD CEILING_SCOUT_COMMIT=$1
 unset PYTHONDONTWRITEBYTECODE; export PYTHONPYCACHEPREFIX=/tmp/pyc
-D=data/raw/h200/issue35_36_gpu_2026-11-30; R=/tmp/g; mkdir -p $R; nvidia-smi > $R/nvidia_smi.txt 2>&1
+D=data/raw/h200/issue35_36_gpu_2026-11-30; R=$OUT/g; mkdir -p $R; nvidia-smi > $R/nvidia_smi.txt 2>&1
 nvidia-smi topo -m > $R/topo.txt 2>&1; python3 -c "import transformers; print('transformers', transformers.__version__)" > $R/versions.txt 2>&1
 TR="python3 -m torch.distributed.run --nproc_per_node 2"
 step() { local name=$1 secs=$2; shift 2; local t=$(date +%s); timeout $secs "$@" > $R/$name.txt 2>&1; local rc=$?
@@ -25,4 +25,4 @@ step tp_llama 240 $TR --master_port 29514 -m ceiling_scout --model examples/mode
 step tp_mixtral 120 $TR --master_port 29515 -m ceiling_scout --model examples/models/mixtral.py:make --tp 2 --precision bf16 --device cuda; tail -n 3 $R/tp_mixtral.txt
 step jobs 150 python3 -m ceiling_scout --operation gemm --shape 4096,4096,4096 --precision bf16 --device cuda --k-list 1024,2048,4096,8192 --jobs 2 --executor local --output $R/jobs.json; tail -n 8 $R/jobs.txt
 CUDA_VISIBLE_DEVICES=0 step probe4096 150 python3 data/raw/h200/issue38_timers_2026-11-30/probe4096.py $R/probe4096.json; tail -n 4 $R/probe4096.txt
-tar czf $OUT/out.tgz -C /tmp g
+true
