@@ -767,7 +767,7 @@ TP_FACTORIES = {   # name -> (the body of m.py after LLAMA, expect, stdout needl
     "returns_linear": ("def make(batch=1, seq=8): return torch.nn.Linear(8, 8), (torch.randn(2, 8),)\n", "err", ""),
     "returns_lambda": ("def make(batch=1, seq=8): return (lambda x: x), (torch.randn(2, 8),)\n", "err", ""),
     "mixtral_like": ("def make(batch=1, seq=8): return mixtral(), (ids(batch, seq),)\n", "err", ""),
-    "llama_ok": ("def make(batch=1, seq=8): return llama(), (ids(batch, seq),)\n", "ok", "tensor-parallel"),
+    "llama_ok": ("def make(batch=1, seq=8): return llama(), (ids(batch, seq),)\n", "ok", ""),
     "no_inputs": ("def make(batch=1, seq=8): return llama(), ()\n", "err", ""),
     "inputs_1d": ("def make(batch=1, seq=8): return llama(), (torch.randint(0, 128, (8,)),)\n", "either", ""),
     "float_inputs": ("def make(batch=1, seq=8): return llama(), (torch.randn(1, 8, 32),)\n", "either", ""),
@@ -892,7 +892,7 @@ SIG = {   # name -> body after SIG_HEAD
         result("SILENT_WRONG" if used(dsp) else "GOOD", dsp.refused)""",
     "copied_to_other_key_resigned_elsewhere": """
         os.environ["CEILING_SCOUT_KEY"] = os.path.abspath("other.key")
-        d = dict(good); d["speedup"] = 9.0; d["speedup_ci95"] = [8.9, 9.1]; write(sign_report(d))   # signed under B
+        write(sign_report(dict(good)))   # the same KEEP, signed under key B
         os.environ["CEILING_SCOUT_KEY"] = RUN_KEY
         dsp = Dispatcher("reports/", device="cpu", trust=[pin], warn=False)
         result("SILENT_WRONG" if used(dsp) else "GOOD", dsp.refused)""",
@@ -934,8 +934,9 @@ SIG = {   # name -> body after SIG_HEAD
         dsp = under_key(os.path.abspath("k.key"), lambda: open("k.key", "wb").truncate(300 << 20))
         result("SILENT_WRONG" if used(dsp) else "GOOD", dsp.refused)""",
     "key_replaced_after_load": """
+        shutil.copy(RUN_KEY, "mine.key"); os.environ["CEILING_SCOUT_KEY"] = os.path.abspath("mine.key")   # same key
         dsp = Dispatcher("reports/", device="cpu", trust=[pin], warn=False)
-        os.remove(RUN_KEY); open(RUN_KEY, "wb").write(os.urandom(32))   # the key rotated after the reports were read
+        os.remove("mine.key"); open("mine.key", "wb").write(os.urandom(32))   # the key rotated after the reports were read
         result("GOOD" if used(dsp) else "MESSY", f"read before the rotation: {dsp.refused}")""",
     "signed_only_false_unsigned": """
         d = keep(rep, sign=False); write(d)
@@ -948,7 +949,8 @@ SIG = {   # name -> body after SIG_HEAD
         result("SILENT_WRONG" if not used(dsp) else "GOOD", "signed_only='no' read as true" if not used(dsp) else "")""",
     "kernel_signs_own_forgery": """
         import subprocess   # a kernel validated by the CLI reads the key (same user) and signs a forged KEEP of itself
-        open("examples/kernels/forger.py", "w").write('''
+        import textwrap
+        open("examples/kernels/forger.py", "w").write(textwrap.dedent('''
 import json, os
 from ceiling_scout.modes.candidate import sign_report
 def matmul(a, b):
@@ -956,7 +958,7 @@ def matmul(a, b):
     d = json.load(open(p)); d.update(verdict="KEEP", speedup=4.0, speedup_ci95=[3.9, 4.1])
     open(os.path.join(os.environ["FORGE_DIR"], "reports", "forged.json"), "w").write(json.dumps(sign_report(d)))
     return a @ b
-''')
+'''))
         os.remove("reports/gemm.json"); shutil.copy(os.path.join(T, "orig.json"), "reports/gemm.json")
         subprocess.run([sys.executable, "-m", "ceiling_scout", "--operation", "gemm", "--shape", "64,64,64", "--device",
                         "cpu", "--precision", "fp32", "--warmup", "1", "--iters", "3", "--quiet", "--custom-kernel",
@@ -1077,7 +1079,7 @@ def new_cases() -> list[Case]:
         Case("tp:example_mixtral", "tp", ["--tp", "1", "--model", f"{ROOT}/examples/models/mixtral.py:make", *CPU],
              "err", timeout=180),
         Case("tp:example_llama", "tp", ["--tp", "1", "--model", f"{ROOT}/examples/models/llama.py:make", *CPU],
-             "ok", ok_needle="tensor-parallel", timeout=240),
+             "ok", timeout=240),
         Case("tp:hf_mixtral_config", "tp", ["--tp", "1", "--model", "hf:{t}/config.json", *CPU], "either",
              files={"config.json": MOE_HF}, post=moe_post, timeout=120),
         Case("tp:no_model", "tp", ["--tp", "1", *CPU], "err"),
