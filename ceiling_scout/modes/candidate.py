@@ -173,15 +173,19 @@ REPORT_KEY = Path("~/.config/ceiling_scout/report.key")   # $CEILING_SCOUT_KEY o
 def report_key() -> bytes:
     "This user's key for signing reports (made on first use: 32 random bytes, mode 0600, written whole or not at all)."
     path = Path(os.environ.get("CEILING_SCOUT_KEY") or REPORT_KEY).expanduser()
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as f: f.write(secrets.token_bytes(32))
-        try: os.link(tmp, path)   # a concurrent first use: one key wins, both read it
-        except FileExistsError: pass
-        finally: tmp.unlink()
-    key = path.read_bytes() if path.is_file() else b""
+    try:
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f: f.write(secrets.token_bytes(32))
+            try: os.link(tmp, path)   # a concurrent first use: one key wins, both read it
+            except FileExistsError: pass
+            finally: tmp.unlink()
+        key = path.read_bytes() if path.is_file() else b""   # a folder or a FIFO: never opened (one would block)
+    except OSError as e:
+        raise CeilingScoutError(f"report key {path} cannot be made or read ({e.strerror or e}); set "
+                                "$CEILING_SCOUT_KEY to a file path you can write") from None
     if len(key) < 32: raise CeilingScoutError(f"report key {path} must hold 32 or more bytes; got {len(key)} "
                                               "(delete it to make a new one: reports signed with it are then refused)")
     return key
@@ -191,11 +195,17 @@ def _mac(d: dict) -> str:
                       default=str)
     return "hmac-sha256:" + hmac.new(report_key(), body.encode(), hashlib.sha256).hexdigest()
 
+_UNSIGNED_SAID: set[str] = set()
+
 def sign_report(d: dict) -> dict:
-    "`d` (a report's JSON form) with its signature under this user's key (`report_key`)."
+    "`d` (a report's JSON form) with its signature under this user's key (`report_key`); with no usable key, `d` "
+    "unsigned (kept, not lost) and one line on stderr saying why, once per reason."
     d = json.loads(json.dumps({k: v for k, v in d.items() if k != "signature"}, default=str))
     try: return {**d, "signature": _mac(d)}
-    except (OSError, CeilingScoutError): return d   # no key to be had (a read-only home): written unsigned, not lost
+    except CeilingScoutError as e:
+        if str(e) not in _UNSIGNED_SAID:
+            _UNSIGNED_SAID.add(str(e)); print(f"ceiling-scout: warning: report left unsigned: {e}", file=sys.stderr)
+        return d
 
 def signed(d: dict) -> bool:
     "Whether `d` carries a signature that holds under this user's key: written as it is by a validation run here."
