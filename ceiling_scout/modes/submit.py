@@ -4,10 +4,11 @@
 
 # %% ../../nbs/61a_submit.ipynb #b4744e5d
 from __future__ import annotations
-import re, uuid
+import os, re, uuid
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
+import torch
 from ..engine.core import CeilingScoutError
 from ..engine.workloads import Flag, Mode, Workload, register_mode, make_workload
 from ..engine.scout import CeilingScout, ScoutConfig
@@ -18,15 +19,15 @@ from .sharded import (ShardPlace, ShardedConfig, ShardedResult, assign_points, m
                                          merge_shard_files, rank_ceiling_cache_path, rank_device, run_shard, shard_path)
 
 # %% auto #0
-__all__ = ['SUBMIT_FLAGS', 'SUBMIT_MODE', 'job_share', 'job_error', 'submitted_sweep', 'parse_slurm', 'SubmitConfig',
-           'run_submitted']
+__all__ = ['SUBMIT_FLAGS', 'SLURM_INTS', 'SLURM_INT_MAX', 'SUBMIT_MODE', 'job_share', 'job_executor', 'submit_jobs', 'job_error',
+           'submitted_sweep', 'parse_slurm', 'SubmitConfig', 'run_submitted']
 
 # %% ../../nbs/61a_submit.ipynb #bfc34891
 def job_share(workloads: Sequence[Workload], output: str, job: int, jobs: int, sweep_id: str,
               config: ScoutConfig) -> int:
     "What one job runs, on its own machine: its share of the sweep (`assign_points`), its ceilings measured first, "
     "each point appended to `<output stem>.rank<job>.jsonl`; the number of points it measured."
-    dev = rank_device(0, config.device if config.device in ("cpu", "cuda") else "auto")
+    dev = _job_device(config)
     scout = CeilingScout(replace(config, device=dev, raise_beaten=False,
                                  cache=rank_ceiling_cache_path(config.cache or CeilingStore().path, dev, job)))
     owner = assign_points([w.flops or w.bytes_min or 1 for w in workloads], jobs)
@@ -35,6 +36,35 @@ def job_share(workloads: Sequence[Workload], output: str, job: int, jobs: int, s
     reps, _ = run_shard(scout, [(i, w) for i, w in enumerate(workloads) if owner[i] == job], shard_path(output, job),
                         place)
     return len(reps)
+
+def _job_device(config: ScoutConfig) -> str: return rank_device(0, config.device if config.device in ("cpu", "cuda")
+                                                                  else "auto")
+
+def job_executor(folder: Path, executor: str, params: dict):
+    "submitit's executor for the jobs, `params` set one by one: one line where Slurm is absent or a parameter refused."
+    import submitit
+    try: ex = submitit.AutoExecutor(folder=folder, cluster=None if executor == "auto" else executor)
+    except RuntimeError as e:
+        raise CeilingScoutError(f"--executor {executor}: Slurm was not found on this machine ({first_line(e, 80)}); "
+                                "--executor local runs the jobs here") from None
+    for k, v in params.items():
+        try: ex.update_parameters(**{k: v})
+        except (NameError, ValueError, TypeError, AssertionError) as e:
+            raise CeilingScoutError(f"--slurm {k.removeprefix('slurm_')}={v} is refused by submitit's {ex.cluster} "
+                                    f"executor ({first_line(e, 160)})") from None
+    return ex
+
+def submit_jobs(ex, calls: list[tuple], cuda: bool) -> list:
+    "Each call submitted as one job (in Slurm, one array); on CUDA each job asks for a GPU (submitit's local executor "
+    "hides them all from a job that asks for none), and a local job gets the visible GPUs in turn."
+    if not cuda or ex.cluster != "local":
+        with ex.batch(): return [ex.submit(*c) for c in calls]
+    seen = [g.strip() for g in os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",") if g.strip()]
+    gpus, out = seen or [str(g) for g in range(max(1, torch.cuda.device_count()))], []
+    for j, c in enumerate(calls):
+        ex.update_parameters(local_setup=[f"export CUDA_VISIBLE_DEVICES={gpus[j % len(gpus)]}"])
+        out.append(ex.submit(*c))
+    return out
 
 def job_error(e: BaseException) -> str:
     "The line of a failed job's traceback that names its exception (submitit's error holds the whole trace)."
@@ -48,21 +78,21 @@ def submitted_sweep(workloads: Sequence[Workload], output: str|Path, jobs: int, 
                    ) -> ShardedResult:
     "The sweep split into `jobs` scheduler jobs, waited for and merged into `output`: the jobs that failed are named "
     "in `ShardedResult.jobs`, their points listed as missing."
-    import submitit
-    folder = Path(output).with_name(Path(output).stem + ".jobs")
-    ex = submitit.AutoExecutor(folder=folder, cluster=None if executor == "auto" else executor)
-    ex.update_parameters(**{"timeout_min": 360, **(slurm or {})})
+    folder, cuda = Path(output).with_name(Path(output).stem + ".jobs"), _job_device(config).startswith("cuda")
+    ex = job_executor(folder, executor, {"timeout_min": 360, **({"gpus_per_node": 1} if cuda else {}), **(slurm or {})})
+    for j in range(jobs):   # an earlier run's rank files set aside: the merge reads this run's points only
+        if (p := shard_path(output, j)).exists(): p.replace(p.with_name(p.name + ".bak"))
     sid = uuid.uuid4().hex[:12]
-    with ex.batch():
-        handles = [ex.submit(run_job, list(workloads), str(output), j, jobs, sid, config) for j in range(jobs)]
+    handles = submit_jobs(ex, [(run_job, list(workloads), str(output), j, jobs, sid, config) for j in range(jobs)], cuda)
     states = {}
     for j, h in enumerate(handles):
         try: states[str(j)] = {"job_id": str(h.job_id), "state": "done", "points": h.result()}
         except Exception as e: states[str(j)] = {"job_id": str(h.job_id), "state": "failed", "error": job_error(e)}
     try: res = merge_shard_files(output, jobs, sid)
-    except CeilingScoutError:
+    except CeilingScoutError as e:
         bad = "; ".join(f"job {j} ({s['job_id']}): {s.get('error')}" for j, s in states.items() if s["state"] != "done")
-        raise CeilingScoutError(f"no job wrote a point ({bad or 'no job failed'}); the jobs' logs: {folder}") from None
+        raise CeilingScoutError(f"no job wrote a point ({bad or 'no job failed; ' + first_line(e)}); the jobs' logs: "
+                                f"{folder}") from None
     res.jobs = states
     res.save(output, force=True)
     return res
@@ -76,6 +106,10 @@ SUBMIT_FLAGS = (Flag("--jobs", int, "spread the K sweep over this many scheduler
                      "partition=gpu,gpus_per_node=1,timeout_min=60"),
                 *K_SWEEP_FLAGS[1:])
 
+SLURM_INTS = ("timeout_min", "nodes", "tasks_per_node", "ntasks_per_node", "cpus_per_task", "gpus_per_node",
+              "gpus_per_task", "array_parallelism")   # submitit's whole-number parameters (without their slurm_)
+SLURM_INT_MAX = 525_600   # a year in minutes: no job's time limit or count is larger
+
 def parse_slurm(text: str|None) -> dict:
     "'partition=gpu,gpus_per_node=1' -> {'partition': 'gpu', 'gpus_per_node': 1}: submitit's parameters."
     out = {}
@@ -84,7 +118,11 @@ def parse_slurm(text: str|None) -> dict:
         if not sep or not k.isidentifier() or not v:
             raise CeilingScoutError(f"--slurm takes key=value pairs separated by commas, e.g. partition=gpu,"
                                     f"timeout_min=60; got {text!r}")
-        out[k if k == "timeout_min" or k.startswith("slurm_") else f"slurm_{k}"] = int(v) if v.isdigit() else v
+        key, whole = k if k == "timeout_min" or k.startswith("slurm_") else f"slurm_{k}", v.isascii() and v.isdigit()
+        low = int(key == "timeout_min")
+        if key.removeprefix("slurm_") in SLURM_INTS and not (whole and low <= int(v) <= SLURM_INT_MAX):
+            raise CeilingScoutError(f"--slurm {k} is a whole number from {low} to {SLURM_INT_MAX}; got {v!r}")
+        out[key] = int(v) if whole else v
     return out
 
 @dataclass(frozen=True)
@@ -106,6 +144,8 @@ def run_submitted(config: SubmitConfig, scout: CeilingScout) -> ShardedResult:
     w = config.workload; dims = dict(zip(w.shape_names, w.shape))
     points = [make_workload(w.operation, tuple(dims[n] if n != "K" else k for n in w.shape_names), w.precision)
               for k in config.k_list(scout.target.is_cuda)]
+    if config.jobs > len(points): raise CeilingScoutError(f"--jobs {config.jobs} is more than the sweep's {len(points)} "
+                                                          f"points (one job runs one at least); give 1 to {len(points)}")
     res = submitted_sweep(points, config.output, config.jobs, replace(scout.config, cache=scout.store.path),
                           config.executor, config.slurm)
     res.output = config.output
