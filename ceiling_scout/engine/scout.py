@@ -173,10 +173,11 @@ class CeilingScout:
             far = ceiling_beaten(workload, baseline, ceiling, within=True, factor=FAR_BELOW)   # a busy machine's peak
             if far and ceilings is None and self.config.raise_beaten:
                 f = dict(precision=str(prec), old=ceiling.measured_peak_tflops, rate=baseline.tflops, x=FAR_BELOW)
+                was = ceiling.note   # what the first reading said (a poisoned cache entry rejected) is kept
                 ceiling = get_ceiling(self.target, prec, regime, self.store, True, self.log, **self.config.search_kw)
                 why = sentence("engine", "far_below", {**f, "new": ceiling.measured_peak_tflops or 0.0})
                 self.log(f"  {why}"); ceiling = self._ceilings[key] = replace(ceiling, note="; ".join(
-                    n for n in (ceiling.note, why) if n))
+                    n for n in dict.fromkeys((was, ceiling.note, why)) if n))
             beaten = ceiling_beaten(workload, baseline, ceiling)
             if ceilings is None and self.config.raise_beaten and (
                     beaten or self._candidate_faster(workload, baseline, ceiling)):
