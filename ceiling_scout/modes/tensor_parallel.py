@@ -26,7 +26,7 @@ __all__ = ['ATTENTION_PROJ', 'MLP_PROJ', 'COLLECTIVE_DTYPES', 'FABRIC_COLLECTIVE
            'BlockConfig', 'decoder_layers', 'unshardable', 'block_config_of', 'block_config_from_hf', 'TPStep',
            'check_tp', 'megatron_plan', 'step_workload', 'scout_compute', 'measure_comm', 'measure_fabric',
            'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option', 'sequence_parallel_option',
-           'tp_report', 'tensor_parallel_triage', 'tp_block_config', 'shard_decoder', 'sharded_model_check',
+           'tp_report', 'tensor_parallel_triage', 'tp_model', 'tp_block_config', 'shard_decoder', 'sharded_model_check',
            'chunked_overlap_share', 'check_tp_launch', 'TPConfig', 'run_tp']
 
 # %% ../../nbs/62_tensor_parallel.ipynb #74ccef39
@@ -64,19 +64,35 @@ def unshardable(model: torch.nn.Module) -> str:
     return next((sentence("tensor_parallel", "moe", {"layer": n, "kind": type(f).__name__}) for n, _, f in layers
                  if not _linears(f, MLP_PROJ)), "")
 
+def _head_dim(name: str, a: torch.nn.Module) -> int:
+    "The head dim of attention `a`: its (or its config's) head_dim, else q_proj's width over its head count."
+    cfg, q = getattr(a, "config", None), a.q_proj.out_features
+    pick = lambda *at: next((v for o, k in at if isinstance(v := getattr(o, k, None), int) and v > 0), None)
+    heads = pick((a, "num_heads"), (a, "num_attention_heads"), (cfg, "num_attention_heads"))
+    hd = pick((a, "head_dim"), (cfg, "head_dim")) or (q // heads if heads else None)
+    if hd and not (q % hd or a.k_proj.out_features % hd): return hd
+    raise CeilingScoutError(f"--tp: {name or 'the model'}.self_attn needs head_dim, num_heads or config."
+                            f"num_attention_heads dividing q_proj's {q} outputs; got head dim {hd}")
+
 def block_config_of(model: torch.nn.Module, inputs: tuple, precision: str) -> BlockConfig:
     "The `BlockConfig` of a Llama-style block (attributes d, heads, kv_heads, hd, gate) and its (batch, seq, d) input, "
     "or of a decoder model's first layer (`decoder_layers`) and its (batch, seq) token ids."
-    if not all(hasattr(model, a) for a in ("d", "heads", "kv_heads", "hd", "gate", "up", "down")):
-        if why := unshardable(model): raise CeilingScoutError(why)
-        _, layer, f = decoder_layers(model)[0]
-        a, (b, s) = layer.self_attn, tuple(inputs[0].shape[:2])
-        hd = getattr(a, "head_dim", None) or a.q_proj.out_features // a.config.num_attention_heads
+    block = all(hasattr(model, a) for a in ("d", "heads", "kv_heads", "hd", "gate", "up", "down"))
+    if not block and (why := unshardable(model)): raise CeilingScoutError(why)
+    x = inputs[0] if isinstance(inputs, tuple) and inputs else inputs
+    if not (torch.is_tensor(x) and x.dim() == 2 + block):
+        got, t = (tuple(x.shape), True) if torch.is_tensor(x) else (f"{type(x).__name__} {x!r}"[:80], False)
+        raise CeilingScoutError(f"--tp needs the model's first input to be a tensor of shape "
+                                f"{'(batch, seq, hidden)' if block else '(batch, seq) of token ids'}; got "
+                                f"{'a tensor of shape ' if t else ''}{got}")
+    b, s = tuple(x.shape[:2])
+    if not block:
+        name, layer, f = decoder_layers(model)[0]
+        a = layer.self_attn; hd = _head_dim(name, a)
         return BlockConfig(a.q_proj.in_features, a.q_proj.out_features // hd, a.k_proj.out_features // hd,
                            f.gate_proj.out_features, s, b, precision, hd)
     if model.hd * model.heads != model.d:
         raise CeilingScoutError(f"--tp needs head_dim x heads = hidden; got {model.hd} x {model.heads} != {model.d}")
-    b, s = tuple(inputs[0].shape[:2])
     return BlockConfig(model.d, model.heads, model.kv_heads, model.gate.out_features, s, b, precision)
 
 def block_config_from_hf(path: str|Path, batch: int|None, seq: int|None, precision: str) -> BlockConfig:
@@ -85,6 +101,10 @@ def block_config_from_hf(path: str|Path, batch: int|None, seq: int|None, precisi
     keys = ("hidden_size", "num_attention_heads", "intermediate_size")
     if miss := [k for k in keys if not isinstance(cfg.get(k), int)]:
         raise CeilingScoutError(f"{where}: --tp needs {', '.join(miss)} (a Llama-style config)")
+    if moe := [f"{k}={cfg[k]}" for k in ("num_local_experts", "num_experts", "n_routed_experts")
+               if isinstance(cfg.get(k), int) and cfg[k] > 1]:
+        raise CeilingScoutError(f"{where}: --tp: model_type {cfg.get('model_type')!r} has {moe[0]} (experts), not "
+                                "one gate_proj/up_proj/down_proj MLP: expert parallelism is not built")
     h = cfg["num_attention_heads"]
     return BlockConfig(cfg["hidden_size"], h, cfg.get("num_key_value_heads") or h, cfg["intermediate_size"],
                        seq or min(cfg.get("max_position_embeddings") or 4096, 4096), batch or 1, precision)
@@ -302,14 +322,31 @@ TP_FLAGS = (Flag("--tp", int, "tensor-parallel triage of --model's block over th
             Flag("--collective-timeout", float, "seconds any one collective may take before the run ends "
                  "(default 300)"))
 
-def tp_block_config(model: str|None, batch: int|None, seq: int|None, precision: str) -> BlockConfig:
-    "The block `--model` names: a Hugging Face config read as is, or a factory's Llama-style block (built on the CPU)."
+def tp_model(spec: str, batch: int|None, seq: int|None, precision: str, device: str="cpu"
+            ) -> tuple[torch.nn.Module, tuple, BlockConfig]:
+    "(model, inputs, its block): the factory called once, on the run's `device` and dtype, its model run once on its "
+    "inputs; one line for what is not an nn.Module, inputs that are not (batch, seq), an error the model raises."
+    if (dt := COLLECTIVE_DTYPES.get(precision)) is None:
+        raise CeilingScoutError(f"--tp runs bf16, fp16, fp32 or tf32; got {precision}")
+    kw = {k: v for k, v in (("batch", batch), ("seq", seq)) if v is not None}
+    m, x = load_factory(spec, device=device, dtype=DTYPES[dt], **kw)
+    if not isinstance(m, torch.nn.Module):
+        raise CeilingScoutError(f"--model {spec}: the factory must return (an nn.Module, a tuple of inputs); got a "
+                                f"{type(m).__name__}")
+    cfg = block_config_of(m, x, precision)
+    try:
+        with torch.no_grad(): m(*x)
+    except Exception as e:   # the user's model on its own inputs: its first line, not a traceback
+        raise CeilingScoutError(f"--model {spec}: {type(m).__name__} raised {type(e).__name__} on its own inputs: "
+                                f"{(str(e).strip().splitlines() or [''])[0][:200]}") from None
+    return m, x, cfg
+
+def tp_block_config(model: str|None, batch: int|None, seq: int|None, precision: str, device: str="cpu") -> BlockConfig:
+    "The block `--model` names: a Hugging Face config read as is, or a factory's Llama-style block (`tp_model`)."
     if not model: raise CeilingScoutError("--tp needs --model: a Llama-style block (llama_block_tiny, "
                                           "hf:config.json, module:function)")
     if model.startswith("hf:"): return block_config_from_hf(model[3:], batch, seq, precision)
-    kw = {k: v for k, v in (("batch", batch), ("seq", seq)) if v is not None}
-    m, x = load_factory(model, device="cpu", dtype=torch.float32, **kw)
-    return block_config_of(m, x, precision)
+    return tp_model(model, batch, seq, precision, device)[2]
 
 # %% ../../nbs/62_tensor_parallel.ipynb #22fc551e
 def _cut(lin: torch.nn.Linear, rank: int, tp: int, dim: int) -> None:
@@ -416,16 +453,22 @@ class TPConfig:
     block: BlockConfig; sequence_parallel: bool = False; timeout_s: float = 300.0
     run_args: dict|None = field(default=None, compare=False, repr=False)   # the options every rank shares
     factory: dict|None = None   # --model, --batch, --seq of a model built by a factory: also run sharded
+    built: tuple|None = field(default=None, compare=False, repr=False)   # (model, inputs) the block was read from
     @classmethod
     def from_flags(cls, args) -> TPConfig:
         "The `--tp` run a CLI call asks for: --tp ranks (torchrun's), the block --model names, split evenly by them."
         check_tp_launch(args.tp)
         if args.output and Path(args.output).suffix != ".json":   # its other rules: the CLI's check_run_flags
             raise CeilingScoutError(f"--output must be a .json file path; got {args.output!r}")
-        block = tp_block_config(args.model, args.batch, args.seq, args.precision)
+        hf = not args.model or args.model.startswith("hf:")   # a factory: built once, where this rank runs it
+        dev = rank_device(int(os.environ.get("LOCAL_RANK", "0")), getattr(args, "device", None) or "cpu") \
+            if launched_by_torchrun() else "cpu"   # joined_group's device: a group of one is gloo on the CPU
+        m, x, block = (None, None, tp_block_config(args.model, args.batch, args.seq, args.precision)) if hf \
+            else tp_model(args.model, args.batch, args.seq, args.precision, dev)
         megatron_plan(block, args.tp, args.sequence_parallel)   # a tp that does not divide: one line, before launch
-        own = None if args.model.startswith("hf:") else {"model": args.model, "batch": args.batch, "seq": args.seq}
-        return cls(block, args.sequence_parallel, args.collective_timeout or 300.0, run_args(args), own)
+        own = None if hf else {"model": args.model, "batch": args.batch, "seq": args.seq}
+        return cls(block, args.sequence_parallel, args.collective_timeout or 300.0, run_args(args), own,
+                   None if hf else (m, x))
 
 def run_tp(config: TPConfig, scout: CeilingScout) -> TPReport|None:
     "One Megatron layer of `config.block` over the torchrun ranks (else one process); rank 0 returns the report."
@@ -433,9 +476,8 @@ def run_tp(config: TPConfig, scout: CeilingScout) -> TPReport|None:
     rep = tensor_parallel_triage(config.block, ctx, _rank_scout(scout, ctx), config.sequence_parallel,
                                  scout.config.measure.warmup, scout.config.measure.iters)
     if config.factory:   # the users' own model, sharded and checked (a built-in block has no decoder layers)
-        kw = {k: v for k, v in config.factory.items() if k != "model" and v is not None}
-        m, x = load_factory(config.factory["model"], device=rank_device(ctx.local_rank, ctx.device.split(":")[0]),
-                            dtype=DTYPES[COLLECTIVE_DTYPES[config.block.precision]], **kw)
+        f, dev = config.factory, rank_device(ctx.local_rank, ctx.device.split(":")[0])
+        m, x = config.built or tp_model(f["model"], f.get("batch"), f.get("seq"), config.block.precision, dev)[:2]
         check = sharded_model_check(m, x, ctx, config.block.precision) if decoder_layers(m) else None
         if rep is not None and check is not None:
             rep = replace(rep, model_check={**check, "overlap_predicted_share": chunked_overlap_share(rep)})

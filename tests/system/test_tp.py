@@ -127,3 +127,83 @@ def test_moe_refused_in_one_line(tmp_path):
     assert p.returncode != 0 and "MixtralSparseMoeBlock (experts)" in p.stderr, p.stderr[-2000:]
     assert "expert parallelism is not built" in p.stderr and "Traceback (most recent call last)" not in \
         p.stderr.split("ceiling-scout: error:")[0]
+
+
+RECORDING = '''
+import os, torch, transformers as tr
+def make(batch=None, seq=None, device="cpu", dtype=None):
+    "Records each call (process, device); a second call in a process builds a wider model (another device's size)."
+    with open(CALLS, "a") as f: f.write(f"{os.getpid()} {device}\\n")
+    h = 64 * sum(1 for line in open(CALLS) if line.split()[0] == str(os.getpid()))
+    torch.manual_seed(0)
+    cfg = tr.LlamaConfig(num_hidden_layers=1, hidden_size=h, intermediate_size=2 * h, vocab_size=64,
+                         num_attention_heads=4, num_key_value_heads=4)
+    ids = torch.randint(0, 64, (1, seq or 16), device=device)
+    return tr.LlamaModel(cfg).eval().to(device=device, dtype=dtype), (ids,)
+'''
+
+
+def test_factory_called_once_per_rank(tmp_path, cache):
+    """The triage's block is read from the very model the sharded check runs, built once per rank on its device (the
+    factory was called on the CPU for the block, then again on the rank's device, at another size there)."""
+    calls = tmp_path / "calls.txt"
+    (tmp_path / "rec.py").write_text(f"CALLS = {str(calls)!r}\n" + RECORDING)
+    p = run_tp(2, "--model", f"{tmp_path}/rec.py:make", "--tp", "2", "--cache", cache, "--output", tmp_path / "tp.json")
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    rows = [line.split() for line in calls.read_text().splitlines()]
+    assert len(rows) == 2 and len({pid for pid, _ in rows}) == 2 and {d for _, d in rows} == {"cpu"}, rows
+    d = load_fresh(tmp_path / "tp.json")
+    assert (d["config"]["hidden"], d["config"]["intermediate"], d["config"]["seq"]) == (64, 128, 16), d["config"]
+    assert d["model_check"]["correct"], d["model_check"]
+
+
+BAD_FACTORIES = '''
+import torch, torch.nn as nn, transformers as tr
+def llama(device="cpu", dtype=None, **kw):
+    torch.manual_seed(0)
+    cfg = tr.LlamaConfig(num_hidden_layers=1, hidden_size=32, intermediate_size=64, vocab_size=128,
+                         num_attention_heads=4, num_key_value_heads=4)
+    return tr.LlamaModel(cfg).eval().to(device=device, dtype=dtype)
+def function(**kw): return (lambda x: x), (torch.randn(2, 8),)
+def empty(**kw): return llama(**kw), ()
+def ids_1d(**kw): return llama(**kw), (torch.randint(0, 128, (8,)),)
+def floats(**kw): return llama(**kw), (torch.randn(1, 8, 32),)
+def out_of_range(**kw): return llama(**kw), (torch.full((1, 8), 10**6),)
+class Attn(nn.Module):   # q/k/v/o, but no config, head_dim or head count
+    def __init__(s):
+        super().__init__(); s.q_proj, s.k_proj, s.v_proj, s.o_proj = (nn.Linear(32, 32) for _ in range(4))
+class Mlp(nn.Module):
+    def __init__(s):
+        super().__init__(); s.gate_proj, s.up_proj, s.down_proj = nn.Linear(32, 64), nn.Linear(32, 64), nn.Linear(64, 32)
+class Layer(nn.Module):
+    def __init__(s): super().__init__(); s.self_attn, s.mlp = Attn(), Mlp()
+def no_config(**kw): return nn.Sequential(Layer()), (torch.randint(0, 64, (1, 8)),)
+'''
+
+
+@pytest.mark.parametrize("fn, want", [
+    ("function", "the factory must return (an nn.Module, a tuple of inputs); got a function"),
+    ("empty", "(batch, seq) of token ids; got tuple ()"),
+    ("ids_1d", "(batch, seq) of token ids; got a tensor of shape (8,)"),
+    ("floats", "(batch, seq) of token ids; got a tensor of shape (1, 8, 32)"),
+    ("out_of_range", "out_of_range: LlamaModel raised IndexError on its own inputs: index out of range in self"),
+    ("no_config", "0.self_attn needs head_dim, num_heads or config.num_attention_heads dividing q_proj's 32")])
+def test_bad_factory_one_line(tmp_path, monkeypatch, fn, want):
+    "A factory's wrong return, inputs that are not token ids, an error of the model's own: one line, exit 2."
+    for k in ("RANK", "WORLD_SIZE"): monkeypatch.delenv(k, raising=False)
+    (tmp_path / "bad.py").write_text(BAD_FACTORIES)
+    code, out, err = run_cli("--tp", "1", "--model", f"{tmp_path}/bad.py:{fn}", "--device", "cpu", "--precision",
+                             "fp32", "--warmup", "1", "--iters", "3", "--quiet")
+    assert_one_line(code, err, want)
+
+
+def test_hf_moe_config_refused(tmp_path, monkeypatch):
+    "A Mixtral config.json is refused as the factory's Mixtral is, not triaged as a dense block."
+    for k in ("RANK", "WORLD_SIZE"): monkeypatch.delenv(k, raising=False)
+    cfg = {"model_type": "mixtral", "hidden_size": 64, "num_attention_heads": 4, "num_key_value_heads": 4,
+           "intermediate_size": 128, "num_local_experts": 8, "num_experts_per_tok": 2, "num_hidden_layers": 2,
+           "vocab_size": 128}
+    (tmp_path / "mix.json").write_text(json.dumps(cfg))
+    code, out, err = run_cli("--tp", "1", "--model", f"hf:{tmp_path}/mix.json", "--device", "cpu", "--precision",
+                             "fp32", "--warmup", "1", "--iters", "3", "--quiet")
+    assert_one_line(code, err, "num_local_experts=8 (experts)", "expert parallelism is not built")
