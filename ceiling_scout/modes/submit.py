@@ -83,7 +83,8 @@ def submitted_sweep(workloads: Sequence[Workload], output: str|Path, jobs: int, 
     for j in range(jobs):   # an earlier run's rank files set aside: the merge reads this run's points only
         if (p := shard_path(output, j)).exists(): p.replace(p.with_name(p.name + ".bak"))
     sid = uuid.uuid4().hex[:12]
-    handles = submit_jobs(ex, [(run_job, list(workloads), str(output), j, jobs, sid, config) for j in range(jobs)], cuda)
+    calls = [(run_job, list(workloads), str(output), j, jobs, sid, config) for j in range(jobs)]
+    handles = submit_jobs(ex, calls, cuda)
     states = {}
     for j, h in enumerate(handles):
         try: states[str(j)] = {"job_id": str(h.job_id), "state": "done", "points": h.result()}
@@ -144,8 +145,9 @@ def run_submitted(config: SubmitConfig, scout: CeilingScout) -> ShardedResult:
     w = config.workload; dims = dict(zip(w.shape_names, w.shape))
     points = [make_workload(w.operation, tuple(dims[n] if n != "K" else k for n in w.shape_names), w.precision)
               for k in config.k_list(scout.target.is_cuda)]
-    if config.jobs > len(points): raise CeilingScoutError(f"--jobs {config.jobs} is more than the sweep's {len(points)} "
-                                                          f"points (one job runs one at least); give 1 to {len(points)}")
+    if config.jobs > len(points):
+        raise CeilingScoutError(f"--jobs {config.jobs} is more than the sweep's {len(points)} points (one job runs one "
+                                f"at least); give 1 to {len(points)}")
     res = submitted_sweep(points, config.output, config.jobs, replace(scout.config, cache=scout.store.path),
                           config.executor, config.slurm)
     res.output = config.output
