@@ -22,8 +22,8 @@ from .render.results import render, written_text
 
 # %% auto #0
 __all__ = ['COMMON_FLAGS', 'EXIT_CODES', 'JSONL_KINDS', 'declared_flags', 'build_parser', 'check_run_flags', 'check_write_ops',
-           'given_flags', 'select_mode', 'check_declared_flags', 'with_mode_defaults', 'keep_result',
-           'measured_nothing', 'device_warnings', 'run_measurement', 'show_and_write', 'main', 'run_cli']
+           'given_flags', 'select_mode', 'check_declared_flags', 'check_takes_shape', 'with_mode_defaults',
+           'keep_result', 'measured_nothing', 'device_warnings', 'run_measurement', 'show_and_write', 'main', 'run_cli']
 
 # %% ../nbs/08_cli.ipynb #9771c6d1
 COMMON_FLAGS = ("--operation", "--shape", "--precision", "--device", "--output", "--warmup", "--iters", "--adaptive",
@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "custom kernel can win.")
     ops = [*map(str, registered_operations()),   # every module imported first (as declared_flags does below)
            *(str(o) for m in CLI_MODES.values() for o in m.always_for if o not in WORKLOADS)]   # e.g. all_reduce
-    p.add_argument("--operation", default="gemm", help="one of the registered operations: " + ", ".join(ops))
+    p.add_argument("--operation", help="one of the registered operations (default gemm): " + ", ".join(ops))
     p.add_argument("--shape", help="the operation's shape, e.g. M,N,K for gemm, B,H,S,D for attention")
     p.add_argument("--precision", default="bf16", help=f"one of: {', '.join(x.value for x in Precision)}")
     p.add_argument("--device", default="auto", help="auto, cpu, cuda[:N], or a spec key such as h100, h100-pcie, h200, "
@@ -120,6 +120,8 @@ def check_run_flags(args: argparse.Namespace, mode: Mode|None=None # the mode th
     if not 0 < args.target_ci < 1: raise CeilingScoutError("--target-ci must be a fraction of the mean in (0, 1), "
                                                            f"e.g. 0.005 for 0.5 %; got {args.target_ci}")
     if not args.max_time > 0: raise CeilingScoutError(f"--max-time must be > 0 seconds; got {args.max_time}")
+    if (t := getattr(args, "collective_timeout", None)) is not None and not 0 < t <= 86400:
+        raise CeilingScoutError(f"--collective-timeout must be seconds in (0, 86400] (a day at most); got {t}")
     stop = getattr(args, "stop", None)
     if stop is not None and stop not in STOPPING_CRITERIA:
         raise CeilingScoutError(f"--stop must be one of {', '.join(STOPPING_CRITERIA)}; got {stop!r}")
@@ -202,6 +204,14 @@ def check_declared_flags(operation: Operation, mode: Mode|None, given: set[str])
                             f"{'a flag' if len(bad) == 1 else 'flags'} "
                             f"of {what} ({where}; its flags: {valid})")
 
+def check_takes_shape(mode: Mode|None, args: argparse.Namespace, operation_given: bool) -> None:
+    "Refuse --operation and --shape, in one line, for a mode that takes neither (a model, a function, the fleet)."
+    if mode is None or mode.needs_shape or mode.always_for: return
+    if bad := [f for f, on in (("--operation", operation_given), ("--shape", args.shape is not None)) if on]:
+        both = ' and '.join(bad)
+        raise CeilingScoutError(f"{both} {'does' if len(bad) == 1 else 'do'} not apply to {mode.label} "
+                                f"({'/'.join(mode.trigger)} takes no operation or shape); leave {both} out")
+
 def with_mode_defaults(args: argparse.Namespace, mode: Mode) -> argparse.Namespace:
     "`args` with every flag of `mode` present (None, or False for a switch, where not given), for the mode's runner."
     unset = {f.name[2:].replace("-", "_"): False if f.type is bool else None for f in mode.flags}
@@ -264,15 +274,20 @@ def main(argv: list[str]|None=None) -> int:
     "Entry point of `ceiling-scout`; returns the exit status (`EXIT_CODES`: 0 ok, 2 bad input, 3 none measured, ...)."
     parser = build_parser()
     args = parser.parse_args(argv)
+    op_given = args.operation is not None
+    args.operation = args.operation if op_given else "gemm"
     log = (lambda *a, **k: None) if args.quiet or args.json else (lambda *a, **k: print(*a, file=sys.stderr, **k))
     try:
-        if launched_by_torchrun() and (args.operation in COLLECTIVE_OPERATIONS or getattr(args, "tp", None)
-                                       or getattr(args, "shard", None)):   # a run across ranks (not a one-GPU
-            ranks_agree(run_args(args))   # run a training job's rank starts): they agree before any checks or joins
+        wait = getattr(args, "collective_timeout", None)   # bounds the wait for every rank (not > 0: refused below)
+        if launched_by_torchrun() and (args.operation in COLLECTIVE_OPERATIONS or any(getattr(args, f, None) for f in
+                                       ("tp", "shard", "fleet"))):   # a run across ranks (not a one-GPU run a
+            ranks_agree(run_args(args), wait if wait and wait > 0 else 300.0)   # training job's rank starts): they
+                                                                    # agree before any checks or joins
         op = Operation(args.operation)
         given = given_flags(args)
         mode = select_mode(op, given)
         check_declared_flags(op, mode, given)
+        check_takes_shape(mode, args, op_given)
         check_run_flags(args, mode)
         mode = mode or ONE_MEASUREMENT
         with device_warnings(log) as log:   # warnings raised while measuring: printed through `log`, once

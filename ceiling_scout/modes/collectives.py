@@ -4,7 +4,7 @@
 
 # %% ../../nbs/60_collectives.ipynb #4f125cfd
 from __future__ import annotations
-import argparse, datetime as _dt, json, math, os, re, sys, tempfile, time
+import argparse, datetime as _dt, json, math, os, re, socket, sys, tempfile, time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, ClassVar, Sequence
@@ -93,15 +93,25 @@ def rank_disagreement(per_rank: list[dict]) -> tuple[str, list]|None:
         if len({repr(v) for v in vals}) > 1: return k, vals
     return None
 
+def _answers(host: str, port: int) -> bool:
+    try: socket.create_connection((host, port), timeout=1.0).close(); return True
+    except OSError: return False
+
 _RENDEZVOUS: dict = {}   # this process's connection to torchrun's store, and whether its ranks agreed already
 
 def rendezvous_store(timeout_s: float=300.0) -> dist.Store:
     "torchrun's TCP store (its agent's, or one rank 0 holds), joined once a process: ranks meet there before a group."
     if "store" not in _RENDEZVOUS:
         agent, rank = os.environ.get("TORCHELASTIC_USE_AGENT_STORE") == "True", int(os.environ["RANK"])
-        _RENDEZVOUS["store"] = dist.TCPStore(os.environ.get("MASTER_ADDR", "127.0.0.1"),
-                                             int(os.environ.get("MASTER_PORT", "29500")),
-                                             int(os.environ["WORLD_SIZE"]), is_master=not agent and rank == 0,
+        host, port = os.environ.get("MASTER_ADDR", "127.0.0.1"), int(os.environ.get("MASTER_PORT", "29500"))
+        end, who = time.monotonic() + timeout_s, "torchrun's agent" if agent else "rank 0"
+        while (agent or rank != 0) and not _answers(host, port):   # awaited here: c10d's own retries print frames
+            if time.monotonic() > end: raise CeilingScoutError(f"rank {rank}: torchrun's store at {host}:{port} did "
+                                                               f"not answer within {timeout_s:g} s (--collective-"
+                                                               f"timeout): {who} never came")
+            time.sleep(0.2)
+        _RENDEZVOUS["store"] = dist.TCPStore(host, port, int(os.environ["WORLD_SIZE"]), wait_for_workers=False,
+                                             is_master=not agent and rank == 0,
                                              timeout=_dt.timedelta(seconds=timeout_s))
     return _RENDEZVOUS["store"]
 
@@ -113,7 +123,14 @@ def ranks_agree(args: dict, # this rank's `run_args`
     rank, n = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
     store = dist.PrefixStore("ceiling_scout/run_args", rendezvous_store(timeout_s))
     store.set(str(rank), json.dumps(args, sort_keys=True, default=str))
-    every = [json.loads(store.get(str(r))) for r in range(n)]   # each get waits for that rank's set
+    keys, end = [str(r) for r in range(n)], time.monotonic() + timeout_s
+    while not store.check(keys):   # every rank's set, polled (c10d's timed-out wait prints lines of its own)
+        if time.monotonic() > end:
+            gone = [k for k in keys if not store.check([k])]
+            raise CeilingScoutError(f"rank(s) {', '.join(gone)} of {n} never joined within {timeout_s:g} s "
+                                    "(--collective-timeout): start every rank, or give them longer")
+        time.sleep(0.05)
+    every = [json.loads(store.get(str(r))) for r in range(n)]
     store.add("read", 1)
     end = time.monotonic() + timeout_s   # the store's holder (rank 0 without torchrun's agent) stays until every rank
     while rank == 0 and store.add("read", 0) < n and time.monotonic() < end: time.sleep(0.01)   # has read them all
@@ -138,9 +155,12 @@ def init_distributed(timeout_s: float=300.0,     # bound on every collective of 
     if not dist.is_initialized():
         if args is not None: ranks_agree(args, timeout_s)   # the CLI asked already, before checking its options
         kw = dict(device_id=torch.device("cuda", local)) if cuda else {}
-        dist.init_process_group(backend, timeout=_dt.timedelta(seconds=timeout_s), rank=int(os.environ["RANK"]),
-                                world_size=int(os.environ["WORLD_SIZE"]),
-                                store=dist.PrefixStore("ceiling_scout/group", rendezvous_store(timeout_s)), **kw)
+        try: dist.init_process_group(backend, timeout=_dt.timedelta(seconds=timeout_s), rank=int(os.environ["RANK"]),
+                                     world_size=int(os.environ["WORLD_SIZE"]),
+                                     store=dist.PrefixStore("ceiling_scout/group", rendezvous_store(timeout_s)), **kw)
+        except RuntimeError as e:   # a rank that agreed, then never joined the group (it died): bounded, one line
+            raise CeilingScoutError(f"rank {os.environ['RANK']}: the process group was not complete within "
+                                    f"{timeout_s:g} s (--collective-timeout; {_why(e)})") from None
     return DistContext(dist.get_rank(), dist.get_world_size(), local, dist.get_backend(),
                        f"cuda:{local}" if cuda else "cpu", timeout_s)
 

@@ -15,7 +15,8 @@ from ..engine.report import write_report
 from ..engine.timing import wall_s
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
 from ..engine.scout import CeilingScout
-from .collectives import DistContext, joined_group, run_args, single_process_group
+from .collectives import (COLLECTIVE_FLAGS, DistContext, joined_group, run_args,
+                                             single_process_group)
 from .sharded import rank_device
 
 # %% auto #0
@@ -119,19 +120,19 @@ def fleet_check(ctx: DistContext, scout: CeilingScout, precision: str, repeats: 
 
 # %% ../../nbs/63_fleet.ipynb #610396d8
 FLEET_FLAGS = (Flag("--fleet", bool, "under torchrun: every rank's compute, memory and host-link probes and every "
-                    "pair's link, merged, with what is below the fleet flagged"),)
+                    "pair's link, merged, with what is below the fleet flagged"), *COLLECTIVE_FLAGS)
 
 @dataclass(frozen=True)
 class FleetConfig:
     "A fleet check: the probes' precision, and the options every rank shares."
-    precision: str = "bf16"; timeout_s: float = 600.0
+    precision: str = "bf16"; timeout_s: float = 300.0
     run_args: dict|None = field(default=None, compare=False, repr=False)
     @classmethod
     def from_flags(cls, args) -> FleetConfig:
         "The `--fleet` run a CLI call asks for."
         if args.output and Path(args.output).suffix != ".json":
             raise CeilingScoutError(f"--output must be a .json file path; got {args.output!r}")
-        return cls(args.precision, 600.0, run_args(args))
+        return cls(args.precision, args.collective_timeout or 300.0, run_args(args))
 
 def run_fleet(config: FleetConfig, scout: CeilingScout) -> FleetReport|None:
     "The `--fleet` mode: every torchrun rank (else this process alone) probed; rank 0 returns the merged report."

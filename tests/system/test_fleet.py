@@ -38,3 +38,35 @@ def test_two_nodes_on_one_host(tmp_path):
     assert all(a.returncode == 0 for a in agents), [o[-2000:] + e[-2000:] for o, e in done]
     d = _report(out)
     assert sum("Fleet: 2 rank(s)" in o for o, _ in done) == 1   # the node of rank 0 prints it
+
+
+def test_no_shape_for_modes_without_one():
+    "--fleet and --tp take no operation or shape: given one, the run is refused in one line (it used to ignore it)."
+    from support import assert_one_line, run_cli
+    cpu = ("--device", "cpu", "--precision", "fp32", "--warmup", "1", "--iters", "3", "--quiet")
+    code, _, err = run_cli("--fleet", "--shape", "8,8,8", *cpu)
+    assert_one_line(code, err, "--shape does not apply to a fleet check")
+    code, _, err = run_cli("--fleet", "--operation", "gemm", "--shape", "8,8,8", *cpu)
+    assert_one_line(code, err, "--operation and --shape do not apply to a fleet check")
+    code, _, err = run_cli("--tp", "1", "--model", "llama_block_tiny", "--shape", "8,8,8", *cpu)
+    assert_one_line(code, err, "--shape does not apply to a tensor-parallel triage")
+    code, _, err = run_cli("--fleet", "--collective-timeout", "0", *cpu)
+    assert_one_line(code, err, "--collective-timeout must be seconds in (0, 86400]")
+
+
+def test_missing_rank_bounded_by_collective_timeout():
+    "A rank whose peer never comes waits --collective-timeout (5 s), not 300 or 600, and ends in one line naming the "
+    "rank that never joined: rank 1, seen by rank 0 (it holds the store) for --fleet and --tp; rank 0, seen by rank 1."
+    import time
+    from support import assert_one_line
+    port, cpu = free_port(), ("--device", "cpu", "--precision", "fp32", "--warmup", "1", "--iters", "3", "--quiet")
+    env = {**ENV, "LOCAL_WORLD_SIZE": "2", "WORLD_SIZE": "2", "MASTER_ADDR": "127.0.0.1", "TORCHELASTIC_RUN_ID": "x"}
+    for rank, mode, needle in ((0, ("--fleet",), "rank(s) 1 of 2 never joined within 5 s"),
+                               (0, ("--tp", "2", "--model", "llama_block_tiny"), "rank(s) 1 of 2 never joined"),
+                               (1, ("--fleet",), "rank 1: torchrun's store at 127.0.0.1")):
+        t0 = time.monotonic()
+        p = subprocess.run([sys.executable, "-m", "ceiling_scout", *mode, "--collective-timeout", "5", *cpu],
+                           capture_output=True, text=True, cwd=ROOT, timeout=60,
+                           env={**env, "RANK": str(rank), "LOCAL_RANK": str(rank), "MASTER_PORT": str(port)})
+        assert time.monotonic() - t0 < 30, (mode, time.monotonic() - t0)
+        assert_one_line(p.returncode, p.stderr, needle)
