@@ -255,6 +255,8 @@ says_text("validation", {
     "wall_batches": "a batch a sample, new values every call",
     "wall_host": ("claimed {cand:.4g} ms a call (library {lib:.4g} ms); the tool's wall clock over {n} calls: "
                   "{cwall:.4g} ms ({lwall:.4g} ms), host time below {least:g} ms a call: not judged"),
+    "wall_hidden": ("claimed {cand:.4g} ms a call (library {lib:.4g} ms); on the tool's wall clock over {n} calls "
+                    "renewing the inputs took over 90 % of a batch: the calls are not resolved, not judged"),
     "not_a_result": "the kernel's process answered with a {what}, not a validation",
     "process_gone": "the kernel's process ended while the tool was calling it",
     "not_judged_here": ("the tool could not judge it from its own process ({error}); its process's verdict is "
