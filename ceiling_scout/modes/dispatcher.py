@@ -261,7 +261,7 @@ class Dispatcher:
         if bad := [k for k, v in pins.items() if not isinstance(k, str) or not (v is None or callable(v)
                                                                                 or isinstance(v, str))]:
             raise ValueError(f"trust= takes pins (str), or a dict of name -> digest or callable; got {bad[0]!r}")
-        if not isinstance(signed_only, bool): raise ValueError(f"signed_only must be True or False, not {signed_only!r}")
+        if type(signed_only) is not bool: raise ValueError(f"signed_only must be True or False, not {signed_only!r}")
         pins = dict(split_pin(k, v) if not callable(v) else (k, v) for k, v in pins.items())
         self.trusted, self.kernels = set(pins), {k: v for k, v in pins.items() if callable(v)}
         self.digests, self.root = {k: v for k, v in pins.items() if isinstance(v, str)}, Path.cwd()
