@@ -560,5 +560,6 @@ def format_tp(d: dict) -> str:
             out.append(sentence("tensor_parallel", "model_overlap", {
                 **mc, "change": (lambda s: f"{number(abs(s), fmt='.0%')} {'less' if s >= 0 else 'more'}")(
                     1 - mc["overlapped_ms"] / mc["sharded_ms"]),
-                "predicted": number(mc.get("overlap_predicted_share"), fmt=".0%")}))
+                "predicted": f"{number(p, fmt='.0%')} less" if (p := mc.get("overlap_predicted_share")) is not None
+                else "nothing to hide (no all-reduce among them: --sequence-parallel)"}))
     return "\n".join(out + [f"warning: {w}" for w in d.get("warnings") or []])

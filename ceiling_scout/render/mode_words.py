@@ -168,7 +168,7 @@ says_text("tensor_parallel", {
                     "({speedup:.2f}x, wall clock over {iters} calls). Not sharded (on every rank whole): {whole}."),
     "model_overlap": ("With each all-reduce overlapped, in 2 slices of the tokens, with the rest of its GEMM (chunked, "
                       "the same output within {overlapped_rel_error:.2g}): {overlapped_ms:.4g} ms against "
-                      "{sharded_ms:.4g} ms ({change}, measured); the layer's rows predict {predicted} less."),
+                      "{sharded_ms:.4g} ms ({change}, measured); the layer's rows predict {predicted}."),
     "model_wrong": ("The model itself ({model}): sharded over {tp} ranks, its output is {rel_error:.2g} off the "
                     "unsharded model's (tolerance {tolerance:.2g}): not timed. Not sharded: {whole}.")})
 
