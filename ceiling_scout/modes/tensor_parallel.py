@@ -4,7 +4,7 @@
 
 # %% ../../nbs/62_tensor_parallel.ipynb #846b143c
 from __future__ import annotations
-import copy, os, statistics, time, warnings
+import copy, os, statistics
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Callable
@@ -409,20 +409,6 @@ def _interleaved(models: list, inputs: tuple, dev: torch.device, iters: int) -> 
             dist.barrier(); got[id(m)].append(wall_s(lambda: [m(*inputs) for _ in range(iters)], dev) * 1e3 / iters)
     return [statistics.median(got[id(m)]) if m is not None else None for m in models]
 
-def _host_issue_ms(m, inputs: tuple, dev: torch.device) -> float|None:
-    "The least ms of 3 the host took to issue one forward of `m` with the GPU idle first; None on a CPU, or where the "
-    "forward waits for the GPU (its host time is then the GPU's: said by torch's sync debug mode)."
-    if dev.type != "cuda": return None
-    got = []
-    with warnings.catch_warnings(record=True) as said:
-        warnings.simplefilter("always")
-        for _ in range(3):
-            dist.barrier(); device_sync(dev); torch.cuda.set_sync_debug_mode("warn")
-            try: t0 = time.perf_counter(); m(*inputs); got.append((time.perf_counter() - t0) * 1e3)
-            finally: torch.cuda.set_sync_debug_mode(0)
-    device_sync(dev)
-    return None if any("synchroniz" in str(w.message) for w in said) else min(got)
-
 def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext, precision: str,
                         iters: int=10) -> dict|None:
     "On every rank: `model` (the same on all, rank 0's weights broadcast) sharded over the ranks, its output checked "
@@ -438,15 +424,13 @@ def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext,
         ov_err = ((_out(ov(*inputs)).float() - ref).norm() / ref.norm().clamp_min(1e-30)).item()
         ok_ov = ok and ov_err <= MODEL_TOLERANCE.get(precision, 3e-2)
         full_ms, ms, ov_ms = _interleaved([model, sharded if ok else None, ov if ok_ov else None], inputs, dev, iters)
-        host = _host_issue_ms(sharded, inputs, dev) if ok else None   # two H200s: 3.0-5.2 ms against 2.5 of kernels
-    every = [None] * n; dist.all_gather_object(every, (ms, full_ms, ov_ms, host))
+    every = [None] * n; dist.all_gather_object(every, (ms, full_ms, ov_ms))
     if ctx.rank != 0: return None
     slow, slow_ov = (None if not good else max(e[i] for e in every) for i, good in ((0, ok), (2, ok_ov)))
     return {"model": type(model).__name__, "layers": len(decoder_layers(model)), "tp": n, "rel_error": err,
             "tolerance": MODEL_TOLERANCE.get(precision, 3e-2), "correct": ok, "sharded_ms": slow,
             "unsharded_ms": full_ms, "rank_ms": [e[0] for e in every], "iters": iters, "replicated": whole,
-            "overlapped_ms": slow_ov, "overlapped_rel_error": ov_err,
-            "host_ms": max((e[3] for e in every if e[3] is not None), default=None)}
+            "overlapped_ms": slow_ov, "overlapped_rel_error": ov_err}
 
 def chunked_overlap_share(rep) -> float|None:
     "The share of a `TPReport`'s layer that 2-slice chunked all-reduces would hide: per row-parallel GEMM g and its "

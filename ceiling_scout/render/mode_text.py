@@ -11,12 +11,12 @@ from .words import says, sentence
 from ..modes.triage_data import gain_kind
 
 # %% auto #0
-__all__ = ['TRAP_WORDS', 'GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'PHASE_WORDS', 'HOST_PACED', 'rate_text',
-           'error_stats_text', 'target_line', 'before_after', 'sol_lines', 'format_validation', 'graph_check_text',
-           'sanitizer_text', 'conventions_markdown', 'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line',
-           'sparse_line', 'fusion_sequence_text', 'phases_text', 'render_model_report', 'sweep_line',
-           'format_verdict_line', 'format_collectives', 'collectives_summary', 'collectives_markdown', 'tp_table',
-           'format_predictions', 'format_fleet', 'format_tp']
+__all__ = ['TRAP_WORDS', 'GRAPH_CHECK_WORDS', 'SANITIZER_NOT_LOADABLE', 'PHASE_WORDS', 'rate_text', 'error_stats_text',
+           'target_line', 'before_after', 'sol_lines', 'format_validation', 'graph_check_text', 'sanitizer_text',
+           'conventions_markdown', 'kernel_why_not', 'dispatch_text', 'format_profile', 'fusion_line', 'sparse_line',
+           'fusion_sequence_text', 'phases_text', 'render_model_report', 'sweep_line', 'format_verdict_line',
+           'format_collectives', 'collectives_summary', 'collectives_markdown', 'tp_table', 'format_predictions',
+           'format_fleet', 'format_tp']
 
 # %% ../../nbs/77_mode_text.ipynb #21de958d
 def rate_text(r) -> str:
@@ -540,8 +540,6 @@ def format_fleet(d: dict) -> str:
                    ["Nothing below the fleet's median by more than its spread and 5 %."])
     return "\n".join(out)
 
-HOST_PACED = 0.9   # the host's time to issue a forward at least this share of the forward's: the host paces it
-
 def format_tp(d: dict) -> str:
     "A tp report's dict as the text rank 0 prints."
     c, p = d["config"], d["provenance"]
@@ -564,6 +562,4 @@ def format_tp(d: dict) -> str:
                     1 - mc["overlapped_ms"] / mc["sharded_ms"]),
                 "predicted": f"{number(p, fmt='.0%')} less" if (p := mc.get("overlap_predicted_share")) is not None
                 else "nothing to hide (no all-reduce among them: --sequence-parallel)"}))
-        if (mc.get("host_ms") or 0) >= HOST_PACED * (mc.get("sharded_ms") or float("inf")):
-            out.append(sentence("tensor_parallel", "host_paced", mc))
     return "\n".join(out + [f"warning: {w}" for w in d.get("warnings") or []])

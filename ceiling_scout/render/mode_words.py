@@ -169,9 +169,6 @@ says_text("tensor_parallel", {
     "model_overlap": ("With each all-reduce overlapped, in 2 slices of the tokens, with the rest of its GEMM (chunked, "
                       "the same output within {overlapped_rel_error:.2g}): {overlapped_ms:.4g} ms against "
                       "{sharded_ms:.4g} ms ({change}, measured); the layer's rows predict {predicted}."),
-    "host_paced": ("The host took {host_ms:.4g} ms to issue one sharded forward, as long as the GPU took to run it: "
-                   "the host paces this model, so overlapping its collectives cannot pay until the host is out of the "
-                   "loop (a CUDA graph, torch.compile's)."),
     "model_wrong": ("The model itself ({model}): sharded over {tp} ranks, its output is {rel_error:.2g} off the "
                     "unsharded model's (tolerance {tolerance:.2g}): not timed. Not sharded: {whole}.")})
 
