@@ -50,8 +50,8 @@ def parse_tiers(text: str) -> tuple[float, ...]:
     "'2,3,5' -> (2.0, 3.0, 5.0); one-line error otherwise."
     try: tiers = tuple(float(t) for t in text.split(","))
     except ValueError: tiers = ()
-    if not tiers or any(not t > 1 for t in tiers):
-        raise CeilingScoutError(f"--targets must be speedups > 1, e.g. 2,3,5; got {text!r}")
+    if not tiers or any(not 1 < t < float("inf") for t in tiers):   # inf: graded as a ZeroDivisionError, the kernel's
+        raise CeilingScoutError(f"--targets must be finite speedups > 1, e.g. 2,3,5; got {text!r}")
     return tiers
 
 # %% ../../nbs/39c_validation_checks.ipynb #86053c82
@@ -99,7 +99,7 @@ class ValidateConfig:
         if "edge_shapes" in overrides: overrides["edge_shapes"] = tuple(overrides["edge_shapes"] or ())
         if "targets" in overrides:
             t = overrides["targets"]
-            overrides["targets"] = parse_tiers(t) if isinstance(t, str) else tuple(float(x) for x in t or ())
+            overrides["targets"] = parse_tiers(t if isinstance(t, str) else ",".join(map(str, t))) if t else ()
         return replace(self, **overrides)
 
 # %% ../../nbs/39c_validation_checks.ipynb #05d2ed07
