@@ -310,7 +310,9 @@ def _worker(conn, fn, args, kwargs, serve=None):
     try:
         try: conn.send(flushed((True, fn(*args, **kwargs))))
         except BaseException as e: conn.send(flushed((False, first_line(e, 240)))); serve = None
-        if serve: serve(conn, *args, **kwargs)   # then answers the caller's requests (`ask`) until it sends None
+        try:
+            if serve: serve(conn, *args, **kwargs)   # then answers the caller's requests (`ask`) until it sends None
+        except Exception as e: conn.send(f"raised {first_line(e, 200)}")   # the next answer says why (no traceback)
     finally: conn.close()
 
 def run_isolated(fn: Callable, *args, timeout_s: float=600.0,
