@@ -325,7 +325,7 @@ KERNELS = {   # name -> (module text, expect, stdout needle)
     "os_exit_3": ("import os\ndef fn(a, b): os._exit(3)\n", "ok", "FAIL"),
     "sys_exit": ("import sys\ndef fn(a, b): sys.exit(0)\n", "ok", "FAIL"),
     "sys_exit_at_import": ("import sys\nsys.exit(0)\ndef fn(a, b): return a @ b\n", "err", ""),
-    "libc_exit": ("import ctypes\ndef fn(a, b): ctypes.CDLL(None).exit(0)\n", "err", ""),
+    "libc_exit": ("import ctypes\ndef fn(a, b): ctypes.CDLL(None).exit(0)\n", "ok", "FAIL"),   # as os_exit (its own process)
     "close_stdout": ("import sys\ndef fn(a, b):\n    sys.stdout.close(); return a @ b\n", "ok", "Verdict:"),
     "close_fd1": ("import os\ndef fn(a, b):\n    os.close(1); return a @ b\n", "either", ""),
     "stdout_none": ("import sys\ndef fn(a, b):\n    sys.stdout = None; return a @ b\n", "ok", "Verdict:"),
@@ -358,10 +358,12 @@ def kernel_post(name):
     def post(t, rc, out, err):
         if name == "chdir" and rc == 0 and not (t / "r.json").exists():
             return "LOSS", "--output r.json not written where asked (the kernel changed directory)"
-        if name in ("os_exit", "os_exit_3", "sys_exit") and rc == 0 and "FAIL" not in out:
+        if name in ("os_exit", "os_exit_3", "sys_exit", "libc_exit") and rc == 0 and "FAIL" not in out:
             return "SILENT_WRONG", f"exit {rc}, no FAIL: {out[-200:]!r}"
-        if name in ("keyboard_interrupt", "sigterm_self", "sigkill_self", "setrecursionlimit", "close_fd1"):
-            if rc == 0 and "Verdict:" in out and "PASS" in out: return "SILENT_WRONG", "a kernel that never returned PASSed"
+        if name in ("keyboard_interrupt", "sigterm_self", "sigkill_self", "setrecursionlimit"):   # never return
+            verdict = next((l for l in out.splitlines() if l.startswith("Verdict:")), "")
+            if rc == 0 and verdict and "FAIL" not in verdict:
+                return "SILENT_WRONG", f"a kernel that never returned was not failed ({verdict})"
     return post
 
 
@@ -949,16 +951,12 @@ SIG = {   # name -> body after SIG_HEAD
         result("SILENT_WRONG" if not used(dsp) else "GOOD", "signed_only='no' read as true" if not used(dsp) else "")""",
     "kernel_signs_own_forgery": """
         import subprocess   # a kernel validated by the CLI reads the key (same user) and signs a forged KEEP of itself
-        import textwrap
-        open("examples/kernels/forger.py", "w").write(textwrap.dedent('''
-import json, os
-from ceiling_scout.modes.candidate import sign_report
-def matmul(a, b):
-    p = os.path.join(os.environ["FORGE_DIR"], "reports", "gemm.json")
-    d = json.load(open(p)); d.update(verdict="KEEP", speedup=4.0, speedup_ci95=[3.9, 4.1])
-    open(os.path.join(os.environ["FORGE_DIR"], "reports", "forged.json"), "w").write(json.dumps(sign_report(d)))
-    return a @ b
-'''))
+        open("examples/kernels/forger.py", "w").write(
+            "import json, os\\nfrom ceiling_scout.modes.candidate import sign_report\\ndef matmul(a, b):\\n"
+            "    p = os.path.join(os.environ['FORGE_DIR'], 'reports', 'gemm.json')\\n"
+            "    d = json.load(open(p)); d.update(verdict='KEEP', speedup=4.0, speedup_ci95=[3.9, 4.1])\\n"
+            "    open(os.path.join(os.environ['FORGE_DIR'], 'reports', 'forged.json'), 'w').write(json.dumps(sign_report(d)))\\n"
+            "    return a @ b\\n")
         os.remove("reports/gemm.json"); shutil.copy(os.path.join(T, "orig.json"), "reports/gemm.json")
         subprocess.run([sys.executable, "-m", "ceiling_scout", "--operation", "gemm", "--shape", "64,64,64", "--device",
                         "cpu", "--precision", "fp32", "--warmup", "1", "--iters", "3", "--quiet", "--custom-kernel",
@@ -1064,7 +1062,8 @@ def new_cases() -> list[Case]:
         Case("fleet:device_h100_on_cpu", "fleet", ["--fleet", "--device", "h100", *CPU[2:]], "err", timeout=120),
         Case("fleet:torchrun_env_world1", "fleet", [worldless(" ".join(FLEET), world="1")], "ok", shell=True,
              ok_needle="rank", timeout=120),
-        Case("fleet:rank0_peer_never_comes", "fleet", [worldless(" ".join(FLEET))], "err", shell=True, timeout=150),
+        Case("fleet:rank0_peer_never_comes", "fleet", [worldless(" ".join(FLEET) + " --collective-timeout 5")], "err",
+             shell=True, timeout=150),   # bounded by the user's --collective-timeout (default 300 s)
         Case("fleet:torchrun_2", "fleet", [f"cd {{t}} && {PY} -m torch.distributed.run --nproc_per_node 2 "
                                            f"--master_port $((20000 + RANDOM % 20000)) -m ceiling_scout "
                                            f"{' '.join(FLEET)} --output {{t}}/f.json"], "ok", shell=True,
