@@ -312,7 +312,8 @@ def _worker(conn, fn, args, kwargs, serve=None):
         except BaseException as e: conn.send(flushed((False, first_line(e, 240)))); serve = None
         try:
             if serve: serve(conn, *args, **kwargs)   # then answers the caller's requests (`ask`) until it sends None
-        except Exception as e: conn.send(f"raised {first_line(e, 200)}")   # the next answer says why (no traceback)
+        except Exception as e:   # its answer to the caller's next request says why (no traceback on stderr)
+            with contextlib.suppress(EOFError, OSError): conn.recv(); conn.send(f"raised {first_line(e, 200)}")
     finally: conn.close()
 
 def run_isolated(fn: Callable, *args, timeout_s: float=600.0,
@@ -327,7 +328,9 @@ def run_isolated(fn: Callable, *args, timeout_s: float=600.0,
     try:
         timed_out = not parent.poll(time_limit(timeout_s))   # None (inf): no limit
         if not timed_out: ok, v = _answer(parent.recv_bytes())
-        if ok and audit: v = audit(v, parent, p.pid)
+        if ok and audit:   # not ok until the audit is done: a worker gone mid-audit is never taken at its word
+            ok, got, v = False, v, "the worker stopped answering while its result was checked"
+            v = audit(got, parent, p.pid); ok = True
     except (EOFError, OSError): pass   # it died without an answer (an exit, a crash): its exit code says how
     finally:   # answered, died or hung: its whole process group is killed, then it is reaped
         parent.close()
