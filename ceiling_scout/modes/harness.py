@@ -329,7 +329,7 @@ def run_isolated(fn: Callable, *args, timeout_s: float=600.0,
         timed_out = not parent.poll(time_limit(timeout_s))   # None (inf): no limit
         if not timed_out: ok, v = _answer(parent.recv_bytes())
         if ok and audit:   # not ok until the audit is done: a worker gone mid-audit is never taken at its word
-            ok, got, v = False, v, "the worker stopped answering while its result was checked"
+            ok, got, v = False, v, sentence("guard", "audit_gone", {})
             v = audit(got, parent, p.pid); ok = True
     except (EOFError, OSError): pass   # it died without an answer (an exit, a crash): its exit code says how
     finally:   # answered, died or hung: its whole process group is killed, then it is reaped

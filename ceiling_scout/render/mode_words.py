@@ -269,7 +269,8 @@ says_text("guard", {
     "hang": "did not return within {limit:g} s (stopped: a hang, or far too slow for the time limit)",
     "chdir": "changed the working directory to {cwd!r} (restored)",
     "children": "left {n} child process(es) running (pid {pids}; killed)",
-    "streams": "closed or replaced sys.{names} (put back)"})
+    "streams": "closed or replaced sys.{names} (put back)",
+    "audit_gone": "the worker stopped answering while its result was checked"})
 says_text("dispatch", {
     "too_fast": "claims {s:g}x over the library: more than {most:g}x is not believable (measure again)",
     "above_bound": "claims {rate:.4g} TFLOPS, above {slack:g}x the {bound} of {value:.4g} TFLOPS it recorded itself",
