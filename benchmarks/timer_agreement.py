@@ -58,7 +58,7 @@ def windowed(dev, f):
 def timers(w, fn, dev, smoke):
     "{name: callable returning (mean ms, NVML window, details)} for one checked call."
     from dataclasses import replace
-    from ceiling_scout.engine.timing import MeasureConfig, measure
+    from ceiling_scout.engine.timing import MeasureConfig, measure, measure_gapped
     from ceiling_scout.engine.telemetry import ENERGY_MIN_WINDOW_S
     from ceiling_scout.engine.workloads import wants_l2_flush
     from torch.utils.benchmark import Timer
@@ -72,6 +72,7 @@ def timers(w, fn, dev, smoke):
     def cli():   # as the CLI runs it, with its energy window and do_bench-style window after the timed one
         m = measure(fn, dev, config=replace(base, energy_s=None if smoke else ENERGY_MIN_WINDOW_S),
                     flush_l2=wants_l2_flush(w, dev))
+        if m.energy is not None: m = replace(m, gapped=measure_gapped(fn, dev))   # as `run_backend` does
         ms, tel, det = eng_result(m)
         g, e = m.gapped, m.energy
         also = {"engine_dobench": {"ms": g["ms"], "nvml": {"sm_mhz": g["sm_clock_mhz"], "power_w": g["power_w"],

@@ -36,7 +36,7 @@ class Measurement:
     times_ms: tuple[float, ...]; stats: Stats; method: dict; telemetry: Telemetry; duration_s: float; regime: str
     regime_basis: str = "loop length"  # "clocks" (NVML samples of the timed window) or "loop length" (none)
     energy: Energy|None = None         # joules per call from a back-to-back window after the timed one (CUDA)
-    gapped: dict|None = None           # the call at do_bench's duty cycle after the energy window (`measure_gapped`)
+    gapped: dict|None = None           # the call at do_bench's duty cycle (`measure_gapped`; `run_backend` sets it)
     @property
     def mean_ms(self) -> float: return self.stats.mean_ms
     @property
@@ -171,7 +171,6 @@ GAP_IDLE_S = 0.3  # idle before the do_bench-style window, as a user's do_bench 
 
 def measure_gapped(fn: Callable[[], Any],            # the call (inputs built, output checked elsewhere)
                    device: str|torch.device,           # where it runs
-                   before: Callable[[], Any]|None=None, # run untimed before each call (`measure`'s `before`)
                    warmup_s: float=0.025, rep_s: float=0.1 # do_bench's defaults: 25 ms warm-up, 100 ms of calls
                   ) -> dict|None:
     "`fn` at do_bench's duty cycle: after `GAP_IDLE_S` idle, 256 MB zeroed before every call, events around the call, "
@@ -180,7 +179,6 @@ def measure_gapped(fn: Callable[[], Any],            # the call (inputs built, o
     if dev.type != "cuda": return None
     try: timer = _CudaTimer(fn, dev, flush=True, graph_inner=0, flush_bytes=DO_BENCH_FLUSH_BYTES)
     except torch.OutOfMemoryError: return None   # no room for the 256 MB: the figure as timed stands alone
-    timer.before = before
     device_sync(dev); time.sleep(GAP_IDLE_S)
     est_ms = wall_s(lambda: timer.run(5), dev) * 1e3 / 5   # as do_bench estimates: the flush counted in
     timer.run(max(1, int(warmup_s * 1e3 / est_ms)))
@@ -217,8 +215,7 @@ class MeasureConfig:
                                       # criterion named by `stop` or `mode` on CUDA, else count
     warmup_max_s: float = 2.0         # settle: stop warming up after this long, settled or not
     energy_s: float|None = None       # CUDA: then run the call back to back this long for joules per call (NVML's
-                                      # energy counter), then `measure_gapped`; None: off here,
-                                      # `ENERGY_MIN_WINDOW_S` in `run_backend`
+                                      # energy counter); None: off here, `ENERGY_MIN_WINDOW_S` in `run_backend`
     def __post_init__(self):
         if self.mode not in MODES: raise ValueError(f"mode must be one of {MODES}; got {self.mode!r}")
         if self.warmup < 0 or self.iters < 1 or (self.min_iters is not None and self.min_iters < 2):
@@ -503,6 +500,5 @@ def measure(fn: Callable[[], Any],          # the call to time (inputs already b
     regime, basis = measurement_regime(tel, duration)
     method["regime_basis"] = basis   # also in the method, so reports (which keep the method) carry it
     energy = measure_energy(fn, dev, config.energy_s) if config.energy_s and dev.type == "cuda" else None
-    gapped = measure_gapped(fn, dev, before) if config.energy_s and dev.type == "cuda" else None
     return Measurement(times_ms=tuple(times), stats=summarize(times), method=method, telemetry=tel,
-                       duration_s=duration, regime=regime, regime_basis=basis, energy=energy, gapped=gapped)
+                       duration_s=duration, regime=regime, regime_basis=basis, energy=energy)

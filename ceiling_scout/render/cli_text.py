@@ -11,7 +11,7 @@ from ..engine.verdict import Verdict, speedup
 from ..engine.ncu import KernelEvidence
 from ..engine.report import Report
 from ..engine.numbers import number
-from ..engine.timing import GAP_IDLE_S
+from ..engine.timing import DO_BENCH_FLUSH_BYTES, GAP_IDLE_S
 
 # %% auto #0
 __all__ = ['EFFICIENCY_FLAG_TEXT', 'SEARCH_START_TEXT', 'backend_rows', 'result_name', 'format_backend_table', 'copy_judgement',
@@ -146,7 +146,8 @@ def power_lines(v: Verdict) -> list[str]:
     if p.get("duty_cycle_matters"):
         out.append(f"Duty cycle: as timed {n(p['timed_over_gapped'] - 1, fmt='+.1%')} against do_bench's duty cycle "
                    f"({n(p['gapped_ms'] * 1e3, fmt='.1f')} us a call at {n(p.get('gapped_sm_clock_mhz'), fmt=',.0f')} "
-                   f"MHz, 256 MB zeroed before each, 100 ms after {GAP_IDLE_S:g} s idle; as timed "
+                   f"MHz, {DO_BENCH_FLUSH_BYTES >> 20} MB zeroed before each, 100 ms after {GAP_IDLE_S:g} s idle; "
+                   f"as timed "
                    f"{n(p.get('sm_clock_mhz_median'), fmt=',.0f')} MHz); judged: the figure as timed, against the "
                    f"{p.get('judged_against')} ceiling timed the same way")
     if p.get("burst_peak_tflops") or p.get("sustained_peak_tflops"):
