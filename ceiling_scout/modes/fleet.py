@@ -15,8 +15,7 @@ from ..engine.report import write_report
 from ..engine.timing import wall_s
 from ..engine.workloads import Flag, Mode, register_mode, make_workload
 from ..engine.scout import CeilingScout
-from .collectives import (COLLECTIVE_FLAGS, DistContext, joined_group, run_args,
-                                             single_process_group)
+from .collectives import COLLECTIVE_FLAGS, DistContext, joined_group, run_args
 from .sharded import rank_device
 
 # %% auto #0

@@ -16,8 +16,8 @@ from ..engine.workloads import Flag, Mode, register_mode, make_workload
 from ..engine.scout import CeilingScout
 from .parallel_model import (Fabric, fabric_for, fit_latency_bandwidth, fabric_from_fit, predict_collective,
                                                 detect_interconnect, TPRow, TPReport, HideOption)
-from .collectives import (DTYPES, DistContext, init_distributed, joined_group, launched_by_torchrun, run_args,
-                                             single_process_group, run_collective, run_provenance)
+from .collectives import (DTYPES, DistContext, joined_group, launched_by_torchrun, run_args,
+                                             run_collective, run_provenance)
 from .models import load_factory, read_hf_config
 from .sharded import rank_device, rank_ceiling_cache_path
 
