@@ -7,9 +7,9 @@ python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upg
 export PYTHONPATH=/tmp/site:$PWD CEILING_SCOUT_COMMIT="$1"
 unset PYTHONDONTWRITEBYTECODE; export PYTHONPYCACHEPREFIX=/tmp/pyc
 H=data/raw/h200/issue34_matrix_2026-11-30; R=/tmp/raw6; mkdir -p $R /tmp/cs1
-(CUDA_VISIBLE_DEVICES=1 CEILING_SCOUT_CACHE=/tmp/cs1 timeout 60 python3 $H/ceilings.py /tmp/cs1/c.json $R/ceilings.json > $R/ceilings.txt 2>&1
+(CUDA_VISIBLE_DEVICES=1 CEILING_SCOUT_CACHE=/tmp/cs1 [ -f /tmp/cs1/c.json ] || timeout 60 python3 $H/ceilings.py /tmp/cs1/c.json $R/ceilings.json > $R/ceilings.txt 2>&1
  CUDA_VISIBLE_DEVICES=1 CEILING_SCOUT_CACHE=/tmp/cs1 timeout 330 python3 $H/probe_norms.py $R/norms.json /tmp/cs1/c.json 3 > $R/norms.txt 2>&1
  echo "rc=$?" >> $R/norms.txt) &
-(CUDA_VISIBLE_DEVICES=0 timeout 300 python3 $H/probe38.py $R/probe38.json > $R/probe38.txt 2>&1; echo "rc=$?" >> $R/probe38.txt) &
+(CUDA_VISIBLE_DEVICES=0 [ -f $R/probe38.json ] || timeout 300 python3 $H/probe38.py $R/probe38.json > $R/probe38.txt 2>&1; echo "rc=$?" >> $R/probe38.txt) &
 wait; grep -v Warning $R/norms.txt | tail -8; cat $R/probe38.txt
 tar czf $OUT/raw6.tgz -C /tmp raw6

@@ -7,21 +7,22 @@ import json, sys, statistics as st
 from ceiling_scout.engine.scout import CeilingScout, ScoutConfig, MeasureConfig
 from ceiling_scout.modes.validation import validate_spec
 
-out, n = {}, int(sys.argv[3])
-scout = CeilingScout(ScoutConfig("cuda", MeasureConfig.fixed(5, 50), cache=sys.argv[2]))
-cases = {"liger_rmsnorm": ("examples/kernels/known.py:liger_rmsnorm", "rmsnorm"),
-         "liger_layernorm": ("examples/kernels/honest/gpu.py:liger_layernorm", "layernorm")}
-for rep in range(n):
-    for name, (cand, op) in cases.items():
-        v, _ = validate_spec(op, "8192,4096", "bf16", cand, "cuda", compare=True, scout=scout)
-        rec = {"verdict": v.verdict, "speedup": v.speedup, "ci95": v.speedup_ci95}
-        for side in ("baseline", "custom"):
-            r = getattr(v, side); m = r.measurement if r is not None else None
-            if m is None: continue
-            rec[side] = {"times_ms": list(m.times_ms), "method": {k: str(x) for k, x in m.method.items()},
-                         "mean_ms": st.fmean(m.times_ms), "ci95_rel": m.stats.ci95_rel}
-        out.setdefault(name, []).append(rec)
-        print(name, rep, v.verdict, v.speedup, v.speedup_ci95,
-              {s: (round(rec[s]["mean_ms"], 5), round(rec[s]["ci95_rel"], 4)) for s in ("baseline", "custom") if s in rec},
-              flush=True)
-        json.dump(out, open(sys.argv[1], "w"), indent=1, default=str)
+if __name__ == "__main__":   # the validator spawns the kernel's process, which imports this module
+    out, n = {}, int(sys.argv[3])
+    scout = CeilingScout(ScoutConfig("cuda", MeasureConfig.fixed(5, 50), cache=sys.argv[2]))
+    cases = {"liger_rmsnorm": ("examples/kernels/known.py:liger_rmsnorm", "rmsnorm"),
+             "liger_layernorm": ("examples/kernels/honest/gpu.py:liger_layernorm", "layernorm")}
+    for rep in range(n):
+        for name, (cand, op) in cases.items():
+            v, _ = validate_spec(op, "8192,4096", "bf16", cand, "cuda", compare=True, scout=scout)
+            rec = {"verdict": v.verdict, "speedup": v.speedup, "ci95": v.speedup_ci95}
+            for side in ("baseline", "custom"):
+                r = getattr(v, side); m = r.measurement if r is not None else None
+                if m is None: continue
+                rec[side] = {"times_ms": list(m.times_ms), "method": {k: str(x) for k, x in m.method.items()},
+                             "mean_ms": st.fmean(m.times_ms), "ci95_rel": m.stats.ci95_rel}
+            out.setdefault(name, []).append(rec)
+            print(name, rep, v.verdict, v.speedup, v.speedup_ci95,
+                  {s: (round(rec[s]["mean_ms"], 5), round(rec[s]["ci95_rel"], 4)) for s in ("baseline", "custom") if s in rec},
+                  flush=True)
+            json.dump(out, open(sys.argv[1], "w"), indent=1, default=str)
