@@ -6,10 +6,11 @@
 # FlashAttention-4's wheels are too big for one call (92 MB): .whl_fa4a/ (call 1) holds the first 27 MB of an xz tar of
 # nvidia-cutlass-dsl-libs-cu13 4.8.1, kept on the machine in /tmp/fa4; .whl_fa4b/ (call 2) the rest and the other wheels.
 # $1 code commit, $2 seconds for the whole call, $3 folder of an earlier call's laneA.json / laneB.json (optional),
-# $4 extra cases for lane B (optional).
+# $4 extra cases for lane B (optional). Env: LANES (list files LANESA.txt / LANESB.txt, default lane), RAW (the
+# output folder, default /tmp/raw).
 set -u
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-H=data/raw/h200/issue34_matrix_2026-11-30; R=/tmp/raw; mkdir -p $R /tmp/fa4
+H=data/raw/h200/issue34_matrix_2026-11-30; R=${RAW:-/tmp/raw}; mkdir -p $R /tmp/fa4
 end=$(( $(date +%s) + $2 ))
 left() { echo $(( end - $(date +%s) - 25 )); }
 [ -d .whl_fa4a ] && cp .whl_fa4a/* /tmp/fa4/
@@ -36,15 +37,15 @@ lane() {  # $1 gpu, $2 lane letter, $3 resume folder, $4 extra cases
       > $R/ceilings$2.txt 2>&1
   fi
   CUDA_VISIBLE_DEVICES=$1 CEILING_SCOUT_CACHE=/tmp/cs$1 timeout $(left) python3 benchmarks/cheat_matrix.py \
-    --device cuda --only "$(cat $H/lane$2.txt)" $res --out $R/lane$2.json --ceilings $c --timeout 120 > $R/lane$2.txt 2>&1
+    --device cuda --only "$(cat $H/${LANES:-lane}$2.txt)" $res --out $R/lane$2.json --ceilings $c --timeout 120 > $R/lane$2.txt 2>&1
   echo "lane $2 rc=$?" >> $R/lane$2.txt
   if [ -n "$4" ]; then
     CUDA_VISIBLE_DEVICES=$1 CEILING_SCOUT_CACHE=/tmp/cs$1 timeout $(left) python3 benchmarks/cheat_matrix.py \
       --device cuda --only "$4" --out $R/extra$2.json --ceilings $c --timeout 150 > $R/extra$2.txt 2>&1
     echo "extra $2 rc=$?" >> $R/extra$2.txt
   fi
-  tar czf $OUT/raw.tgz -C /tmp raw
+  tar czf $OUT/raw.tgz -C $(dirname $R) $(basename $R)
 }
 lane 0 A "${3:-}" "" & lane 1 B "${3:-}" "${4:-}" & wait
 tail -n 5 $R/laneA.txt $R/laneB.txt $R/extra*.txt 2>/dev/null; cat $R/ceilings*.txt $R/fa4_install.txt 2>/dev/null | tail -20
-tar czf $OUT/raw.tgz -C /tmp raw
+tar czf $OUT/raw.tgz -C $(dirname $R) $(basename $R)
