@@ -173,19 +173,25 @@ def measure_gapped(fn: Callable[[], Any],            # the call (inputs built, o
                    device: str|torch.device,           # where it runs
                    warmup_s: float=0.025, rep_s: float=0.1 # do_bench's defaults: 25 ms warm-up, 100 ms of calls
                   ) -> dict|None:
-    "`fn` at do_bench's duty cycle: after `GAP_IDLE_S` idle, 256 MB zeroed before every call, events around the call, "
-    "a 25 ms warm-up and 100 ms of calls: its mean time and its window's NVML clock and power. None off a GPU."
-    dev = torch.device(device)
+    "`fn` in do_bench's own loop (triton 3.6's, written out), after `GAP_IDLE_S` idle: 256 MB of int32 zeroed before "
+    "every call, events around it, the count from 5 such calls' events, a back-to-back warm-up of 25 ms, then 100 ms: "
+    "its mean time and its window's NVML clock and power. None off a GPU."
+    dev, ev = torch.device(device), lambda: torch.cuda.Event(enable_timing=True)
     if dev.type != "cuda": return None
-    try: timer = _CudaTimer(fn, dev, flush=True, graph_inner=0, flush_bytes=DO_BENCH_FLUSH_BYTES)
+    try: cache = torch.empty(DO_BENCH_FLUSH_BYTES // 4, dtype=torch.int32, device=dev)   # do_bench's, its fill kernel
     except torch.OutOfMemoryError: return None   # no room for the 256 MB: the figure as timed stands alone
-    device_sync(dev); time.sleep(GAP_IDLE_S)
-    est_ms = wall_s(lambda: timer.run(5), dev) * 1e3 / 5   # as do_bench estimates: the flush counted in
-    timer.run(max(1, int(warmup_s * 1e3 / est_ms)))
-    sampler = TelemetrySampler(dev).start()
-    try: times = timer.run(max(1, int(rep_s * 1e3 / est_ms)))
+    fn(); device_sync(dev); time.sleep(GAP_IDLE_S)
+    s, e = ev(), ev(); s.record()
+    for _ in range(5): cache.zero_(); fn()
+    e.record(); e.synchronize(); est_ms = s.elapsed_time(e) / 5
+    for _ in range(max(1, int(warmup_s * 1e3 / est_ms))): fn()
+    pairs, sampler = [(ev(), ev()) for _ in range(max(1, int(rep_s * 1e3 / est_ms)))], TelemetrySampler(dev).start()
+    try:
+        for s, e in pairs: cache.zero_(); s.record(); fn(); e.record()
+        device_sync(dev)
     finally: tel = sampler.stop()
-    return {"ms": statistics.mean(times), "calls": len(times), "sm_clock_mhz": tel.sm_clock_mhz_median,
+    return {"ms": statistics.mean(s.elapsed_time(e) for s, e in pairs), "calls": len(pairs),
+            "sm_clock_mhz": tel.sm_clock_mhz_median,
             "power_w": tel.power_w_median, "power_cap_fraction": tel.power_cap_fraction}
 
 # %% ../../nbs/01_timing.ipynb #b1e3d8c6
