@@ -23,11 +23,11 @@ from .sharded import rank_device, rank_ceiling_cache_path
 
 # %% auto #0
 __all__ = ['ATTENTION_PROJ', 'MLP_PROJ', 'COLLECTIVE_DTYPES', 'FABRIC_COLLECTIVES', 'TP_FLAGS', 'MODEL_TOLERANCE', 'MODEL_ROUNDS',
-           'TP_MODE', 'BlockConfig', 'decoder_layers', 'unshardable', 'block_config_of', 'block_config_from_hf',
-           'TPStep', 'check_tp', 'megatron_plan', 'step_workload', 'scout_compute', 'measure_comm', 'measure_fabric',
-           'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option', 'sequence_parallel_option',
-           'tp_report', 'tensor_parallel_triage', 'tp_model', 'tp_block_config', 'shard_decoder', 'sharded_model_check',
-           'chunked_overlap_share', 'check_tp_launch', 'TPConfig', 'run_tp']
+           'TP_MODE', 'BlockConfig', 'decoder_layers', 'moe_parts', 'unshardable', 'block_config_of',
+           'block_config_from_hf', 'TPStep', 'check_tp', 'megatron_plan', 'step_workload', 'scout_compute',
+           'measure_comm', 'measure_fabric', 'measure_rank', 'layer_rows', 'overlap_option', 'micro_batch_option',
+           'sequence_parallel_option', 'tp_report', 'tensor_parallel_triage', 'tp_model', 'tp_block_config',
+           'shard_decoder', 'sharded_model_check', 'chunked_overlap_share', 'check_tp_launch', 'TPConfig', 'run_tp']
 
 # %% ../../nbs/62_tensor_parallel.ipynb #74ccef39
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ class BlockConfig:
     "A Llama-style block as tensor parallelism sees it: widths, head counts, tokens and precision."
     hidden: int; heads: int; kv_heads: int; intermediate: int; seq: int; batch: int = 1; precision: str = "bf16"
     hd: int = 0   # the head dim where it is not hidden / heads (Gemma's 256)
+    experts: int = 0; top_k: int = 0   # a MoE FFN (Mixtral's): experts a layer, a token's; intermediate: an expert's
     @property
     def head_dim(self) -> int: return self.hd or self.hidden // self.heads
     @property
@@ -57,12 +58,22 @@ def decoder_layers(model: torch.nn.Module) -> list[tuple[str, torch.nn.Module, t
     return [(n, m, getattr(m, "mlp", None) or getattr(m, "block_sparse_moe", None)) for n, m in model.named_modules()
             if _linears(getattr(m, "self_attn", None), ATTENTION_PROJ)]
 
+def moe_parts(f: torch.nn.Module|None) -> tuple|None:
+    "(router, gate_up [E, 2I, d], down [E, d, I], top_k) of a MoE block as transformers' Mixtral holds it (a top-k "
+    "`gate` returning (logits, weights, experts), `experts` with 3-D gate_up_proj and down_proj), else None."
+    r, e = getattr(f, "gate", None), getattr(f, "experts", None)
+    gu, dn, k = getattr(e, "gate_up_proj", None), getattr(e, "down_proj", None), getattr(r, "top_k", None)
+    three = all(isinstance(t, torch.Tensor) and t.dim() == 3 for t in (gu, dn))
+    ok = three and isinstance(k, int) and isinstance(getattr(r, "weight", None), torch.Tensor)
+    return (r, gu, dn, k) if ok else None
+
 def unshardable(model: torch.nn.Module) -> str:
-    "'' when every decoder layer's attention and MLP can be sharded Megatron-style; else one line saying what cannot."
+    "'' when every decoder layer's attention and MLP can be sharded (Megatron-style, or its experts split over the "
+    "ranks); else one line saying what cannot."
     layers = decoder_layers(model)
     if not layers: return sentence("tensor_parallel", "no_layers", {"model": type(model).__name__})
     return next((sentence("tensor_parallel", "moe", {"layer": n, "kind": type(f).__name__}) for n, _, f in layers
-                 if not _linears(f, MLP_PROJ)), "")
+                 if not _linears(f, MLP_PROJ) and moe_parts(f) is None), "")
 
 def _head_dim(name: str, a: torch.nn.Module) -> int:
     "The head dim of attention `a`: its (or its config's) head_dim, else q_proj's width over its head count."
@@ -88,9 +99,10 @@ def block_config_of(model: torch.nn.Module, inputs: tuple, precision: str) -> Bl
     b, s = tuple(x.shape[:2])
     if not block:
         name, layer, f = decoder_layers(model)[0]
-        a = layer.self_attn; hd = _head_dim(name, a)
+        a, moe = layer.self_attn, moe_parts(f); hd = _head_dim(name, a)
         return BlockConfig(a.q_proj.in_features, a.q_proj.out_features // hd, a.k_proj.out_features // hd,
-                           f.gate_proj.out_features, s, b, precision, hd)
+                           moe[2].shape[-1] if moe else f.gate_proj.out_features, s, b, precision, hd,
+                           *((moe[1].shape[0], moe[3]) if moe else ()))
     if model.hd * model.heads != model.d:
         raise CeilingScoutError(f"--tp needs head_dim x heads = hidden; got {model.hd} x {model.heads} != {model.d}")
     return BlockConfig(model.d, model.heads, model.kv_heads, model.gate.out_features, s, b, precision)
@@ -101,13 +113,14 @@ def block_config_from_hf(path: str|Path, batch: int|None, seq: int|None, precisi
     keys = ("hidden_size", "num_attention_heads", "intermediate_size")
     if miss := [k for k in keys if not isinstance(cfg.get(k), int)]:
         raise CeilingScoutError(f"{where}: --tp needs {', '.join(miss)} (a Llama-style config)")
-    if moe := [f"{k}={cfg[k]}" for k in ("num_local_experts", "num_experts", "n_routed_experts")
-               if isinstance(cfg.get(k), int) and cfg[k] > 1]:
+    mixtral = isinstance(cfg.get("num_local_experts"), int) and isinstance(cfg.get("num_experts_per_tok"), int)
+    if not mixtral and (moe := [f"{k}={cfg[k]}" for k in ("num_local_experts", "num_experts", "n_routed_experts")
+                                if isinstance(cfg.get(k), int) and cfg[k] > 1]):
         raise CeilingScoutError(f"{where}: --tp: model_type {cfg.get('model_type')!r} has {moe[0]} (experts), not "
-                                "one gate_proj/up_proj/down_proj MLP: expert parallelism is not built")
-    h = cfg["num_attention_heads"]
+                                "Mixtral's (num_local_experts, num_experts_per_tok): its experts are not read")
+    h, moe = cfg["num_attention_heads"], (cfg["num_local_experts"], cfg["num_experts_per_tok"]) if mixtral else ()
     return BlockConfig(cfg["hidden_size"], h, cfg.get("num_key_value_heads") or h, cfg["intermediate_size"],
-                       seq or min(cfg.get("max_position_embeddings") or 4096, 4096), batch or 1, precision)
+                       seq or min(cfg.get("max_position_embeddings") or 4096, 4096), batch or 1, precision, 0, *moe)
 
 # %% ../../nbs/62_tensor_parallel.ipynb #23463b89
 @dataclass(frozen=True)
@@ -122,6 +135,10 @@ def check_tp(cfg: BlockConfig, tp: int, sequence_parallel: bool=False) -> None:
     if isinstance(tp, bool) or not isinstance(tp, int) or tp < 1:
         raise CeilingScoutError(f"--tp must be an int >= 1; got {tp!r}")
     need = {"heads": cfg.heads, "kv_heads": cfg.kv_heads, "intermediate": cfg.intermediate}
+    if cfg.experts and sequence_parallel:
+        raise CeilingScoutError("--sequence-parallel with experts (expert parallelism) is not built; run without it")
+    if cfg.experts: need = {"heads": cfg.heads, "kv_heads": cfg.kv_heads, "experts": cfg.experts,
+                            "batch x seq": cfg.tokens}   # experts split whole, each rank routing its share of tokens
     if sequence_parallel: need["batch x seq"] = cfg.tokens
     for k, v in need.items():
         if v % tp:
@@ -139,11 +156,16 @@ def megatron_plan(cfg: BlockConfig, tp: int, sequence_parallel: bool=False) -> l
         return TPStep(f"{after}.all_reduce", "collective", "row", (), "all_reduce", act)
     gather = lambda before: [TPStep(f"{before}.all_gather", "collective", "sequence", (), "all_gather", act)] \
         if sequence_parallel else []
+    t, i = m * cfg.top_k // tp, cfg.intermediate   # experts: the (token, expert) pairs of a rank, routed evenly
+    ffn = [TPStep("gate_up.all_to_all", "collective", "experts", (), "all_to_all", t * d),   # this rank's tokens out
+           TPStep("gate_up", "gemm", "experts", (t, 2 * i, d)), TPStep("down", "gemm", "experts", (t, d, i)),
+           TPStep("down.all_to_all", "collective", "experts", (), "all_to_all", t * d),      # and back, weighted
+           TPStep("down.all_gather", "collective", "experts", (), "all_gather", act)] if cfg.experts else [
+        *gather("gate_up"), TPStep("gate_up", "gemm", "column", (m, 2 * i // tp, d)),
+        TPStep("down", "gemm", "row", (m, d, i // tp)), reduce("down")]
     return [*gather("qkv"), TPStep("qkv", "gemm", "column", (m, (h + 2 * kv) * hd, d)),
             TPStep("attention", "attention", "heads", (cfg.batch, h, cfg.seq, cfg.seq, hd), kv_heads=kv),
-            TPStep("o_proj", "gemm", "row", (m, d, h * hd)), reduce("o_proj"),
-            *gather("gate_up"), TPStep("gate_up", "gemm", "column", (m, 2 * cfg.intermediate // tp, d)),
-            TPStep("down", "gemm", "row", (m, d, cfg.intermediate // tp)), reduce("down")]
+            TPStep("o_proj", "gemm", "row", (m, d, h * hd)), reduce("o_proj"), *ffn]
 
 # %% ../../nbs/62_tensor_parallel.ipynb #1d8eaa65
 COLLECTIVE_DTYPES = {"bf16": "bfloat16", "fp16": "float16", "fp32": "float32", "tf32": "float32"}
@@ -175,7 +197,8 @@ def measure_comm(step: TPStep, ctx: DistContext, dtype: str, warmup: int, iters:
 
 FABRIC_COLLECTIVES = ("all_reduce", "reduce_scatter", "all_gather")   # each fitted on its own (issue 35)
 
-def measure_fabric(ctx: DistContext, dtype: str, size_bytes: int, warmup: int, iters: int
+def measure_fabric(ctx: DistContext, dtype: str, size_bytes: int, warmup: int, iters: int,
+                   also: tuple=()   # more collectives to fit (all_to_all where the layer routes tokens to experts)
                   ) -> tuple[dict[str, Fabric], list[str]]:
     "The α-β fabric of each collective a layer uses, fitted on its own times at 1/64, 1/8 and 1 × `size_bytes`: "
     "{collective: Fabric} ({} on one rank) and why any is missing. One all-reduce fit read reduce-scatter and "
@@ -183,7 +206,7 @@ def measure_fabric(ctx: DistContext, dtype: str, size_bytes: int, warmup: int, i
     if ctx.world_size < 2: return {}, ["one rank: no fabric to model (no collective moves data)"]
     ic, _ = detect_interconnect("cuda" if ctx.device.startswith("cuda") else "cpu")
     sizes, out, why = sorted({max(64, size_bytes // 64), max(128, size_bytes // 8), size_bytes}), {}, []
-    for c in FABRIC_COLLECTIVES:
+    for c in FABRIC_COLLECTIVES + tuple(also):
         ok = [r for r in (run_collective(c, s, ctx, warmup, iters, dtype) for s in sizes) if r.status == "ok"]
         try: out[c] = fabric_from_fit(fit_latency_bandwidth([r.size_bytes for r in ok], [r.time_us for r in ok],
                                                             ok[0].busbw_factor), c, ctx.world_size, ic)
@@ -265,8 +288,8 @@ def sequence_parallel_option(rows: list[TPRow], fabric: Fabric|dict|None, n: int
     "own fit), or SP's own if on."
     comm = sum(r.ms or 0.0 for r in rows if r.is_comm)
     if on: return HideOption("sequence_parallel", 0.0, None, {"on": True, "comm_ms": comm, "tp": n})
-    rs = _scaled_comm(rows, fabric, n, lambda r: ("reduce_scatter", r.size_bytes))
-    ag = _scaled_comm(rows, fabric, n, lambda r: ("all_gather", r.size_bytes))
+    ar = lambda c: lambda r: (c if r.collective == "all_reduce" else r.collective, r.size_bytes)   # experts' stay
+    rs, ag = _scaled_comm(rows, fabric, n, ar("reduce_scatter")), _scaled_comm(rows, fabric, n, ar("all_gather"))
     sp = rs + ag if fabric else comm
     return HideOption("sequence_parallel", comm - sp, None, {"on": False, "ar_ms": comm, "sp_ms": sp, "tp": n,
                                                              "model": "α-β model" if fabric else "same bytes"})
@@ -303,7 +326,8 @@ def tensor_parallel_triage(cfg: BlockConfig, ctx: DistContext, scout, sequence_p
     dtype = COLLECTIVE_DTYPES.get(cfg.precision)
     if dtype is None: raise CeilingScoutError(f"--tp runs bf16, fp16, fp32 or tf32; got {cfg.precision}")
     mine = measure_rank(plan, ctx, compute or scout_compute(scout, cfg.precision), dtype, warmup, iters)
-    fabric, warns = measure_fabric(ctx, dtype, cfg.tokens * cfg.hidden * DTYPES[dtype].itemsize, warmup, iters)
+    fabric, warns = measure_fabric(ctx, dtype, cfg.tokens * cfg.hidden * DTYPES[dtype].itemsize, warmup, iters,
+                                   ("all_to_all",) if cfg.experts else ())
     every = [None] * ctx.world_size
     dist.all_gather_object(every, mine)
     if ctx.rank != 0: return None
@@ -373,18 +397,50 @@ def _chunked(lin: torch.nn.Linear, chunks: int) -> None:
         return torch.cat(outs, dim=-2)
     lin.forward = forward
 
+def _expert_parallel(f: torch.nn.Module, rank: int, n: int) -> None:
+    "MoE block `f` (`moe_parts`) as rank `rank` of `n` in place: it keeps experts [rank E/n, (rank+1) E/n); each rank "
+    "routes its n-th of the tokens, sends each (token, expert) pair to that expert's rank (all-to-all), runs its own "
+    "experts on what it receives, sends the outputs back (all-to-all), weights and sums them, and every rank gathers "
+    "all the tokens (all-gather). `f.routed_bytes`: the bytes of tokens each call received for its experts."
+    router, gu, dn, k = moe_parts(f); per = gu.shape[0] // n; lo = rank * per
+    gu, dn, act = gu.detach()[lo:lo + per].clone(), dn.detach()[lo:lo + per].clone(), f.experts.act_fn
+    f.routed_bytes = []
+    f.experts.gate_up_proj = f.experts.down_proj = None   # the other ranks' experts freed
+    def forward(h: torch.Tensor) -> torch.Tensor:
+        x = h.reshape(-1, h.shape[-1]); t = x.shape[0] // n; mine = x[rank * t:(rank + 1) * t]
+        _, w, idx = router(mine)
+        order = torch.argsort(idx.reshape(-1) // per, stable=True)   # (token, expert) pairs by the expert's rank
+        tok, eid, wt = torch.arange(t, device=x.device).repeat_interleave(k)[order], idx.reshape(-1)[order], \
+            w.reshape(-1)[order]
+        sc = torch.bincount(eid // per, minlength=n); rc = torch.empty_like(sc); dist.all_to_all_single(rc, sc)
+        sc, rc = sc.tolist(), rc.tolist(); f.routed_bytes.append(sum(rc) * x.shape[1] * x.element_size())
+        got, gid = x.new_empty(sum(rc), x.shape[1]), eid.new_empty(sum(rc))
+        dist.all_to_all_single(got, mine[tok].contiguous(), rc, sc)
+        dist.all_to_all_single(gid, eid.contiguous(), rc, sc)
+        out = torch.zeros_like(got)
+        for e in gid.unique().tolist():
+            r = gid == e; g, u = torch.nn.functional.linear(got[r], gu[e - lo]).chunk(2, dim=-1)
+            out[r] = torch.nn.functional.linear(act(g) * u, dn[e - lo])
+        back = x.new_empty(len(tok), x.shape[1]); dist.all_to_all_single(back, out, sc, rc)
+        y = torch.zeros_like(mine).index_add_(0, tok, (back * wt[:, None]).to(x.dtype))   # weights: fp32, as Mixtral
+        parts = [torch.empty_like(y) for _ in range(n)]; dist.all_gather(parts, y)
+        return torch.cat(parts).reshape(h.shape)
+    f.forward = forward
+
 def shard_decoder(model: torch.nn.Module, rank: int, tp: int, chunks: int=0) -> list[str]:
     "Shard every decoder layer of `model` in place as rank `rank` of `tp` (Megatron: column-parallel q/k/v, gate/up; "
-    "row-parallel o, down, each output all-reduced, in `chunks` overlapped slices if > 1); the names of the linear "
-    "layers left whole (replicated)."
-    done = set()
+    "row-parallel o, down, each output all-reduced, in `chunks` overlapped slices if > 1; a MoE block's experts "
+    "split over the ranks, `_expert_parallel`); the names of the linear layers left whole (replicated)."
+    done, routers = set(), set()
     for _, layer, f in decoder_layers(model):
-        a = layer.self_attn
-        for lin, dim in ((a.q_proj, 0), (a.k_proj, 0), (a.v_proj, 0), (a.o_proj, 1), (f.gate_proj, 0),
-                         (f.up_proj, 0), (f.down_proj, 1)):
+        a, moe = layer.self_attn, not _linears(f, MLP_PROJ)
+        if moe: _expert_parallel(f, rank, tp); routers.add(id(f.gate))
+        for lin, dim in ((a.q_proj, 0), (a.k_proj, 0), (a.v_proj, 0), (a.o_proj, 1)) + (() if moe else (
+                         (f.gate_proj, 0), (f.up_proj, 0), (f.down_proj, 1))):
             _cut(lin, rank, tp, dim); done.add(id(lin))
             if dim == 1: _chunked(lin, chunks) if chunks > 1 else lin.register_forward_hook(_summed)
-    return [n for n, m in model.named_modules() if isinstance(m, torch.nn.Linear) and id(m) not in done]
+    return [n for n, m in model.named_modules()
+            if isinstance(m, torch.nn.Linear) and id(m) not in done or id(m) in routers]   # routers: whole everywhere
 
 def _out(y) -> torch.Tensor:
     "The first tensor of a model's output (`last_hidden_state` of a transformers model)."
@@ -419,18 +475,22 @@ def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext,
         ref = _out(model(*inputs)).float()
         sharded = copy.deepcopy(model); whole = shard_decoder(sharded, ctx.rank, n)
         err = ((_out(sharded(*inputs)).float() - ref).norm() / ref.norm().clamp_min(1e-30)).item()
+        routed = [f.routed_bytes[0] for _, _, f in decoder_layers(sharded) if getattr(f, "routed_bytes", None)]
         ok = err <= MODEL_TOLERANCE.get(precision, 3e-2)
         ov = copy.deepcopy(model); shard_decoder(ov, ctx.rank, n, chunks=2)   # each all-reduce overlapped, in 2 slices
         ov_err = ((_out(ov(*inputs)).float() - ref).norm() / ref.norm().clamp_min(1e-30)).item()
         ok_ov = ok and ov_err <= MODEL_TOLERANCE.get(precision, 3e-2)
         full_ms, ms, ov_ms = _interleaved([model, sharded if ok else None, ov if ok_ov else None], inputs, dev, iters)
-    every = [None] * n; dist.all_gather_object(every, (ms, full_ms, ov_ms))
+    every = [None] * n; dist.all_gather_object(every, (ms, full_ms, ov_ms, routed))
+    a2a = run_collective("all_to_all", max(b for e in every for b in e[3]), ctx, 3, iters,
+                         COLLECTIVE_DTYPES[precision]) if routed else None   # at the busiest rank's routed size
     if ctx.rank != 0: return None
     slow, slow_ov = (None if not good else max(e[i] for e in every) for i, good in ((0, ok), (2, ok_ov)))
     return {"model": type(model).__name__, "layers": len(decoder_layers(model)), "tp": n, "rel_error": err,
             "tolerance": MODEL_TOLERANCE.get(precision, 3e-2), "correct": ok, "sharded_ms": slow,
             "unsharded_ms": full_ms, "rank_ms": [e[0] for e in every], "iters": iters, "replicated": whole,
-            "overlapped_ms": slow_ov, "overlapped_rel_error": ov_err}
+            "overlapped_ms": slow_ov, "overlapped_rel_error": ov_err, "routed_bytes": [e[3] for e in every] if routed
+            else None, "routed_all_to_all_ms": a2a.time_us / 1e3 if a2a and a2a.status == "ok" else None}
 
 def chunked_overlap_share(rep) -> float|None:
     "The share of a `TPReport`'s layer that 2-slice chunked all-reduces would hide: per row-parallel GEMM g and its "

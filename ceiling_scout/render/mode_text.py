@@ -544,8 +544,9 @@ def format_tp(d: dict) -> str:
     "A tp report's dict as the text rank 0 prints."
     c, p = d["config"], d["provenance"]
     head = (f"Tensor-parallel layer, TP={d['tp']}{' with sequence parallelism' if d['sequence_parallel'] else ''}: "
-            f"Llama-style block hidden {c['hidden']}, {c['heads']} heads ({c['kv_heads']} KV), "
-            f"FFN {c['intermediate']}, "
+            f"{'Mixtral' if c.get('experts') else 'Llama'}-style block hidden {c['hidden']}, {c['heads']} heads "
+            f"({c['kv_heads']} KV), " + (f"{c['experts']} experts (top {c['top_k']}) of FFN {c['intermediate']}, "
+                                         if c.get('experts') else f"FFN {c['intermediate']}, ") +
             f"{c['batch']} x {c['seq']} tokens, {c['precision']}; {p.get('world_size', d['tp'])} ranks, "
             f"{p.get('backend', '?')} on {p.get('device_name') or p.get('device', '?')}")
     out = [head, "", tp_table(d), "", sentence("tensor_parallel", "exposed", d)]
@@ -562,4 +563,10 @@ def format_tp(d: dict) -> str:
                     1 - mc["overlapped_ms"] / mc["sharded_ms"]),
                 "predicted": f"{number(p, fmt='.0%')} less" if (p := mc.get("overlap_predicted_share")) is not None
                 else "nothing to hide (no all-reduce among them: --sequence-parallel)"}))
+        if mc.get("routed_bytes"):   # expert parallelism: what each rank sent to the experts, against even routing
+            out.append(sentence("tensor_parallel", "model_experts", {
+                **mc, "per": c["experts"] // mc["tp"], "experts": c["experts"], "a2a": mc["routed_all_to_all_ms"] or 0,
+                "routed": " / ".join(number_of_bytes(max(r)) for r in mc["routed_bytes"]),
+                "even": number_of_bytes(c["batch"] * c["seq"] * c["top_k"] // mc["tp"] * c["hidden"] * (
+                    2 if c["precision"] in ("bf16", "fp16") else 4))}))
     return "\n".join(out + [f"warning: {w}" for w in d.get("warnings") or []])

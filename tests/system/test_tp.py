@@ -98,6 +98,7 @@ def _make(kind, batch=None, seq=None, device="cpu", dtype=None, **kw):
     return m, (torch.randint(0, 64, (batch or 1, seq or 16), device=device),)
 def qwen2(**a): return _make("Qwen2", **a)                  # biased q/k/v projections
 def gemma(**a): return _make("Gemma", head_dim=64, **a)     # 4 heads x 64 is not the hidden 128
+def mixtral(**a): return _make("Mixtral", head_dim=32, num_local_experts=4, num_experts_per_tok=2, **a)
 def llama_lm(**a):                                          # a causal LM: its lm_head stays whole
     torch.manual_seed(0)
     cfg = tr.LlamaConfig(num_hidden_layers=1, hidden_size=128, intermediate_size=344, vocab_size=64,
@@ -122,11 +123,20 @@ def test_users_transformers_model_sharded(tmp_path, cache, model):
     assert "The model itself" in p.stdout and p.stdout.count("The model itself") == 1   # rank 0 only
 
 
-def test_moe_refused_in_one_line(tmp_path):
-    p = run_tp(2, "--model", "examples/models/mixtral.py:make", "--tp", "2")
-    assert p.returncode != 0 and "MixtralSparseMoeBlock (experts)" in p.stderr, p.stderr[-2000:]
-    assert "expert parallelism is not built" in p.stderr and "Traceback (most recent call last)" not in \
-        p.stderr.split("ceiling-scout: error:")[0]
+def test_users_mixtral_expert_parallel(tmp_path, cache):
+    """Mixtral's experts split over 2 ranks (issue 35): each rank's tokens routed to their experts' ranks and back
+    (all-to-all), checked against the unsharded model, timed; the rows price the two all-to-alls and the gather."""
+    (tmp_path / "hf.py").write_text(HF_FACTORIES)
+    p = run_tp(2, "--model", f"{tmp_path}/hf.py:mixtral", "--tp", "2", "--cache", cache, "--output", tmp_path / "tp.json")
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    d = load_fresh(tmp_path / "tp.json"); mc = d["model_check"]
+    assert {r["name"] for r in d["rows"]} >= {"gate_up.all_to_all", "down.all_to_all", "down.all_gather"}, d["rows"]
+    assert (d["config"]["experts"], d["config"]["top_k"]) == (4, 2)
+    assert mc["correct"] and mc["rel_error"] < mc["tolerance"] and mc["replicated"] == [
+        "layers.0.mlp.gate", "layers.1.mlp.gate"], mc
+    assert len(mc["routed_bytes"]) == 2 and sum(sum(r) for r in mc["routed_bytes"]) == 2 * 16 * 2 * 128 * 4, mc
+    assert mc["routed_all_to_all_ms"] > 0 and "Its experts split over the ranks, 2 of 4 on each" in p.stdout
+    assert "Mixtral-style block" in p.stdout and p.stdout.count("The model itself") == 1
 
 
 RECORDING = '''
@@ -198,12 +208,12 @@ def test_bad_factory_one_line(tmp_path, monkeypatch, fn, want):
 
 
 def test_hf_moe_config_refused(tmp_path, monkeypatch):
-    "A Mixtral config.json is refused as the factory's Mixtral is, not triaged as a dense block."
+    "A MoE config.json whose experts are not Mixtral's (Qwen2-MoE's) is refused, not triaged as a dense block."
     for k in ("RANK", "WORLD_SIZE"): monkeypatch.delenv(k, raising=False)
-    cfg = {"model_type": "mixtral", "hidden_size": 64, "num_attention_heads": 4, "num_key_value_heads": 4,
-           "intermediate_size": 128, "num_local_experts": 8, "num_experts_per_tok": 2, "num_hidden_layers": 2,
+    cfg = {"model_type": "qwen2_moe", "hidden_size": 64, "num_attention_heads": 4, "num_key_value_heads": 4,
+           "intermediate_size": 128, "num_experts": 60, "num_experts_per_tok": 4, "num_hidden_layers": 2,
            "vocab_size": 128}
-    (tmp_path / "mix.json").write_text(json.dumps(cfg))
-    code, out, err = run_cli("--tp", "1", "--model", f"hf:{tmp_path}/mix.json", "--device", "cpu", "--precision",
+    (tmp_path / "moe.json").write_text(json.dumps(cfg))
+    code, out, err = run_cli("--tp", "1", "--model", f"hf:{tmp_path}/moe.json", "--device", "cpu", "--precision",
                              "fp32", "--warmup", "1", "--iters", "3", "--quiet")
-    assert_one_line(code, err, "num_local_experts=8 (experts)", "expert parallelism is not built")
+    assert_one_line(code, err, "num_experts=60 (experts)", "not Mixtral's")
