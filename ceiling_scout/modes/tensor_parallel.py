@@ -101,8 +101,8 @@ def block_config_of(model: torch.nn.Module, inputs: tuple, precision: str) -> Bl
         name, layer, f = decoder_layers(model)[0]
         a, moe = layer.self_attn, moe_parts(f); hd = _head_dim(name, a)
         return BlockConfig(a.q_proj.in_features, a.q_proj.out_features // hd, a.k_proj.out_features // hd,
-                           moe[2].shape[-1] if moe else f.gate_proj.out_features, s, b, precision, hd,
-                           *((moe[1].shape[0], moe[3]) if moe else ()))
+                           moe[2].shape[-1] if moe else f.gate_proj.out_features, s, b, precision, hd=hd,
+                           **({"experts": moe[1].shape[0], "top_k": moe[3]} if moe else {}))
     if model.hd * model.heads != model.d:
         raise CeilingScoutError(f"--tp needs head_dim x heads = hidden; got {model.hd} x {model.heads} != {model.d}")
     return BlockConfig(model.d, model.heads, model.kv_heads, model.gate.out_features, s, b, precision)
@@ -118,9 +118,10 @@ def block_config_from_hf(path: str|Path, batch: int|None, seq: int|None, precisi
                                 if isinstance(cfg.get(k), int) and cfg[k] > 1]):
         raise CeilingScoutError(f"{where}: --tp: model_type {cfg.get('model_type')!r} has {moe[0]} (experts), not "
                                 "Mixtral's (num_local_experts, num_experts_per_tok): its experts are not read")
-    h, moe = cfg["num_attention_heads"], (cfg["num_local_experts"], cfg["num_experts_per_tok"]) if mixtral else ()
+    h, e, k = cfg["num_attention_heads"], cfg.get("num_local_experts"), cfg.get("num_experts_per_tok")
     return BlockConfig(cfg["hidden_size"], h, cfg.get("num_key_value_heads") or h, cfg["intermediate_size"],
-                       seq or min(cfg.get("max_position_embeddings") or 4096, 4096), batch or 1, precision, 0, *moe)
+                       seq or min(cfg.get("max_position_embeddings") or 4096, 4096), batch or 1, precision,
+                       **({"experts": e, "top_k": k} if mixtral else {}))
 
 # %% ../../nbs/62_tensor_parallel.ipynb #23463b89
 @dataclass(frozen=True)
