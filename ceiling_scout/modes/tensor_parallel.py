@@ -289,9 +289,9 @@ def sequence_parallel_option(rows: list[TPRow], fabric: Fabric|dict|None, n: int
     "own fit), or SP's own if on."
     comm = sum(r.ms or 0.0 for r in rows if r.is_comm)
     if on: return HideOption("sequence_parallel", 0.0, None, {"on": True, "comm_ms": comm, "tp": n})
-    ar = lambda c: lambda r: (c if r.collective == "all_reduce" else r.collective, r.size_bytes)   # experts' stay
-    rs, ag = _scaled_comm(rows, fabric, n, ar("reduce_scatter")), _scaled_comm(rows, fabric, n, ar("all_gather"))
-    sp = rs + ag if fabric else comm
+    ars = [r for r in rows if r.collective == "all_reduce"]   # the experts' all-to-alls and gather stay as measured
+    rs, ag = (_scaled_comm(ars, fabric, n, lambda r, c=c: (c, r.size_bytes)) for c in ("reduce_scatter", "all_gather"))
+    sp = rs + ag + comm - sum(r.ms or 0 for r in ars) if fabric else comm
     return HideOption("sequence_parallel", comm - sp, None, {"on": False, "ar_ms": comm, "sp_ms": sp, "tp": n,
                                                              "model": "α-β model" if fabric else "same bytes"})
 
