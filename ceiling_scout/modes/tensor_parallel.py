@@ -135,11 +135,10 @@ def check_tp(cfg: BlockConfig, tp: int, sequence_parallel: bool=False) -> None:
     "Refuse, in one line, a `tp` that does not split the block's heads, KV heads, FFN (and tokens with SP) evenly."
     if isinstance(tp, bool) or not isinstance(tp, int) or tp < 1:
         raise CeilingScoutError(f"--tp must be an int >= 1; got {tp!r}")
-    need = {"heads": cfg.heads, "kv_heads": cfg.kv_heads, "intermediate": cfg.intermediate}
     if cfg.experts and sequence_parallel:
         raise CeilingScoutError("--sequence-parallel with experts (expert parallelism) is not built; run without it")
-    if cfg.experts: need = {"heads": cfg.heads, "kv_heads": cfg.kv_heads, "experts": cfg.experts,
-                            "batch x seq": cfg.tokens}   # experts split whole, each rank routing its share of tokens
+    need = {"heads": cfg.heads, "kv_heads": cfg.kv_heads, **({"experts": cfg.experts, "batch x seq": cfg.tokens}
+            if cfg.experts else {"intermediate": cfg.intermediate})}   # experts whole, each rank routing its tokens
     if sequence_parallel: need["batch x seq"] = cfg.tokens
     for k, v in need.items():
         if v % tp:
@@ -402,10 +401,10 @@ def _expert_parallel(f: torch.nn.Module, rank: int, n: int) -> None:
     "MoE block `f` (`moe_parts`) as rank `rank` of `n` in place: it keeps experts [rank E/n, (rank+1) E/n); each rank "
     "routes its n-th of the tokens, sends each (token, expert) pair to that expert's rank (all-to-all), runs its own "
     "experts on what it receives, sends the outputs back (all-to-all), weights and sums them, and every rank gathers "
-    "all the tokens (all-gather). `f.routed_bytes`: the bytes of tokens each call received for its experts."
+    "all the tokens (all-gather). `f.routed_bytes`: the bytes of tokens the last call received for its experts."
     router, gu, dn, k = moe_parts(f); per = gu.shape[0] // n; lo = rank * per
     gu, dn, act = gu.detach()[lo:lo + per].clone(), dn.detach()[lo:lo + per].clone(), f.experts.act_fn
-    f.routed_bytes = []
+    f.routed_bytes = None
     f.experts.gate_up_proj = f.experts.down_proj = None   # the other ranks' experts freed
     def forward(h: torch.Tensor) -> torch.Tensor:
         x = h.reshape(-1, h.shape[-1]); t = x.shape[0] // n; mine = x[rank * t:(rank + 1) * t]
@@ -414,7 +413,7 @@ def _expert_parallel(f: torch.nn.Module, rank: int, n: int) -> None:
         tok, eid, wt = torch.arange(t, device=x.device).repeat_interleave(k)[order], idx.reshape(-1)[order], \
             w.reshape(-1)[order]
         sc = torch.bincount(eid // per, minlength=n); rc = torch.empty_like(sc); dist.all_to_all_single(rc, sc)
-        sc, rc = sc.tolist(), rc.tolist(); f.routed_bytes.append(sum(rc) * x.shape[1] * x.element_size())
+        sc, rc = sc.tolist(), rc.tolist(); f.routed_bytes = sum(rc) * x.shape[1] * x.element_size()
         got, gid = x.new_empty(sum(rc), x.shape[1]), eid.new_empty(sum(rc))
         dist.all_to_all_single(got, mine[tok].contiguous(), rc, sc)
         dist.all_to_all_single(gid, eid.contiguous(), rc, sc)
@@ -476,7 +475,7 @@ def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext,
         ref = _out(model(*inputs)).float()
         sharded = copy.deepcopy(model); whole = shard_decoder(sharded, ctx.rank, n)
         err = ((_out(sharded(*inputs)).float() - ref).norm() / ref.norm().clamp_min(1e-30)).item()
-        routed = [f.routed_bytes[0] for _, _, f in decoder_layers(sharded) if getattr(f, "routed_bytes", None)]
+        routed = [f.routed_bytes for _, _, f in decoder_layers(sharded) if getattr(f, "routed_bytes", None)]
         ok = err <= MODEL_TOLERANCE.get(precision, 3e-2)
         ov = copy.deepcopy(model); shard_decoder(ov, ctx.rank, n, chunks=2)   # each all-reduce overlapped, in 2 slices
         ov_err = ((_out(ov(*inputs)).float() - ref).norm() / ref.norm().clamp_min(1e-30)).item()

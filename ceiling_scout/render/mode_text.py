@@ -563,10 +563,10 @@ def format_tp(d: dict) -> str:
                     1 - mc["overlapped_ms"] / mc["sharded_ms"]),
                 "predicted": f"{number(p, fmt='.0%')} less" if (p := mc.get("overlap_predicted_share")) is not None
                 else "nothing to hide (no all-reduce among them: --sequence-parallel)"}))
-        if mc.get("routed_bytes"):   # expert parallelism: what each rank sent to the experts, against even routing
+        if mc.get("routed_bytes"):   # expert parallelism: what each rank received, beside the rows' even routing
             out.append(sentence("tensor_parallel", "model_experts", {
                 **mc, "per": c["experts"] // mc["tp"], "experts": c["experts"], "a2a": mc["routed_all_to_all_ms"] or 0,
                 "routed": " / ".join(number_of_bytes(max(r)) for r in mc["routed_bytes"]),
-                "even": number_of_bytes(c["batch"] * c["seq"] * c["top_k"] // mc["tp"] * c["hidden"] * (
-                    2 if c["precision"] in ("bf16", "fp16") else 4))}))
+                "even": number_of_bytes(next(r["size_bytes"] for r in d["rows"]
+                                             if r["name"] == "gate_up.all_to_all"))}))
     return "\n".join(out + [f"warning: {w}" for w in d.get("warnings") or []])
