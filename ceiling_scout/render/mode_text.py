@@ -556,7 +556,8 @@ def format_tp(d: dict) -> str:
     if mc := d.get("model_check"):
         out += ["", sentence("tensor_parallel", "model_check" if mc["correct"] else "model_wrong",
                              {**mc, "speedup": mc["unsharded_ms"] / mc["sharded_ms"] if mc["sharded_ms"] else 0,
-                              "whole": ", ".join(mc["replicated"]) or "none"})]
+                              "whole": ", ".join(mc["replicated"]) or "none", "checked": (
+                                  f", checked in {k}: routing is discrete" if (k := mc.get("checked_in")) else "")})]
         if mc.get("overlapped_ms") and mc.get("sharded_ms"):
             out.append(sentence("tensor_parallel", "model_overlap", {
                 **mc, "change": (lambda s: f"{number(abs(s), fmt='.0%')} {'less' if s >= 0 else 'more'}")(

@@ -161,9 +161,9 @@ says_text("tensor_parallel", {
     "no_layers": ("--tp shards decoder layers (a self_attn with q_proj, k_proj, v_proj, o_proj beside an mlp) or a "
                   "Llama-style block (d, heads, kv_heads, gate/up/down); a {model} has neither"),
     "model_check": ("The model itself ({model}, its own weights): {layers} decoder layer(s) sharded over {tp} ranks, "
-                    "output within {rel_error:.2g} of the unsharded model's (tolerance {tolerance:.2g}); a forward "
-                    "took {sharded_ms:.4g} ms on the slowest rank against {unsharded_ms:.4g} ms unsharded on one "
-                    "({speedup:.2f}x, wall clock over {iters} calls). Not sharded (on every rank whole): {whole}."),
+                    "output within {rel_error:.2g} of the unsharded model's (tolerance {tolerance:.2g}{checked}); a "
+                    "forward took {sharded_ms:.4g} ms on the slowest rank against {unsharded_ms:.4g} ms unsharded on "
+                    "one ({speedup:.2f}x, wall clock over {iters} calls). Not sharded (on every rank whole): {whole}."),
     "model_overlap": ("With each all-reduce overlapped, in 2 slices of the tokens, with the rest of its GEMM (chunked, "
                       "the same output within {overlapped_rel_error:.2g}): {overlapped_ms:.4g} ms against "
                       "{sharded_ms:.4g} ms ({change}, measured); the layer's rows predict {predicted}."),
@@ -173,7 +173,7 @@ says_text("tensor_parallel", {
     "moe": ("--tp: the MLP of {layer} is a {kind} (experts) whose experts it cannot read: expert parallelism takes "
             "Mixtral's (a top-k gate, experts with 3-D gate_up_proj and down_proj)"),
     "model_wrong": ("The model itself ({model}): sharded over {tp} ranks, its output is {rel_error:.2g} off the "
-                    "unsharded model's (tolerance {tolerance:.2g}): not timed. Not sharded: {whole}.")})
+                    "unsharded model's (tolerance {tolerance:.2g}{checked}): not timed. Not sharded: {whole}.")})
 
 says_text("validation", {
     "tolerance": "{dtype}, reduction length {n}",
