@@ -240,25 +240,25 @@ def collective_call(name: str, size_bytes: int, ctx: DistContext, dtype: str="fl
 
 # %% ../../nbs/60_collectives.ipynb #63368f1e
 def time_collective(call: Callable[[], None], ctx: DistContext, warmup: int=5, iters: int=20,
-                    whole: bool=False) -> list[float]:
-    "Per-call times in ms (mean over ranks) of `iters` back-to-back calls after `warmup` untimed ones; `whole`: one "
-    "figure, the loop timed as a whole, as nccl-tests times it (an event between every two calls of NCCL's stream "
-    "added 3-4 us a call at 16 MiB on two H200s, 2026-11-30: reduce-scatter 55.6 us against 51.4 us)."
+                    blocks: int=0) -> list[float]:
+    "Per-call times in ms (mean over ranks) of `iters` back-to-back calls after `warmup` untimed ones; `blocks` > 0: "
+    "that many figures, each a block of the calls timed whole, as nccl-tests times its loop (an event between every "
+    "two calls added 3-4 us a call at 16 MiB on two H200s, 2026-11-30: reduce-scatter 55.6 us against 51.4 us)."
     dev = torch.device(ctx.device)
     for _ in range(warmup): call()
-    device_sync(dev); dist.barrier(); device_sync(dev)
+    device_sync(dev); dist.barrier(); device_sync(dev); per = max(1, iters // blocks) if blocks else 1
     if dev.type == "cuda":
-        ev = [torch.cuda.Event(enable_timing=True) for _ in range(2 if whole else iters + 1)]
+        ev = [torch.cuda.Event(enable_timing=True) for _ in range(iters // per + 1)]
         ev[0].record()
-        for i in range(iters):
+        for i in range(iters // per * per):
             call()
-            if not whole or i == iters - 1: ev[-1 if whole else i + 1].record()
-        device_sync(dev); times = [a.elapsed_time(b) / (iters if whole else 1) for a, b in zip(ev, ev[1:])]
+            if (i + 1) % per == 0: ev[(i + 1) // per].record()
+        device_sync(dev); times = [a.elapsed_time(b) / per for a, b in zip(ev, ev[1:])]
     else:
         times, t0 = [], time.perf_counter()
         for _ in range(iters):
             call(); t1 = time.perf_counter(); times.append((t1 - t0) * 1e3); t0 = t1
-        if whole: times = [sum(times) / iters]
+        times = [sum(times[k:k + per]) / per for k in range(0, len(times) - per + 1, per)]
     t = torch.tensor(times, dtype=torch.float64, device=dev if ctx.backend == "nccl" else "cpu")
     dist.all_reduce(t)
     return (t / ctx.world_size).tolist()
@@ -283,7 +283,7 @@ def run_collective(name: str, size_bytes: int, ctx: DistContext, warmup: int=5, 
         err = f"rank {ctx.rank}: {msg}" if msg else f"{int(bad.item())} other rank(s) got a wrong result"
         return CollectiveResult(status="failed_check", error=err, wrong=int(bad.item()), **base)
     times = time_collective(call, ctx, warmup, iters); st = summarize(times)   # per call: spread, percentiles
-    st = replace(st, mean_ms=time_collective(call, ctx, 0, iters, whole=True)[0])   # the mean as nccl-tests times it
+    st = replace(st, mean_ms=percentile(time_collective(call, ctx, 0, iters, blocks=5), 50))   # 1 stall moves nothing
     alg, bus, f = bandwidths(name, nbytes, st.mean_ms / 1e3, ctx.world_size)
     return CollectiveResult(time_us=st.mean_ms * 1e3, n=st.n, algbw_gbps=alg, busbw_gbps=bus, busbw_factor=f,
                             ci95_us=st.ci95_half_ms * 1e3 if math.isfinite(st.ci95_half_ms) else None,
