@@ -19,6 +19,7 @@ from .parallel_model import (Fabric, fabric_for, fit_latency_bandwidth, fabric_f
 from .collectives import (DTYPES, DistContext, joined_group, launched_by_torchrun, run_args,
                                              run_collective, run_provenance)
 from .models import load_factory, read_hf_config
+from .model_triage import HOST_BOUND_BELOW, profile_gpu_busy
 from .sharded import rank_device, rank_ceiling_cache_path
 
 # %% auto #0
@@ -489,7 +490,9 @@ def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext,
         routed = [f.routed_bytes for _, _, f in decoder_layers(sharded) if getattr(f, "routed_bytes", None)]
         ov = copy.deepcopy(model); shard_decoder(ov, ctx.rank, n, chunks=2)
         full_ms, ms, ov_ms = _interleaved([model, sharded if ok else None, ov if ok_ov else None], inputs, dev, iters)
-    every = [None] * n; dist.all_gather_object(every, (ms, full_ms, ov_ms, routed))
+        busy = [b.busy_ms if (b := ok_m and profile_gpu_busy(lambda: m(*inputs), dev, 3, None)) else None
+                for m, ok_m in ((sharded, ok), (ov, ok_ov))]   # what paces each forward: the GPU, or the host
+    every = [None] * n; dist.all_gather_object(every, (ms, full_ms, ov_ms, routed, busy))
     a2a = run_collective("all_to_all", max(b for e in every for b in e[3]), ctx, 3, iters,
                          COLLECTIVE_DTYPES[precision]) if routed else None   # at the busiest rank's routed size
     if ctx.rank != 0: return None
@@ -498,7 +501,8 @@ def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext,
             "tolerance": tol, "checked_in": chk if moe else None, "correct": ok, "sharded_ms": slow,
             "unsharded_ms": full_ms, "rank_ms": [e[0] for e in every], "iters": iters, "replicated": whole,
             "overlapped_ms": slow_ov, "overlapped_rel_error": ov_err, "routed_bytes": [e[3] for e in every] if routed
-            else None, "routed_all_to_all_ms": a2a.time_us / 1e3 if a2a and a2a.status == "ok" else None}
+            else None, "routed_all_to_all_ms": a2a.time_us / 1e3 if a2a and a2a.status == "ok" else None,
+            "gpu_busy_ms": [e[4] for e in every]}   # per rank: [sharded, overlapped] forward's GPU-busy ms
 
 def chunked_overlap_share(rep) -> float|None:
     "The share of a `TPReport`'s layer that 2-slice chunked all-reduces would hide: per row-parallel GEMM g and its "

@@ -564,6 +564,13 @@ def format_tp(d: dict) -> str:
                     1 - mc["overlapped_ms"] / mc["sharded_ms"]),
                 "predicted": f"{number(p, fmt='.0%')} less" if (p := mc.get("overlap_predicted_share")) is not None
                 else "nothing to hide (no all-reduce among them: --sequence-parallel)"}))
+        b = [r for r in mc.get("gpu_busy_ms") or [] if r and None not in r]
+        if b and len(b) == mc["tp"] and mc.get("overlapped_ms") and mc.get("sharded_ms"):   # what paces the forwards
+            f = {**mc, "busy": min(r[0] for r in b), "ov_busy": min(r[1] for r in b),
+                 "saving": mc["sharded_ms"] * (mc.get("overlap_predicted_share") or 0)}
+            f["idle"] = mc["overlapped_ms"] - f["ov_busy"]
+            f["why"] = sentence("tensor_parallel", "busy_host" if f["idle"] > f["saving"] else "busy_gpu", f)
+            out.append(sentence("tensor_parallel", "model_busy", f))
         if mc.get("routed_bytes"):   # expert parallelism: what each rank received, beside the rows' even routing
             out.append(sentence("tensor_parallel", "model_experts", {
                 **mc, "per": c["experts"] // mc["tp"], "experts": c["experts"], "a2a": mc["routed_all_to_all_ms"] or 0,
