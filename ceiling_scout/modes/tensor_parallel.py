@@ -19,7 +19,7 @@ from .parallel_model import (Fabric, fabric_for, fit_latency_bandwidth, fabric_f
 from .collectives import (DTYPES, DistContext, joined_group, launched_by_torchrun, run_args,
                                              run_collective, run_provenance)
 from .models import load_factory, read_hf_config
-from .model_triage import HOST_BOUND_BELOW, profile_gpu_busy
+from .model_triage import profile_gpu_busy
 from .sharded import rank_device, rank_ceiling_cache_path
 
 # %% auto #0
