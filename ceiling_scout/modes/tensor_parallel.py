@@ -19,7 +19,7 @@ from .parallel_model import (Fabric, fabric_for, fit_latency_bandwidth, fabric_f
 from .collectives import (DTYPES, DistContext, joined_group, launched_by_torchrun, run_args,
                                              run_collective, run_provenance)
 from .models import load_factory, read_hf_config
-from .model_triage import profile_gpu_busy
+from .model_triage import HOST_BOUND_BELOW, profile_gpu_busy
 from .sharded import rank_device, rank_ceiling_cache_path
 
 # %% auto #0
@@ -502,7 +502,7 @@ def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext,
             "unsharded_ms": full_ms, "rank_ms": [e[0] for e in every], "iters": iters, "replicated": whole,
             "overlapped_ms": slow_ov, "overlapped_rel_error": ov_err, "routed_bytes": [e[3] for e in every] if routed
             else None, "routed_all_to_all_ms": a2a.time_us / 1e3 if a2a and a2a.status == "ok" else None,
-            "gpu_busy_ms": [e[4] for e in every]}   # per rank: [sharded, overlapped] forward's GPU-busy ms
+            "gpu_busy_ms": [e[4] for e in every], "host_bound_below": HOST_BOUND_BELOW}   # per rank, both forwards
 
 def chunked_overlap_share(rep) -> float|None:
     "The share of a `TPReport`'s layer that 2-slice chunked all-reduces would hide: per row-parallel GEMM g and its "

@@ -566,10 +566,10 @@ def format_tp(d: dict) -> str:
                 else "nothing to hide (no all-reduce among them: --sequence-parallel)"}))
         b = [r for r in mc.get("gpu_busy_ms") or [] if r and None not in r]
         if b and len(b) == mc["tp"] and mc.get("overlapped_ms") and mc.get("sharded_ms"):   # what paces the forwards
-            f = {**mc, "busy": min(r[0] for r in b), "ov_busy": min(r[1] for r in b),
-                 "saving": mc["sharded_ms"] * (mc.get("overlap_predicted_share") or 0)}
-            f["idle"] = mc["overlapped_ms"] - f["ov_busy"]
-            f["why"] = sentence("tensor_parallel", "busy_host" if f["idle"] > f["saving"] else "busy_gpu", f)
+            f = {**mc, "busy": min(r[0] for r in b), "ov_busy": min(r[1] for r in b)}
+            share, below = f["busy"] / mc["sharded_ms"], mc.get("host_bound_below", 0.7)
+            f.update(share=number(share, fmt=".0%"), below=number(below, fmt=".0%"))
+            f["why"] = sentence("tensor_parallel", "busy_host" if share < below else "busy_gpu", f)
             out.append(sentence("tensor_parallel", "model_busy", f))
         if mc.get("routed_bytes"):   # expert parallelism: what each rank received, beside the rows' even routing
             out.append(sentence("tensor_parallel", "model_experts", {

@@ -169,10 +169,10 @@ says_text("tensor_parallel", {
                       "{sharded_ms:.4g} ms ({change}, measured); the layer's rows predict {predicted}."),
     "model_busy": ("GPU busy (torch.profiler, 3 forwards, the least busy rank): {busy:.3g} of {sharded_ms:.4g} ms a "
                    "sharded forward, {ov_busy:.3g} of {overlapped_ms:.4g} ms a chunked one. {why}"),
-    "busy_host": ("The chunked forward's GPU idles {idle:.3g} ms, more than the {saving:.3g} ms the rows predict it "
-                  "saves: the host paces it here (each slice is more Python to issue), so the prediction, GPU time "
-                  "only, cannot hold at this size."),
-    "busy_gpu": "The GPU paces both, as the prediction assumes.",
+    "busy_host": ("The sharded forward's GPU is busy {share} of the time, under {below}: the host paces it (its "
+                  "Python and its waits for the GPU), and each slice is more Python to issue, so the prediction, GPU "
+                  "time only, cannot hold at this size."),
+    "busy_gpu": "The GPU paces both ({share} busy), as the prediction assumes.",
     "model_experts": ("Its experts split over the ranks, {per} of {experts} on each: the tokens each rank received "
                       "for its experts in a call, busiest layer: {routed} (even routing: {even}); an all-to-all of "
                       "the most took {a2a:.4g} ms (measured)."),
