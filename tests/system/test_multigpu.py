@@ -94,7 +94,10 @@ def test_failing_rank_ends_the_run(background):
     p = background["fail"]
     out, _ = p.communicate(timeout=120)
     assert p.returncode not in (0, 124), f"a failing rank should end the run (exit {p.returncode})\n{out[-2000:]}"
-    assert "rank 1: simulated failure" in out and "rank 0 of 2: all_reduce" in out, out[-3000:]
+    # rank 0 names its collective when it sees its peer gone before torchrun's SIGTERM reaches it, else torchrun's own
+    # summary shows it ended (a race on a loaded host: CI on 2026-11-30 saw the SIGTERM first)
+    assert "rank 1: simulated failure" in out, out[-3000:]
+    assert "rank 0 of 2: all_reduce" in out or "Signal 15 (SIGTERM) received by PID" in out, out[-3000:]
 
 
 def test_collectives_notebook_recorded(background):
