@@ -474,21 +474,21 @@ def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext,
     # routing is discrete: a bf16 rounding sends a near-tie token to another expert (two H200s, 2026-11-30: Mixtral's
     # sharded output 0.077 off in bf16), so a MoE model is checked in fp32, then timed in the precision asked
     moe = precision in ("bf16", "fp16") and any(moe_parts(f) for _, _, f in decoder_layers(model))
-    chk, tol = ("fp32", MODEL_TOLERANCE["fp32"]) if moe else (precision, MODEL_TOLERANCE.get(precision, 3e-2))
+    tol = MODEL_TOLERANCE.get("fp32" if moe else precision, 3e-2)
     with torch.no_grad():
         for t in list(model.state_dict().values()) + [x for x in inputs if torch.is_tensor(x)]: dist.broadcast(t, 0)
         cm = copy.deepcopy(model).float() if moe else model
         cin = tuple(x.float() if moe and torch.is_tensor(x) and x.is_floating_point() else x for x in inputs)
         ref = _out(cm(*cin)).float()
-        def rel(chunks=0):   # the sharded copy's relative error against the unsharded model, the worst rank's: every
-            c = copy.deepcopy(cm); shard_decoder(c, ctx.rank, n, chunks)   # rank then takes the same branch below
-            e = ((_out(c(*cin)).double() - ref).norm() / ref.norm().clamp_min(1e-30)).reshape(1)
-            dist.all_reduce(e, op=dist.ReduceOp.MAX); return e.item()
-        err, ov_err = rel(), rel(chunks=2); ok, ok_ov = err <= tol, err <= tol and ov_err <= tol   # ov: 2 slices
-        del cm, ref
-        sharded = copy.deepcopy(model); whole = shard_decoder(sharded, ctx.rank, n); sharded(*inputs)
+        def shard(m, chunks=0): c = copy.deepcopy(m); return c, shard_decoder(c, ctx.rank, n, chunks)   # as this rank
+        def rel(c):   # sharded copy `c`'s relative error against the unsharded model, the worst rank's: every rank
+            e = ((_out(c(*cin)).double() - ref).norm() / ref.norm().clamp_min(1e-30)).reshape(1)   # then takes
+            dist.all_reduce(e, op=dist.ReduceOp.MAX); return e.item()                              # the same branch
+        (sharded, whole), (ov, _) = shard(cm), shard(cm, chunks=2)   # ov: each all-reduce overlapped, in 2 slices
+        err, ov_err = rel(sharded), rel(ov); ok, ok_ov = err <= tol, err <= tol and ov_err <= tol; del cm, ref
+        if moe:   # checked in fp32: timed as asked, the routed bytes read from a forward in that precision
+            del sharded, ov; (sharded, whole), (ov, _) = shard(model), shard(model, chunks=2); sharded(*inputs)
         routed = [f.routed_bytes for _, _, f in decoder_layers(sharded) if getattr(f, "routed_bytes", None)]
-        ov = copy.deepcopy(model); shard_decoder(ov, ctx.rank, n, chunks=2)
         full_ms, ms, ov_ms = _interleaved([model, sharded if ok else None, ov if ok_ov else None], inputs, dev, iters)
         busy = [b.busy_ms if (b := ok_m and profile_gpu_busy(lambda: m(*inputs), dev, 3, None)) else None
                 for m, ok_m in ((sharded, ok), (ov, ok_ov))]   # what paces each forward: the GPU, or the host
@@ -498,7 +498,7 @@ def sharded_model_check(model: torch.nn.Module, inputs: tuple, ctx: DistContext,
     if ctx.rank != 0: return None
     slow, slow_ov = (None if not good else max(e[i] for e in every) for i, good in ((0, ok), (2, ok_ov)))
     return {"model": type(model).__name__, "layers": len(decoder_layers(model)), "tp": n, "rel_error": err,
-            "tolerance": tol, "checked_in": chk if moe else None, "correct": ok, "sharded_ms": slow,
+            "tolerance": tol, "checked_in": "fp32" if moe else None, "correct": ok, "sharded_ms": slow,
             "unsharded_ms": full_ms, "rank_ms": [e[0] for e in every], "iters": iters, "replicated": whole,
             "overlapped_ms": slow_ov, "overlapped_rel_error": ov_err, "routed_bytes": [e[3] for e in every] if routed
             else None, "routed_all_to_all_ms": a2a.time_us / 1e3 if a2a and a2a.status == "ok" else None,
