@@ -32,7 +32,6 @@ CASES = {"gemm 1024^3": ("gemm", "1024,1024,1024", {}), "gemm 2048^3": ("gemm", 
          "attention 4x16x1024x128": ("attention", "4,16,1024,128", {}),
          "attention 1x8x512x64": ("attention", "1,8,512,64", {}), "rmsnorm 8192x8192": ("rmsnorm", "8192,8192", {})}
 SMOKE = {"gemm 128^3": ("gemm", "128,128,128", {}), "rmsnorm 256x512": ("rmsnorm", "256,512", {})}
-DO_BENCH_FLUSH = 256 * 2**20
 
 
 def checked(op, shape, prec, extras, dev):
