@@ -166,7 +166,8 @@ says_text("tensor_parallel", {
                     "one ({speedup:.2f}x, wall clock over {iters} calls). Not sharded (on every rank whole): {whole}."),
     "model_overlap": ("With each all-reduce overlapped, in 2 slices of the tokens, with the rest of its GEMM (chunked, "
                       "the same output within {overlapped_rel_error:.2g}): {overlapped_ms:.4g} ms against "
-                      "{sharded_ms:.4g} ms ({change}, measured); the layer's rows predict {predicted}."),
+                      "{sharded_ms:.4g} ms ({change}, measured); the layer's rows predict {predicted}. Chunked is "
+                      "one way to overlap; PyTorch's async TP (symmetric memory, copy engines) is another, not timed."),
     "model_busy": ("GPU busy (torch.profiler, 3 forwards, the least busy rank): {busy:.3g} of {sharded_ms:.4g} ms a "
                    "sharded forward, {ov_busy:.3g} of {overlapped_ms:.4g} ms a chunked one. {why}"),
     "busy_host": ("The sharded forward's GPU is busy {share} of the time, under {below}: the host paces it (its "
