@@ -111,7 +111,7 @@ def open_notebook(page, url: str, path: str):
                            "window.jupyterapp.shell.currentWidget.sessionContext.session && "
                            "window.jupyterapp.shell.currentWidget.sessionContext.session.kernel && "
                            "window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'",
-                           timeout=60_000, polling=200)
+                           timeout=120_000, polling=200)   # a kernel's start beside a CI lane: 60 s ran out once
 
 
 def run_all(page, timeout_s: float=120):
