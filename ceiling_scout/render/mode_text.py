@@ -567,9 +567,9 @@ def format_tp(d: dict) -> str:
         b = [r for r in mc.get("gpu_busy_ms") or [] if r and None not in r]
         if b and len(b) == mc["tp"] and mc.get("overlapped_ms") and mc.get("sharded_ms"):   # what paces the forwards
             f = {**mc, "busy": min(r[0] for r in b), "ov_busy": min(r[1] for r in b)}
-            share, below = f["busy"] / mc["sharded_ms"], mc.get("host_bound_below", 0.7)
-            f.update(share=number(share, fmt=".0%"), below=number(below, fmt=".0%"))
-            f["why"] = sentence("tensor_parallel", "busy_host" if share < below else "busy_gpu", f)
+            sh, lo = (f["busy"] / f["sharded_ms"], f["ov_busy"] / f["overlapped_ms"]), mc.get("host_bound_below", .7)
+            f.update(share=" and ".join(number(s, fmt=".0%") for s in sh), below=number(lo, fmt=".0%"))
+            f["why"] = sentence("tensor_parallel", "busy_host" if min(sh) < lo else "busy_gpu", f)   # both, or not
             out.append(sentence("tensor_parallel", "model_busy", f))
         if mc.get("routed_bytes"):   # expert parallelism: what each rank received, beside the rows' even routing
             out.append(sentence("tensor_parallel", "model_experts", {

@@ -170,10 +170,10 @@ says_text("tensor_parallel", {
                       "one way to overlap; PyTorch's async TP (symmetric memory, copy engines) is another, not timed."),
     "model_busy": ("GPU busy (torch.profiler, 3 forwards, the least busy rank): {busy:.3g} of {sharded_ms:.4g} ms a "
                    "sharded forward, {ov_busy:.3g} of {overlapped_ms:.4g} ms a chunked one. {why}"),
-    "busy_host": ("The sharded forward's GPU is busy {share} of the time, under {below}: the host paces it (its "
-                  "Python and its waits for the GPU), and each slice is more Python to issue, so the prediction, GPU "
-                  "time only, cannot hold at this size."),
-    "busy_gpu": "The GPU paces both ({share} busy), as the prediction assumes.",
+    "busy_host": ("The GPU is busy {share} of the time (sharded, chunked), at least one under {below}: the host paces "
+                  "it (its Python and its waits for the GPU), and each slice is more Python to issue, so the "
+                  "prediction, GPU time only, cannot hold at this size."),
+    "busy_gpu": "The GPU paces both ({share} busy: sharded, chunked), as the prediction assumes.",
     "model_experts": ("Its experts split over the ranks, {per} of {experts} on each: the tokens each rank received "
                       "for its experts in a call, busiest layer: {routed} (even routing: {even}); an all-to-all of "
                       "the most took {a2a:.4g} ms (measured)."),
